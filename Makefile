@@ -1,0 +1,62 @@
+# foamc — make demo (main job) and make test (tests) set up everything on a fresh Debian machine.
+SHELL := /bin/bash
+GO ?= go
+CACHE := $(CURDIR)/.cache
+SRC_DIR := $(CACHE)/src
+BIN := $(CURDIR)/bin/foamc
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export WM_PROJECT_DIR ?= /usr/share/openfoam
+export FOAM_ETC ?= /usr/share/openfoam/etc
+# The unpacked v1912 source package: headers and uncompressed tutorials.
+export FOAMC_OPENFOAM_SRC ?= $(firstword $(wildcard $(SRC_DIR)/openfoam-*/))
+
+.PHONY: all deps openfoam source build test vet demo kb fuzz bench clean
+
+all: build
+
+deps: openfoam source
+
+# OpenFOAM v1912 binaries and tutorials from Debian.
+openfoam:
+	@if ! command -v foamDictionary >/dev/null || [ ! -d /usr/share/doc/openfoam-examples/examples ]; then \
+		$(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends openfoam openfoam-examples dpkg-dev; \
+	fi
+
+# The Debian source package (deb-src entry + apt-get source) into a git-ignored cache.
+source: openfoam
+	@if ! ls -d $(SRC_DIR)/openfoam-*/tutorials >/dev/null 2>&1; then \
+		command -v dpkg-source >/dev/null || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends dpkg-dev; \
+		if ! grep -rqs '^Types: deb-src' /etc/apt/sources.list.d/ /etc/apt/sources.list; then \
+			sed 's/^Types: deb$$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $(SUDO) tee /etc/apt/sources.list.d/debian-src.sources >/dev/null; \
+		fi; \
+		$(SUDO) apt-get update && mkdir -p $(SRC_DIR) && cd $(SRC_DIR) && apt-get source openfoam; \
+	fi
+
+build:
+	$(GO) build -o $(BIN) ./cmd/foamc
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+
+test: deps vet
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./...
+
+demo: deps build
+	rm -rf out/demo && mkdir -p out/demo
+	$(BIN) compile examples/channel-step/spec.yaml -o out/demo/channel-step
+	$(BIN) lint out/demo/channel-step
+	$(BIN) run out/demo/channel-step --steps 50
+
+kb: deps build
+	$(BIN) kb build --src $$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) -o kb/snapshot/v1912.json.gz
+
+fuzz:
+	$(GO) test ./grammar -run '^$$' -fuzz FuzzParse -fuzztime 10m
+
+bench:
+	$(GO) test ./grammar -run '^$$' -bench . -benchmem -count 5
+
+clean:
+	rm -rf bin out

@@ -1,0 +1,126 @@
+// Package finding holds the one shape foamc reports every user-facing problem in:
+// parse errors, schema errors and rule violations alike (see ARCHITECTURE.md, "Contracts").
+package finding
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity orders findings; deny stops compile and gate.
+type Severity string
+
+const (
+	Deny Severity = "deny"
+	Warn Severity = "warn"
+	Info Severity = "info"
+)
+
+// Rank gives deny > warn > info for sorting and exit codes.
+func (s Severity) Rank() int {
+	switch s {
+	case Deny:
+		return 3
+	case Warn:
+		return 2
+	case Info:
+		return 1
+	}
+	return 0
+}
+
+// Location points into a case file or a spec. Path is the JSON path inside the
+// normalised document (RFC 6901 pointer, e.g. "/files/0~1U/boundaryField/inlet/type").
+type Location struct {
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+	Path   string `json:"path,omitempty"`
+}
+
+func (l Location) String() string {
+	var b strings.Builder
+	b.WriteString(l.File)
+	if l.Line > 0 {
+		fmt.Fprintf(&b, ":%d", l.Line)
+		if l.Column > 0 {
+			fmt.Fprintf(&b, ":%d", l.Column)
+		}
+	}
+	return b.String()
+}
+
+// Finding is one located problem with its fix and the evidence it rests on.
+type Finding struct {
+	ID         string     `json:"id"`
+	Severity   Severity   `json:"severity"`
+	Summary    string     `json:"summary"`
+	Detail     string     `json:"detail,omitempty"`
+	Fix        string     `json:"fix,omitempty"`
+	Location   Location   `json:"location"`
+	Related    []Location `json:"related,omitempty"`
+	Provenance []string   `json:"provenance,omitempty"`
+	// Excerpt is the source line(s) around Location, for text output.
+	Excerpt string `json:"excerpt,omitempty"`
+}
+
+func (f Finding) String() string {
+	loc := f.Location.String()
+	if loc == "" {
+		loc = "<case>"
+	}
+	return fmt.Sprintf("%s: %s [%s] %s", loc, f.Severity, f.ID, f.Summary)
+}
+
+// Error lets a single finding travel as a Go error (parse failures).
+func (f Finding) Error() string { return f.String() }
+
+// Sort orders findings deterministically: file, line, column, id, path, summary.
+func Sort(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Location.File != b.Location.File {
+			return a.Location.File < b.Location.File
+		}
+		if a.Location.Line != b.Location.Line {
+			return a.Location.Line < b.Location.Line
+		}
+		if a.Location.Column != b.Location.Column {
+			return a.Location.Column < b.Location.Column
+		}
+		if a.ID != b.ID {
+			return a.ID < b.ID
+		}
+		if a.Location.Path != b.Location.Path {
+			return a.Location.Path < b.Location.Path
+		}
+		return a.Summary < b.Summary
+	})
+}
+
+// Max returns the highest severity present, or "" for none.
+func Max(fs []Finding) Severity {
+	var m Severity
+	for _, f := range fs {
+		if f.Severity.Rank() > m.Rank() {
+			m = f.Severity
+		}
+	}
+	return m
+}
+
+// List is a set of findings that is also an error, for APIs that fail with
+// several located problems at once (schema validation, unsatisfiable specs).
+type List []Finding
+
+func (l List) Error() string {
+	var b strings.Builder
+	for i, f := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(f.String())
+	}
+	return b.String()
+}

@@ -1,0 +1,211 @@
+// Package schema holds the JSON Schemas foamc validates against (embedded) and the spec
+// loader: YAML or JSON read through yaml.v3 nodes so that every problem names both the
+// JSON path and the line/column in the spec file.
+package schema
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/foamc/foamc/finding"
+)
+
+// Document is a spec read from YAML or JSON: a JSON-compatible value (map[string]any,
+// []any, string, float64, int64, bool, nil) and where each part of it came from.
+type Document struct {
+	File  string
+	Value any
+	// pos maps an RFC 6901 pointer to the location of its value; keyPos to the location
+	// of the mapping key that introduced it (a better place for "unknown field").
+	pos    map[string]finding.Location
+	keyPos map[string]finding.Location
+	lines  []string
+}
+
+// Pointer joins JSON pointer tokens with RFC 6901 escaping.
+func Pointer(tokens ...string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+// Locate returns the location of ptr, or of its longest present prefix.
+func (d *Document) Locate(ptr string) finding.Location {
+	for p := ptr; ; {
+		if l, ok := d.pos[p]; ok {
+			l.Path = ptr
+			return l
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return finding.Location{File: d.File, Path: ptr}
+		}
+		p = p[:i]
+	}
+}
+
+// LocateKey is Locate but prefers the mapping key that introduced ptr.
+func (d *Document) LocateKey(ptr string) finding.Location {
+	if l, ok := d.keyPos[ptr]; ok {
+		l.Path = ptr
+		return l
+	}
+	return d.Locate(ptr)
+}
+
+// Excerpt returns the source line of loc with a caret under its column.
+func (d *Document) Excerpt(loc finding.Location) string {
+	if loc.Line < 1 || loc.Line > len(d.lines) {
+		return ""
+	}
+	line := d.lines[loc.Line-1]
+	col := loc.Column
+	if col < 1 {
+		col = 1
+	}
+	return line + "\n" + strings.Repeat(" ", col-1) + "^"
+}
+
+// Finding builds a located finding about ptr in this document.
+func (d *Document) Finding(id string, sev finding.Severity, ptr, summary, fix string) finding.Finding {
+	loc := d.Locate(ptr)
+	return finding.Finding{ID: id, Severity: sev, Summary: summary, Fix: fix, Location: loc, Excerpt: d.Excerpt(loc)}
+}
+
+// Parse reads a spec from YAML or JSON bytes (JSON is read by the YAML 1.2 reader, which
+// keeps line and column). Syntax problems and duplicate keys are findings.
+func Parse(file string, data []byte) (*Document, error) {
+	d := &Document{File: file, pos: map[string]finding.Location{}, keyPos: map[string]finding.Location{},
+		lines: strings.Split(string(data), "\n")}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		line := 0
+		msg := err.Error()
+		// yaml.v3 reports "yaml: line N: ..."; keep the position it gives.
+		if _, rest, ok := strings.Cut(msg, "line "); ok {
+			if n, _, ok := strings.Cut(rest, ":"); ok {
+				line, _ = strconv.Atoi(n)
+			}
+		}
+		loc := finding.Location{File: file, Line: line, Column: 1}
+		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "the spec is not valid YAML or JSON",
+			Detail: msg, Fix: "fix the syntax at the given line", Location: loc, Excerpt: d.Excerpt(loc)}}
+	}
+	if len(root.Content) == 0 {
+		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "the spec is empty",
+			Fix: "write a spec (see SPEC.md)", Location: finding.Location{File: file}}}
+	}
+	var errs finding.List
+	d.Value = d.convert(root.Content[0], "", &errs)
+	if len(errs) > 0 {
+		finding.Sort(errs)
+		return nil, errs
+	}
+	return d, nil
+}
+
+// Load reads a spec file.
+func Load(path string) (*Document, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "cannot read the spec",
+			Detail: err.Error(), Fix: "check the path", Location: finding.Location{File: path}}}
+	}
+	return Parse(path, data)
+}
+
+func (d *Document) at(n *yaml.Node) finding.Location {
+	return finding.Location{File: d.File, Line: n.Line, Column: n.Column}
+}
+
+func (d *Document) convert(n *yaml.Node, ptr string, errs *finding.List) any {
+	for n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	d.pos[ptr] = d.at(n)
+	switch n.Kind {
+	case yaml.DocumentNode:
+		return d.convert(n.Content[0], ptr, errs)
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Tag == "!!merge" {
+				loc := d.at(k)
+				*errs = append(*errs, finding.Finding{ID: "FOAM-SPEC-001", Severity: finding.Deny,
+					Summary: "YAML merge keys (<<) are not supported in specs", Fix: "write the keys out",
+					Location: loc, Excerpt: d.Excerpt(loc)})
+				continue
+			}
+			key := k.Value
+			child := ptr + Pointer(key)
+			if _, dup := m[key]; dup {
+				loc := d.at(k)
+				loc.Path = child
+				first := d.keyPos[child]
+				*errs = append(*errs, finding.Finding{ID: "FOAM-SPEC-004", Severity: finding.Deny,
+					Summary: fmt.Sprintf("duplicate key %q", key), Fix: "remove one of the two entries",
+					Location: loc, Related: []finding.Location{first}, Excerpt: d.Excerpt(loc)})
+				continue
+			}
+			kl := d.at(k)
+			kl.Path = child
+			d.keyPos[child] = kl
+			m[key] = d.convert(v, child, errs)
+		}
+		return m
+	case yaml.SequenceNode:
+		s := make([]any, len(n.Content))
+		for i, c := range n.Content {
+			s[i] = d.convert(c, ptr+"/"+strconv.Itoa(i), errs)
+		}
+		return s
+	case yaml.ScalarNode:
+		return scalar(n)
+	}
+	return nil
+}
+
+// scalar resolves a YAML scalar with the YAML 1.2 core schema (what yaml.v3 resolves),
+// keeping integers as int64 so "version: 1" stays an integer.
+func scalar(n *yaml.Node) any {
+	switch n.ShortTag() {
+	case "!!null":
+		return nil
+	case "!!bool":
+		var b bool
+		if n.Decode(&b) == nil {
+			return b
+		}
+	case "!!int":
+		var i int64
+		if n.Decode(&i) == nil {
+			return i
+		}
+	case "!!float":
+		var f float64
+		if n.Decode(&f) == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return f
+		}
+	}
+	return n.Value
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,231 @@
+package kb
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// maxList is the longest list a record keeps; longer lists are bulk data
+// (tables, point lists) and are replaced by {"$elided": {"size": N}}.
+const maxList = 64
+
+// excluded reports whether a case file is left out of records: meshing and
+// decomposition dictionaries and mesh data are not case configuration.
+func excluded(file string) bool {
+	base := path.Base(file)
+	switch base {
+	case "blockMeshDict", "snappyHexMeshDict", "decomposeParDict", "surfaceFeatureExtractDict",
+		"surfaceFeaturesDict", "extrudeMeshDict", "refineMeshDict", "topoSetDict", "createPatchDict",
+		"mirrorMeshDict", "foamyHexMeshDict", "collapseDict", "cellShapeControl", "meshQualityDict",
+		"snappyHexMeshDict.orig", "blockMeshDict.orig":
+		return true
+	}
+	return strings.Contains(file, "/polyMesh/") || strings.HasPrefix(file, "constant/triSurface") ||
+		strings.HasPrefix(file, "constant/geometry") || strings.Contains(file, "extendedFeatureEdgeMesh")
+}
+
+// RecordFromDocument builds a case record from a case document
+// (docs/case-document.md: "features", "files", "fields"). casePath is the
+// tutorial-relative case directory.
+func RecordFromDocument(casePath string, doc map[string]any) (*CaseRecord, error) {
+	feat, _ := doc["features"].(map[string]any)
+	files, _ := doc["files"].(map[string]any)
+	if feat == nil || files == nil {
+		return nil, fmt.Errorf("kb: case document of %s has no features or files", casePath)
+	}
+	str := func(k string) string { s, _ := feat[k].(string); return s }
+	flag := func(k string) bool { b, _ := feat[k].(bool); return b }
+	r := &CaseRecord{
+		Path:           casePath,
+		Solver:         str("solver"),
+		SimulationType: str("simulationType"),
+		Steady:         flag("steady"),
+		Algorithm:      str("algorithm"),
+		Energy:         str("energy"),
+		Multiphase:     flag("multiphase"),
+		BCs:            map[string]map[string]string{},
+		Files:          map[string]any{},
+	}
+	switch r.SimulationType {
+	case "RAS", "LES":
+		r.TurbulenceModel = str("turbulenceModel")
+		if r.TurbulenceModel == "" {
+			r.Notes = append(r.Notes, r.SimulationType+" without a model name")
+		}
+	case "", "laminar":
+		r.SimulationType, r.TurbulenceModel = "laminar", "laminar"
+	default: // twoPhaseTransport and other v1912 variants
+		r.TurbulenceModel = r.SimulationType
+	}
+
+	fieldDir := str("fieldDir")
+	if fieldDir == "" {
+		fieldDir = "0"
+	}
+	for name, v := range files {
+		if excluded(name) {
+			continue
+		}
+		rel := name
+		if fieldDir != "0" && strings.HasPrefix(name, fieldDir+"/") {
+			rel = "0/" + strings.TrimPrefix(name, fieldDir+"/")
+		}
+		if d, ok := v.(map[string]any); ok {
+			delete(d, "FoamFile")
+		}
+		r.Files[rel] = stripBulk(v)
+	}
+
+	r.ThermoType, r.Regions = thermoAndRegions(r.Files)
+	r.CompressibleFrom, r.Compressible = compressibility(r, flag("compressible"))
+	r.Reacting = reacting(r)
+	r.Particles = particles(r)
+	if !r.Multiphase {
+		if tp, ok := r.Files["constant/transportProperties"].(map[string]any); ok {
+			_, r.Multiphase = tp["phases"]
+		}
+	}
+	for name, v := range r.Files {
+		if !strings.HasPrefix(name, "0/") {
+			continue
+		}
+		d, _ := v.(map[string]any)
+		bf, ok := d["boundaryField"].(map[string]any)
+		if !ok {
+			continue
+		}
+		field := strings.TrimPrefix(name, "0/")
+		types := map[string]string{}
+		for p, e := range bf {
+			if m, ok := e.(map[string]any); ok && p != regexKey {
+				if t, ok := m["type"].(string); ok {
+					types[p] = t
+				}
+			}
+		}
+		patterns, values := regexEntries(bf)
+		for i, p := range patterns {
+			if m, ok := values[i].(map[string]any); ok {
+				if t, ok := m["type"].(string); ok {
+					types[`"`+p+`"`] = t
+				}
+			}
+		}
+		if len(types) > 0 {
+			r.BCs[field] = types
+		}
+	}
+	sort.Strings(r.Notes)
+	return r, nil
+}
+
+// thermoAndRegions reads thermoType.type (the first region's for multi-region
+// cases) and the region names of constant/regionProperties.
+func thermoAndRegions(files map[string]any) (string, []string) {
+	var thermo string
+	names := sortedKeys(files)
+	for _, n := range names {
+		if path.Base(n) != "thermophysicalProperties" || !strings.HasPrefix(n, "constant/") {
+			continue
+		}
+		d, _ := files[n].(map[string]any)
+		tt, _ := d["thermoType"].(map[string]any)
+		if t, ok := tt["type"].(string); ok {
+			if n == "constant/thermophysicalProperties" || thermo == "" {
+				thermo = t
+			}
+		}
+	}
+	var regions []string
+	if rp, ok := files["constant/regionProperties"].(map[string]any); ok {
+		// regions ( fluid (bottomAir topAir) solid (heater) );
+		if l, ok := rp["regions"].([]any); ok {
+			for i := 1; i < len(l); i += 2 {
+				if names, ok := l[i].([]any); ok {
+					for _, n := range names {
+						if s, ok := n.(string); ok {
+							regions = append(regions, s)
+						}
+					}
+				}
+			}
+		}
+	}
+	if regions != nil {
+		sort.Strings(regions)
+	}
+	return thermo, regions
+}
+
+// compressibility takes the curated solver table first, the case document's
+// feature next, and cross-checks both with the presence of a thermo model.
+func compressibility(r *CaseRecord, feature bool) (string, bool) {
+	hasThermo := r.ThermoType != ""
+	if info, ok := SolverInfo(r.Solver); ok {
+		if c, ok := info["compressible"].(bool); ok {
+			if c == hasThermo {
+				return "solver+thermophysicalProperties", c
+			}
+			r.Notes = append(r.Notes, fmt.Sprintf("solver %s is compressible=%v but thermophysicalProperties present=%v", r.Solver, c, hasThermo))
+			return "solver", c
+		}
+	}
+	if feature == hasThermo {
+		return "solver+thermophysicalProperties", feature
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("case features say compressible=%v but thermophysicalProperties present=%v", feature, hasThermo))
+	return "solver", feature
+}
+
+func reacting(r *CaseRecord) bool {
+	s := strings.ToLower(r.Solver)
+	if strings.Contains(s, "reacting") || strings.Contains(s, "xifoam") || s == "firefoam" || s == "pdrfoam" ||
+		strings.Contains(s, "enginefoam") || strings.Contains(s, "chemfoam") {
+		return true
+	}
+	for n := range r.Files {
+		b := path.Base(n)
+		if b == "chemistryProperties" || b == "combustionProperties" || b == "reactions" {
+			return true
+		}
+	}
+	return false
+}
+
+func particles(r *CaseRecord) bool {
+	s := r.Solver
+	if strings.Contains(s, "Parcel") || strings.Contains(s, "DPM") || strings.Contains(s, "MPPIC") ||
+		strings.Contains(s, "Cloud") || s == "dsmcFoam" || s == "mdFoam" || s == "sprayFoam" {
+		return true
+	}
+	for n := range r.Files {
+		if strings.HasSuffix(path.Base(n), "CloudProperties") {
+			return true
+		}
+	}
+	return false
+}
+
+// stripBulk replaces long lists by their size; everything else is copied as is.
+func stripBulk(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = stripBulk(e)
+		}
+		return out
+	case []any:
+		if len(x) > maxList {
+			return map[string]any{"$elided": map[string]any{"size": len(x)}}
+		}
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = stripBulk(e)
+		}
+		return out
+	}
+	return v
+}

@@ -1,0 +1,350 @@
+package kb
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// DefaultTau is the frequency threshold of the template retriever when none is given.
+const DefaultTau = 0.5
+
+// TemplateResult is a dictionary assembled from tutorial key frequencies.
+type TemplateResult struct {
+	// Dict is in case-document form (regex keys under "$regex").
+	Dict    map[string]any  `json:"dict"`
+	Entries []TemplateEntry `json:"entries"`
+	Audit   Audit           `json:"audit"`
+}
+
+// TemplateEntry explains one kept key path.
+type TemplateEntry struct {
+	Path      string   `json:"path"` // pointer; regex keys appear quoted: /solvers/"(U|k)"
+	Frequency float64  `json:"frequency"`
+	Feature   string   `json:"feature"`  // exact | solver | model: the feature whose frequency won
+	Compound  bool     `json:"compound"` // a block taken whole (a linear-solver dict)
+	Cases     []string `json:"cases"`    // cases whose value was chosen
+}
+
+type feature struct {
+	name   string
+	level  int
+	recs   []*CaseRecord
+	filter func(segs []string) bool
+}
+
+// pathStat accumulates one key path within one feature.
+type pathStat struct {
+	segs     []string
+	cases    map[string]bool
+	variants map[string]*variant
+	order    int // smallest position among regex siblings (definition order)
+}
+
+type variant struct {
+	value any
+	cases map[string]bool
+}
+
+// Template is the data-driven template retriever (fvSolution): key-path
+// frequencies are computed per feature (the exact key, the solver, the
+// turbulence model restricted to the model's fields), merged by taking the
+// maximum, and kept when >= tau. Compound blocks — entries of `solvers` and any
+// dictionary with a `solver` or `type` key — are chosen whole: the most frequent
+// variant of the winning feature.
+func (k *KB) Template(q Query, tau float64) TemplateResult {
+	if tau <= 0 {
+		tau = DefaultTau
+	}
+	rq := k.resolve(q)
+	lv := k.levels(rq)
+	has := func(r *CaseRecord) bool { return len(extract(r, rq.Query, 0)) > 0 }
+	collect := func(l level) []*CaseRecord {
+		var out []*CaseRecord
+		for _, r := range k.Cases {
+			if l.match(r) && has(r) {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	var steps []Step
+	var feats []feature
+	tryLevels := func(name string, filter func([]string) bool, ls ...level) {
+		for _, l := range ls {
+			recs := collect(l)
+			steps = append(steps, Step{Level: l.n, Description: name + ": " + l.desc, Matches: len(recs)})
+			if len(recs) > 0 {
+				feats = append(feats, feature{name: name, level: l.n, recs: recs, filter: filter})
+				return
+			}
+		}
+	}
+	all := func([]string) bool { return true }
+	if rq.Solver != "" && rq.Turbulence != "" {
+		tryLevels("exact", all, lv[0])
+	}
+	sameSteady := level{6, lv[5].desc + " same steadiness", func(r *CaseRecord) bool {
+		return lv[5].match(r) && (rq.steady == nil || r.Steady == *rq.steady)
+	}}
+	tryLevels("solver", all, lv[2], sameSteady)
+	if rq.Turbulence != "" && rq.Turbulence != "laminar" {
+		if fields := modelFields(rq.Turbulence); len(fields) > 0 {
+			tryLevels("model", func(segs []string) bool { return mentionsField(segs, fields) }, lv[3], lv[4])
+		} else {
+			rq.notes = append(rq.notes, fmt.Sprintf("no curated fields for model %q: model feature skipped", rq.Turbulence))
+		}
+	}
+
+	type merged struct {
+		freq    float64
+		feature string
+		stat    *pathStat
+	}
+	best := map[string]*merged{}
+	for _, f := range feats {
+		stats := featureStats(f, rq.Query)
+		for key, st := range stats {
+			if !f.filter(st.segs) {
+				continue
+			}
+			fr := float64(len(st.cases)) / float64(len(f.recs))
+			if m, ok := best[key]; !ok || fr > m.freq {
+				best[key] = &merged{freq: fr, feature: f.name, stat: st}
+			}
+		}
+	}
+	keys := sortedKeys(best)
+	sort.SliceStable(keys, func(i, j int) bool { return best[keys[i]].freq > best[keys[j]].freq })
+
+	root := &tnode{children: map[string]*tnode{}}
+	res := TemplateResult{Entries: []TemplateEntry{}}
+	used := map[string]bool{}
+	for _, key := range keys {
+		m := best[key]
+		if m.freq < tau {
+			continue
+		}
+		v := m.stat.choose()
+		if !root.insert(m.stat.segs, v.value, m.stat.order) {
+			rq.notes = append(rq.notes, fmt.Sprintf("%s dropped: conflicts with a more frequent entry", join(m.stat.segs...)))
+			continue
+		}
+		cases := sortedKeys(v.cases)
+		for _, c := range cases {
+			used[c] = true
+		}
+		res.Entries = append(res.Entries, TemplateEntry{Path: join(m.stat.segs...), Frequency: m.freq,
+			Feature: m.feature, Compound: isCompoundValue(m.stat.segs, v.value), Cases: cases})
+	}
+	sort.Slice(res.Entries, func(i, j int) bool { return res.Entries[i].Path < res.Entries[j].Path })
+	res.Dict, _ = root.value().(map[string]any)
+	if res.Dict == nil {
+		res.Dict = map[string]any{}
+	}
+
+	a := Audit{Retriever: "template", Query: rq.Query, Levels: steps, Notes: rq.notes}
+	var recs []*CaseRecord
+	var samples []Sample
+	for _, f := range feats {
+		a.Branches = append(a.Branches, Branch{Name: f.name, Level: f.level, Cases: paths(f.recs)})
+		if a.Level == 0 || f.level < a.Level {
+			a.Level = f.level
+		}
+		for _, r := range f.recs {
+			if used[r.Path] {
+				recs = append(recs, r)
+				samples = append(samples, extract(r, rq.Query, f.level)...)
+				used[r.Path] = false
+			}
+		}
+	}
+	sort.Slice(recs, func(i, j int) bool { return recs[i].Path < recs[j].Path })
+	fill(&a, recs, samples)
+	res.Audit = a
+	return res
+}
+
+// modelFields lists the fields a model transports or needs (curated models table).
+func modelFields(model string) []string {
+	m, err := Curated("models")
+	if err != nil {
+		return nil
+	}
+	info, _ := m[model].(map[string]any)
+	var out []string
+	for _, key := range []string{"fields", "transported"} {
+		l, _ := info[key].([]any)
+		for _, f := range l {
+			if s, ok := f.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return sortedUnique(out)
+}
+
+// mentionsField reports whether a key path names one of fields (or its Final
+// variant) directly or through a regex key.
+func mentionsField(segs []string, fields []string) bool {
+	for _, s := range segs {
+		for _, f := range fields {
+			if pat, ok := regexSeg(s); ok {
+				if patternMatches(pat, f) || patternMatches(pat, f+"Final") {
+					return true
+				}
+			} else if s == f || s == f+"Final" || strings.Contains(s, ","+f+")") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// regexSeg tells whether a flattened path segment is a regex key (written quoted).
+func regexSeg(s string) (string, bool) {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return s[1 : len(s)-1], true
+	}
+	return "", false
+}
+
+// isCompound: entries of a top-level `solvers` dictionary and any dictionary
+// selecting a model with `solver` or `type` are taken whole.
+func isCompoundValue(segs []string, v any) bool {
+	d, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	if len(segs) == 2 && segs[0] == "solvers" {
+		return true
+	}
+	_, s := d["solver"]
+	_, t := d["type"]
+	return s || t
+}
+
+// featureStats flattens the target of every case of a feature into key paths.
+func featureStats(f feature, q Query) map[string]*pathStat {
+	stats := map[string]*pathStat{}
+	for _, r := range f.recs {
+		for _, s := range extract(r, q, f.level) {
+			flatten(s.Value, nil, 0, func(segs []string, v any, order int) {
+				key := strings.Join(segs, "\x00")
+				st, ok := stats[key]
+				if !ok {
+					st = &pathStat{segs: append([]string(nil), segs...), cases: map[string]bool{}, variants: map[string]*variant{}, order: order}
+					stats[key] = st
+				}
+				st.cases[r.Path] = true
+				if order < st.order {
+					st.order = order
+				}
+				c := canonical(v)
+				vr, ok := st.variants[c]
+				if !ok {
+					vr = &variant{value: v, cases: map[string]bool{}}
+					st.variants[c] = vr
+				}
+				vr.cases[r.Path] = true
+			})
+		}
+	}
+	return stats
+}
+
+// flatten calls emit for every leaf or compound block; regex keys become quoted
+// segments and carry their definition position as order.
+func flatten(v any, segs []string, order int, emit func(segs []string, v any, order int)) {
+	d, ok := v.(map[string]any)
+	if !ok || len(d) == 0 || (len(segs) > 0 && isCompoundValue(segs, v)) {
+		if len(segs) > 0 {
+			emit(segs, v, order)
+		}
+		return
+	}
+	for _, key := range sortedKeys(d) {
+		if key == regexKey {
+			continue
+		}
+		flatten(d[key], append(segs, key), 0, emit)
+	}
+	patterns, values := regexEntries(d)
+	for i, p := range patterns {
+		flatten(values[i], append(segs, `"`+p+`"`), i, emit)
+	}
+}
+
+// choose picks the most frequent variant, ties broken by canonical text.
+func (st *pathStat) choose() *variant {
+	var best *variant
+	for _, c := range sortedKeys(st.variants) {
+		if v := st.variants[c]; best == nil || len(v.cases) > len(best.cases) {
+			best = v
+		}
+	}
+	return best
+}
+
+// tnode rebuilds a case-document dictionary from kept paths.
+type tnode struct {
+	children map[string]*tnode
+	leaf     bool
+	val      any
+	order    int
+}
+
+// insert adds a path; it refuses paths that run through an existing leaf or
+// would put children under an existing leaf.
+func (n *tnode) insert(segs []string, v any, order int) bool {
+	cur := n
+	for i, s := range segs {
+		if cur.leaf {
+			return false
+		}
+		child, ok := cur.children[s]
+		if !ok {
+			child = &tnode{children: map[string]*tnode{}, order: order}
+			cur.children[s] = child
+		}
+		if i == len(segs)-1 {
+			if len(child.children) > 0 || child.leaf {
+				return false
+			}
+			child.leaf, child.val, child.order = true, v, order
+		}
+		cur = child
+	}
+	return true
+}
+
+func (n *tnode) value() any {
+	if n.leaf {
+		return n.val
+	}
+	out := map[string]any{}
+	var regex []string
+	for s, c := range n.children {
+		if _, ok := regexSeg(s); ok {
+			regex = append(regex, s)
+			continue
+		}
+		out[s] = c.value()
+	}
+	sort.Slice(regex, func(i, j int) bool {
+		a, b := n.children[regex[i]], n.children[regex[j]]
+		if a.order != b.order {
+			return a.order < b.order
+		}
+		return regex[i] < regex[j]
+	})
+	if len(regex) > 0 {
+		l := make([]any, 0, len(regex))
+		for _, s := range regex {
+			p, _ := regexSeg(s)
+			l = append(l, map[string]any{"pattern": p, "value": n.children[s].value()})
+		}
+		out[regexKey] = l
+	}
+	return out
+}

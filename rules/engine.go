@@ -1,0 +1,450 @@
+// Package rules is foamc's policy library: Rego rules (one per package, embedded) and the Go
+// engine that compiles them once, evaluates them all with one prepared query against a case
+// document and data.kb, and turns what they return into located findings.
+package rules
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/open-policy-agent/opa/v1/storage/inmem"
+	"github.com/open-policy-agent/opa/v1/util"
+)
+
+//go:embed lib/*.rego */*/*.rego capabilities.json schema/case-document.json
+var policyFS embed.FS
+
+// query collects every rule's findings in one evaluation; cat and name bind the package.
+const query = "f := data.foamc.rules[cat][name].findings[_]"
+
+// Rule is a policy's package METADATA.
+type Rule struct {
+	ID          string              `json:"id"`
+	Severity    finding.Severity    `json:"severity"`
+	Title       string              `json:"title"`
+	Description string              `json:"description,omitempty"`
+	Fix         string              `json:"fix"`
+	Provenance  []string            `json:"provenance"`
+	AppliesTo   map[string][]string `json:"applies_to,omitempty"`
+	Package     string              `json:"package"`
+	File        string              `json:"file"`
+	Builtin     bool                `json:"builtin"`
+}
+
+// Options configure an Engine.
+type Options struct {
+	// KB is data.kb (docs/kb-data.md).
+	KB map[string]any
+	// PolicyDirs hold user rules (same layout and METADATA as the built-in ones).
+	PolicyDirs []string
+	// AllowCode lets #codeStream, #calc, coded* and systemCall through (SEC-001..003).
+	AllowCode bool
+	// Disabled rule IDs are dropped from the results.
+	Disabled []string
+}
+
+// Locator resolves an RFC 6901 pointer into the case document to a file position;
+// foamcase.Case implements it.
+type Locator interface {
+	Locate(pointer string) finding.Location
+}
+
+// Engine holds the compiled policies and the prepared query. It is safe for concurrent use.
+type Engine struct {
+	rules    []Rule
+	byPkg    map[string]*Rule // "cat.name" -> rule
+	prepared rego.PreparedEvalQuery
+	disabled map[string]bool
+	kb       map[string]any
+}
+
+// Capabilities returns the pinned OPA capabilities the policies compile against.
+func Capabilities() (*ast.Capabilities, error) {
+	b, err := policyFS.ReadFile("capabilities.json")
+	if err != nil {
+		return nil, fmt.Errorf("rules: read capabilities: %w", err)
+	}
+	c, err := ast.LoadCapabilitiesJSON(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("rules: load capabilities: %w", err)
+	}
+	return c, nil
+}
+
+// CaseSchema returns the JSON Schema of the case document the rules are type-checked against.
+func CaseSchema() ([]byte, error) {
+	return policyFS.ReadFile("schema/case-document.json")
+}
+
+// source is one policy file.
+type source struct {
+	name    string
+	text    string
+	builtin bool
+}
+
+// builtinSources lists the embedded policies; tests adds the rule_test.rego files.
+func builtinSources(tests bool) ([]source, error) {
+	var out []source
+	err := fs.WalkDir(policyFS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rego") {
+			return err
+		}
+		if strings.HasSuffix(p, "_test.rego") && !tests {
+			return nil
+		}
+		b, err := policyFS.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out = append(out, source{name: "rules/" + p, text: string(b), builtin: true})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("rules: read embedded policies: %w", err)
+	}
+	return out, nil
+}
+
+// dirSources reads user policies from a directory tree (tests excluded unless asked).
+func dirSources(dir string, tests bool) ([]source, error) {
+	var out []source
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rego") {
+			return err
+		}
+		if strings.HasSuffix(p, "_test.rego") && !tests {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out = append(out, source{name: p, text: string(b)})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("rules: read policies in %s: %w", dir, err)
+	}
+	return out, nil
+}
+
+// compile parses and compiles sources with the pinned capabilities and the case schema.
+func compile(srcs []source) (*ast.Compiler, map[string]*ast.Module, error) {
+	caps, err := Capabilities()
+	if err != nil {
+		return nil, nil, err
+	}
+	schemaJSON, err := CaseSchema()
+	if err != nil {
+		return nil, nil, fmt.Errorf("rules: read case schema: %w", err)
+	}
+	var schema any
+	if err := util.UnmarshalJSON(schemaJSON, &schema); err != nil {
+		return nil, nil, fmt.Errorf("rules: parse case schema: %w", err)
+	}
+	ss := ast.NewSchemaSet()
+	ss.Put(ast.SchemaRootRef, schema)
+
+	modules := make(map[string]*ast.Module, len(srcs))
+	popts := ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: caps}
+	for _, s := range srcs {
+		m, err := ast.ParseModuleWithOpts(s.name, s.text, popts)
+		if err != nil {
+			return nil, nil, fmt.Errorf("rules: parse %s: %w", s.name, err)
+		}
+		modules[s.name] = m
+	}
+	c := ast.NewCompiler().
+		WithCapabilities(caps).
+		WithSchemas(ss).
+		WithUseTypeCheckAnnotations(true).
+		WithEnablePrintStatements(false)
+	c.Compile(modules)
+	if c.Failed() {
+		return nil, nil, fmt.Errorf("rules: compile policies: %w", c.Errors)
+	}
+	return c, modules, nil
+}
+
+// ruleFromModule reads the package METADATA of a rule module; ok is false for modules
+// outside data.foamc.rules.<category>.<name> (the library, helpers).
+func ruleFromModule(file string, m *ast.Module, builtin bool) (Rule, bool, error) {
+	path := m.Package.Path
+	// data.foamc.rules.<cat>.<name>
+	if len(path) != 5 || !path.HasPrefix(ast.MustParseRef("data.foamc.rules")) {
+		return Rule{}, false, nil
+	}
+	r := Rule{File: file, Builtin: builtin, Package: strings.TrimPrefix(path.String(), "data.")}
+	var ann *ast.Annotations
+	for _, a := range m.Annotations {
+		if a.Scope == "package" {
+			ann = a
+		}
+	}
+	if ann == nil {
+		return r, true, fmt.Errorf("rules: %s: package %s has no METADATA", file, r.Package)
+	}
+	r.Title, r.Description = ann.Title, strings.TrimSpace(ann.Description)
+	cu := ann.Custom
+	r.ID, _ = cu["id"].(string)
+	sev, _ := cu["severity"].(string)
+	r.Severity = finding.Severity(sev)
+	r.Fix, _ = cu["fix"].(string)
+	r.Fix = strings.TrimSpace(r.Fix)
+	switch p := cu["provenance"].(type) {
+	case string:
+		r.Provenance = []string{p}
+	case []any:
+		for _, x := range p {
+			if s, ok := x.(string); ok {
+				r.Provenance = append(r.Provenance, s)
+			}
+		}
+	}
+	if at, ok := cu["applies_to"].(map[string]any); ok {
+		r.AppliesTo = map[string][]string{}
+		for k, v := range at {
+			if vs, ok := v.([]any); ok {
+				for _, x := range vs {
+					if s, ok := x.(string); ok {
+						r.AppliesTo[k] = append(r.AppliesTo[k], s)
+					}
+				}
+			}
+		}
+	}
+	if r.ID == "" || r.Severity.Rank() == 0 {
+		return r, true, fmt.Errorf("rules: %s: METADATA needs custom.id and custom.severity (deny|warn|info)", file)
+	}
+	return r, true, nil
+}
+
+// New compiles the built-in policies and those in opts.PolicyDirs and prepares the query.
+func New(ctx context.Context, opts Options) (*Engine, error) {
+	srcs, err := builtinSources(false)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range opts.PolicyDirs {
+		more, err := dirSources(d, false)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, more...)
+	}
+	c, modules, err := compile(srcs)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}, kb: opts.KB}
+	builtin := map[string]bool{}
+	for _, s := range srcs {
+		builtin[s.name] = s.builtin
+	}
+	names := make([]string, 0, len(modules))
+	for n := range modules {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	ids := map[string]string{}
+	for _, n := range names {
+		r, ok, err := ruleFromModule(n, modules[n], builtin[n])
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		if prev, dup := ids[r.ID]; dup {
+			return nil, fmt.Errorf("rules: rule id %s is declared by both %s and %s", r.ID, prev, n)
+		}
+		ids[r.ID] = n
+		e.rules = append(e.rules, r)
+	}
+	sort.Slice(e.rules, func(i, j int) bool { return e.rules[i].ID < e.rules[j].ID })
+	for i := range e.rules {
+		e.byPkg[strings.TrimPrefix(e.rules[i].Package, "foamc.rules.")] = &e.rules[i]
+	}
+	for _, id := range opts.Disabled {
+		e.disabled[id] = true
+	}
+	kb := opts.KB
+	if kb == nil {
+		kb = map[string]any{}
+	}
+	store := inmem.NewFromObject(map[string]any{
+		"kb":     kb,
+		"config": map[string]any{"allow_code": opts.AllowCode},
+	})
+	pq, err := rego.New(
+		rego.Query(query),
+		rego.Compiler(c),
+		rego.Store(store),
+		rego.Capabilities(mustCaps()),
+		rego.StrictBuiltinErrors(true),
+	).PrepareForEval(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("rules: prepare query: %w", err)
+	}
+	e.prepared = pq
+	return e, nil
+}
+
+func mustCaps() *ast.Capabilities {
+	c, err := Capabilities()
+	if err != nil {
+		panic(err) // embedded file; compile() already loaded it
+	}
+	return c
+}
+
+// Rules lists the loaded rules sorted by ID.
+func (e *Engine) Rules() []Rule { return append([]Rule(nil), e.rules...) }
+
+// Rule returns the rule with the given ID.
+func (e *Engine) Rule(id string) (Rule, bool) {
+	for _, r := range e.rules {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// KB returns the data.kb the engine evaluates against.
+func (e *Engine) KB() map[string]any { return e.kb }
+
+// raw is what a rule returns for one violation.
+type raw struct {
+	Path     string   `json:"path"`
+	Msg      string   `json:"msg"`
+	Detail   string   `json:"detail"`
+	Fix      string   `json:"fix"`
+	Severity string   `json:"severity"`
+	Related  []string `json:"related"`
+	Location *finding.Location `json:"location"`
+	Suggest  *struct {
+		Word       string   `json:"word"`
+		Candidates []string `json:"candidates"`
+	} `json:"suggest"`
+}
+
+// Evaluate runs every rule against one case document and returns located findings, sorted.
+// An error means the case could not be evaluated (the gate fails closed on it).
+func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) ([]finding.Finding, error) {
+	rs, err := e.prepared.Eval(ctx, rego.EvalInput(doc))
+	if err != nil {
+		return nil, fmt.Errorf("rules: evaluate: %w", err)
+	}
+	features, _ := doc["features"].(map[string]any)
+	var out []finding.Finding
+	seen := map[string]bool{}
+	for _, r := range rs {
+		cat, _ := r.Bindings["cat"].(string)
+		name, _ := r.Bindings["name"].(string)
+		rule := e.byPkg[cat+"."+name]
+		if rule == nil {
+			return nil, fmt.Errorf("rules: package foamc.rules.%s.%s returns findings but has no METADATA", cat, name)
+		}
+		if e.disabled[rule.ID] || !applies(rule, features) {
+			continue
+		}
+		var v raw
+		if err := convert(r.Bindings["f"], &v); err != nil {
+			return nil, fmt.Errorf("rules: %s: finding shape: %w", rule.ID, err)
+		}
+		f := finding.Finding{
+			ID:         rule.ID,
+			Severity:   rule.Severity,
+			Summary:    v.Msg,
+			Detail:     v.Detail,
+			Fix:        rule.Fix,
+			Provenance: rule.Provenance,
+		}
+		if v.Severity != "" {
+			f.Severity = finding.Severity(v.Severity)
+		}
+		if v.Fix != "" {
+			f.Fix = v.Fix
+		}
+		if v.Suggest != nil {
+			if s := DidYouMean(v.Suggest.Word, v.Suggest.Candidates); len(s) > 0 {
+				f.Fix = fmt.Sprintf("did you mean %s? %s", quoteList(s), f.Fix)
+			}
+		}
+		f.Location = locate(loc, v.Path)
+		if v.Location != nil && v.Location.File != "" {
+			// directives and includes carry their own position (they are not values).
+			f.Location.File, f.Location.Line, f.Location.Column = v.Location.File, v.Location.Line, v.Location.Column
+		}
+		for _, p := range v.Related {
+			f.Related = append(f.Related, locate(loc, p))
+		}
+		key := f.ID + "\x00" + v.Path + "\x00" + f.Summary
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, f)
+	}
+	finding.Sort(out)
+	return out, nil
+}
+
+func convert(v any, out *raw) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
+}
+
+func locate(loc Locator, p string) finding.Location {
+	var l finding.Location
+	if loc != nil {
+		l = loc.Locate(p)
+	}
+	l.Path = p
+	return l
+}
+
+// applies filters by custom.applies_to: solvers (the case's solver must be listed) and
+// features (each named boolean feature must be true).
+func applies(r *Rule, features map[string]any) bool {
+	if ss := r.AppliesTo["solvers"]; len(ss) > 0 {
+		solver, _ := features["solver"].(string)
+		ok := false
+		for _, s := range ss {
+			ok = ok || s == solver
+		}
+		if !ok {
+			return false
+		}
+	}
+	for _, f := range r.AppliesTo["features"] {
+		if b, _ := features[f].(bool); !b {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteList(s []string) string {
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, " or ")
+}

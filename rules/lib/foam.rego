@@ -1,0 +1,204 @@
+# METADATA
+# title: OpenFOAM lookup semantics and case-document helpers
+# description: |
+#   Shared by every rule. Dictionary lookup follows dictionary.H:36-39 (exact key, then regex
+#   keys from the last defined to the first, anchored); boundaryField lookup follows
+#   GeometricBoundaryField.C:51-140 (patch name, then patch groups, then regex; empty patches
+#   default to empty).
+package foamc.lib
+
+# esc escapes one RFC 6901 reference token.
+esc(s) := replace(replace(sprintf("%v", [s]), "~", "~0"), "/", "~1")
+
+# ptr joins tokens into an RFC 6901 pointer.
+ptr(tokens) := concat("", [sprintf("/%s", [esc(t)]) | some t in tokens])
+
+# file_ptr points into a case file of the document.
+file_ptr(file, tokens) := ptr(array.concat(["files", file], tokens))
+
+# has is true when d holds the exact key k (values may be null or false).
+has(d, k) if {
+	is_object(d)
+	_ = d[k]
+}
+
+anchored(p) := sprintf("^(?:%s)$", [p])
+
+# regex_index is the index of the last `$regex` entry of d whose anchored pattern matches k.
+regex_index(d, k) := max(ms) if {
+	ms := [i |
+		some i, e in d["$regex"]
+		regex.is_valid(anchored(e.pattern))
+		regex.match(anchored(e.pattern), k)
+	]
+	count(ms) > 0
+}
+
+# tokens is the pointer suffix of the entry OpenFOAM would find for k in d.
+tokens(d, k) := [k] if has(d, k)
+
+else := ["$regex", regex_index(d, k), "value"]
+
+# found is OpenFOAM's dictionary::found with pattern matching.
+found(d, k) if tokens(d, k)
+
+# lookup returns the value OpenFOAM would find for k in d.
+lookup(d, k) := d[k] if has(d, k)
+
+else := d["$regex"][regex_index(d, k)].value
+
+# first is the first word of an entry value (`Gauss linear` -> Gauss).
+first(v) := v[0] if is_array(v)
+
+else := v
+
+# words is the value as an array of items.
+words(v) := v if is_array(v)
+
+else := [v]
+
+# file returns a case file by its case-relative path.
+file(name) := input.files[name]
+
+# files present in the document.
+file_exists(name) if has(input.files, name)
+
+solver := input.features.solver
+
+# solver_info is the curated record of the case's solver; undefined for unknown solvers.
+solver_info := data.kb.solvers[solver]
+
+# model_info is the curated record of the case's turbulence model; undefined for laminar.
+model_info := data.kb.models[input.features.turbulenceModel] if input.features.simulationType != "laminar"
+
+turbulent if input.features.simulationType in {"RAS", "LES"}
+
+# model_fields are the fields the turbulence model reads (nut, k, epsilon...).
+model_fields := {f | some f in model_info.fields} if {
+	turbulent
+	solver_info.turbulence
+}
+
+else := set()
+
+# transported are the model fields that have an equation (need schemes and solvers).
+transported := {f | some f in model_info.transported} if {
+	turbulent
+	solver_info.turbulence
+}
+
+else := set()
+
+# field_file is the case file of a named field.
+field_file(name) := input.fields[name]
+
+# field is the expanded dictionary of a named field.
+field(name) := input.files[input.fields[name]]
+
+# vol_field holds for fields whose header class is a volume field.
+vol_field(name) if startswith(input.headers[input.fields[name]].class, "vol")
+
+rank_of_class := {
+	"volScalarField": "scalar", "volVectorField": "vector", "volSphericalTensorField": "sphericalTensor",
+	"volSymmTensorField": "symmTensor", "volTensorField": "tensor",
+}
+
+# rank of a field from its header class (volVectorField -> vector).
+rank(name) := rank_of_class[input.headers[input.fields[name]].class]
+
+constraint_types := {
+	"empty", "wedge", "symmetryPlane", "symmetry", "cyclic", "cyclicAMI", "cyclicACMI", "cyclicSlip",
+	"processor", "processorCyclic", "nonuniformTransformCyclic",
+}
+
+# groups of a patch: its inGroups plus its own type for constraint types (polyPatch.C).
+groups(p) := {g | some g in object.get(p, "inGroups", [])} | {p.type | p.type in constraint_types}
+
+# bc_tokens is the pointer suffix (under boundaryField) of the entry that applies to patch p.
+bc_tokens(bf, p) := [p.name] if is_object(bf[p.name])
+
+else := [g] if {
+	gs := [g | some g in groups(p); is_object(bf[g])]
+	count(gs) > 0
+	g := max(gs)
+}
+
+else := ["$regex", i, "value"] if {
+	i := regex_index(bf, p.name)
+	is_object(bf["$regex"][i].value)
+}
+
+# bc is every (field, patch) pair with its entry, type and pointer; volume fields and
+# mesh patches only.
+bc contains {"field": f, "patch": p, "entry": e, "type": object.get(e, "type", ""), "ptr": ptr(t)} if {
+	some f, _ in input.fields
+	vol_field(f)
+	bf := field(f).boundaryField
+	some p in input.patches
+	tk := bc_tokens(bf, p)
+	t := array.concat(["files", input.fields[f], "boundaryField"], tk)
+	e := bc_at(bf, tk)
+}
+
+bc_at(bf, tk) := bf[tk[0]] if count(tk) == 1
+
+else := bf["$regex"][tk[1]].value
+
+# bc_of returns the boundary condition type of field f on the patch named name.
+bc_type(f, name) := b.type if {
+	some b in bc
+	b.field == f
+	b.patch.name == name
+}
+
+# patch_ptr points at a mesh patch (resolves into constant/polyMesh/boundary).
+patch_ptr(p) := ptr(["patches", i]) if {
+	some i, q in input.patches
+	q.name == p.name
+}
+
+# dims returns the 7 exponents of a `dimensions` or inline dimensioned value.
+dims(v) := v["$dims"] if is_object(v)
+
+else := d if {
+	is_array(v)
+	some x in v
+	is_object(x)
+	d := x["$dims"]
+}
+
+# scalar_of returns the numeric value of an entry that may be `[dims] value` or `name [dims] value`.
+scalar_of(v) := v if is_number(v)
+
+else := x if {
+	is_array(v)
+	x := v[count(v) - 1]
+	is_number(x)
+}
+
+# uniform value of a field value, when it is `uniform X`.
+uniform(v) := v["$uniform"] if is_object(v)
+
+dims_text(d) := sprintf("[%s]", [concat(" ", [sprintf("%v", [x]) | some x in d])])
+
+# scheme_found is fvSchemes::<kind>Scheme(name) success: an entry, or a default that is not none.
+scheme_found(section, name) if found(section, name)
+
+scheme_found(section, name) if {
+	not found(section, name)
+	d := section["default"]
+	d != "none"
+	d != ""
+}
+
+fv_schemes := input.files["system/fvSchemes"]
+
+fv_solution := input.files["system/fvSolution"]
+
+control_dict := input.files["system/controlDict"]
+
+# algorithm_dict is the fvSolution dictionary of the solver's pressure-velocity algorithm.
+algorithm_dict := fv_solution[input.features.algorithm]
+
+# number reads an OpenFOAM number-like value, accepting the word forms for booleans.
+truthy(v) if v in {true, 1, "yes", "on", "true", "y", "t"}

@@ -1,0 +1,35 @@
+# METADATA
+# title: field file class matches the field
+# description: IOobject::readHeader checks the FoamFile class against the field type the solver constructs (volVectorField for U, volScalarField for p, k, ...).
+# custom:
+#   id: FOAM-STRUCT-008
+#   severity: deny
+#   fix: Set the FoamFile `class` to the field's type (volVectorField for velocities, volScalarField for scalars).
+#   provenance:
+#     - src/OpenFOAM/db/IOobject/IOobjectReadHeader.C
+package foamc.rules.structure.fieldclass
+
+import data.foamc.lib
+
+vectors := {"U", "Urel"}
+
+expected(name) := "volVectorField" if name in vectors
+
+else := "volScalarField" if {
+	_ = data.kb.dims[name]
+}
+
+else := "volScalarField" if name in {"p", "p_rgh"}
+
+findings contains f if {
+	some name, file in input.fields
+	want := expected(name)
+	got := input.headers[file].class
+	got != want
+	startswith(got, "vol")
+	f := {
+		"path": lib.ptr(["headers", file, "class"]),
+		"msg": sprintf("%s has class %s; %s is a %s", [file, got, name, want]),
+		"fix": sprintf("Set `class %s;` in the FoamFile header of %s.", [want, file]),
+	}
+}

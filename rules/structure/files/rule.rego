@@ -1,0 +1,36 @@
+# METADATA
+# title: case skeleton files
+# description: Every solver constructs Time from system/controlDict and reads fvSchemes and fvSolution; a mesh (or a dictionary to make one) must exist.
+# custom:
+#   id: FOAM-STRUCT-001
+#   severity: deny
+#   fix: Add the missing file (copy it from a tutorial of the same solver), or a blockMeshDict/snappyHexMeshDict to generate the mesh.
+#   provenance:
+#     - src/OpenFOAM/db/Time/Time.C
+#     - src/finiteVolume/finiteVolume/fvSchemes/fvSchemes.C
+#     - src/finiteVolume/finiteVolume/fvSolution/fvSolution.C
+package foamc.rules.structure.files
+
+import data.foamc.lib
+
+required := ["system/controlDict", "system/fvSchemes", "system/fvSolution"]
+
+findings contains f if {
+	some name in required
+	not lib.file_exists(name)
+	f := {"path": "/files", "msg": sprintf("%s is missing", [name])}
+}
+
+mesh_sources := {"system/blockMeshDict", "constant/polyMesh/blockMeshDict", "system/snappyHexMeshDict", "system/extrudeMeshDict"}
+
+findings contains f if {
+	lib.file_exists("system/controlDict")
+	count(object.get(input, "patches", [])) == 0
+	not has_mesh_source
+	f := {"path": "/patches", "msg": "the case has no mesh (constant/polyMesh/boundary) and no blockMeshDict or snappyHexMeshDict to make one"}
+}
+
+has_mesh_source if {
+	some name in mesh_sources
+	lib.file_exists(name)
+}

@@ -1,0 +1,27 @@
+package foamc.rules.structure.files_test
+
+import data.foamc.rules.structure.files
+import data.foamc.test
+
+test_complete_case_passes if {
+	count(files.findings) == 0 with input as test.case
+}
+
+test_missing_fvsolution if {
+	fs := files.findings with input as test.del(test.case, "/files/system~1fvSolution")
+	count(fs) == 1
+	some f in fs
+	contains(f.msg, "system/fvSolution")
+}
+
+test_no_mesh_and_no_blockmeshdict if {
+	doc := test.set(test.del(test.case, "/files/system~1blockMeshDict"), "/patches", [])
+	fs := files.findings with input as doc
+	count(fs) == 1
+	some f in fs
+	f.path == "/patches"
+}
+
+test_blockmeshdict_is_enough if {
+	count(files.findings) == 0 with input as test.set(test.case, "/patches", [])
+}

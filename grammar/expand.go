@@ -1,0 +1,1117 @@
+package grammar
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+)
+
+// ExpandOptions controls Expand. The zero value reads like `foamDictionary -expand`
+// run inside the case that holds the file.
+type ExpandOptions struct {
+	// CaseDir is the case root: `<case>`, `<system>`, `<constant>` and $FOAM_CASE resolve
+	// against it, and includes may not leave it. Default: the parent of the file's directory.
+	CaseDir string
+	// EtcDir resolves #includeEtc and #includeFunc. Default $FOAM_ETC, else /usr/share/openfoam/etc.
+	EtcDir string
+	// Env looks up environment variables for `$VAR` fall-backs. Default os.LookupEnv.
+	// FOAM_CASE is always CaseDir.
+	Env func(string) (string, bool)
+	// AllowOutside permits includes outside CaseDir and EtcDir (a finding otherwise, not read).
+	AllowOutside bool
+	// MaxIncludeDepth bounds nested includes (default 32).
+	MaxIncludeDepth int
+	// Parse reads an included file; default ParseFile.
+	Parse func(path string) (*File, error)
+	// DisplayName turns an absolute path into the name used in findings and sources.
+	// Default: relative to CaseDir when inside it.
+	DisplayName func(path string) string
+}
+
+// Expanded is a file after expansion.
+type Expanded struct {
+	// Name is the display name of the root file.
+	Name string
+	// File is the syntax tree the expansion started from.
+	File *File
+	// Header is the FoamFile header (nil for header-less files).
+	Header *ExpDict
+	// Dict is the expanded body.
+	Dict *ExpDict
+	// List is the top-level list of a list file (polyMesh/boundary, points…), else nil.
+	List Item
+	// Directives lists every directive met, expanded or not, in reading order.
+	Directives []DirectiveUse
+	// Includes lists every include directive with its resolution.
+	Includes []IncludeUse
+	// Findings are the located problems met while expanding.
+	Findings []finding.Finding
+}
+
+// DirectiveUse is one directive met while reading.
+type DirectiveUse struct {
+	Name   string `json:"name"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	// Path is the JSON pointer (inside the file's expanded value) of the dictionary or
+	// entry the directive sits in.
+	Path string `json:"path"`
+	// Executed is false for directives foamc records but never runs (#codeStream, #calc)
+	// or could not evaluate.
+	Executed bool `json:"executed"`
+}
+
+// IncludeUse is one #include-family directive.
+type IncludeUse struct {
+	Directive string `json:"directive"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	Target    string `json:"target"`
+	// Resolved is the display name of the file read ("" when it could not be resolved).
+	Resolved string `json:"resolved"`
+	Found    bool   `json:"found"`
+}
+
+// Finding IDs raised by expansion.
+const (
+	IDIncludeMissing   = "FOAM-EXPAND-001"
+	IDIncludeLoop      = "FOAM-EXPAND-002"
+	IDIncludeOutside   = "FOAM-EXPAND-003"
+	IDUndefinedVar     = "FOAM-EXPAND-004"
+	IDEval             = "FOAM-EXPAND-005"
+	IDDepth            = "FOAM-EXPAND-006"
+	IDNotExecuted      = "FOAM-EXPAND-007"
+	IDDuplicate        = "FOAM-EXPAND-008"
+	IDBadDirective     = "FOAM-EXPAND-009"
+	IDIncludeParse     = "FOAM-EXPAND-010"
+	IDConditional      = "FOAM-EXPAND-011"
+	IDSubstitution     = "FOAM-EXPAND-012"
+	IDIncludeFuncFound = "FOAM-EXPAND-013"
+)
+
+// inputMode is entry::inputMode.
+type inputMode int
+
+const (
+	modeMerge inputMode = iota
+	modeOverwrite
+	modeProtect
+	modeWarn
+	modeError
+)
+
+var inputModes = map[string]inputMode{
+	"merge": modeMerge, "overwrite": modeOverwrite, "protect": modeProtect,
+	"warn": modeWarn, "error": modeError, "default": modeMerge,
+}
+
+// srcFile is one file being read, with its include chain for loop detection.
+type srcFile struct {
+	file  *File
+	path  string // absolute path on disk ("" for in-memory input)
+	name  string // display name
+	up    *srcFile
+	depth int
+}
+
+type expander struct {
+	opts      ExpandOptions
+	out       *Expanded
+	mode      inputMode
+	nextMode  *inputMode
+	etc       string
+	caseDir   string
+	condStack []condFrame
+}
+
+// condFrame tracks one #if/#ifeq block: whether the current branch is read and
+// whether any branch was taken.
+type condFrame struct {
+	active, taken, parentActive bool
+}
+
+// Expand applies OpenFOAM v1912's reading semantics to f: entries are read in order
+// into dictionaries (duplicates merged at their first position under the input mode),
+// `$var`/`${…}`/scoped macros are substituted from the entries read so far (then the
+// environment), substitution entries merge dictionaries, and directives run except
+// #codeStream and #calc, which are only recorded. path is where f lives on disk (for
+// relative includes); it may be "" for in-memory input.
+func Expand(f *File, path string, opts ExpandOptions) *Expanded {
+	x := newExpander(path, opts)
+	name := x.display(path)
+	if name == "" {
+		name = f.Name
+	}
+	x.out.Name, x.out.File = name, f
+	root := &srcFile{file: f, path: absPath(path), name: name}
+	if f.Header != nil {
+		x.out.Header = NewExpDict(nil)
+		x.readEntries(x.out.Header, f.Header.Dict.Entries, root)
+	}
+	x.out.Dict = NewExpDict(nil)
+	body := f.Body
+	if f.Stray != nil {
+		// OpenFOAM reads only a leading `{ … }` block and ignores the rest.
+		body = f.Stray
+	}
+	if body != nil {
+		x.readEntries(x.out.Dict, body.Entries, root)
+	}
+	if len(x.condStack) > 0 {
+		x.finding(IDConditional, finding.Deny, root, f.Body.End, "#if without #endif",
+			"", "close every #if/#ifeq with #endif")
+	}
+	finding.Sort(x.out.Findings)
+	return x.out
+}
+
+// ExpandFile parses path and expands it.
+func ExpandFile(path string, opts ExpandOptions) (*Expanded, error) {
+	parse := opts.Parse
+	if parse == nil {
+		parse = ParseFile
+	}
+	f, err := parse(path)
+	if err != nil {
+		return nil, err
+	}
+	return Expand(f, path, opts), nil
+}
+
+func newExpander(path string, opts ExpandOptions) *expander {
+	if opts.Env == nil {
+		opts.Env = os.LookupEnv
+	}
+	if opts.Parse == nil {
+		opts.Parse = ParseFile
+	}
+	if opts.MaxIncludeDepth <= 0 {
+		opts.MaxIncludeDepth = 32
+	}
+	x := &expander{opts: opts, out: &Expanded{}}
+	x.caseDir = opts.CaseDir
+	if x.caseDir == "" && path != "" {
+		x.caseDir = filepath.Dir(filepath.Dir(absPath(path)))
+	}
+	x.caseDir = absPath(x.caseDir)
+	x.etc = opts.EtcDir
+	if x.etc == "" {
+		x.etc, _ = opts.Env("FOAM_ETC")
+	}
+	if x.etc == "" {
+		x.etc = "/usr/share/openfoam/etc"
+	}
+	x.etc = absPath(x.etc)
+	env := opts.Env
+	x.opts.Env = func(k string) (string, bool) {
+		if k == "FOAM_CASE" && x.caseDir != "" {
+			return x.caseDir, true
+		}
+		if k == "FOAM_ETC" {
+			return x.etc, true
+		}
+		return env(k)
+	}
+	return x
+}
+
+func absPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	return a
+}
+
+func (x *expander) display(p string) string {
+	if p == "" {
+		return ""
+	}
+	if x.opts.DisplayName != nil {
+		return x.opts.DisplayName(p)
+	}
+	if x.caseDir != "" {
+		if rel, err := filepath.Rel(x.caseDir, absPath(p)); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return p
+}
+
+// finding records a located problem with an excerpt of the source line.
+func (x *expander) finding(id string, sev finding.Severity, at *srcFile, pos Pos, summary, detail, fix string) {
+	f := finding.Finding{
+		ID: id, Severity: sev, Summary: summary, Detail: detail, Fix: fix,
+		Location: finding.Location{File: at.name, Line: pos.Line, Column: pos.Column},
+	}
+	if at.file != nil && pos.Line > 0 {
+		f.Excerpt = excerpt(at.file.Src, pos)
+	}
+	for up := at.up; up != nil; up = up.up {
+		f.Related = append(f.Related, finding.Location{File: up.name})
+	}
+	x.out.Findings = append(x.out.Findings, f)
+}
+
+// excerpt returns the source line of pos with a caret under the column.
+func excerpt(src []byte, pos Pos) string {
+	if pos.Offset > len(src) {
+		return ""
+	}
+	start := pos.Offset
+	for start > 0 && src[start-1] != '\n' {
+		start--
+	}
+	end := pos.Offset
+	for end < len(src) && src[end] != '\n' {
+		end++
+	}
+	line := string(src[start:end])
+	col := pos.Offset - start
+	return line + "\n" + strings.Repeat(" ", col) + "^"
+}
+
+func (x *expander) directive(name string, at *srcFile, pos Pos, path string, executed bool) {
+	x.out.Directives = append(x.out.Directives, DirectiveUse{
+		Name: name, File: at.name, Line: pos.Line, Column: pos.Column, Path: path, Executed: executed,
+	})
+}
+
+// active reports whether entries are currently read (not skipped by #if).
+func (x *expander) active() bool {
+	return len(x.condStack) == 0 || x.condStack[len(x.condStack)-1].active
+}
+
+// readEntries is dictionary::read: entries in order, each one seeing what came before.
+func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
+	for _, e := range entries {
+		if dir, ok := e.(*DirectiveEntry); ok && x.conditional(d, dir, at) {
+			continue
+		}
+		if !x.active() {
+			continue
+		}
+		switch e := e.(type) {
+		case *PrimitiveEntry:
+			key := e.Key
+			val := x.expandItems(e.Value, d, at, d.path+"/"+escapePointer(key.Name))
+			x.addEntry(d, &ExpEntry{Key: key.Name, Regex: key.Regex, Value: val, Source: Source{File: at.name, Pos: key.Pos}}, at, key.Pos)
+		case *DictEntry:
+			key := e.Key
+			name := key.Name
+			if key.Var {
+				resolved, ok := x.keywordVar(d, key, at)
+				if !ok {
+					continue
+				}
+				name = resolved
+			}
+			sub := NewExpDict(d)
+			sub.path = d.path + "/" + escapePointer(name)
+			x.readEntries(sub, e.Dict.Entries, at)
+			x.addEntry(d, &ExpEntry{Key: name, Regex: key.Regex && !key.Var, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, at, key.Pos)
+		case *SubstEntry:
+			x.substitute(d, e, at)
+		case *DirectiveEntry:
+			x.dictDirective(d, e, at)
+		case *ListEntry:
+			val := x.expandItems([]Item{e.Value}, d, at, d.path)
+			if len(val) == 1 && x.out.List == nil && d.parent == nil {
+				x.out.List = val[0]
+			}
+		}
+	}
+}
+
+// addEntry applies the input mode to a new entry (entryIO.C:312-383).
+func (x *expander) addEntry(d *ExpDict, e *ExpEntry, at *srcFile, pos Pos) {
+	mode := x.mode
+	if x.nextMode != nil {
+		mode, x.nextMode = *x.nextMode, nil
+	}
+	old := d.Get(e.Key)
+	if old == nil {
+		d.add(e, false)
+		return
+	}
+	if e.Key == "FoamFile" {
+		return
+	}
+	switch mode {
+	case modeProtect:
+		return
+	case modeError:
+		x.finding(IDDuplicate, finding.Deny, at, pos, "duplicate entry "+strconv.Quote(e.Key),
+			"#inputMode error forbids redefining a keyword", "remove one of the definitions")
+		return
+	case modeWarn:
+		x.finding(IDDuplicate, finding.Warn, at, pos, "duplicate entry "+strconv.Quote(e.Key)+" ignored",
+			"#inputMode warn keeps the first definition", "remove one of the definitions")
+		return
+	case modeOverwrite:
+		if old.Dict != nil {
+			old.Dict.clear()
+		}
+	}
+	d.add(e, true)
+}
+
+// keywordVar resolves a `$name {` / `${…} {` keyword substitution to the keyword
+// held by the referenced entry (entryIO.C:240-268).
+func (x *expander) keywordVar(d *ExpDict, key Key, at *srcFile) (string, bool) {
+	name := strings.TrimPrefix(key.Name, "$")
+	if strings.HasPrefix(name, "{") && strings.HasSuffix(name, "}") {
+		s, err := x.strings(d, false).expand(name[1 : len(name)-1])
+		if err != nil {
+			x.undefined(at, key.Pos, key.Name, err)
+			return "", false
+		}
+		name = s
+	}
+	e := LookupScoped(d, name, true)
+	if e == nil || e.Dict != nil || len(e.Value) == 0 {
+		x.finding(IDUndefinedVar, finding.Deny, at, key.Pos, "undefined variable $"+name+" used as keyword",
+			"OpenFOAM: Attempt to use undefined variable "+name+" as keyword", "define "+name+" before this entry")
+		return "", false
+	}
+	return itemKeyword(e.Value[0]), true
+}
+
+func itemKeyword(it Item) string {
+	switch v := it.(type) {
+	case *Word:
+		return v.Value
+	case *String:
+		return v.Value
+	}
+	return itemText(it)
+}
+
+func (x *expander) strings(d *ExpDict, allowEmpty bool) *stringExpander {
+	return &stringExpander{dict: d, env: x.opts.Env, allowEmpty: allowEmpty, eval: func(s string) (string, error) {
+		v, err := evalScalar(s)
+		if err != nil {
+			return "", err
+		}
+		return formatEvalScalar(v), nil
+	}}
+}
+
+func (x *expander) undefined(at *srcFile, pos Pos, what string, err error) {
+	x.finding(IDUndefinedVar, finding.Deny, at, pos, "cannot expand "+what, err.Error(),
+		"define the entry before it is used, or set the environment variable")
+}
+
+// substitute is a `$x;` substitution entry: the entries of dictionary x are added
+// here (dictionary::substituteScopedKeyword, REGEX_RECURSIVE lookup).
+func (x *expander) substitute(d *ExpDict, e *SubstEntry, at *srcFile) {
+	name := e.Var.Name()
+	if e.Var.Braced() {
+		s, err := x.strings(d, false).expand(name)
+		if err != nil {
+			x.undefined(at, e.Pos, e.Var.Raw, err)
+			return
+		}
+		name = s
+	}
+	ref := LookupScoped(d, name, true)
+	if ref == nil {
+		// v1912 silently ignores an undefined substitution entry; foamc says so.
+		x.finding(IDSubstitution, finding.Warn, at, e.Pos, "substitution "+e.Var.Raw+" refers to nothing",
+			"OpenFOAM ignores this entry silently", "define "+name+" as a dictionary before this line or remove the entry")
+		return
+	}
+	if ref.Dict == nil {
+		x.finding(IDSubstitution, finding.Deny, at, e.Pos, "substitution "+e.Var.Raw+" refers to a primitive entry",
+			"only a dictionary can be substituted as an entry (OpenFOAM: attempt to return primitive entry as a sub-dictionary)",
+			"use `key $"+name+";` to copy a value")
+		return
+	}
+	merge := x.mode == modeMerge || x.mode == modeOverwrite
+	for _, se := range ref.Dict.Entries {
+		d.add(se.clone(), merge)
+	}
+}
+
+// conditional handles #if/#ifeq/#elif/#else/#endif; it returns true when e was one.
+func (x *expander) conditional(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
+	switch e.Name {
+	case "#if", "#ifeq":
+		parent := x.active()
+		v := false
+		if parent {
+			v = x.condition(d, e, at)
+			x.directive(e.Name, at, e.Pos, d.path, true)
+		}
+		x.condStack = append(x.condStack, condFrame{active: parent && v, taken: v, parentActive: parent})
+		return true
+	case "#elif", "#else", "#endif":
+		if len(x.condStack) == 0 {
+			x.finding(IDConditional, finding.Deny, at, e.Pos, e.Name+" without #if", "", "remove it or add the #if")
+			return true
+		}
+		top := &x.condStack[len(x.condStack)-1]
+		switch e.Name {
+		case "#endif":
+			x.condStack = x.condStack[:len(x.condStack)-1]
+		case "#else":
+			top.active = top.parentActive && !top.taken
+			top.taken = true
+		case "#elif":
+			v := false
+			if top.parentActive && !top.taken {
+				v = x.condition(d, e, at)
+			}
+			top.active = top.parentActive && !top.taken && v
+			top.taken = top.taken || v
+		}
+		return true
+	}
+	return false
+}
+
+// condition evaluates #if/#elif (the rest of the line read as a primitive entry,
+// then a Switch or number) or #ifeq (two tokens, `$var` expanded, compared).
+func (x *expander) condition(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
+	if e.Name == "#ifeq" {
+		if len(e.Args) != 2 {
+			x.finding(IDConditional, finding.Deny, at, e.Pos, "#ifeq needs two operands", "", "write `#ifeq a b`")
+			return false
+		}
+		a, b := x.ifeqOperand(d, e.Args[0], at), x.ifeqOperand(d, e.Args[1], at)
+		return a == b
+	}
+	line := strings.TrimSpace(e.Line)
+	items := e.Args
+	if len(items) == 0 && line != "" {
+		f, err := Parse(at.name, []byte("v "+line+";"))
+		if err == nil && f.Body != nil && len(f.Body.Entries) == 1 {
+			if p, ok := f.Body.Entries[0].(*PrimitiveEntry); ok {
+				items = p.Value
+			}
+		}
+	}
+	val := x.expandItems(items, d, at, d.path)
+	if len(val) != 1 {
+		x.finding(IDConditional, finding.Deny, at, e.Pos, "cannot evaluate "+e.Name+" "+line,
+			"the condition must be one switch word or number", "write e.g. `#if true` or `#if #eval \"1 > 0\"`")
+		return false
+	}
+	switch v := val[0].(type) {
+	case *Number:
+		return v.Float != 0
+	case *Word:
+		switch v.Value {
+		case "true", "on", "yes", "y", "t", "any":
+			return true
+		case "false", "off", "no", "n", "f", "none":
+			return false
+		}
+	case *String:
+		switch v.Value {
+		case "true", "on", "yes", "y", "t", "any":
+			return true
+		}
+		return false
+	}
+	x.finding(IDConditional, finding.Deny, at, e.Pos, "cannot evaluate "+e.Name+" "+line,
+		"not a switch word or number: "+itemText(val[0]), "write e.g. `#if true`")
+	return false
+}
+
+func (x *expander) ifeqOperand(d *ExpDict, it Item, at *srcFile) string {
+	var raw string
+	switch v := it.(type) {
+	case *Variable:
+		if ref := LookupScoped(d, v.Name(), true); ref != nil && !v.Braced() {
+			return entryText(ref)
+		}
+		raw = v.Raw
+	case *Word:
+		raw = v.Value
+		if !strings.HasPrefix(raw, "$") {
+			return raw
+		}
+	case *String:
+		return v.Value
+	default:
+		return itemText(it)
+	}
+	s, err := x.strings(d, true).expand(raw)
+	if err != nil {
+		x.undefined(at, it.Span().Pos, raw, err)
+	}
+	return s
+}
+
+// dictDirective runs a dictionary-level directive.
+func (x *expander) dictDirective(d *ExpDict, e *DirectiveEntry, at *srcFile) {
+	switch e.Name {
+	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
+		x.directive(e.Name, at, e.Pos, d.path, true)
+		if inc := x.include(d, e.Name, e.Args, e.Pos, at); inc != nil {
+			x.readEntries(d, inc.file.Body.Entries, inc)
+		}
+	case "#includeFunc":
+		x.directive(e.Name, at, e.Pos, d.path, true)
+		x.includeFunc(d, e, at)
+	case "#remove":
+		x.directive(e.Name, at, e.Pos, d.path, true)
+		x.remove(d, e, at)
+	case "#inputMode":
+		x.directive(e.Name, at, e.Pos, d.path, true)
+		if len(e.Args) == 1 {
+			if m, ok := inputModes[itemKeyword(e.Args[0])]; ok {
+				x.mode = m
+				return
+			}
+		}
+		x.finding(IDBadDirective, finding.Deny, at, e.Pos, "bad #inputMode", "expected one of merge, overwrite, protect, warn, error, default", "write e.g. `#inputMode merge`")
+	case "#default", "#merge", "#overwrite", "#warn", "#error", "#protect":
+		x.directive(e.Name, at, e.Pos, d.path, true)
+		m := inputModes[strings.TrimPrefix(e.Name, "#")]
+		if e.Name == "#default" {
+			m = modeProtect // #default: use this value only if the keyword is not yet set
+		}
+		x.nextMode = &m
+	case "#codeStream", "#calc":
+		x.directive(e.Name, at, e.Pos, d.path, false)
+		x.finding(IDNotExecuted, finding.Info, at, e.Pos, e.Name+" recorded, not executed",
+			"foamc never runs code from a dictionary; entries it would create are missing from the expanded view", "")
+	default:
+		x.directive(e.Name, at, e.Pos, d.path, false)
+		x.finding(IDBadDirective, finding.Deny, at, e.Pos, "unknown directive "+e.Name,
+			"OpenFOAM v1912: Unknown functionEntry", "remove it (v1912 knows #include*, #includeFunc, #remove, #inputMode, #if*, #calc, #codeStream)")
+	}
+}
+
+// include resolves and parses an included file; nil when it is skipped.
+func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *srcFile) *srcFile {
+	use := IncludeUse{Directive: name, File: at.name, Line: pos.Line, Column: pos.Column}
+	defer func() { x.out.Includes = append(x.out.Includes, use) }()
+	optional := strings.HasPrefix(name, "#sinclude") || name == "#includeIfPresent"
+	etc := strings.HasSuffix(name, "Etc")
+	if len(args) != 1 {
+		x.finding(IDBadDirective, finding.Deny, at, pos, name+" needs one file name", "", "write "+name+" \"file\"")
+		return nil
+	}
+	raw := itemKeyword(args[0])
+	use.Target = raw
+	target, err := x.resolveName(d, raw)
+	if err != nil {
+		x.undefined(at, pos, raw, err)
+		return nil
+	}
+	switch {
+	case target == "":
+	case etc && !filepath.IsAbs(target):
+		target = filepath.Join(x.etc, target)
+	case !filepath.IsAbs(target):
+		base := "."
+		if at.path != "" {
+			base = filepath.Dir(at.path)
+		}
+		target = filepath.Join(base, target)
+	}
+	target = filepath.Clean(target)
+	use.Resolved = x.display(target)
+	if !x.opts.AllowOutside && !x.inside(target) {
+		x.finding(IDIncludeOutside, finding.Deny, at, pos, name+" leaves the case directory: "+target,
+			"foamc reads includes only inside the case ("+x.caseDir+") and $FOAM_ETC", "copy the file into the case, or allow outside includes explicitly")
+		return nil
+	}
+	for up := at; up != nil; up = up.up {
+		if up.path == target {
+			chain := []string{x.display(target)}
+			for c := at; c != nil; c = c.up {
+				chain = append(chain, c.name)
+			}
+			x.finding(IDIncludeLoop, finding.Deny, at, pos, "include loop: "+strings.Join(chain, " <- "),
+				"", "remove the #include that closes the loop")
+			return nil
+		}
+	}
+	if at.depth+1 > x.opts.MaxIncludeDepth {
+		x.finding(IDDepth, finding.Deny, at, pos, fmt.Sprintf("includes nested deeper than %d", x.opts.MaxIncludeDepth), "", "flatten the include chain")
+		return nil
+	}
+	if st, err := os.Stat(target); err != nil || st.IsDir() {
+		if !optional {
+			x.finding(IDIncludeMissing, finding.Deny, at, pos, "cannot open include file "+target,
+				fmt.Sprintf("%s %q resolved to %s", name, raw, target), "create the file or fix the path (relative paths start at the including file's directory)")
+		}
+		return nil
+	}
+	f, err := x.opts.Parse(target)
+	if err != nil {
+		var fd finding.Finding
+		if errors.As(err, &fd) {
+			fd.Related = append(fd.Related, finding.Location{File: at.name, Line: pos.Line, Column: pos.Column})
+			x.out.Findings = append(x.out.Findings, fd)
+		} else {
+			x.finding(IDIncludeParse, finding.Deny, at, pos, "cannot read include file "+target, err.Error(), "fix the included file")
+		}
+		return nil
+	}
+	use.Found = true
+	if f.Body == nil {
+		f.Body = &Dict{}
+	}
+	return &srcFile{file: f, path: target, name: x.display(target), up: at, depth: at.depth + 1}
+}
+
+// resolveName expands an include file name: `$VAR`/`${…}` (dictionary, then
+// environment, empty allowed) and the leading tags `<case>`, `<system>`,
+// `<constant>`, `<etc>` (stringOps.C expandLeadingTag).
+func (x *expander) resolveName(d *ExpDict, raw string) (string, error) {
+	s, err := x.strings(d, true).expand(raw)
+	if err != nil {
+		return "", err
+	}
+	if strings.HasPrefix(s, "<") {
+		if end := strings.IndexByte(s, '>'); end > 0 && (end+1 == len(s) || s[end+1] == '/') {
+			tag, rest := s[1:end], strings.TrimPrefix(s[end+1:], "/")
+			switch {
+			case tag == "case":
+				s = filepath.Join(x.caseDir, rest)
+			case tag == "system" || tag == "constant":
+				s = filepath.Join(x.caseDir, tag, rest)
+			case tag == "etc" || strings.HasPrefix(tag, "etc:"):
+				s = filepath.Join(x.etc, rest)
+			}
+		}
+	}
+	return s, nil
+}
+
+func (x *expander) inside(target string) bool {
+	for _, root := range []string{x.caseDir, x.etc} {
+		if root == "" {
+			continue
+		}
+		if rel, err := filepath.Rel(root, target); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return true
+		}
+	}
+	return false
+}
+
+// remove is #remove: words remove literally (or slash-scoped), quoted strings remove
+// every keyword they match as regular expressions (removeEntry.C).
+func (x *expander) remove(d *ExpDict, e *DirectiveEntry, at *srcFile) {
+	var pats []Item
+	for _, a := range e.Args {
+		if l, ok := a.(*List); ok {
+			pats = append(pats, l.Items...)
+		} else {
+			pats = append(pats, a)
+		}
+	}
+	for _, p := range pats {
+		switch v := p.(type) {
+		case *Word:
+			if strings.Contains(v.Value, "/") {
+				if ref := d.searchSlashScoped(v.Value, false); ref != nil {
+					parentOf(d, v.Value).remove(ref.Key)
+				}
+				continue
+			}
+			d.remove(v.Value)
+		case *String:
+			re, err := regexp.Compile("^(?:" + v.Value + ")$")
+			if err != nil {
+				x.finding(IDBadDirective, finding.Deny, at, v.Pos, "bad #remove pattern "+v.Raw, err.Error(), "fix the regular expression")
+				continue
+			}
+			for _, k := range d.Keys() {
+				if re.MatchString(k) {
+					d.remove(k)
+				}
+			}
+		default:
+			x.finding(IDBadDirective, finding.Deny, at, p.Span().Pos, "bad #remove argument "+itemText(p), "", "give a word, a quoted pattern or a list of them")
+		}
+	}
+}
+
+// parentOf returns the dictionary that holds the slash-scoped key.
+func parentOf(d *ExpDict, key string) *ExpDict {
+	i := strings.LastIndexByte(key, '/')
+	if i <= 0 {
+		if i == 0 {
+			return d.Top()
+		}
+		return d
+	}
+	if e := d.searchSlashScoped(key[:i], false); e != nil && e.Dict != nil {
+		return e.Dict
+	}
+	return d
+}
+
+// includeFunc is #includeFunc name(args): the function object file from
+// <system>/name or etc/caseDicts/postProcessing/**/name, with field arguments and
+// named arguments set, merged into d under the keyword as written
+// (functionObjectList::readFunctionObject).
+func (x *expander) includeFunc(d *ExpDict, e *DirectiveEntry, at *srcFile) {
+	if len(e.Args) != 1 {
+		x.finding(IDBadDirective, finding.Deny, at, e.Pos, "#includeFunc needs one word", "", "write #includeFunc name(args) without spaces")
+		return
+	}
+	spec := itemKeyword(e.Args[0])
+	name, args, named := splitFuncArgs(spec)
+	file := x.findFunc(name)
+	if file == "" {
+		x.finding(IDIncludeFuncFound, finding.Warn, at, e.Pos, "cannot find functionObject file "+name,
+			"looked in system/ and "+filepath.Join(x.etc, "caseDicts/postProcessing"), "check the function object name")
+		return
+	}
+	x.out.Includes = append(x.out.Includes, IncludeUse{Directive: e.Name, File: at.name, Line: e.Pos.Line, Column: e.Pos.Column, Target: spec, Resolved: x.display(file), Found: true})
+	f, err := x.opts.Parse(file)
+	if err != nil {
+		x.finding(IDIncludeParse, finding.Deny, at, e.Pos, "cannot read "+file, err.Error(), "")
+		return
+	}
+	inc := &srcFile{file: f, path: file, name: x.display(file), up: at, depth: at.depth + 1}
+	funcs := NewExpDict(nil)
+	savedMode, savedNext, savedCond := x.mode, x.nextMode, x.condStack
+	x.mode, x.nextMode, x.condStack = modeMerge, nil, nil
+	if f.Body != nil {
+		x.readEntries(funcs, f.Body.Entries, inc)
+	}
+	x.mode, x.nextMode, x.condStack = savedMode, savedNext, savedCond
+	fd := funcs
+	if sub := funcs.Get(name); sub != nil && sub.Dict != nil {
+		fd = sub.Dict
+	}
+	src := Source{File: at.name, Pos: e.Pos}
+	set := func(key string, val []Item) {
+		fd.add(&ExpEntry{Key: key, Value: val, Source: src}, true)
+	}
+	words := func(ss []string) []Item {
+		var out []Item
+		for _, s := range ss {
+			out = append(out, &Word{Value: s})
+		}
+		return out
+	}
+	if len(args) == 1 {
+		set("field", words(args))
+	}
+	if len(args) >= 1 {
+		set("fields", []Item{&List{Counted: true, Count: int64(len(args)), Items: words(args)}})
+	}
+	for _, kv := range named {
+		pf, err := Parse(at.name, []byte(kv[0]+" "+kv[1]+";"))
+		if err != nil || pf.Body == nil || len(pf.Body.Entries) != 1 {
+			x.finding(IDBadDirective, finding.Warn, at, e.Pos, "cannot read #includeFunc argument "+kv[0]+"="+kv[1], "", "")
+			continue
+		}
+		if p, ok := pf.Body.Entries[0].(*PrimitiveEntry); ok {
+			set(kv[0], p.Value)
+		}
+	}
+	out := NewExpDict(nil)
+	out.appendEntry(&ExpEntry{Key: validateWord(spec), Dict: fd.cloneDict(), Source: src})
+	d.merge(out)
+}
+
+// splitFuncArgs splits "name(a,b,k=v)" as readFunctionObject does.
+func splitFuncArgs(s string) (name string, args []string, named [][2]string) {
+	name = s
+	level, start := 0, 0
+	argName := ""
+	hasNamed := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(':
+			if level == 0 {
+				name = s[:i]
+				start = i + 1
+			}
+			level++
+		case ',', ')':
+			if level == 1 {
+				if hasNamed {
+					named = append(named, [2]string{argName, s[start:i]})
+					hasNamed = false
+				} else {
+					args = append(args, validateWord(s[start:i]))
+				}
+				start = i + 1
+			}
+			if c == ')' {
+				if level == 1 {
+					return
+				}
+				level--
+			}
+		case '=':
+			argName = validateWord(s[start:i])
+			start = i + 1
+			hasNamed = true
+		}
+	}
+	return
+}
+
+// validateWord is word::validate: drop characters a word cannot hold.
+func validateWord(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '\n', '\r', '\v', '\f', '"', '\'', '/', ';', '{', '}':
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// findFunc is functionObjectList::findDict: <system>/name, else the first match in
+// a depth-first walk of etc/caseDicts/postProcessing.
+func (x *expander) findFunc(name string) string {
+	if x.caseDir != "" {
+		p := filepath.Join(x.caseDir, "system", name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p
+		}
+	}
+	return searchFile(filepath.Join(x.etc, "caseDicts", "postProcessing"), name)
+}
+
+// searchFile is Foam::search: the file in dir, else in its subdirectories (sorted).
+func searchFile(dir, name string) string {
+	p := filepath.Join(dir, name)
+	if st, err := os.Stat(p); err == nil && !st.IsDir() {
+		return p
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+	for _, e := range ents {
+		if e.IsDir() {
+			if f := searchFile(filepath.Join(dir, e.Name()), name); f != "" {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// ---------------------------------------------------------------------------------------
+// Values
+
+// expandItems substitutes macros and value directives in a primitive entry's items
+// (primitiveEntry::read/acceptToken). ctx is the dictionary being read, so lookups see
+// the entries defined so far; lists and blocks inside the value use the same ctx.
+func (x *expander) expandItems(items []Item, ctx *ExpDict, at *srcFile, path string) []Item {
+	var out []Item
+	for _, it := range items {
+		out = append(out, x.expandItem(it, ctx, at, path)...)
+	}
+	return out
+}
+
+func (x *expander) expandItem(it Item, ctx *ExpDict, at *srcFile, path string) []Item {
+	switch v := it.(type) {
+	case *Variable:
+		return x.variable(v, ctx, at)
+	case *List:
+		c := *v
+		c.Items = x.expandItems(v.Items, ctx, at, path)
+		return []Item{&c}
+	case *UniformList:
+		c := *v
+		if val := x.expandItem(v.Value, ctx, at, path); len(val) == 1 {
+			c.Value = val[0]
+		}
+		return []Item{&c}
+	case *Dict:
+		return []Item{x.expandBlock(v, ctx, at, path)}
+	case *DirectiveItem:
+		return x.valueDirective(v, ctx, at, path)
+	}
+	return []Item{it}
+}
+
+// expandBlock expands a `{ … }` inside a value. OpenFOAM keeps it as tokens of the
+// enclosing primitive entry, so macros resolve against ctx and `$x;` splices x's entries.
+func (x *expander) expandBlock(b *Dict, ctx *ExpDict, at *srcFile, path string) *Dict {
+	c := &Dict{Range: b.Range}
+	for _, e := range b.Entries {
+		switch e := e.(type) {
+		case *PrimitiveEntry:
+			ce := *e
+			ce.Value = x.expandItems(e.Value, ctx, at, path)
+			c.Entries = append(c.Entries, &ce)
+		case *DictEntry:
+			ce := *e
+			ce.Dict = x.expandBlock(e.Dict, ctx, at, path)
+			c.Entries = append(c.Entries, &ce)
+		case *SubstEntry:
+			ref := LookupScoped(ctx, e.Var.Name(), true)
+			switch {
+			case ref == nil:
+				x.undefined(at, e.Pos, e.Var.Raw, fmt.Errorf("no entry %q before this line", e.Var.Name()))
+			case ref.Dict != nil:
+				c.Entries = append(c.Entries, ref.Dict.AST().Entries...)
+			default:
+				c.Entries = append(c.Entries, &PrimitiveEntry{Range: e.Range, Key: Key{Name: ref.Key, Raw: ref.Key}, Value: ref.Value})
+			}
+		default:
+			c.Entries = append(c.Entries, e)
+		}
+	}
+	return c
+}
+
+// variable is primitiveEntry::expandVariable: `${…}` is string-expanded first, then the
+// name is looked up literally up the parent chain (scoped forms allowed), then in the
+// environment (whose value is parsed into tokens).
+func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
+	name := v.Name()
+	if v.Braced() {
+		s, err := x.strings(ctx, false).expand(name)
+		if err != nil {
+			x.undefined(at, v.Pos, v.Raw, err)
+			return []Item{v}
+		}
+		name = s
+	}
+	if ref := LookupScoped(ctx, name, false); ref != nil {
+		if ref.Dict != nil {
+			return []Item{ref.Dict.AST()}
+		}
+		return ref.Value
+	}
+	if s, ok := x.opts.Env(name); ok && s != "" {
+		if items := parseValue(at.name, s); items != nil {
+			return items
+		}
+		return []Item{&Word{Range: v.Range, Value: s}}
+	}
+	x.finding(IDUndefinedVar, finding.Deny, at, v.Pos, "undefined variable "+v.Raw,
+		"no entry "+strconv.Quote(name)+" is defined before this line in this or an enclosing dictionary, and no environment variable has that name",
+		"define "+name+" above this line")
+	return []Item{v}
+}
+
+// parseValue tokenises text as the value of a primitive entry.
+func parseValue(name, s string) []Item {
+	f, err := Parse(name, []byte("v "+s+"\n;"))
+	if err != nil || f.Body == nil || len(f.Body.Entries) != 1 {
+		return nil
+	}
+	if p, ok := f.Body.Entries[0].(*PrimitiveEntry); ok {
+		return p.Value
+	}
+	return nil
+}
+
+// valueDirective handles a directive inside a value.
+func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, path string) []Item {
+	switch v.Name {
+	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
+		x.directive(v.Name, at, v.Pos, path, true)
+		inc := x.include(ctx, v.Name, v.Args, v.Pos, at)
+		if inc == nil {
+			return nil
+		}
+		var items []Item
+		for _, e := range inc.file.Body.Entries {
+			switch e := e.(type) {
+			case *ListEntry:
+				items = append(items, x.expandItem(e.Value, ctx, inc, path)...)
+			default:
+				items = append(items, &Dict{Entries: []Entry{e}})
+			}
+		}
+		return items
+	case "#eval":
+		return x.eval(v, ctx, at, path)
+	}
+	x.directive(v.Name, at, v.Pos, path, false)
+	if v.Name != "#codeStream" && v.Name != "#calc" {
+		x.finding(IDBadDirective, finding.Deny, at, v.Pos, "unknown directive "+v.Name+" in a value",
+			"v1912 accepts #include*, #calc, #codeStream and #eval inside values", "remove it")
+	}
+	return []Item{v}
+}
+
+// eval evaluates #eval. The input text is `$`-expanded against ctx first (as
+// exprString::inplaceExpand does); unsupported expressions stay as the directive
+// with a finding saying why.
+func (x *expander) eval(v *DirectiveItem, ctx *ExpDict, at *srcFile, path string) []Item {
+	var src string
+	switch {
+	case v.Brace:
+		src = v.Text
+	case len(v.Args) == 1:
+		switch a := v.Args[0].(type) {
+		case *String:
+			src = a.Value
+		case *Verbatim:
+			src = a.Text
+		default:
+			src = itemText(a)
+		}
+	default:
+		x.directive(v.Name, at, v.Pos, path, false)
+		x.finding(IDEval, finding.Deny, at, v.Pos, "#eval needs a string, #{…#} or {…}", "", "write #eval{ expression }")
+		return []Item{v}
+	}
+	expanded, err := x.strings(ctx, false).expand(src)
+	if err == nil && strings.Contains(expanded, ";") {
+		err = errors.New("';' is not allowed inside #eval")
+	}
+	var val float64
+	if err == nil {
+		val, err = evalScalar(strings.TrimSpace(expanded))
+	}
+	if err != nil {
+		x.directive(v.Name, at, v.Pos, path, false)
+		x.finding(IDEval, finding.Warn, at, v.Pos, "#eval not evaluated: "+err.Error(),
+			"input: "+strings.TrimSpace(src), "use plain arithmetic on numbers and $macros, or write the value")
+		return []Item{v}
+	}
+	x.directive(v.Name, at, v.Pos, path, true)
+	raw := formatEvalScalar(val)
+	kind := ScalarKind
+	n := &Number{Range: v.Range, Raw: raw, Float: val}
+	if val == float64(int64(val)) && !strings.ContainsAny(raw, ".eE") && val >= labelMin && val <= labelMax {
+		kind, n.Int = LabelKind, int64(val)
+	}
+	n.Kind = kind
+	return []Item{n}
+}
+
+// AST converts an expanded dictionary back to syntax entries (no directives left),
+// e.g. to splice a dictionary into a value or to print an expanded file.
+func (d *ExpDict) AST() *Dict {
+	out := &Dict{}
+	for _, e := range d.Entries {
+		key := Key{Name: e.Key, Raw: e.Key, Regex: e.Regex}
+		if e.Regex {
+			key.Raw = strconv.Quote(e.Key)
+		}
+		if e.Dict != nil {
+			out.Entries = append(out.Entries, &DictEntry{Key: key, Dict: e.Dict.AST()})
+			continue
+		}
+		out.Entries = append(out.Entries, &PrimitiveEntry{Key: key, Value: e.Value})
+	}
+	return out
+}

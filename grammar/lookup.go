@@ -1,0 +1,301 @@
+package grammar
+
+import (
+	"regexp"
+	"strings"
+)
+
+// ExpDict is a dictionary after expansion: duplicates merged, directives applied,
+// macros substituted. It mirrors Foam::dictionary: entries in order, a parent for
+// scoped lookups, and exact-then-regex search.
+type ExpDict struct {
+	Entries []*ExpEntry
+	parent  *ExpDict
+	index   map[string]*ExpEntry
+	// path is the RFC 6901 pointer of this dictionary inside its file ("" for the top).
+	path string
+}
+
+// ExpEntry is one expanded entry: a sub-dictionary (Dict != nil) or a primitive
+// entry whose Value holds the expanded items (empty for `key;`).
+type ExpEntry struct {
+	Key   string
+	Regex bool
+	Dict  *ExpDict
+	Value []Item
+	// Source is where the keyword was defined (an included file included).
+	Source Source
+	re     *regexp.Regexp
+	reErr  bool
+}
+
+// Source is a keyword's place: the file (as named by the expander) and position.
+type Source struct {
+	File string
+	Pos  Pos
+}
+
+// NewExpDict returns an empty dictionary whose scoped lookups continue in parent.
+func NewExpDict(parent *ExpDict) *ExpDict {
+	return &ExpDict{parent: parent, index: map[string]*ExpEntry{}}
+}
+
+// Parent returns the enclosing dictionary (nil at the top).
+func (d *ExpDict) Parent() *ExpDict { return d.parent }
+
+// Top returns the outermost dictionary.
+func (d *ExpDict) Top() *ExpDict {
+	for d.parent != nil {
+		d = d.parent
+	}
+	return d
+}
+
+// Get returns the entry with exactly this keyword (no pattern matching, no parents).
+func (d *ExpDict) Get(key string) *ExpEntry {
+	if d == nil {
+		return nil
+	}
+	return d.index[key]
+}
+
+// Lookup finds key in d the way Foam::dictionary::csearch does with REGEX: the exact
+// keyword first, then the regex keywords from the last defined to the first, each
+// anchored to the whole key. It does not look in parents.
+func Lookup(d *ExpDict, key string) *ExpEntry {
+	return d.search(key, true, false)
+}
+
+// LookupScoped resolves a macro name as `$name` does (findScoped, LITERAL_RECURSIVE):
+// `a.b` dot scoping, `..a` parents, `:a`/`^a` from the top, `/a/b` or `a/b` slash
+// scoping, and otherwise the parent chain. regex enables pattern keys, which v1912
+// uses only for substitution entries and `$x {` keywords.
+func LookupScoped(d *ExpDict, name string, regex bool) *ExpEntry {
+	if d == nil || name == "" {
+		return nil
+	}
+	if strings.Contains(name, "/") {
+		return d.searchSlashScoped(name, regex)
+	}
+	if name[0] == ':' || name[0] == '^' {
+		return d.Top().searchDotScoped(name[1:], regex, false)
+	}
+	return d.searchDotScoped(name, regex, true)
+}
+
+func (d *ExpDict) search(key string, regex, recursive bool) *ExpEntry {
+	for dd := d; dd != nil; dd = dd.parent {
+		if e := dd.index[key]; e != nil {
+			return e
+		}
+		if regex {
+			for i := len(dd.Entries) - 1; i >= 0; i-- {
+				if e := dd.Entries[i]; e.Regex && e.matches(key) {
+					return e
+				}
+			}
+		}
+		if !recursive {
+			break
+		}
+	}
+	return nil
+}
+
+// matches is keyType::match for a regex keyword: an anchored ECMAScript-like match.
+// A pattern Go cannot compile never matches (OpenFOAM would fail at read).
+func (e *ExpEntry) matches(key string) bool {
+	if e.re == nil && !e.reErr {
+		re, err := regexp.Compile("^(?:" + e.Key + ")$")
+		if err != nil {
+			e.reErr = true
+			return false
+		}
+		e.re = re
+	}
+	return e.re != nil && e.re.MatchString(key)
+}
+
+// searchDotScoped follows dictionary::csearchDotScoped (dictionarySearch.C).
+func (d *ExpDict) searchDotScoped(key string, regex, recursive bool) *ExpEntry {
+	dot := strings.IndexByte(key, '.')
+	if dot < 0 {
+		return d.search(key, regex, recursive)
+	}
+	if dot == 0 {
+		dd := d
+		i := 1
+		for ; i < len(key) && key[i] == '.'; i++ {
+			if dd.parent == nil {
+				return nil
+			}
+			dd = dd.parent
+		}
+		return dd.searchDotScoped(key[i:], regex, false)
+	}
+	found := d.searchDotScoped(key[:dot], regex, false)
+	if found == nil {
+		// "a.b" may itself be a keyword: try longer literal prefixes until a dict.
+		for found == nil || found.Dict == nil {
+			next := strings.IndexByte(key[dot+1:], '.')
+			if next < 0 {
+				return d.search(key, regex, false)
+			}
+			dot += next + 1
+			found = d.search(key[:dot], regex, false)
+		}
+	}
+	if found.Dict != nil {
+		return found.Dict.searchDotScoped(key[dot:], regex, false)
+	}
+	return found
+}
+
+// searchSlashScoped follows dictionary::csearchSlashScoped.
+func (d *ExpDict) searchSlashScoped(key string, regex bool) *ExpEntry {
+	dd := d
+	if strings.HasPrefix(key, "/") {
+		dd = d.Top()
+	}
+	parts := strings.Split(key, "/")
+	for i, part := range parts {
+		last := i == len(parts)-1
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			if dd.parent == nil {
+				return nil
+			}
+			dd = dd.parent
+			continue
+		}
+		found := dd.search(part, regex, false)
+		if found == nil {
+			return nil
+		}
+		if last {
+			return found
+		}
+		if found.Dict == nil {
+			return nil
+		}
+		dd = found.Dict
+	}
+	return nil
+}
+
+// Keys returns the keywords in order.
+func (d *ExpDict) Keys() []string {
+	out := make([]string, len(d.Entries))
+	for i, e := range d.Entries {
+		out[i] = e.Key
+	}
+	return out
+}
+
+// add inserts e, or merges/replaces an existing entry with the same keyword at its
+// original position (dictionary::add with mergeEntry).
+func (d *ExpDict) add(e *ExpEntry, merge bool) {
+	old := d.index[e.Key]
+	if old == nil {
+		d.appendEntry(e)
+		return
+	}
+	if !merge {
+		return
+	}
+	if old.Dict != nil && e.Dict != nil {
+		old.Dict.merge(e.Dict)
+		return
+	}
+	for i, x := range d.Entries {
+		if x == old {
+			d.Entries[i] = e
+			break
+		}
+	}
+	d.index[e.Key] = e
+	if e.Dict != nil {
+		e.Dict.reparent(d, e.Key)
+	}
+}
+
+func (d *ExpDict) appendEntry(e *ExpEntry) {
+	d.Entries = append(d.Entries, e)
+	d.index[e.Key] = e
+	if e.Dict != nil {
+		e.Dict.reparent(d, e.Key)
+	}
+}
+
+// merge is dictionary::merge: sub-dictionaries merge recursively, anything else
+// replaces in place, new keywords are appended.
+func (d *ExpDict) merge(src *ExpDict) {
+	for _, e := range src.Entries {
+		old := d.index[e.Key]
+		if old != nil && old.Dict != nil && e.Dict != nil {
+			old.Dict.merge(e.Dict)
+			continue
+		}
+		d.add(e.clone(), true)
+	}
+}
+
+// remove deletes the entry with this exact keyword.
+func (d *ExpDict) remove(key string) {
+	e := d.index[key]
+	if e == nil {
+		return
+	}
+	delete(d.index, key)
+	for i, x := range d.Entries {
+		if x == e {
+			d.Entries = append(d.Entries[:i:i], d.Entries[i+1:]...)
+			break
+		}
+	}
+}
+
+// clear empties d (inputMode overwrite on an existing dictionary).
+func (d *ExpDict) clear() {
+	d.Entries = nil
+	d.index = map[string]*ExpEntry{}
+}
+
+func (d *ExpDict) reparent(parent *ExpDict, key string) {
+	d.parent = parent
+	d.path = parent.path + "/" + escapePointer(key)
+	for _, e := range d.Entries {
+		if e.Dict != nil {
+			e.Dict.reparent(d, e.Key)
+		}
+	}
+}
+
+// clone copies e deeply enough that merging into the copy never changes e.
+func (e *ExpEntry) clone() *ExpEntry {
+	c := *e
+	c.re, c.reErr = nil, false
+	if e.Dict != nil {
+		c.Dict = e.Dict.cloneDict()
+	}
+	return &c
+}
+
+func (d *ExpDict) cloneDict() *ExpDict {
+	c := NewExpDict(d.parent)
+	c.path = d.path
+	for _, e := range d.Entries {
+		c.appendEntry(e.clone())
+	}
+	return c
+}
+
+// escapePointer escapes one RFC 6901 reference token.
+func escapePointer(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}

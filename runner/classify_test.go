@@ -1,0 +1,45 @@
+package runner
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestClassify(t *testing.T) {
+	cases := []struct {
+		log, dir string
+		code     int
+		want     Failure
+	}{
+		{"typoBC.log", "/tmp/f/typoBC", 1, Failure{Class: ClassBC, Kind: KindUnknownName, File: "0/U", DictPath: []string{"boundaryField", "movingWall"}, Line: 25, Keyword: "fixedValu", Patch: "movingWall", What: "patchField"}},
+		{"solver.log", "/tmp/f/solver", 1, Failure{Class: ClassLinSolver, Kind: KindUnknownName, File: "system/fvSolution", DictPath: []string{"solvers", "p"}, Line: 22, Keyword: "PCGG", What: "symmetric matrix solver"}},
+		{"asym.log", "/tmp/f/asym", 1, Failure{Class: ClassLinSolver, Kind: KindUnknownName, File: "system/fvSolution", DictPath: []string{"solvers", "U"}, Line: 36, Keyword: "PCG", What: "asymmetric matrix solver"}},
+		{"scheme.log", "/tmp/f/scheme", 1, Failure{Class: ClassSchemes, Kind: KindUnknownName, File: "system/fvSchemes", DictPath: []string{"divSchemes", "div(phi,U)"}, Line: 32, Keyword: "linearr", What: "discretisation"}},
+		{"nopiso.log", "/tmp/f/nopiso", 1, Failure{Class: ClassLinSolver, Kind: KindMissingEntry, File: "system/fvSolution", Line: 22, Keyword: "PISO"}},
+		{"nodiv.log", "/tmp/f/nodiv", 1, Failure{Class: ClassSchemes, Kind: KindMissingEntry, File: "system/fvSchemes", DictPath: []string{"divSchemes"}, Line: 31, Keyword: "div(phi,U)"}},
+		{"nonu.log", "/tmp/f/nonu", 1, Failure{Class: ClassDictionary, Kind: KindMissingEntry, File: "constant/transportProperties", Keyword: "nu"}},
+		{"nop.log", "/tmp/f/nop", 1, Failure{Class: ClassMissingFile, Kind: KindMissingFile, File: "0/p"}},
+		{"patch.log", "/tmp/f/patch", 1, Failure{Class: ClassBC, Kind: KindMissingPatch, File: "0/p", DictPath: []string{"boundaryField"}, Line: 27, Keyword: "movingWall", Patch: "movingWall"}},
+		{"novalue.log", "/tmp/f/novalue", 1, Failure{Class: ClassBC, Kind: KindMissingValue, File: "0/U", DictPath: []string{"boundaryField", "movingWall"}, Line: 25, Keyword: "value", Patch: "movingWall"}},
+		{"semi.log", "/tmp/f/semi", 1, Failure{Class: ClassFormat, Kind: KindExcessTokens, File: "system/controlDict", Line: 28, Keyword: "deltaT"}},
+		{"dims.log", "/tmp/f/dims", 134, Failure{Class: ClassDimensions, Kind: KindDimensions, Fields: []string{"U", "p"}}},
+		{"sigfpe.log", "/tmp/f/pitz", 136, Failure{Class: ClassDivergence, Kind: KindSignal}},
+	}
+	for _, c := range cases {
+		t.Run(c.log, func(t *testing.T) {
+			got := Classify(parseTestLog(t, c.log), c.code, c.dir)
+			if got.Message == "" || got.Summary == "" {
+				t.Fatalf("empty message/summary: %+v", got)
+			}
+			got.Message, got.Summary = "", ""
+			valid := got.Valid
+			got.Valid = nil
+			if !reflect.DeepEqual(*got, c.want) {
+				t.Fatalf("got  %+v\nwant %+v", *got, c.want)
+			}
+			if c.want.Kind == KindUnknownName && len(valid) < 4 {
+				t.Fatalf("valid names not read: %v", valid)
+			}
+		})
+	}
+}

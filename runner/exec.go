@@ -1,0 +1,136 @@
+package runner
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// Env is the environment OpenFOAM binaries need: the Debian v1912 layout and,
+// for mpirun as root, Open MPI's explicit opt-in.
+func Env() []string {
+	env := os.Environ()
+	if os.Getenv("WM_PROJECT_DIR") == "" {
+		env = append(env, "WM_PROJECT_DIR=/usr/share/openfoam")
+	}
+	if os.Getenv("FOAM_ETC") == "" {
+		env = append(env, "FOAM_ETC=/usr/share/openfoam/etc")
+	}
+	return append(env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+}
+
+// foam runs OpenFOAM utilities for one case.
+type foam struct {
+	dir string
+	env []string
+}
+
+// exec runs name args in the case directory, writing combined output to
+// log.<logName> and feeding each line to onLine. It returns the exit code; err
+// is set only when the program could not be started or ctx ended.
+func (f foam) exec(ctx context.Context, logName string, onLine func(string), name string, args ...string) (int, error) {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return -1, fmt.Errorf("runner: %s is not installed (run `make deps`): %w", name, err)
+	}
+	logFile, err := os.Create(filepath.Join(f.dir, "log."+logName))
+	if err != nil {
+		return -1, fmt.Errorf("runner: create log: %w", err)
+	}
+	defer logFile.Close()
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Dir = f.dir
+	cmd.Env = f.env
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	if err := cmd.Start(); err != nil {
+		return -1, fmt.Errorf("runner: start %s: %w", name, err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			line := sc.Text()
+			fmt.Fprintln(logFile, line)
+			if onLine != nil {
+				onLine(line)
+			}
+		}
+		io.Copy(io.Discard, pr)
+	}()
+	werr := cmd.Wait()
+	pw.Close()
+	<-done
+	if ctx.Err() != nil {
+		return -1, fmt.Errorf("runner: %s: %w", name, ctx.Err())
+	}
+	var ee *exec.ExitError
+	if errors.As(werr, &ee) {
+		// Killed by a signal (OpenFOAM re-raises SIGFPE and SIGABRT): report
+		// 128+signal like a shell does.
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal()), nil
+		}
+		return ee.ExitCode(), nil
+	}
+	if werr != nil {
+		return -1, fmt.Errorf("runner: %s: %w", name, werr)
+	}
+	return 0, nil
+}
+
+// output runs a utility and returns its stdout (foamDictionary queries).
+func (f foam) output(ctx context.Context, name string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = f.dir
+	cmd.Env = f.env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String() + "\n" + string(out))
+		if i := strings.Index(msg, "FOAM FATAL"); i >= 0 {
+			msg = msg[i:]
+		}
+		if len(msg) > 400 {
+			msg = msg[:400]
+		}
+		return "", fmt.Errorf("%s %s: %w: %s", name, strings.Join(args, " "), err, msg)
+	}
+	return string(out), nil
+}
+
+// get reads an entry's value with foamDictionary (includes, macros and regex
+// keys resolved by OpenFOAM itself). entry is slash-separated.
+func (f foam) get(ctx context.Context, file, entry string) (string, error) {
+	out, err := f.output(ctx, "foamDictionary", "-entry", entry, "-value", file)
+	return strings.TrimSpace(out), err
+}
+
+// set writes an entry (created when absent) with foamDictionary.
+func (f foam) set(ctx context.Context, file, entry, value string) error {
+	_, err := f.output(ctx, "foamDictionary", "-entry", entry, "-set", value, file)
+	return err
+}
+
+// keywords lists the keywords of a dictionary (top level when entry is "").
+func (f foam) keywords(ctx context.Context, file, entry string) ([]string, error) {
+	args := []string{"-keywords", file}
+	if entry != "" {
+		args = []string{"-entry", entry, "-keywords", file}
+	}
+	out, err := f.output(ctx, "foamDictionary", args...)
+	if err != nil {
+		return nil, err
+	}
+	return strings.Fields(out), nil
+}

@@ -1,0 +1,145 @@
+// Package runner runs OpenFOAM cases with the real binaries: gate (lint), mesh,
+// decomposition, solver with live progress and bounded steps, log parsing,
+// classification of FOAM FATAL errors, a bounded deterministic repair loop (LLM
+// last), a repair log with provenance, a summary and a residual plot.
+package runner
+
+import (
+	"bufio"
+	"io"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Step is one solver time step (or SIMPLE iteration) as the log reports it.
+type Step struct {
+	Time float64 `json:"time"`
+	// Residuals holds the first initial residual of each solved component in the
+	// step (Ux, Uy, p, k, ...), the quantity OpenFOAM's residuals function object plots.
+	Residuals  map[string]float64 `json:"residuals"`
+	CourantMax float64            `json:"courantMax,omitempty"`
+}
+
+var (
+	reTime     = regexp.MustCompile(`^Time = (\S+)$`)
+	reSolving  = regexp.MustCompile(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
+	reCourant  = regexp.MustCompile(`^Courant Number mean: \S+ max: (\S+)`)
+	reExecTime = regexp.MustCompile(`^ExecutionTime = (\S+) s`)
+)
+
+// LogParser follows a solver log line by line. It is fed while the solver runs
+// (live progress) and after the fact (ParseLog).
+type LogParser struct {
+	Steps []Step
+	// NaN is set when a residual or Courant number is nan/inf.
+	NaN bool
+	// ExecutionTime is the last reported CPU time in seconds.
+	ExecutionTime float64
+	// Ended is set by OpenFOAM's final "End" line.
+	Ended bool
+	// fatal collects the FOAM FATAL block and what follows it.
+	fatal []string
+	tail  []string
+}
+
+// Feed consumes one line; it returns true when the line completed a step's
+// first residual set (a good moment to report progress).
+func (p *LogParser) Feed(line string) bool {
+	line = strings.TrimRight(line, "\r")
+	if len(p.tail) == 40 {
+		p.tail = p.tail[1:]
+	}
+	p.tail = append(p.tail, line)
+	if p.fatal != nil || strings.Contains(line, "FOAM FATAL") {
+		if len(p.fatal) < 200 {
+			p.fatal = append(p.fatal, line)
+		}
+		return false
+	}
+	t := strings.TrimSpace(line)
+	if m := reTime.FindStringSubmatch(t); m != nil {
+		v, _ := strconv.ParseFloat(m[1], 64)
+		p.Steps = append(p.Steps, Step{Time: v, Residuals: map[string]float64{}})
+		return false
+	}
+	if t == "End" {
+		p.Ended = true
+		return false
+	}
+	if m := reExecTime.FindStringSubmatch(t); m != nil {
+		p.ExecutionTime, _ = strconv.ParseFloat(m[1], 64)
+		return len(p.Steps) > 0
+	}
+	if len(p.Steps) == 0 {
+		return false
+	}
+	cur := &p.Steps[len(p.Steps)-1]
+	if m := reCourant.FindStringSubmatch(t); m != nil {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil || isBad(m[1]) {
+			p.NaN = true
+		}
+		cur.CourantMax = v
+		return false
+	}
+	if m := reSolving.FindStringSubmatch(t); m != nil {
+		if isBad(m[2]) || isBad(m[3]) {
+			p.NaN = true
+		}
+		if _, seen := cur.Residuals[m[1]]; !seen {
+			v, _ := strconv.ParseFloat(m[2], 64)
+			cur.Residuals[m[1]] = v
+		}
+	}
+	return false
+}
+
+func isBad(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.Contains(s, "nan") || strings.Contains(s, "inf")
+}
+
+// Fatal is the FOAM FATAL block, or "" when the log has none.
+func (p *LogParser) Fatal() string { return strings.Join(p.fatal, "\n") }
+
+// Tail is the last lines of the log (for signals that print no FATAL block).
+func (p *LogParser) Tail() string { return strings.Join(p.tail, "\n") }
+
+// Fields lists every solved component seen, sorted.
+func (p *LogParser) Fields() []string {
+	seen := map[string]bool{}
+	for _, s := range p.Steps {
+		for f := range s.Residuals {
+			seen[f] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for f := range seen {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Final returns the last step that solved anything, or nil.
+func (p *LogParser) Final() *Step {
+	for i := len(p.Steps) - 1; i >= 0; i-- {
+		if len(p.Steps[i].Residuals) > 0 {
+			return &p.Steps[i]
+		}
+	}
+	return nil
+}
+
+// ParseLog reads a whole log.
+func ParseLog(r io.Reader) (*LogParser, error) {
+	p := &LogParser{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		p.Feed(sc.Text())
+	}
+	return p, sc.Err()
+}

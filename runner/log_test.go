@@ -1,0 +1,106 @@
+package runner
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+func parseTestLog(t *testing.T, name string) *LogParser {
+	t.Helper()
+	fh, err := os.Open(filepath.Join("testdata", "logs", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	p, err := ParseLog(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestParseLogCavity(t *testing.T) {
+	p := parseTestLog(t, "cavity-ok.log")
+	if len(p.Steps) != 100 || !p.Ended || p.NaN || p.Fatal() != "" {
+		t.Fatalf("steps %d ended %v nan %v fatal %q", len(p.Steps), p.Ended, p.NaN, p.Fatal())
+	}
+	if got := p.Fields(); !reflect.DeepEqual(got, []string{"Ux", "Uy", "p"}) {
+		t.Fatalf("fields %v", got)
+	}
+	first := p.Steps[0]
+	// The first "Solving for p" of a step is its initial residual, not the second corrector's.
+	if first.Time != 0.005 || first.Residuals["Ux"] != 1 || first.Residuals["Uy"] != 0 || first.Residuals["p"] != 1 {
+		t.Fatalf("first step %+v", first)
+	}
+	if p.Steps[1].CourantMax != 0.585607 {
+		t.Fatalf("courant %v", p.Steps[1].CourantMax)
+	}
+	fin := p.Final()
+	if fin.Time != 0.5 || fin.Residuals["p"] != 8.63844e-07 || fin.Residuals["Ux"] != 2.3091e-07 {
+		t.Fatalf("final %+v", fin)
+	}
+}
+
+func TestParseLogNaN(t *testing.T) {
+	p := &LogParser{}
+	for _, l := range []string{"Time = 1", "Courant Number mean: 0.1 max: 0.5",
+		"smoothSolver:  Solving for Ux, Initial residual = nan, Final residual = nan, No Iterations 1000"} {
+		p.Feed(l)
+	}
+	if !p.NaN {
+		t.Fatal("nan residual not detected")
+	}
+	f := Classify(p, 0, "")
+	if f.Class != ClassDivergence || f.Kind != KindNaN {
+		t.Fatalf("%+v", f)
+	}
+}
+
+func TestPlot(t *testing.T) {
+	p := parseTestLog(t, "cavity-ok.log")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "residuals.png")
+	if err := WritePlot(out, p.Steps, "icoFoam cavity"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() != 900 || img.Bounds().Dy() != 540 {
+		t.Fatalf("size %v", img.Bounds())
+	}
+	// Each field's line colour appears in the plot area, not only in the legend.
+	for i := range p.Fields() {
+		want := palette[i]
+		n := 0
+		for y := 40; y < 490; y++ {
+			for x := 81; x < 750; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if uint8(r>>8) == want.R && uint8(g>>8) == want.G && uint8(b>>8) == want.B {
+					n++
+				}
+			}
+		}
+		if n < 100 {
+			t.Errorf("field %d: only %d pixels of its colour in the plot area", i, n)
+		}
+	}
+}
+
+func TestNearest(t *testing.T) {
+	valid := []string{"GAMG", "PBiCG", "PBiCGStab", "smoothSolver"}
+	for in, want := range map[string]string{"PCG": "PBiCG", "GAMGG": "GAMG", "smoothsolver": "smoothSolver", "completelyDifferent": ""} {
+		if got := Nearest(in, valid); got != want {
+			t.Errorf("Nearest(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

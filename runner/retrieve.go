@@ -1,0 +1,177 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Query asks the knowledge for the entry keyword under DictPath in File
+// (case-relative), for a case with the given physics.
+type Query struct {
+	Solver   string
+	Model    string // turbulence model, "laminar" when laminar
+	File     string
+	DictPath []string
+	Keyword  string // "" asks for the whole file
+}
+
+// Entry is the slash-separated foamDictionary path of the queried entry.
+func (q Query) Entry() string {
+	return strings.Join(append(append([]string(nil), q.DictPath...), q.Keyword), "/")
+}
+
+// Retrieved is an answer with its audit trail.
+type Retrieved struct {
+	Text   string `json:"text"`   // OpenFOAM syntax: the entry's value, or the whole file
+	Source string `json:"source"` // tutorial case and file it came from
+	Level  string `json:"level"`  // which cascade level matched
+}
+
+// Retriever is the heuristic keyword retriever repair uses: cascading search
+// over reference cases, returning the smallest enclosing block (the entry itself).
+type Retriever interface {
+	Retrieve(ctx context.Context, q Query) (*Retrieved, error)
+}
+
+// TutorialRetriever searches the OpenFOAM tutorials directly, asking
+// foamDictionary for the entry so includes, macros and regex keys resolve
+// exactly as OpenFOAM resolves them. Cascade: same solver and turbulence model,
+// then same solver, then same turbulence model, then any case.
+type TutorialRetriever struct {
+	Dir string // <source>/tutorials
+	Env []string
+
+	once  sync.Once
+	cases []tutorialCase
+	err   error
+}
+
+type tutorialCase struct {
+	path   string // tutorial-relative
+	solver string
+	model  string
+}
+
+var (
+	reApplication = regexp.MustCompile(`(?m)^\s*application\s+(\w+)\s*;`)
+	reSimType     = regexp.MustCompile(`(?m)^\s*simulationType\s+(\w+)\s*;`)
+	reModel       = regexp.MustCompile(`(?m)^\s*(?:RASModel|LESModel|model)\s+(\w+)\s*;`)
+)
+
+func (r *TutorialRetriever) index() error {
+	r.once.Do(func() {
+		r.err = filepath.WalkDir(r.Dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || d.Name() != "controlDict" || filepath.Base(filepath.Dir(p)) != "system" {
+				return nil
+			}
+			caseDir := filepath.Dir(filepath.Dir(p))
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return nil
+			}
+			m := reApplication.FindSubmatch(b)
+			if m == nil {
+				return nil
+			}
+			tc := tutorialCase{solver: string(m[1]), model: "laminar"}
+			tc.path, _ = filepath.Rel(r.Dir, caseDir)
+			if tp, err := os.ReadFile(filepath.Join(caseDir, "constant", "turbulenceProperties")); err == nil {
+				if st := reSimType.FindSubmatch(tp); st != nil && string(st[1]) != "laminar" {
+					if mm := reModel.FindSubmatch(tp); mm != nil {
+						tc.model = string(mm[1])
+					}
+				}
+			}
+			r.cases = append(r.cases, tc)
+			return nil
+		})
+		sort.Slice(r.cases, func(i, j int) bool { return r.cases[i].path < r.cases[j].path })
+		if r.err == nil && len(r.cases) == 0 {
+			r.err = fmt.Errorf("runner: no tutorial cases under %s", r.Dir)
+		}
+	})
+	return r.err
+}
+
+// maxProbes bounds foamDictionary calls per query (each is a process start).
+const maxProbes = 60
+
+// Retrieve implements Retriever.
+func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, error) {
+	if err := r.index(); err != nil {
+		return nil, err
+	}
+	levels := []struct {
+		name  string
+		match func(tutorialCase) bool
+	}{
+		{"solver+model", func(c tutorialCase) bool { return c.solver == q.Solver && c.model == q.Model }},
+		{"solver", func(c tutorialCase) bool { return c.solver == q.Solver && c.model != q.Model }},
+		{"model", func(c tutorialCase) bool { return c.solver != q.Solver && c.model == q.Model }},
+		{"any", func(c tutorialCase) bool { return c.solver != q.Solver && c.model != q.Model }},
+	}
+	f := foam{env: r.Env}
+	probes := 0
+	for _, lv := range levels {
+		for _, c := range r.cases {
+			if !lv.match(c) {
+				continue
+			}
+			file := filepath.Join(r.Dir, c.path, filepath.FromSlash(q.File))
+			if _, err := os.Stat(file); err != nil {
+				continue
+			}
+			src := filepath.ToSlash(filepath.Join(c.path, q.File))
+			if q.Keyword == "" {
+				b, err := os.ReadFile(file)
+				if err != nil {
+					continue
+				}
+				return &Retrieved{Text: string(b), Source: "tutorial:" + src, Level: lv.name}, nil
+			}
+			if probes++; probes > maxProbes {
+				return nil, nil
+			}
+			v, err := f.get(ctx, file, q.Entry())
+			if err != nil || v == "" {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				continue
+			}
+			return &Retrieved{Text: v, Source: "tutorial:" + src + ":" + q.Entry(), Level: lv.name}, nil
+		}
+	}
+	return nil, nil
+}
+
+// FindTutorials locates the tutorials directory: $FOAMC_OPENFOAM_SRC/tutorials,
+// $FOAM_TUTORIALS, or .cache/src/openfoam-*/tutorials above the working directory.
+func FindTutorials() string {
+	if d := os.Getenv("FOAMC_OPENFOAM_SRC"); d != "" {
+		if st, err := os.Stat(filepath.Join(d, "tutorials")); err == nil && st.IsDir() {
+			return filepath.Join(d, "tutorials")
+		}
+	}
+	if d := os.Getenv("FOAM_TUTORIALS"); d != "" {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d
+		}
+	}
+	wd, _ := os.Getwd()
+	for d := wd; ; d = filepath.Dir(d) {
+		if m, _ := filepath.Glob(filepath.Join(d, ".cache", "src", "openfoam-*", "tutorials")); len(m) > 0 {
+			return m[0]
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}

@@ -1,0 +1,383 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/llm"
+)
+
+// Linter lints a case directory (the gate); it returns every finding.
+type Linter func(dir string) ([]finding.Finding, error)
+
+// Options controls Run.
+type Options struct {
+	// Steps > 0 limits the solver to N time steps (see limitSteps).
+	Steps int
+	// Parallel > 1 decomposes the case and runs mpirun -np N <solver> -parallel.
+	Parallel int
+	// Repair is the maximum number of repair rounds (0: none).
+	Repair int
+	// Timeout bounds the whole run, repairs included (0: none).
+	Timeout time.Duration
+	// Lint is the gate: a deny refuses the run, and every repair is re-linted.
+	// It is required: Run fails closed without it.
+	Lint Linter
+	// Retriever answers the heuristic keyword queries of repair; nil disables
+	// retrieval-based repairs.
+	Retriever Retriever
+	// LLM, when set, is asked for a repair after the deterministic ones fail.
+	LLM *llm.Client
+	// Progress receives each completed solver step.
+	Progress func(Step)
+	// Log receives one line per stage ("meshing", "repair: ...").
+	Log io.Writer
+	// Env is the environment for OpenFOAM binaries (default Env()).
+	Env []string
+}
+
+// Status of a run.
+const (
+	StatusOK      = "ok"
+	StatusFailed  = "failed"
+	StatusRefused = "refused"
+)
+
+// Result summarises a run.
+type Result struct {
+	Case     string             `json:"case"`
+	Solver   string             `json:"solver"`
+	Status   string             `json:"status"`
+	Steps    int                `json:"steps"`
+	WallTime string             `json:"wallTime"`
+	Final    map[string]float64 `json:"finalResiduals,omitempty"`
+	Failure  *Failure           `json:"failure,omitempty"`
+	Gate     []finding.Finding  `json:"gate,omitempty"` // deny findings that refused the run
+	Repairs  []Repair           `json:"repairs,omitempty"`
+	Plot     string             `json:"plot,omitempty"`
+	Attempts int                `json:"attempts"` // solver runs
+	history  *LogParser
+}
+
+// Run gates, meshes and solves a case, repairing failures in bounded rounds.
+// It returns an error only when it could not do its job (missing binaries,
+// unreadable case, no linter); a failed or refused run is a Result.
+func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	if opt.Lint == nil {
+		return nil, errors.New("runner: no linter configured: the gate fails closed")
+	}
+	if opt.Env == nil {
+		opt.Env = Env()
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %w", err)
+	}
+	f := foam{dir: abs, env: opt.Env}
+	res := &Result{Case: dir}
+	defer func() { res.WallTime = time.Since(start).Round(time.Millisecond).String() }()
+
+	// Gate.
+	fs, err := opt.Lint(abs)
+	if err != nil {
+		return nil, fmt.Errorf("runner: gate: %w", err)
+	}
+	if denies := denyOnly(fs); len(denies) > 0 {
+		res.Status, res.Gate = StatusRefused, denies
+		fmt.Fprintf(opt.Log, "gate: %d deny finding(s); not running\n", len(denies))
+		return res, nil
+	}
+	fmt.Fprintln(opt.Log, "gate: passed")
+
+	if err := cleanLogs(abs); err != nil {
+		return nil, err
+	}
+	res.Solver, err = f.get(ctx, "system/controlDict", "application")
+	if err != nil || res.Solver == "" {
+		return nil, fmt.Errorf("runner: read application from system/controlDict: %w", err)
+	}
+
+	rp := &repairer{f: f, opt: opt, dir: abs, solver: res.Solver}
+	for round := 0; ; round++ {
+		if err := mesh(ctx, f, opt.Log); err != nil {
+			return nil, err
+		}
+		p, code, err := solve(ctx, f, res.Solver, opt)
+		res.Attempts++
+		if err != nil {
+			return nil, err
+		}
+		res.history = p
+		res.Steps = len(p.Steps)
+		if fin := p.Final(); fin != nil {
+			res.Final = fin.Residuals
+		}
+		if code == 0 && !p.NaN {
+			res.Status, res.Failure = StatusOK, nil
+			break
+		}
+		res.Status = StatusFailed
+		res.Failure = Classify(p, code, abs)
+		fmt.Fprintf(opt.Log, "%s failed (exit %d): [%s/%s] %s\n", res.Solver, code, res.Failure.Class, res.Failure.Kind, res.Failure.Summary)
+		if round >= opt.Repair {
+			break
+		}
+		rep, err := rp.repair(ctx, res.Failure, p, round+1)
+		if err != nil {
+			return nil, err
+		}
+		if rep == nil {
+			fmt.Fprintln(opt.Log, "repair: no applicable repair")
+			break
+		}
+		res.Repairs = append(res.Repairs, *rep)
+		fmt.Fprintf(opt.Log, "repair %d: %s %s (%s)\n", rep.Round, rep.Strategy, rep.Target(), strings.Join(rep.Sources, ", "))
+		if err := cleanLogs(abs); err != nil {
+			return nil, err
+		}
+	}
+	if len(res.Repairs) > 0 {
+		if err := writeJSON(filepath.Join(abs, "repair.json"), res.Repairs); err != nil {
+			return nil, err
+		}
+	}
+	if res.history != nil && len(res.history.Fields()) > 0 {
+		png := filepath.Join(abs, "residuals.png")
+		if err := WritePlot(png, res.history.Steps, res.Solver+" residuals: "+filepath.Base(abs)); err != nil {
+			return nil, err
+		}
+		res.Plot = png
+	}
+	return res, nil
+}
+
+func denyOnly(fs []finding.Finding) []finding.Finding {
+	var out []finding.Finding
+	for _, f := range fs {
+		if f.Severity == finding.Deny {
+			out = append(out, f)
+		}
+	}
+	finding.Sort(out)
+	return out
+}
+
+// cleanLogs removes old log.* files: OpenFOAM's runApplication convention
+// skips a step whose log exists, and stale logs would mislead classification.
+func cleanLogs(dir string) error {
+	m, _ := filepath.Glob(filepath.Join(dir, "log.*"))
+	for _, p := range m {
+		if err := os.Remove(p); err != nil {
+			return fmt.Errorf("runner: remove old log: %w", err)
+		}
+	}
+	return nil
+}
+
+// mesh runs blockMesh when the case has a blockMeshDict and no mesh yet.
+func mesh(ctx context.Context, f foam, log io.Writer) error {
+	if _, err := os.Stat(filepath.Join(f.dir, "constant", "polyMesh", "faces")); err == nil {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, "constant", "polyMesh", "faces.gz")); err == nil {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, "system", "blockMeshDict")); err != nil {
+		return fmt.Errorf("runner: %s has no mesh (constant/polyMesh) and no system/blockMeshDict", f.dir)
+	}
+	fmt.Fprintln(log, "mesh: blockMesh")
+	code, err := f.exec(ctx, "blockMesh", nil, "blockMesh")
+	if err != nil {
+		return err
+	}
+	if code != 0 {
+		p, _ := parseLogFile(filepath.Join(f.dir, "log.blockMesh"))
+		msg := ""
+		if p != nil {
+			msg = trimMessage(p.Fatal())
+		}
+		return fmt.Errorf("runner: blockMesh failed (exit %d): %s", code, msg)
+	}
+	return nil
+}
+
+func parseLogFile(path string) (*LogParser, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	return ParseLog(fh)
+}
+
+// solve runs the solver (decomposed when parallel) with the step limit applied
+// to controlDict for the duration of the run only.
+func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser, int, error) {
+	if opt.Steps > 0 {
+		restore, err := limitSteps(ctx, f, opt.Steps)
+		if err != nil {
+			return nil, 0, err
+		}
+		defer restore()
+	}
+	p := &LogParser{}
+	onLine := func(l string) {
+		if p.Feed(l) && opt.Progress != nil {
+			opt.Progress(p.Steps[len(p.Steps)-1])
+		}
+	}
+	if opt.Parallel > 1 {
+		if err := decompose(ctx, f, opt.Parallel, opt.Log); err != nil {
+			return nil, 0, err
+		}
+		fmt.Fprintf(opt.Log, "solve: mpirun -np %d %s -parallel\n", opt.Parallel, solver)
+		code, err := f.exec(ctx, solver, onLine, "mpirun", "-np", strconv.Itoa(opt.Parallel), solver, "-parallel")
+		if err != nil || code != 0 {
+			return p, code, err
+		}
+		fmt.Fprintln(opt.Log, "reconstructPar -latestTime")
+		rc, err := f.exec(ctx, "reconstructPar", nil, "reconstructPar", "-latestTime")
+		if err == nil && rc != 0 {
+			err = fmt.Errorf("runner: reconstructPar failed (exit %d), see log.reconstructPar", rc)
+		}
+		return p, code, err
+	}
+	fmt.Fprintf(opt.Log, "solve: %s\n", solver)
+	code, err := f.exec(ctx, solver, onLine, solver)
+	return p, code, err
+}
+
+// limitSteps bounds the run to n steps by editing controlDict in place —
+// endTime = startTime + n*deltaT, stopAt endTime, and a write at the last step
+// (writeControl timeStep, writeInterval n) — and returns a function restoring
+// the original bytes. With adjustTimeStep the step count is an upper bound.
+func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
+	cd := filepath.Join(f.dir, "system", "controlDict")
+	orig, err := os.ReadFile(cd)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %w", err)
+	}
+	restore := func() { os.WriteFile(cd, orig, 0o644) }
+	num := func(entry string) (float64, error) {
+		v, err := f.get(ctx, "system/controlDict", entry)
+		if err != nil {
+			return 0, fmt.Errorf("runner: --steps needs %s in controlDict: %w", entry, err)
+		}
+		return strconv.ParseFloat(v, 64)
+	}
+	startTime, err := num("startTime")
+	if err != nil {
+		return nil, err
+	}
+	if from, _ := f.get(ctx, "system/controlDict", "startFrom"); from == "latestTime" {
+		startTime = max(startTime, latestTime(f.dir))
+	}
+	deltaT, err := num("deltaT")
+	if err != nil {
+		return nil, err
+	}
+	end := strconv.FormatFloat(startTime+float64(n)*deltaT, 'g', 12, 64)
+	for _, kv := range [][2]string{{"endTime", end}, {"stopAt", "endTime"}, {"writeControl", "timeStep"}, {"writeInterval", strconv.Itoa(n)}} {
+		if err := f.set(ctx, "system/controlDict", kv[0], kv[1]); err != nil {
+			restore()
+			return nil, fmt.Errorf("runner: limit steps: %w", err)
+		}
+	}
+	return restore, nil
+}
+
+func latestTime(dir string) float64 {
+	ents, _ := os.ReadDir(dir)
+	best := 0.0
+	for _, e := range ents {
+		if v, err := strconv.ParseFloat(e.Name(), 64); err == nil && e.IsDir() && v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// decompose writes a scotch decomposeParDict when the case has none, then runs
+// decomposePar -force.
+func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
+	dict := filepath.Join(f.dir, "system", "decomposeParDict")
+	if _, err := os.Stat(dict); err != nil {
+		text := foamHeader("dictionary", "decomposeParDict") + fmt.Sprintf("numberOfSubdomains %d;\n\nmethod          scotch;\n", n)
+		if err := os.WriteFile(dict, []byte(text), 0o644); err != nil {
+			return fmt.Errorf("runner: %w", err)
+		}
+	} else if err := f.set(ctx, "system/decomposeParDict", "numberOfSubdomains", strconv.Itoa(n)); err != nil {
+		return fmt.Errorf("runner: %w", err)
+	}
+	fmt.Fprintf(log, "decompose: decomposePar -force (%d subdomains)\n", n)
+	code, err := f.exec(ctx, "decomposePar", nil, "decomposePar", "-force")
+	if err != nil {
+		return err
+	}
+	if code != 0 {
+		return fmt.Errorf("runner: decomposePar failed (exit %d), see log.decomposePar", code)
+	}
+	return nil
+}
+
+func foamHeader(class, object string) string {
+	return fmt.Sprintf("FoamFile\n{\n    version     2.0;\n    format      ascii;\n    class       %s;\n    object      %s;\n}\n\n", class, object)
+}
+
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("runner: %w", err)
+	}
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("runner: %w", err)
+	}
+	return nil
+}
+
+// Summary is a short human report of a result.
+func (r *Result) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s (%s), %d step(s), %d solver run(s), wall time %s\n", r.Case, r.Status, r.Solver, r.Steps, r.Attempts, r.WallTime)
+	if len(r.Final) > 0 {
+		keys := make([]string, 0, len(r.Final))
+		for k := range r.Final {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteString("final residuals:")
+		for _, k := range keys {
+			fmt.Fprintf(&b, " %s=%.3g", k, r.Final[k])
+		}
+		b.WriteByte('\n')
+	}
+	for _, rp := range r.Repairs {
+		fmt.Fprintf(&b, "repair %d: %s %s <- %s\n", rp.Round, rp.Strategy, rp.Target(), strings.Join(rp.Sources, ", "))
+	}
+	if r.Failure != nil {
+		fmt.Fprintf(&b, "failure: [%s/%s] %s\n", r.Failure.Class, r.Failure.Kind, r.Failure.Summary)
+	}
+	if r.Plot != "" {
+		fmt.Fprintf(&b, "residual plot: %s\n", r.Plot)
+	}
+	return b.String()
+}

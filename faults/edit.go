@@ -270,7 +270,10 @@ func SetEntry(src []byte, key, value string) ([]byte, error) {
 		b.WriteString(indent + text + "\n")
 	} else {
 		b.Write(src[:at])
-		b.WriteString(" " + text + " ")
+		if at > 0 && !isSpace(src[at-1]) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(text + " ")
 	}
 	b.Write(src[at:])
 	return b.Bytes(), nil

@@ -113,4 +113,3 @@ func hasJob(res []Result, name string) bool {
 	}
 	return false
 }
-

@@ -4,7 +4,11 @@
 // round trips and canonical formatting. See docs/grammar.md.
 package grammar
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/foamc/foamc/finding"
+)
 
 // Pos is a place in the source. Line and Column are 1-based; Column counts bytes.
 // The zero Pos (Line 0) marks a node built in code rather than parsed.
@@ -54,6 +58,9 @@ type File struct {
 	// StandardBanner makes the printers write OpenFOAM's v1912 banner before the header, the
 	// `// * * *` rule after it and the closing `// ****` line (set by NewFile for built files).
 	StandardBanner bool
+	// Warnings are the problems v1912 only warns about (a word with a missing ')', a bad `$`
+	// variable name); the file still parses.
+	Warnings []finding.Finding
 }
 
 // Format returns the header's format entry ("ascii" when absent, as OpenFOAM assumes).
@@ -153,6 +160,8 @@ type DictEntry struct {
 	Range
 	Key  Key
 	Dict *Dict
+	// Semi records a spurious `;` after the closing brace (`};`), which OpenFOAM discards.
+	Semi bool
 }
 
 // DirectiveEntry is a dictionary-level function entry (`#include "x"`, `#includeEtc`, `#sinclude`,
@@ -167,8 +176,11 @@ type DirectiveEntry struct {
 	// #includeFunc, #calc and #inputMode; a word, string or *List for #remove; a *Dict for
 	// #codeStream; two items for #ifeq; none for #else/#endif and the inputMode prefixes.
 	Args []Item
-	// Line is the raw rest of the line for #if and #elif (OpenFOAM reads it with getLine).
+	// Line is the raw rest of the line for #if and #elif (OpenFOAM reads it with getLine),
+	// without the newline and surrounding blanks.
 	Line string
+	// Semi records a spurious `;` after the directive, which OpenFOAM discards.
+	Semi bool
 }
 
 // SubstEntry is a substitution entry `$name;` / `${…}` that merges the referenced dictionary.
@@ -185,6 +197,8 @@ type SubstEntry struct {
 type ListEntry struct {
 	Range
 	Value Item
+	// Semi records a spurious `;` after the list.
+	Semi bool
 }
 
 func (*PrimitiveEntry) entry() {}
@@ -232,7 +246,7 @@ type NumKind uint8
 
 const (
 	LabelKind  NumKind = iota + 1 // all digits with an optional leading '-', fits the 32-bit label
-	ScalarKind                     // anything else readScalar accepts (1., .5, 1e-05, 2147483648)
+	ScalarKind                    // anything else readScalar accepts (1., .5, 1e-05, 2147483648)
 )
 
 func (k NumKind) String() string {

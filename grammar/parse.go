@@ -1,0 +1,646 @@
+package grammar
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/foamc/foamc/finding"
+)
+
+// The participle grammar over the scanner's tokens. Entries, dictionaries, lists and values
+// are grammar rules; big numeric and binary lists arrive as single NumList/BinList tokens.
+// Alternatives are ordered so that each is decided by its first token (or two, for
+// `key {` versus `key value;`), keeping the parse linear.
+
+type gFile struct {
+	Stray   *gBlock   `parser:"@@?"`
+	Entries []*gEntry `parser:"@@*"`
+}
+
+type gEntry struct {
+	Semi  lexer.Token `parser:"  @';'"`
+	List  *gListEntry `parser:"| @@"`
+	Dir   *gDirEntry  `parser:"| @@"`
+	Dict  *gDictEntry `parser:"| @@"`
+	Subst lexer.Token `parser:"| @Variable"`
+	Prim  *gPrimEntry `parser:"| @@"`
+}
+
+type gListEntry struct {
+	Fast  lexer.Token `parser:"  @(NumList | BinList)"`
+	Count lexer.Token `parser:"| @Number?"`
+	List  *gList      `parser:"  @@"`
+}
+
+type gDictEntry struct {
+	Key     lexer.Token `parser:"@(Word | String | Variable) '{'"`
+	Entries []*gEntry   `parser:"@@*"`
+	Close   lexer.Token `parser:"@'}'"`
+}
+
+type gPrimEntry struct {
+	Key   lexer.Token `parser:"@(Word | String)"`
+	Items []*gItem    `parser:"@@*"`
+	Semi  lexer.Token `parser:"@';'"`
+}
+
+type gDirEntry struct {
+	One  lexer.Token `parser:"(  @('#include' | '#sinclude' | '#includeIfPresent' | '#includeEtc' | '#sincludeEtc' | '#includeFunc' | '#calc' | '#inputMode' | '#remove' | '#codeStream')"`
+	Arg  *gItem      `parser:"   @@"`
+	Cond lexer.Token `parser:" | @('#if' | '#elif')"`
+	Line lexer.Token `parser:"   @Line"`
+	Two  lexer.Token `parser:" | @'#ifeq'"`
+	A    *gItem      `parser:"   @@"`
+	B    *gItem      `parser:"   @@"`
+	Zero lexer.Token `parser:" | @('#else' | '#endif' | '#default' | '#merge' | '#overwrite' | '#warn' | '#error') )"`
+}
+
+type gItem struct {
+	Tok   lexer.Token `parser:"  @(Word | String | Variable | Verbatim | Number | Punct | NumList | BinList | EvalBrace)"`
+	List  *gList      `parser:"| @@"`
+	Uni   *gUniform   `parser:"| @@"`
+	Block *gBlock     `parser:"| @@"`
+	Dims  *gDims      `parser:"| @@"`
+	Dir   *gDirItem   `parser:"| @@"`
+}
+
+type gList struct {
+	Open  lexer.Token `parser:"@'('"`
+	Items []*gItem    `parser:"@@*"`
+	Close lexer.Token `parser:"@')'"`
+}
+
+type gUniform struct {
+	Count lexer.Token `parser:"@Count '{'"`
+	Item  *gItem      `parser:"@@"`
+	Close lexer.Token `parser:"@'}'"`
+}
+
+type gBlock struct {
+	Open    lexer.Token `parser:"@'{'"`
+	Entries []*gEntry   `parser:"@@*"`
+	Close   lexer.Token `parser:"@'}'"`
+}
+
+type gDims struct {
+	Open  lexer.Token `parser:"@'['"`
+	Items []*gItem    `parser:"@@*"`
+	Close lexer.Token `parser:"@']'"`
+}
+
+type gDirItem struct {
+	Name lexer.Token `parser:"@Directive"`
+	Arg  *gItem      `parser:"@@"`
+}
+
+var parser = participle.MustBuild[gFile](
+	participle.Lexer(definition{}),
+	participle.UseLookahead(2),
+)
+
+func init() {
+	// A generic (non-fast-path) list may legitimately exceed participle's default of 1M items.
+	participle.MaxIterations = 1 << 30
+}
+
+// Options tune ParseFileWith.
+type Options struct {
+	// MaxSize is the largest content accepted, after gunzip (0 means DefaultMaxSize).
+	MaxSize int64
+}
+
+// ParseFile reads path (gzip-compressed content is detected by its magic bytes) up to
+// DefaultMaxSize bytes and parses it.
+func ParseFile(path string) (*File, error) { return ParseFileWith(path, Options{}) }
+
+// ParseFileWith is ParseFile with options.
+func ParseFileWith(path string, opt Options) (*File, error) {
+	max := opt.MaxSize
+	if max <= 0 {
+		max = DefaultMaxSize
+	}
+	src, gz, ff := readLimited(path, max)
+	if ff != nil {
+		return nil, *ff
+	}
+	f, err := Parse(path, src)
+	if f != nil {
+		f.Gzip = gz
+	}
+	return f, err
+}
+
+func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
+	fail := func(summary, fix string) ([]byte, bool, *finding.Finding) {
+		return nil, false, &finding.Finding{ID: "FOAM-PARSE-008", Severity: finding.Deny, Summary: summary, Fix: fix,
+			Location: finding.Location{File: path}}
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return fail("cannot read file: "+err.Error(), "check the path and permissions")
+	}
+	defer fh.Close()
+	br := bufio.NewReaderSize(fh, 64<<10)
+	var r io.Reader = br
+	gz := false
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return fail("corrupt gzip data: "+err.Error(), "re-create the file or gunzip it")
+		}
+		defer zr.Close()
+		r, gz = zr, true
+	}
+	var buf bytes.Buffer
+	if st, err := fh.Stat(); err == nil && !gz && st.Size() <= max {
+		buf.Grow(int(st.Size()) + 1)
+	}
+	n, err := buf.ReadFrom(io.LimitReader(r, max+1))
+	if err != nil {
+		return fail("cannot read file: "+err.Error(), "check the file (a truncated .gz reads as unexpected EOF)")
+	}
+	if n > max {
+		return fail(fmt.Sprintf("file is larger than the %d-byte limit", max),
+			"raise the limit (grammar.Options.MaxSize) if the file is really this big")
+	}
+	return buf.Bytes(), gz, nil
+}
+
+// Parse reads one dictionary from src. name is used in findings. Errors are a finding.Finding
+// (IDs FOAM-PARSE-001…) located at file:line:col with an excerpt and what was expected.
+func Parse(name string, src []byte) (*File, error) {
+	s := scanFile(src)
+	if s.err != nil {
+		return nil, lexFinding(name, src, s.err)
+	}
+	eof := s.pos()
+	pl, err := lexer.Upgrade(&sliceLexer{toks: s.toks, eof: lpos(eof)})
+	if err != nil {
+		return nil, fmt.Errorf("grammar: preparing tokens of %s: %w", name, err)
+	}
+	g, err := parser.ParseFromLexer(pl)
+	if err != nil {
+		return nil, grammarFinding(name, src, s.toks, eof, err)
+	}
+	c := converter{s: s}
+	f := &File{Name: name, Src: src, Comments: s.comments}
+	if g.Stray != nil {
+		f.Stray = c.block(g.Stray)
+	}
+	f.Body = &Dict{Entries: c.entries(g.Entries)}
+	if n := len(f.Body.Entries); n > 0 {
+		f.Body.Range = Range{Pos: f.Body.Entries[0].Span().Pos, End: f.Body.Entries[n-1].Span().End}
+	}
+	for i, e := range f.Body.Entries {
+		if de, ok := e.(*DictEntry); ok && !de.Key.Regex && !de.Key.Var && de.Key.Name == "FoamFile" {
+			f.Header = de
+			f.Body.Entries = append(f.Body.Entries[:i:i], f.Body.Entries[i+1:]...)
+			break
+		}
+	}
+	for _, w := range s.warnings {
+		f.Warnings = append(f.Warnings, finding.Finding{
+			ID: "FOAM-PARSE-011", Severity: finding.Warn, Summary: w.summary,
+			Location: finding.Location{File: name, Line: w.pos.Line, Column: w.pos.Column},
+			Excerpt:  excerptLine(src, w.pos), Provenance: provenance["FOAM-PARSE-011"],
+		})
+	}
+	return f, nil
+}
+
+// converter turns grammar structs into the AST.
+type converter struct {
+	s       *scanner
+	nextNum int // index into s.numInfo, NumList tokens arrive in source order
+}
+
+func tpos(t lexer.Token) Pos {
+	return Pos{Offset: t.Pos.Offset, Line: t.Pos.Line, Column: t.Pos.Column}
+}
+
+// tend is the position just after token t.
+func (c *converter) tend(t lexer.Token) Pos {
+	if e, ok := c.s.ends[t.Pos.Offset]; ok {
+		return e
+	}
+	return advance(tpos(t), t.Value)
+}
+
+func advance(p Pos, v string) Pos {
+	nl := strings.Count(v, "\n")
+	if nl == 0 {
+		return Pos{Offset: p.Offset + len(v), Line: p.Line, Column: p.Column + len(v)}
+	}
+	last := strings.LastIndexByte(v, '\n')
+	return Pos{Offset: p.Offset + len(v), Line: p.Line + nl, Column: len(v) - last}
+}
+
+func (c *converter) rng(a, b lexer.Token) Range { return Range{Pos: tpos(a), End: c.tend(b)} }
+
+func (c *converter) entries(gs []*gEntry) []Entry {
+	out := make([]Entry, 0, len(gs))
+	for _, g := range gs {
+		switch {
+		case g.Semi.Type != 0:
+			// spurious ';' (getKeyword discards it): remember it on the entry it follows
+			if len(out) > 0 {
+				switch e := out[len(out)-1].(type) {
+				case *DictEntry:
+					e.Semi = true
+				case *DirectiveEntry:
+					e.Semi = true
+				case *ListEntry:
+					e.Semi = true
+				case *SubstEntry:
+					e.Semicolon = true
+				}
+			}
+		case g.List != nil:
+			out = append(out, c.listEntry(g.List))
+		case g.Dir != nil:
+			out = append(out, c.dirEntry(g.Dir))
+		case g.Dict != nil:
+			out = append(out, &DictEntry{
+				Range: c.rng(g.Dict.Key, g.Dict.Close),
+				Key:   c.key(g.Dict.Key),
+				Dict:  &Dict{Range: Range{Pos: tpos(g.Dict.Key), End: c.tend(g.Dict.Close)}, Entries: c.entries(g.Dict.Entries)},
+			})
+		case g.Subst.Type != 0:
+			out = append(out, &SubstEntry{Range: c.rng(g.Subst, g.Subst), Var: &Variable{Range: c.rng(g.Subst, g.Subst), Raw: g.Subst.Value}})
+		case g.Prim != nil:
+			out = append(out, &PrimitiveEntry{
+				Range: c.rng(g.Prim.Key, g.Prim.Semi),
+				Key:   c.key(g.Prim.Key),
+				Value: c.items(g.Prim.Items),
+			})
+		}
+	}
+	return out
+}
+
+func (c *converter) key(t lexer.Token) Key {
+	k := Key{Range: c.rng(t, t), Name: t.Value, Raw: t.Value}
+	switch t.Type {
+	case tString:
+		k.Name, k.Regex = unquote(t.Value), true
+	case tVariable:
+		k.Var = true
+	}
+	return k
+}
+
+func (c *converter) listEntry(g *gListEntry) *ListEntry {
+	if g.Fast.Type != 0 {
+		it := c.token(g.Fast)
+		return &ListEntry{Range: it.Span(), Value: it}
+	}
+	l := c.list(g.List)
+	if g.Count.Type != 0 {
+		n := c.token(g.Count).(*Number)
+		l.Pos = n.Pos
+		if n.Kind == LabelKind {
+			l.Counted, l.Count = true, n.Int
+		}
+	}
+	return &ListEntry{Range: l.Range, Value: l}
+}
+
+func (c *converter) dirEntry(g *gDirEntry) *DirectiveEntry {
+	switch {
+	case g.One.Type != 0:
+		a := c.item(g.Arg)
+		return &DirectiveEntry{Range: Range{Pos: tpos(g.One), End: a.Span().End}, Name: g.One.Value, Args: []Item{a}}
+	case g.Cond.Type != 0:
+		return &DirectiveEntry{Range: c.rng(g.Cond, g.Line), Name: g.Cond.Value, Line: strings.TrimSpace(g.Line.Value)}
+	case g.Two.Type != 0:
+		a, b := c.item(g.A), c.item(g.B)
+		return &DirectiveEntry{Range: Range{Pos: tpos(g.Two), End: b.Span().End}, Name: g.Two.Value, Args: []Item{a, b}}
+	default:
+		return &DirectiveEntry{Range: c.rng(g.Zero, g.Zero), Name: g.Zero.Value}
+	}
+}
+
+func (c *converter) items(gs []*gItem) []Item {
+	if len(gs) == 0 {
+		return nil
+	}
+	out := make([]Item, len(gs))
+	for i, g := range gs {
+		out[i] = c.item(g)
+	}
+	// A count after a List<T> compound word belongs to the list that follows it.
+	for i := 0; i+2 < len(out); i++ {
+		w, ok := out[i].(*Word)
+		if !ok {
+			continue
+		}
+		if _, ok := compoundTypes[w.Value]; !ok {
+			continue
+		}
+		n, ok := out[i+1].(*Number)
+		l, ok2 := out[i+2].(*List)
+		if ok && ok2 && n.Kind == LabelKind && !l.Counted {
+			l.Counted, l.Count, l.Pos = true, n.Int, n.Pos
+			out = append(out[:i+1], out[i+2:]...)
+		}
+	}
+	return out
+}
+
+func (c *converter) item(g *gItem) Item {
+	switch {
+	case g.Tok.Type != 0:
+		return c.token(g.Tok)
+	case g.List != nil:
+		return c.list(g.List)
+	case g.Uni != nil:
+		n := c.token(g.Uni.Count).(*Number)
+		return &UniformList{Range: c.rng(g.Uni.Count, g.Uni.Close), Count: n.Int, Value: c.item(g.Uni.Item)}
+	case g.Block != nil:
+		return c.block(g.Block)
+	case g.Dims != nil:
+		return &DimSet{Range: c.rng(g.Dims.Open, g.Dims.Close), Items: c.items(g.Dims.Items)}
+	default:
+		a := c.item(g.Dir.Arg)
+		d := &DirectiveItem{Range: Range{Pos: tpos(g.Dir.Name), End: a.Span().End}, Name: g.Dir.Name.Value, Args: []Item{a}}
+		if v, ok := a.(*Word); ok && g.Dir.Arg.Tok.Type == tEvalBrace {
+			d.Args, d.Brace, d.Text = nil, true, v.Value[1:len(v.Value)-1]
+		}
+		return d
+	}
+}
+
+func (c *converter) list(g *gList) *List {
+	return &List{Range: c.rng(g.Open, g.Close), Items: c.items(g.Items)}
+}
+
+func (c *converter) block(g *gBlock) *Dict {
+	return &Dict{Range: c.rng(g.Open, g.Close), Entries: c.entries(g.Entries)}
+}
+
+// token converts one atom token.
+func (c *converter) token(t lexer.Token) Item {
+	r := c.rng(t, t)
+	switch t.Type {
+	case tNumber, tCount:
+		n := &Number{Range: r, Raw: t.Value}
+		n.Kind, n.Int, n.Float, _ = classifyNumber(t.Value)
+		return n
+	case tString:
+		return &String{Range: r, Raw: t.Value, Value: unquote(t.Value)}
+	case tVariable:
+		return &Variable{Range: r, Raw: t.Value}
+	case tVerbatim:
+		return &Verbatim{Range: r, Text: t.Value[2 : len(t.Value)-2]}
+	case tPunct:
+		return &Punct{Range: r, Value: t.Value}
+	case tNumList:
+		return c.numList(t, r)
+	case tBinList:
+		return c.binList(t, r)
+	default: // tWord, tEvalBrace (unwrapped by the directive item)
+		return &Word{Range: r, Value: t.Value}
+	}
+}
+
+func (c *converter) numList(t lexer.Token, r Range) *NumList {
+	info := numInfo{}
+	if c.nextNum < len(c.s.numInfo) {
+		info = c.s.numInfo[c.nextNum]
+	}
+	c.nextNum++
+	open := strings.IndexByte(t.Value, '(')
+	nl := &NumList{Range: r, Raw: t.Value, Width: info.width, AllLabels: info.labels, body: t.Value[open:]}
+	_, nl.Count, _, _ = classifyNumber(strings.TrimSpace(t.Value[:open]))
+	return nl
+}
+
+func (c *converter) binList(t lexer.Token, r Range) *BinList {
+	open := strings.IndexByte(t.Value, '(')
+	_, count, _, _ := classifyNumber(strings.TrimSpace(t.Value[:open]))
+	h := c.s.hdr
+	ei, ok := c.s.binElem[t.Pos.Offset]
+	if !ok {
+		ei = elemInfo{name: "scalar", components: 1}
+	}
+	b := &BinList{Range: r, Count: count, Elem: ei.name, Components: ei.components,
+		LabelBytes: h.labelBytes, ScalarBytes: h.scalarBytes, IsLabel: ei.label, BigEndian: h.bigEndian,
+		Data: []byte(t.Value[open+1 : len(t.Value)-1])}
+	if ei.bytes1 {
+		b.ScalarBytes = 1
+	}
+	return b
+}
+
+// ---------------------------------------------------------------------------------------------
+// Findings
+
+var provenance = map[string][]string{
+	"FOAM-PARSE-001": {"src/OpenFOAM/db/dictionary/entry/entryIO.C:103-216", "src/OpenFOAM/db/dictionary/primitiveEntry/primitiveEntryIO.C:105-239"},
+	"FOAM-PARSE-002": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:93-121", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:486-586", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:738-781"},
+	"FOAM-PARSE-003": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:405-483"},
+	"FOAM-PARSE-004": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:295-383"},
+	"FOAM-PARSE-005": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:295-383", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:405-483"},
+	"FOAM-PARSE-006": {"src/OpenFOAM/db/dictionary/dictionaryIO.C:100-114", "src/OpenFOAM/db/dictionary/entry/entryIO.C:145-174"},
+	"FOAM-PARSE-007": {"src/OpenFOAM/db/dictionary/primitiveEntry/primitiveEntryIO.C:105-239"},
+	"FOAM-PARSE-009": {"src/OpenFOAM/db/functionEntries/functionEntry/functionEntry.C:82-116"},
+	"FOAM-PARSE-010": {"src/OpenFOAM/containers/Lists/List/ListIO.C", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:140-155"},
+	"FOAM-PARSE-011": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:405-483", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:589-735"},
+}
+
+// excerptLine returns the source line at p with a caret under its column; long lines are cut
+// around the caret and control bytes shown as ? (binary junk).
+func excerptLine(src []byte, p Pos) string {
+	if p.Offset < 0 || p.Offset > len(src) {
+		return ""
+	}
+	start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
+	end := bytes.IndexByte(src[p.Offset:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += p.Offset
+	}
+	line := src[start:end]
+	if len(line) > 200 {
+		// keep the caret visible on long lines
+		from := p.Offset - start - 100
+		if from < 0 {
+			from = 0
+		}
+		to := from + 200
+		if to > len(line) {
+			to = len(line)
+		}
+		start += from
+		line = line[from:to]
+	}
+	var b strings.Builder
+	for _, ch := range line {
+		if ch == '\t' || ch >= 0x20 && ch != 0x7f {
+			b.WriteByte(ch)
+		} else {
+			b.WriteByte('?')
+		}
+	}
+	b.WriteByte('\n')
+	for k := start; k < p.Offset && k-start < len(line); k++ {
+		if src[k] == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteByte('^')
+	return b.String()
+}
+
+func newFinding(name string, src []byte, id string, p Pos, summary, expected, fix string) finding.Finding {
+	f := finding.Finding{
+		ID: id, Severity: finding.Deny, Summary: summary, Fix: fix,
+		Location:   finding.Location{File: name, Line: p.Line, Column: p.Column},
+		Excerpt:    excerptLine(src, p),
+		Provenance: provenance[id],
+	}
+	if expected != "" {
+		f.Detail = "expected " + expected
+	}
+	return f
+}
+
+func lexFinding(name string, src []byte, e *lexError) error {
+	return newFinding(name, src, e.id, e.pos, e.summary, e.expected, e.fix)
+}
+
+// grammarFinding explains a participle error in dictionary terms: which token was unexpected
+// where, and what the entry rules (entryIO.C, primitiveEntryIO.C) wanted instead.
+func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err error) error {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return fmt.Errorf("grammar: parsing %s: %w", name, err)
+	}
+	lp := perr.Position()
+	p := Pos{Offset: lp.Offset, Line: lp.Line, Column: lp.Column}
+	k := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= lp.Offset })
+	at := "the end of the file"
+	var tok *lexer.Token
+	if k < len(toks) && toks[k].Pos.Offset == lp.Offset {
+		tok = &toks[k]
+		at = describe(*tok)
+	} else {
+		p = eof
+	}
+	msg := perr.Message()
+	// Inside a primitive entry the only way out is ';': report it after the last value token.
+	if strings.Contains(msg, `";"`) || strings.Contains(msg, `';'`) {
+		if k > 0 {
+			prev := toks[k-1]
+			key := entryKeyBefore(toks, k)
+			where := advance(Pos{Offset: prev.Pos.Offset, Line: prev.Pos.Line, Column: prev.Pos.Column}, prev.Value)
+			f := newFinding(name, src, "FOAM-PARSE-007", where,
+				fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
+				"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
+				"end the entry with ';'")
+			f.Related = []finding.Location{{File: name, Line: p.Line, Column: p.Column}}
+			return f
+		}
+	}
+	expected := "an entry: keyword value; | keyword { … } | #directive | $variable"
+	fix := "check the syntax at this point"
+	summary := "unexpected " + at
+	if tok != nil {
+		switch {
+		case tok.Value == "{":
+			summary = "unexpected '{' where an entry keyword is expected"
+			fix = "give the block a keyword (`name { … }`) or remove the stray braces"
+		case tok.Type == tNumber:
+			summary = "a number cannot start an entry unless a list follows (" + at + ")"
+			fix = "put a keyword before the value, or write a list `N ( … )`"
+		case tok.Type == tDirective:
+			summary = "directive " + tok.Value + " is not allowed here or lacks its argument"
+			expected = "the directive's argument (e.g. #include \"file\", #remove (a b), #inputMode merge)"
+			fix = "#eval works only inside a value; check the directive's argument"
+		case tok.Type == tLine || tok.Type == tEvalBrace:
+			summary = "malformed directive argument " + at
+		default:
+			if strings.Contains(msg, "expected") {
+				expected = msg[strings.Index(msg, "expected")+len("expected "):]
+				expected = strings.TrimSuffix(expected, ")")
+			}
+		}
+	}
+	return newFinding(name, src, "FOAM-PARSE-001", p, summary, expected, fix)
+}
+
+// entryKeyBefore finds the keyword of the primitive entry containing token k: the last word or
+// string after the previous ';', '{' or '}' at the same nesting.
+func entryKeyBefore(toks []lexer.Token, k int) string {
+	depth := 0
+	for i := k - 1; i >= 0; i-- {
+		v := toks[i].Value
+		if toks[i].Type == tSym {
+			switch v {
+			case ")", "]", "}":
+				depth++
+				continue
+			case "(", "[":
+				depth--
+				continue
+			case "{":
+				if depth == 0 {
+					if i+1 < k {
+						return toks[i+1].Value
+					}
+					return ""
+				}
+				depth--
+				continue
+			case ";":
+				if depth == 0 {
+					if i+1 < k {
+						return toks[i+1].Value
+					}
+					return ""
+				}
+			}
+		}
+	}
+	if k > 0 && len(toks) > 0 {
+		return toks[0].Value
+	}
+	return ""
+}
+
+func describe(t lexer.Token) string {
+	v := t.Value
+	if len(v) > 40 {
+		v = v[:40] + "…"
+	}
+	switch t.Type {
+	case tSym, tPunct:
+		return "'" + v + "'"
+	case tNumber, tCount:
+		return "number " + v
+	case tString:
+		return "string " + v
+	case tVariable:
+		return "variable " + v
+	case tDirective:
+		return "directive " + v
+	case tNumList, tBinList:
+		return "a list"
+	case tVerbatim:
+		return "a #{ #} block"
+	}
+	return "word " + strings.ToValidUTF8(v, "?")
+}

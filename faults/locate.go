@@ -199,16 +199,8 @@ func (p *parser) skipBalanced() error {
 	start := p.i
 	depth := 0
 	for p.i < len(p.toks) {
-		t := p.toks[p.i]
+		depth += bracketDelta(p.toks[p.i])
 		p.i++
-		if t.kind == tPunct {
-			switch t.text {
-			case "(", "{":
-				depth++
-			case ")", "}":
-				depth--
-			}
-		}
 		if depth <= 0 {
 			return nil
 		}
@@ -290,31 +282,36 @@ func (p *parser) primitive(e *entry) error {
 	depth := 0
 	for p.i < len(p.toks) {
 		t := p.toks[p.i]
-		if t.kind == tPunct {
-			switch t.text {
-			case "(", "{":
-				depth++
-			case ")", "}":
-				depth--
-				if depth < 0 {
-					return p.errAt(p.i, fmt.Sprintf("entry %q: missing ';' before %q", e.key, t.text))
-				}
-			case ";":
-				if depth == 0 {
-					if p.i == start {
-						e.valStart, e.valEnd = t.start, t.start
-					} else {
-						e.valStart, e.valEnd = p.toks[start].start, p.toks[p.i-1].end
-					}
-					e.end = t.end
-					p.i++
-					return nil
-				}
+		depth += bracketDelta(t)
+		if depth < 0 {
+			return p.errAt(p.i, fmt.Sprintf("entry %q: missing ';' before %q", e.key, t.text))
+		}
+		if t.kind == tPunct && t.text == ";" && depth == 0 {
+			if p.i == start {
+				e.valStart, e.valEnd = t.start, t.start
+			} else {
+				e.valStart, e.valEnd = p.toks[start].start, p.toks[p.i-1].end
 			}
+			e.end = t.end
+			p.i++
+			return nil
 		}
 		p.i++
 	}
 	return p.errAt(start, fmt.Sprintf("entry %q: missing ';' at end of file", e.key))
+}
+
+// bracketDelta is +1 for an opening ( or {, -1 for a closing one.
+func bracketDelta(t token) int {
+	if t.kind == tPunct {
+		switch t.text {
+		case "(", "{":
+			return 1
+		case ")", "}":
+			return -1
+		}
+	}
+	return 0
 }
 
 // evalBrace returns the offset of the '{' opening a brace-form #eval whose

@@ -125,7 +125,7 @@ func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError
 		known := knownFields(tree, ptr)
 		fix := fmt.Sprintf("remove %q (known fields here: %s)", prop, strings.Join(known, ", "))
 		summary := fmt.Sprintf("unknown field %q", prop)
-		if best := closest(prop, known); best != "" {
+		if best := Closest(prop, known); best != "" {
 			summary += fmt.Sprintf(" (did you mean %q?)", best)
 			fix = fmt.Sprintf("rename %q to %q", prop, best)
 		}
@@ -223,9 +223,9 @@ func expand(root map[string]any, nodes []map[string]any) []map[string]any {
 	return out
 }
 
-// closest returns the known name nearest to name by edit distance (case-insensitive),
+// Closest returns the known name nearest to name by edit distance (case-insensitive),
 // or "" when nothing is close enough to be a plausible typo.
-func closest(name string, known []string) string {
+func Closest(name string, known []string) string {
 	best, bestD := "", 1<<30
 	for _, k := range known {
 		dist := levenshtein(strings.ToLower(name), strings.ToLower(k))

@@ -1,0 +1,172 @@
+package compiler
+
+// Boundary-condition domains per role x field x regime (knowledge §3 "typical wall BCs" and
+// the task's table), most preferred first. The CSP picks the first candidate the rules allow.
+
+func cur(t string) candidate { return candidate{t, curated(refModels + " (role x field x regime)")} }
+
+func cands(ts ...string) []candidate {
+	out := make([]candidate, len(ts))
+	for i, t := range ts {
+		out[i] = cur(t)
+	}
+	return out
+}
+
+var turbulenceFields = map[string]bool{"k": true, "epsilon": true, "omega": true, "nuTilda": true}
+
+func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candidate {
+	f := c.feat
+	switch b.Role {
+	case "empty", "wedge", "cyclic":
+		return cands(b.Role)
+	case "symmetry":
+		if pt.Type == "symmetryPlane" {
+			return cands("symmetryPlane", "symmetry")
+		}
+		return cands("symmetry", "symmetryPlane")
+	case "wall":
+		if b.Slip {
+			switch field {
+			case "U":
+				return []candidate{{"slip", specSrc("/boundaries/" + escape(pt.Name) + "/slip")}}
+			case "nut", "alphat":
+				return cands("calculated")
+			case "T":
+				return c.wallT(pt, b)
+			}
+			return cands("zeroGradient")
+		}
+		switch field {
+		case "U":
+			if b.Velocity != nil {
+				return []candidate{{"movingWallVelocity", specSrc("/boundaries/" + escape(pt.Name) + "/velocity")}}
+			}
+			return cands("noSlip")
+		case "p":
+			return cands("zeroGradient")
+		case "T":
+			return c.wallT(pt, b)
+		case "k":
+			if f.Class == "LES" || models[f.Model].LowRe {
+				return cands("fixedValue", "zeroGradient")
+			}
+			return cands("kqRWallFunction", "fixedValue")
+		case "epsilon":
+			if models[f.Model].LowRe {
+				return cands("zeroGradient")
+			}
+			return cands("epsilonWallFunction", "zeroGradient")
+		case "omega":
+			return cands("omegaWallFunction", "zeroGradient")
+		case "nuTilda":
+			return cands("fixedValue", "zeroGradient")
+		case "nut":
+			switch {
+			case f.Class == "LES":
+				return cands("zeroGradient", "nutUSpaldingWallFunction")
+			case f.Model == "SpalartAllmaras":
+				return cands("nutUSpaldingWallFunction", "nutLowReWallFunction", "calculated")
+			case models[f.Model].LowRe:
+				return cands("nutLowReWallFunction", "calculated")
+			}
+			return cands("nutkWallFunction", "nutUSpaldingWallFunction", "calculated")
+		case "alphat":
+			return cands("compressible::alphatWallFunction", "calculated")
+		}
+	case "inlet":
+		sup := c.patchSupersonic(b)
+		switch field {
+		case "U":
+			if b.P != nil && b.P.Total {
+				return []candidate{{"pressureInletOutletVelocity", specSrc("/boundaries/" + escape(pt.Name) + "/p/total")}}
+			}
+			return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/U")}}
+		case "p":
+			switch {
+			case b.P != nil && b.P.Total:
+				return []candidate{{"totalPressure", specSrc("/boundaries/" + escape(pt.Name) + "/p/total")}}
+			case sup && b.P != nil:
+				return []candidate{{"fixedValue", Source{Kind: KindDerived, Formula: "supersonic inlet (Ma > 1): every variable fixed", Spec: "/boundaries/" + escape(pt.Name)}}}
+			}
+			return cands("zeroGradient")
+		case "T":
+			if b.T != nil && b.T.Total {
+				return []candidate{{"totalTemperature", specSrc("/boundaries/" + escape(pt.Name) + "/T/total")}}
+			}
+			return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/T")}}
+		case "k":
+			if t := b.Turbulence; t != nil && t.K == nil && (t.Intensity != nil || c.spec.Reference.Intensity != nil) && f.Class == "RAS" && b.U != nil {
+				return cands("turbulentIntensityKineticEnergyInlet", "fixedValue")
+			}
+			return cands("fixedValue")
+		case "epsilon", "omega", "nuTilda":
+			return cands("fixedValue")
+		case "nut", "alphat":
+			return cands("calculated")
+		}
+	case "outlet":
+		if c.outletSupersonic(b) {
+			if field == "nut" || field == "alphat" {
+				return cands("calculated")
+			}
+			return []candidate{{"zeroGradient", Source{Kind: KindDerived, Formula: "supersonic outlet (Ma > 1, no outlet p): every variable extrapolated"}}}
+		}
+		switch field {
+		case "p":
+			return cands("fixedValue")
+		case "U", "T", "k", "epsilon", "omega", "nuTilda":
+			return cands("inletOutlet", "zeroGradient")
+		case "nut", "alphat":
+			return cands("calculated")
+		}
+	case "freestream":
+		switch field {
+		case "U":
+			return cands("freestreamVelocity")
+		case "p":
+			return cands("freestreamPressure")
+		case "nut", "alphat":
+			return cands("calculated")
+		}
+		return cands("inletOutlet", "zeroGradient")
+	}
+	return nil
+}
+
+func (c *compilation) wallT(pt meshPatch, b *Boundary) []candidate {
+	switch {
+	case b.T != nil:
+		return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/T")}}
+	case b.HeatFlux != nil && *b.HeatFlux != 0:
+		c.fail(IDUnsupported, "/boundaries/"+escape(pt.Name)+"/heatFlux", "a non-zero wall heat flux is not compiled yet", "give a wall temperature T or heatFlux 0")
+		return cands("zeroGradient")
+	case b.HeatFlux != nil:
+		return []candidate{{"zeroGradient", specSrc("/boundaries/" + escape(pt.Name) + "/heatFlux")}}
+	}
+	return cands("zeroGradient")
+}
+
+// patchSupersonic: a compressible inlet whose static U and T give Ma > 1.
+func (c *compilation) patchSupersonic(b *Boundary) bool {
+	s := c.spec
+	if !c.feat.Compressible || b.U == nil || b.T == nil || b.T.Total || s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
+		return false
+	}
+	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
+	return g.mach(mag(b.U.Vector()), b.T.Value).Value > 1
+}
+
+// outletSupersonic: a compressible outlet without a static pressure in a case whose inflow
+// is supersonic.
+func (c *compilation) outletSupersonic(b *Boundary) bool {
+	if !c.feat.Compressible || b.P != nil {
+		return false
+	}
+	for _, n := range sortedKeys(c.spec.Boundaries) {
+		if ib := c.spec.Boundaries[n]; ib.Role == "inlet" && c.patchSupersonic(ib) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,278 @@
+// Package compiler turns a case spec into an OpenFOAM v1912 case: slots with domains (from
+// the knowledge base or foamc's curated tables), constraints from the rules (a candidate
+// that leads to a deny is pruned, with backtracking), physics derivations, and provenance
+// for every emitted entry. See docs/compiler.md.
+package compiler
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/schema"
+)
+
+// Finding IDs of compilation problems (spec problems are FOAM-SPEC-00x from schema).
+const (
+	IDConflict    = "FOAM-COMPILE-001" // no assignment satisfies the rules
+	IDOpen        = "FOAM-COMPILE-002" // a slot nothing settles
+	IDUnsupported = "FOAM-COMPILE-003" // a solver/model/feature foamc does not compile
+	IDDenied      = "FOAM-COMPILE-004" // the compiled case still lints with a deny
+	IDMesh        = "FOAM-COMPILE-005" // mesh unreadable or boundaries not matching its patches
+	IDTarget      = "FOAM-COMPILE-006" // output directory exists (no --force) or cannot be written
+	IDReynolds    = "FOAM-COMPILE-101" // physics plausibility (warn)
+	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
+)
+
+// Linter checks a written case directory with the rules; the compiler prunes what it denies.
+type Linter interface {
+	LintDir(ctx context.Context, dir string) ([]finding.Finding, error)
+}
+
+// Options configure Compile.
+type Options struct {
+	// Filler answers open slots; nil makes an open slot an error.
+	Filler SlotFiller
+	// MaxFillAttempts bounds re-asks per slot (default 3).
+	MaxFillAttempts int
+	// Linter is the full rule check of the result; nil checks only the rules built into the
+	// constraint model.
+	Linter Linter
+	// MaxRounds bounds lint -> prune -> re-solve rounds (default 4).
+	MaxRounds int
+}
+
+// Result is a compiled case, not yet written.
+type Result struct {
+	Name  string
+	Slots Table
+	// Provenance maps an RFC 6901 pointer into the case document
+	// (/files/<case-relative path>/<keys…>) to the source of that entry.
+	Provenance map[string]Source
+	// Files are the case files by case-relative path (dictionaries printed by grammar.Format,
+	// copied mesh files, Allrun); Executable lists those to write with mode 0755.
+	Files      map[string][]byte
+	Executable map[string]bool
+	// Findings are non-fatal notes (warn/info) about the spec.
+	Findings []finding.Finding
+	Features Features
+}
+
+// CompileBytes validates and compiles a spec given as bytes; dir resolves its relative paths.
+func CompileBytes(ctx context.Context, name string, data []byte, dir string, opts Options) (*Result, error) {
+	s, err := ParseSpec(name, data, dir)
+	if err != nil {
+		return nil, err
+	}
+	return Compile(ctx, s, opts)
+}
+
+// CompileFile loads and compiles a spec file.
+func CompileFile(ctx context.Context, path string, opts Options) (*Result, error) {
+	s, err := LoadSpec(path)
+	if err != nil {
+		return nil, err
+	}
+	return Compile(ctx, s, opts)
+}
+
+// Compile turns a validated spec into a case. A spec that cannot be satisfied or leaves a
+// slot open returns a finding.List naming each slot and the spec field that would settle it.
+func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
+	if opts.MaxFillAttempts <= 0 {
+		opts.MaxFillAttempts = 3
+	}
+	if opts.MaxRounds <= 0 {
+		opts.MaxRounds = 4
+	}
+	fills := map[string]fillAnswer{}
+	for {
+		c := &compilation{spec: s, opts: opts, ctx: ctx, fills: fills}
+		res, err, restart := c.runRecover()
+		if !restart {
+			return res, err
+		}
+	}
+}
+
+// runRecover runs one compilation; a slot filled by the SlotFiller restarts it.
+func (c *compilation) runRecover() (res *Result, err error, restart bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r == errRestart {
+				restart = true
+				return
+			}
+			panic(r)
+		}
+	}()
+	res, err = c.run()
+	return res, err, false
+}
+
+type fillAnswer struct {
+	value any
+	src   Source
+}
+
+type compilation struct {
+	spec  *Spec
+	opts  Options
+	ctx   context.Context
+	mesh  *meshInfo
+	feat  Features
+	prob  *problem
+	sol   assignment
+	errs  finding.List
+	notes finding.List
+	slots Table
+	fills map[string]fillAnswer
+
+	files map[string]*grammar.File
+	prov  map[string]Source
+	// stageA holds the physics slots (solver, model, thermo, energy).
+	stageA     Table
+	energyWord string
+}
+
+func (c *compilation) fail(id, ptr, summary, fix string) {
+	f := c.spec.Doc.Finding(id, finding.Deny, ptr, summary, fix)
+	c.errs = append(c.errs, f)
+}
+
+func (c *compilation) note(id string, sev finding.Severity, ptr, summary, fix string) {
+	c.notes = append(c.notes, c.spec.Doc.Finding(id, sev, ptr, summary, fix))
+}
+
+func (c *compilation) slot(id, value string, src Source) {
+	c.slots = append(c.slots, Slot{ID: id, Value: value, Source: src})
+}
+
+func (c *compilation) run() (*Result, error) {
+	s := c.spec
+	if s.Target != "" && s.Target != "openfoam-v1912" {
+		c.fail(IDUnsupported, "/target", "only openfoam-v1912 is supported", "remove target or set openfoam-v1912")
+	}
+	m, err := readMesh(s)
+	if err != nil {
+		ptr := "/mesh"
+		for _, k := range []string{"blockMeshDict", "polyMesh", "gmsh"} {
+			if _, ok := s.Doc.Value.(map[string]any)["mesh"].(map[string]any)[k]; ok {
+				ptr += "/" + k
+			}
+		}
+		var fl finding.List
+		if f, ok := err.(finding.Finding); ok {
+			fl = finding.List{f}
+		}
+		c.fail(IDMesh, ptr, "cannot read the mesh: "+err.Error(), "point the spec at a readable mesh")
+		return nil, append(c.errs, fl...)
+	}
+	c.mesh = m
+	c.checkPatches()
+	c.resolvePhysics()
+	if len(c.errs) > 0 {
+		return nil, c.sorted()
+	}
+	c.fieldLists()
+	if len(c.errs) > 0 {
+		return nil, c.sorted()
+	}
+	c.buildProblem()
+	for round := 1; ; round++ {
+		sol, conf := c.prob.solve()
+		if conf != nil {
+			c.reportConflict(conf)
+			return nil, c.sorted()
+		}
+		c.sol = sol
+		c.features()
+		c.slots = nil
+		c.notes = nil
+		if err := c.emit(); err != nil {
+			return nil, err
+		}
+		if len(c.errs) > 0 {
+			return nil, c.sorted()
+		}
+		res := c.result()
+		if c.opts.Linter == nil {
+			return res, nil
+		}
+		denies, err := c.lint(res)
+		if err != nil {
+			return nil, err
+		}
+		if len(denies) == 0 {
+			return res, nil
+		}
+		if round >= c.opts.MaxRounds || !c.ban(denies) {
+			for _, d := range denies {
+				c.errs = append(c.errs, finding.Finding{ID: IDDenied, Severity: finding.Deny,
+					Summary: "the compiled case is denied by " + d.ID + ": " + d.Summary, Detail: d.Detail, Fix: d.Fix,
+					Location: c.spec.Doc.Locate(""), Related: []finding.Location{d.Location}, Provenance: d.Provenance})
+			}
+			return nil, c.sorted()
+		}
+	}
+}
+
+func (c *compilation) sorted() finding.List {
+	finding.Sort(c.errs)
+	return c.errs
+}
+
+// checkPatches: every mesh patch has a boundary entry and every entry names a patch.
+func (c *compilation) checkPatches() {
+	names := c.mesh.names()
+	for _, n := range sortedKeys(c.spec.Boundaries) {
+		if c.mesh.patch(n) == nil {
+			fix := fmt.Sprintf("use one of the mesh patches: %s", strings.Join(names, ", "))
+			if b := schema.Closest(n, names); b != "" {
+				fix = fmt.Sprintf("rename %q to %q", n, b)
+			}
+			c.fail(IDMesh, "/boundaries/"+escape(n), fmt.Sprintf("boundary %q is not a patch of the mesh", n), fix)
+		}
+	}
+	for _, p := range c.mesh.Patches {
+		if _, ok := c.spec.Boundaries[p.Name]; !ok {
+			if ans, ok := c.fillOpen("boundaries/"+p.Name+"/role", "/boundaries/"+escape(p.Name),
+				fmt.Sprintf("the role of mesh patch %q (mesh type %s)", p.Name, p.Type), "string",
+				[]string{"inlet", "outlet", "wall", "symmetry", "empty", "wedge", "cyclic", "freestream"}); ok {
+				role, _ := ans.value.(string)
+				c.spec.Boundaries[p.Name] = &Boundary{Role: role}
+				continue
+			}
+		}
+	}
+	for _, n := range sortedKeys(c.spec.Patch()) {
+		if c.mesh.patch(n) == nil {
+			c.fail(IDMesh, "/mesh/patchTypes/"+escape(n), fmt.Sprintf("patchTypes names %q, which is not a mesh patch", n),
+				"use one of: "+strings.Join(names, ", "))
+		}
+	}
+}
+
+// Patch returns mesh.patchTypes (never nil).
+func (s *Spec) Patch() map[string]string {
+	if s.Mesh.PatchTypes == nil {
+		return map[string]string{}
+	}
+	return s.Mesh.PatchTypes
+}
+
+func escape(tok string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

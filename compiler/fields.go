@@ -1,0 +1,173 @@
+package compiler
+
+import (
+	"github.com/foamc/foamc/grammar"
+)
+
+var zeroVec = vv([3]float64{}, curated("zero velocity"))
+
+func (c *compilation) internal(st *state, field string) val {
+	switch field {
+	case "U":
+		return st.U
+	case "p":
+		return st.p
+	case "T":
+		return st.T
+	case "alphat":
+		return sv(0, curated("alphat initialised to 0 (computed by the model)"))
+	}
+	if v, ok := st.turb[field]; ok {
+		if field == "nut" && c.feat.Class == "LES" {
+			return sv(0, curated("LES nut initialised to 0 (computed by the model)"))
+		}
+		return v
+	}
+	return sv(0, curated("zero"))
+}
+
+// inletTurbulence is the value of a turbulence field on an inlet: explicit in the spec, or
+// derived from the patch velocity, intensity and length scale.
+func (c *compilation) inletTurbulence(st *state, field, patch string, b *Boundary) val {
+	base := "/boundaries/" + escape(patch) + "/turbulence/"
+	t := b.Turbulence
+	if t != nil {
+		explicit := map[string]*float64{"k": t.K, "epsilon": t.Epsilon, "omega": t.Omega, "nuTilda": t.NuTilda, "nut": t.Nut}[field]
+		if explicit != nil {
+			return sv(*explicit, specSrc(base+field))
+		}
+	}
+	U := st.uRef
+	if b.U != nil {
+		U = mag(b.U.Vector())
+	}
+	I, L := st.intensity.s, st.length.s
+	if t != nil && t.Intensity != nil {
+		I = *t.Intensity
+	}
+	if t != nil && t.LengthScale != nil {
+		L = *t.LengthScale
+	}
+	if U == 0 || I == 0 || L == 0 {
+		return c.internal(st, field)
+	}
+	ts := deriveTurbulence(U, I, L)
+	d := map[string]derivation{"k": ts.K, "epsilon": ts.Epsilon, "omega": ts.Omega, "nuTilda": ts.NuTilda, "nut": nutFor(c.feat.Model, ts)}[field]
+	return st.derive("derived/"+patch+"/"+field, d)
+}
+
+func (c *compilation) emitFields(st *state) {
+	for _, field := range c.feat.Fields {
+		class := "volScalarField"
+		if isVectorField(field) {
+			class = "volVectorField"
+		}
+		f := c.file("0/"+field, class)
+		dimsSrc := curated("knowledge/openfoam-v1912-rules.md §4 DIM-001..003")
+		f.set("dimensions", dimsSrc, grammar.Dims(fieldDims(field, c.feat.Compressible)...))
+		in := c.internal(st, field)
+		f.set("internalField", in.src, in.uniform()...)
+		bf := f.sub("boundaryField")
+		for _, pt := range c.mesh.Patches {
+			b := c.spec.Boundaries[pt.Name]
+			if b == nil {
+				continue
+			}
+			id := bcID(field, pt.Name)
+			typ := c.sol[id]
+			pn := bf.sub(pt.Name)
+			pn.set("type", c.prob.source(id, typ), grammar.NewWord(typ))
+			c.bcParams(st, pn, field, typ, pt.Name, b, in)
+		}
+	}
+}
+
+func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *Boundary, in val) {
+	bp := "/boundaries/" + escape(patch)
+	switch typ {
+	case "fixedValue":
+		var v val
+		switch {
+		case field == "U" && b.U != nil:
+			v = vv(b.U.Vector(), specSrc(bp+"/U"))
+		case field == "p" && b.P != nil:
+			v = sv(b.P.Value, specSrc(bp+"/p"))
+		case field == "p":
+			v = st.p
+		case field == "T" && b.T != nil:
+			v = sv(b.T.Value, specSrc(bp+"/T"))
+		case b.Role == "wall":
+			v = sv(0, curated("zero at a resolved wall"))
+		case b.Role == "inlet" && turbulenceFields[field]:
+			v = c.inletTurbulence(st, field, patch, b)
+		default:
+			v = in
+		}
+		n.set("value", v.src, v.uniform()...)
+	case "movingWallVelocity":
+		v := vv([3]float64{b.Velocity[0], b.Velocity[1], b.Velocity[2]}, specSrc(bp+"/velocity"))
+		n.set("value", v.src, v.uniform()...)
+	case "inletOutlet":
+		iv := in
+		if field == "U" {
+			iv = zeroVec
+		}
+		if field == "T" && b.T != nil {
+			iv = sv(b.T.Value, specSrc(bp+"/T"))
+		}
+		n.set("inletValue", iv.src, iv.uniform()...)
+		n.set("value", in.src, in.uniform()...)
+	case "calculated":
+		v := in
+		if b.Role == "inlet" && field == "nut" {
+			v = c.inletTurbulence(st, field, patch, b)
+		}
+		if b.Role == "wall" {
+			v = sv(0, curated("zero at a wall"))
+		}
+		n.set("value", v.src, v.uniform()...)
+	case "kqRWallFunction", "epsilonWallFunction", "omegaWallFunction":
+		n.set("value", in.src, in.uniform()...)
+	case "nutkWallFunction", "nutUSpaldingWallFunction", "nutLowReWallFunction", "compressible::alphatWallFunction":
+		n.set("value", curated("wall-function value initialised to 0"), sv(0, Source{}).uniform()...)
+	case "turbulentIntensityKineticEnergyInlet":
+		I := st.intensity
+		if b.Turbulence != nil && b.Turbulence.Intensity != nil {
+			I = sv(*b.Turbulence.Intensity, specSrc(bp+"/turbulence/intensity"))
+		}
+		n.set("intensity", I.src, I.item())
+		v := c.inletTurbulence(st, field, patch, b)
+		n.set("value", v.src, v.uniform()...)
+	case "totalPressure":
+		p0 := sv(b.P.Value, specSrc(bp+"/p/total"))
+		n.set("p0", p0.src, p0.uniform()...)
+		if c.feat.Compressible && st.gas != nil {
+			n.set("psi", ruleSrc("FOAM-BC-004", "compressible total pressure: isentropic with psi and gamma"), grammar.NewWord("thermo:psi"))
+			n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))
+		}
+		n.set("value", st.p.src, st.p.uniform()...)
+	case "totalTemperature":
+		T0 := sv(b.T.Value, specSrc(bp+"/T/total"))
+		n.set("T0", T0.src, T0.uniform()...)
+		if st.gas != nil {
+			n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))
+		}
+		n.set("value", st.T.src, st.T.uniform()...)
+	case "pressureInletOutletVelocity":
+		n.set("value", in.src, in.uniform()...)
+	case "freestreamVelocity":
+		v := st.U
+		if b.U != nil {
+			v = vv(b.U.Vector(), specSrc(bp+"/U"))
+		}
+		n.set("freestreamValue", v.src, v.uniform()...)
+		n.set("value", v.src, v.uniform()...)
+	case "freestreamPressure":
+		v := st.p
+		if b.P != nil {
+			v = sv(b.P.Value, specSrc(bp+"/p"))
+		}
+		n.set("freestreamValue", v.src, v.uniform()...)
+		n.set("value", v.src, v.uniform()...)
+	}
+}

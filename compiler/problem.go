@@ -1,0 +1,261 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/schema"
+)
+
+// Stage A: solver, thermo type and energy variable. The model comes from the spec.
+
+func (c *compilation) resolvePhysics() {
+	s := c.spec
+	mi, ok := models[s.Physics.Turbulence]
+	if !ok {
+		fix := "use one of: " + strings.Join(modelNames(), ", ")
+		if b := schema.Closest(s.Physics.Turbulence, modelNames()); b != "" {
+			fix = fmt.Sprintf("did you mean %q?", b)
+		}
+		c.fail(IDUnsupported, "/physics/turbulence", fmt.Sprintf("turbulence model %q is not one foamc compiles", s.Physics.Turbulence), fix)
+		return
+	}
+	p := newProblem()
+	// Solver domain: the spec's solver, else the solvers matching spec.physics.flow.
+	var solverDom []candidate
+	if s.Physics.Solver != "" {
+		if _, ok := solvers[s.Physics.Solver]; !ok {
+			fix := "use one of: " + strings.Join(solverNames(), ", ")
+			if b := schema.Closest(s.Physics.Solver, solverNames()); b != "" {
+				fix = fmt.Sprintf("did you mean %q?", b)
+			}
+			c.fail(IDUnsupported, "/physics/solver", fmt.Sprintf("solver %q is not one foamc compiles", s.Physics.Solver), fix)
+			return
+		}
+		solverDom = []candidate{{s.Physics.Solver, specSrc("/physics/solver")}}
+	} else {
+		comp, steady := s.Physics.Flow.Compressible, s.Physics.Flow.Steady
+		if comp == nil || steady == nil {
+			if ans, ok := c.fillOpen("physics/solver", "/physics/solver", "the OpenFOAM solver", "string", solverNames()); ok {
+				name, _ := ans.value.(string)
+				solverDom = []candidate{{name, ans.src}}
+			} else {
+				return
+			}
+		} else {
+			// Preference order within a flow class (curated from the tutorial counts of §2).
+			order := map[[2]bool][]string{
+				{false, true}:  {"simpleFoam"},
+				{false, false}: {"pimpleFoam", "pisoFoam", "icoFoam"},
+				{true, true}:   {"rhoSimpleFoam"},
+				{true, false}:  {"rhoPimpleFoam", "sonicFoam", "rhoCentralFoam"},
+			}[[2]bool{*comp, *steady}]
+			if *comp && !*steady && c.supersonic() {
+				order = []string{"rhoCentralFoam", "sonicFoam", "rhoPimpleFoam"}
+			}
+			for _, n := range order {
+				solverDom = append(solverDom, candidate{n, Source{Kind: KindRule, Rule: "solver-from-flow", Ref: refSolvers}})
+			}
+		}
+	}
+	p.add(&variable{ID: "physics/solver", Domain: solverDom, SpecField: "/physics/solver"})
+	p.add(&variable{ID: "physics/turbulence", Domain: []candidate{{s.Physics.Turbulence, specSrc("/physics/turbulence")}}, SpecField: "/physics/turbulence"})
+	p.require(constraint{Rule: "FOAM-FM-001", Text: "the solver builds no turbulence model (laminar only)",
+		Scope: []string{"physics/solver", "physics/turbulence"},
+		Holds: func(a assignment) bool {
+			return a["physics/turbulence"] == "laminar" || solvers[a["physics/solver"]].Turbulence
+		}})
+	if f := s.Physics.Flow.Compressible; f != nil {
+		want := *f
+		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.compressible must agree (SPEC.md)",
+			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Compressible == want }})
+	}
+	if f := s.Physics.Flow.Steady; f != nil {
+		want := *f
+		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.steady must agree (SPEC.md)",
+			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Steady == want }})
+	}
+	// Thermo type and energy variable (only meaningful for compressible solvers).
+	thermo := []candidate{{"hePsiThermo", curated(refSolvers + " THERMO-003")}, {"heRhoThermo", curated(refSolvers + " THERMO-003")}}
+	p.add(&variable{ID: "constant/thermophysicalProperties/thermoType/type", Domain: thermo})
+	p.require(constraint{Rule: "FOAM-THERMO-003", Text: "the solver's thermo family (psiThermo for rhoCentralFoam/sonicFoam)",
+		Scope: []string{"physics/solver", "constant/thermophysicalProperties/thermoType/type"},
+		Holds: func(a assignment) bool {
+			si := solvers[a["physics/solver"]]
+			return !si.Compressible || contains(si.Thermo, a["constant/thermophysicalProperties/thermoType/type"])
+		}})
+	var energy []candidate
+	if s.Physics.Energy != "" {
+		energy = []candidate{{s.Physics.Energy, specSrc("/physics/energy")}}
+	} else {
+		energy = []candidate{{"sensibleEnthalpy", curated(refSolvers + " THERMO-004")}, {"sensibleInternalEnergy", curated(refSolvers + " THERMO-004")}}
+	}
+	p.add(&variable{ID: "constant/thermophysicalProperties/thermoType/energy", Domain: energy, SpecField: "/physics/energy"})
+	p.require(constraint{Rule: "FOAM-THERMO-004", Text: "the energy variable the solver solves (rhoCentralFoam and sonicFoam: internal energy)",
+		Scope: []string{"physics/solver", "constant/thermophysicalProperties/thermoType/energy"},
+		Holds: func(a assignment) bool {
+			si := solvers[a["physics/solver"]]
+			return !si.Compressible || contains(si.Energy, a["constant/thermophysicalProperties/thermoType/energy"])
+		}})
+	sol, conf := p.solve()
+	if conf != nil {
+		c.prob = p
+		c.reportConflict(conf)
+		return
+	}
+	name := sol["physics/solver"]
+	si := solvers[name]
+	c.feat = Features{Solver: name, Compressible: si.Compressible, Steady: si.Steady, Algorithm: si.Algorithm,
+		Class: mi.Class, Transonic: si.Transonic}
+	if mi.Class != "laminar" {
+		c.feat.Model = s.Physics.Turbulence
+	}
+	pr := p.pruned(sol)
+	add := func(id string) {
+		c.stageA = append(c.stageA, Slot{ID: id, Value: sol[id], Source: p.source(id, sol[id]), Pruned: pr[id], Domain: domainValues(p.byID[id])})
+	}
+	add("physics/solver")
+	add("physics/turbulence")
+	if si.Compressible {
+		c.feat.Thermo = sol["constant/thermophysicalProperties/thermoType/type"]
+		c.feat.Energy = map[string]string{"sensibleEnthalpy": "h", "sensibleInternalEnergy": "e"}[sol["constant/thermophysicalProperties/thermoType/energy"]]
+		add("constant/thermophysicalProperties/thermoType/type")
+		add("constant/thermophysicalProperties/thermoType/energy")
+		c.energyWord = sol["constant/thermophysicalProperties/thermoType/energy"]
+	} else if s.Physics.Energy != "" {
+		c.note(IDNotice, finding.Info, "/physics/energy", "physics.energy is ignored by incompressible solvers", "remove it")
+	}
+	for _, ptr := range []string{"/fluid/molWeight", "/fluid/Cp"} {
+		if si.Compressible && c.fluidValue(ptr) == nil {
+			c.open(ptr[1:], ptr, "a perfect-gas property of the fluid", "number")
+		}
+	}
+	if si.Compressible && s.Fluid.Mu == nil {
+		c.open("fluid/mu", "/fluid/mu", "the dynamic viscosity (0 for inviscid)", "number")
+	}
+	if !si.Compressible && s.Fluid.Nu == nil && name != "" {
+		c.open("fluid/nu", "/fluid/nu", "the kinematic viscosity", "number")
+	}
+}
+
+func domainValues(v *variable) []string {
+	out := make([]string, len(v.Domain))
+	for i, c := range v.Domain {
+		out[i] = c.Value
+	}
+	return out
+}
+
+func (c *compilation) fluidValue(ptr string) *float64 {
+	f := c.spec.Fluid
+	switch ptr {
+	case "/fluid/molWeight":
+		return f.MolWeight
+	case "/fluid/Cp":
+		return f.Cp
+	}
+	return nil
+}
+
+// supersonic reports an inlet or freestream with Mach > 1 from the spec's static values.
+func (c *compilation) supersonic() bool {
+	s := c.spec
+	if s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
+		return false
+	}
+	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
+	for _, n := range sortedKeys(s.Boundaries) {
+		b := s.Boundaries[n]
+		if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil && b.T != nil && !b.T.Total {
+			v := b.U.Vector()
+			if g.mach(mag(v), b.T.Value).Value > 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Stage B: mesh patch types and one boundary condition type per field and patch.
+
+func (c *compilation) buildProblem() {
+	p := newProblem()
+	c.prob = p
+	for _, pt := range c.mesh.Patches {
+		b := c.spec.Boundaries[pt.Name]
+		if b == nil {
+			continue
+		}
+		pv := p.add(&variable{ID: "mesh/" + pt.Name + "/type", Domain: c.patchTypeDomain(pt, b), SpecField: "/mesh/patchTypes/" + escape(pt.Name)})
+		_ = pv
+		for _, f := range c.feat.Fields {
+			id := bcID(f, pt.Name)
+			dom := c.bcDomain(f, pt, b)
+			if len(dom) == 0 {
+				continue
+			}
+			p.add(&variable{ID: id, Domain: dom, SpecField: "/boundaries/" + escape(pt.Name)})
+		}
+	}
+	constraintTypes := map[string]bool{"empty": true, "symmetry": true, "symmetryPlane": true, "wedge": true, "cyclic": true}
+	for _, pt := range c.mesh.Patches {
+		ptv := "mesh/" + pt.Name + "/type"
+		nut := bcID("nut", pt.Name)
+		p.require(constraint{Rule: "FOAM-BC-011", Text: "a nut wall function needs a wall patch", Scope: []string{nut, ptv},
+			Holds: func(a assignment) bool { return !isNutWallFunction(a[nut]) || a[ptv] == "wall" }})
+		for _, f := range []string{"epsilon", "omega"} {
+			id := bcID(f, pt.Name)
+			p.require(constraint{Rule: "FOAM-BC-012", Text: f + "WallFunction needs a nut wall function on the same patch", Scope: []string{id, nut},
+				Holds: func(a assignment) bool { return !isWallFunction(a[id]) || isNutWallFunction(a[nut]) }})
+		}
+		for _, f := range c.feat.Fields {
+			id := bcID(f, pt.Name)
+			rule := "FOAM-BC-010"
+			p.require(constraint{Rule: rule, Text: "constraint BCs (empty, symmetry, wedge, cyclic) exactly on patches of that type (BC-009/BC-010)",
+				Scope: []string{id, ptv},
+				Holds: func(a assignment) bool {
+					bc, t := a[id], a[ptv]
+					if constraintTypes[bc] || constraintTypes[t] {
+						return bc == t
+					}
+					return true
+				}})
+		}
+	}
+}
+
+func bcID(field, patch string) string { return "0/" + field + "/boundaryField/" + patch }
+
+func (c *compilation) patchTypeDomain(pt meshPatch, b *Boundary) []candidate {
+	if t, ok := c.spec.Patch()[pt.Name]; ok {
+		return []candidate{{t, specSrc("/mesh/patchTypes/" + escape(pt.Name))}}
+	}
+	mesh := candidate{pt.Type, Source{Kind: KindSpec, Spec: "/mesh", Ref: "mesh patch type"}}
+	rule := func(t, id string) candidate { return candidate{t, ruleSrc(id, "patch type set for role "+b.Role)} }
+	switch b.Role {
+	case "wall":
+		if pt.Type == "wall" {
+			return []candidate{mesh}
+		}
+		return []candidate{rule("wall", "FOAM-BC-011"), mesh}
+	case "empty", "wedge":
+		if pt.Type == b.Role {
+			return []candidate{mesh}
+		}
+		return []candidate{rule(b.Role, "FOAM-BC-009"), mesh}
+	case "symmetry":
+		if pt.Type == "symmetry" || pt.Type == "symmetryPlane" {
+			return []candidate{mesh}
+		}
+		return []candidate{rule("symmetry", "FOAM-BC-010"), mesh}
+	case "cyclic":
+		return []candidate{mesh}
+	default:
+		switch pt.Type {
+		case "empty", "symmetry", "symmetryPlane", "wedge", "cyclic":
+			return []candidate{rule("patch", "FOAM-BC-010"), mesh}
+		}
+		return []candidate{mesh}
+	}
+}

@@ -1,0 +1,231 @@
+package compiler
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"path/filepath"
+
+	"github.com/foamc/foamc/schema"
+)
+
+// Spec is a validated case spec (SPEC.md, version 1). Optional numbers are pointers so
+// "not given" differs from 0.
+type Spec struct {
+	Version     int                  `json:"version"`
+	Name        string               `json:"name"`
+	Target      string               `json:"target,omitempty"`
+	Description string               `json:"description,omitempty"`
+	Mesh        MeshSpec             `json:"mesh"`
+	Physics     PhysicsSpec          `json:"physics"`
+	Fluid       FluidSpec            `json:"fluid"`
+	Reference   ReferenceSpec        `json:"reference"`
+	Initial     InitialSpec          `json:"initial"`
+	Boundaries  map[string]*Boundary `json:"boundaries"`
+	Numerics    NumericsSpec         `json:"numerics"`
+	Control     ControlSpec          `json:"control"`
+	Outputs     OutputsSpec          `json:"outputs"`
+	Run         RunSpec              `json:"run"`
+
+	// Dir is the directory spec paths are relative to; Doc locates fields in the spec file.
+	Dir string           `json:"-"`
+	Doc *schema.Document `json:"-"`
+}
+
+type MeshSpec struct {
+	BlockMeshDict string            `json:"blockMeshDict,omitempty"`
+	PolyMesh      string            `json:"polyMesh,omitempty"`
+	Gmsh          string            `json:"gmsh,omitempty"`
+	PatchTypes    map[string]string `json:"patchTypes,omitempty"`
+}
+
+type FlowSpec struct {
+	Compressible *bool `json:"compressible,omitempty"`
+	Steady       *bool `json:"steady,omitempty"`
+}
+
+type PhysicsSpec struct {
+	Solver     string    `json:"solver,omitempty"`
+	Flow       FlowSpec  `json:"flow"`
+	Turbulence string    `json:"turbulence"`
+	LESDelta   string    `json:"lesDelta,omitempty"`
+	Energy     string    `json:"energy,omitempty"`
+	Gravity    []float64 `json:"gravity,omitempty"`
+}
+
+type FluidSpec struct {
+	Nu        *float64 `json:"nu,omitempty"`
+	Rho       *float64 `json:"rho,omitempty"`
+	MolWeight *float64 `json:"molWeight,omitempty"`
+	Cp        *float64 `json:"Cp,omitempty"`
+	Mu        *float64 `json:"mu,omitempty"`
+	Pr        *float64 `json:"Pr,omitempty"`
+}
+
+type ReferenceSpec struct {
+	U         *float64 `json:"U,omitempty"`
+	Length    *float64 `json:"length,omitempty"`
+	P         *float64 `json:"p,omitempty"`
+	T         *float64 `json:"T,omitempty"`
+	Intensity *float64 `json:"intensity,omitempty"`
+}
+
+type InitialSpec struct {
+	U       []float64 `json:"U,omitempty"`
+	P       *float64  `json:"p,omitempty"`
+	T       *float64  `json:"T,omitempty"`
+	K       *float64  `json:"k,omitempty"`
+	Epsilon *float64  `json:"epsilon,omitempty"`
+	Omega   *float64  `json:"omega,omitempty"`
+	NuTilda *float64  `json:"nuTilda,omitempty"`
+	Nut     *float64  `json:"nut,omitempty"`
+}
+
+// Velocity is a vector or {magnitude, direction}.
+type Velocity struct {
+	Vec       []float64 `json:"-"`
+	Magnitude float64   `json:"magnitude"`
+	Direction []float64 `json:"direction"`
+}
+
+func (v *Velocity) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '[' {
+		return json.Unmarshal(b, &v.Vec)
+	}
+	type plain Velocity
+	return json.Unmarshal(b, (*plain)(v))
+}
+
+// Vector returns the velocity as a vector (direction normalised, times magnitude).
+func (v *Velocity) Vector() [3]float64 {
+	if v.Vec != nil {
+		return [3]float64{v.Vec[0], v.Vec[1], v.Vec[2]}
+	}
+	d := v.Direction
+	n := math.Sqrt(d[0]*d[0] + d[1]*d[1] + d[2]*d[2])
+	if n == 0 {
+		return [3]float64{}
+	}
+	return [3]float64{v.Magnitude * d[0] / n, v.Magnitude * d[1] / n, v.Magnitude * d[2] / n}
+}
+
+// Scalar is a static value or {total: x}.
+type Scalar struct {
+	Value float64
+	Total bool
+}
+
+func (s *Scalar) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '{' {
+		var t struct {
+			Total float64 `json:"total"`
+		}
+		if err := json.Unmarshal(b, &t); err != nil {
+			return err
+		}
+		s.Value, s.Total = t.Total, true
+		return nil
+	}
+	return json.Unmarshal(b, &s.Value)
+}
+
+type TurbulenceInlet struct {
+	Intensity   *float64 `json:"intensity,omitempty"`
+	LengthScale *float64 `json:"lengthScale,omitempty"`
+	K           *float64 `json:"k,omitempty"`
+	Epsilon     *float64 `json:"epsilon,omitempty"`
+	Omega       *float64 `json:"omega,omitempty"`
+	NuTilda     *float64 `json:"nuTilda,omitempty"`
+	Nut         *float64 `json:"nut,omitempty"`
+}
+
+type Boundary struct {
+	Role       string           `json:"role"`
+	U          *Velocity        `json:"U,omitempty"`
+	P          *Scalar          `json:"p,omitempty"`
+	T          *Scalar          `json:"T,omitempty"`
+	Turbulence *TurbulenceInlet `json:"turbulence,omitempty"`
+	Velocity   []float64        `json:"velocity,omitempty"`
+	Slip       bool             `json:"slip,omitempty"`
+	HeatFlux   *float64         `json:"heatFlux,omitempty"`
+}
+
+type NumericsSpec struct {
+	FvSchemes  map[string]any `json:"fvSchemes,omitempty"`
+	FvSolution map[string]any `json:"fvSolution,omitempty"`
+}
+
+type ControlSpec struct {
+	EndTime       float64  `json:"endTime"`
+	DeltaT        *float64 `json:"deltaT,omitempty"`
+	WriteInterval *float64 `json:"writeInterval,omitempty"`
+	MaxCo         *float64 `json:"maxCo,omitempty"`
+}
+
+type ForceCoeffs struct {
+	Patches   []string  `json:"patches"`
+	RhoInf    *float64  `json:"rhoInf,omitempty"`
+	MagUInf   *float64  `json:"magUInf,omitempty"`
+	LRef      *float64  `json:"lRef,omitempty"`
+	ARef      *float64  `json:"Aref,omitempty"`
+	LiftDir   []float64 `json:"liftDir,omitempty"`
+	DragDir   []float64 `json:"dragDir,omitempty"`
+	CofR      []float64 `json:"CofR,omitempty"`
+	PitchAxis []float64 `json:"pitchAxis,omitempty"`
+}
+
+type OutputsSpec struct {
+	ForceCoeffs *ForceCoeffs `json:"forceCoeffs,omitempty"`
+	Residuals   bool         `json:"residuals,omitempty"`
+}
+
+type RunSpec struct {
+	Parallel int            `json:"parallel,omitempty"`
+	Slurm    map[string]any `json:"slurm,omitempty"`
+}
+
+// LoadSpec reads, validates and decodes a spec file. The error is a finding.List.
+func LoadSpec(path string) (*Spec, error) {
+	doc, err := schema.LoadSpec(path)
+	if err != nil {
+		return nil, err
+	}
+	return decode(doc, filepath.Dir(path))
+}
+
+// ParseSpec validates and decodes spec bytes (YAML or JSON). name labels findings and dir
+// resolves the spec's relative paths (the natural-language path writes the spec first).
+func ParseSpec(name string, data []byte, dir string) (*Spec, error) {
+	doc, err := schema.ParseSpec(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return decode(doc, dir)
+}
+
+func decode(doc *schema.Document, dir string) (*Spec, error) {
+	raw, err := json.Marshal(doc.Value)
+	if err != nil {
+		return nil, fmt.Errorf("re-encoding spec %s: %w", doc.File, err)
+	}
+	s := &Spec{}
+	if err := json.Unmarshal(raw, s); err != nil {
+		return nil, fmt.Errorf("decoding validated spec %s: %w", doc.File, err)
+	}
+	s.Dir, s.Doc = dir, doc
+	return s, nil
+}
+
+// JSON returns the spec as canonical JSON (what the slot filler receives).
+func (s *Spec) JSON() []byte {
+	b, _ := json.Marshal(s.Doc.Value)
+	return b
+}
+
+// path resolves a spec-relative path.
+func (s *Spec) path(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(s.Dir, p)
+}

@@ -1,0 +1,474 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/foamc/foamc/grammar"
+)
+
+const refNumerics = "knowledge/openfoam-v1912-rules.md §3-4 (NUM/SOL rules; tutorial practice)"
+
+func (c *compilation) emitConstant(st *state) {
+	s := c.spec
+	f := c.feat
+	if !f.Compressible {
+		t := c.file("constant/transportProperties", "dictionary")
+		t.set("transportModel", curated("Newtonian fluid"), grammar.NewWord("Newtonian"))
+		t.set("nu", specSrc("/fluid/nu"), grammar.Dims(0, 2, -1, 0, 0, 0, 0), grammar.Num(*s.Fluid.Nu))
+	} else {
+		t := c.file("constant/thermophysicalProperties", "dictionary")
+		tt := t.sub("thermoType")
+		tsrc := curated("perfect gas with constant properties (SPEC.md fluid)")
+		tt.set("type", c.stageSource("constant/thermophysicalProperties/thermoType/type"), grammar.NewWord(f.Thermo))
+		tt.set("mixture", tsrc, grammar.NewWord("pureMixture"))
+		tt.set("transport", tsrc, grammar.NewWord("const"))
+		tt.set("thermo", tsrc, grammar.NewWord("hConst"))
+		tt.set("equationOfState", tsrc, grammar.NewWord("perfectGas"))
+		tt.set("specie", tsrc, grammar.NewWord("specie"))
+		tt.set("energy", c.stageSource("constant/thermophysicalProperties/thermoType/energy"), grammar.NewWord(c.energyWord))
+		mx := t.sub("mixture")
+		mx.sub("specie").set("molWeight", specSrc("/fluid/molWeight"), grammar.Num(*s.Fluid.MolWeight))
+		th := mx.sub("thermodynamics")
+		th.set("Cp", specSrc("/fluid/Cp"), grammar.Num(*s.Fluid.Cp))
+		th.set("Hf", curated("no formation enthalpy (non-reacting)"), grammar.Num(0))
+		tr := mx.sub("transport")
+		tr.set("mu", specSrc("/fluid/mu"), grammar.Num(*s.Fluid.Mu))
+		pr := val{s: 0.7, src: curated("Pr = 0.7 (air) when the spec gives none")}
+		if s.Fluid.Pr != nil {
+			pr = sv(*s.Fluid.Pr, specSrc("/fluid/Pr"))
+		}
+		tr.set("Pr", pr.src, pr.item())
+	}
+	if solvers[f.Solver].Turbulence {
+		t := c.file("constant/turbulenceProperties", "dictionary")
+		tsrc := specSrc("/physics/turbulence")
+		t.set("simulationType", tsrc, grammar.NewWord(f.Class))
+		switch f.Class {
+		case "RAS":
+			r := t.sub("RAS")
+			r.set("RASModel", tsrc, grammar.NewWord(f.Model))
+			r.set("turbulence", curated("model on"), grammar.NewWord("on"))
+			r.set("printCoeffs", curated("print coefficients"), grammar.NewWord("on"))
+		case "LES":
+			r := t.sub("LES")
+			r.set("LESModel", tsrc, grammar.NewWord(f.Model))
+			r.set("turbulence", curated("model on"), grammar.NewWord("on"))
+			r.set("printCoeffs", curated("print coefficients"), grammar.NewWord("on"))
+			delta := "cubeRootVol"
+			dsrc := ruleSrc("FOAM-FM-004", "LES needs delta and <delta>Coeffs")
+			if s.Physics.LESDelta != "" {
+				delta, dsrc = s.Physics.LESDelta, specSrc("/physics/lesDelta")
+			}
+			r.set("delta", dsrc, grammar.NewWord(delta))
+			co := r.sub(delta + "Coeffs")
+			switch delta {
+			case "vanDriest":
+				co.set("delta", dsrc, grammar.NewWord("cubeRootVol"))
+				co.sub("cubeRootVolCoeffs").set("deltaCoeff", dsrc, grammar.Num(1))
+				co.set("kappa", dsrc, grammar.Num(0.41))
+				co.set("Aplus", dsrc, grammar.Num(26))
+				co.set("Cdelta", dsrc, grammar.Num(0.158))
+			case "Prandtl", "smooth":
+				co.set("delta", dsrc, grammar.NewWord("cubeRootVol"))
+				co.sub("cubeRootVolCoeffs").set("deltaCoeff", dsrc, grammar.Num(1))
+				if delta == "smooth" {
+					co.set("maxDeltaRatio", dsrc, grammar.Num(1.1))
+				} else {
+					co.set("kappa", dsrc, grammar.Num(0.41))
+					co.set("Cdelta", dsrc, grammar.Num(0.158))
+				}
+			default:
+				co.set("deltaCoeff", dsrc, grammar.Num(1))
+			}
+		}
+	}
+}
+
+func (c *compilation) stageSource(id string) Source {
+	for _, s := range c.stageA {
+		if s.ID == id {
+			return s.Source
+		}
+	}
+	return Source{}
+}
+
+// emitSystem writes controlDict, fvSchemes, fvSolution and decomposeParDict.
+func (c *compilation) emitSystem(st *state) {
+	s := c.spec
+	f := c.feat
+	cd := c.file("system/controlDict", "dictionary")
+	cs := curated("controlDict defaults")
+	cd.set("application", c.stageSource("physics/solver"), grammar.NewWord(f.Solver))
+	cd.set("startFrom", cs, grammar.NewWord("startTime"))
+	cd.set("startTime", cs, grammar.Num(0))
+	cd.set("stopAt", cs, grammar.NewWord("endTime"))
+	cd.set("endTime", specSrc("/control/endTime"), grammar.Num(s.Control.EndTime))
+	cd.set("deltaT", st.deltaT.src, st.deltaT.item())
+	wc := "runTime"
+	if f.Steady {
+		wc = "timeStep"
+	} else if st.adjust {
+		wc = "adjustableRunTime"
+	}
+	cd.set("writeControl", ruleSrc("FOAM-TIME-003", "write control matching the time stepping"), grammar.NewWord(wc))
+	wi := val{s: s.Control.EndTime, src: curated("write at endTime when writeInterval is not given")}
+	if s.Control.WriteInterval != nil {
+		wi = sv(*s.Control.WriteInterval, specSrc("/control/writeInterval"))
+	}
+	cd.set("writeInterval", wi.src, wi.item())
+	cd.set("purgeWrite", cs, grammar.Num(0))
+	cd.set("writeFormat", cs, grammar.NewWord("ascii"))
+	cd.set("writePrecision", cs, grammar.Num(8))
+	cd.set("writeCompression", cs, grammar.NewWord("off"))
+	cd.set("timeFormat", cs, grammar.NewWord("general"))
+	cd.set("timePrecision", cs, grammar.Num(8))
+	cd.set("runTimeModifiable", cs, grammar.NewWord("true"))
+	if st.adjust {
+		cd.set("adjustTimeStep", specSrc("/control/maxCo"), grammar.NewWord("yes"))
+		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
+		cd.set("maxDeltaT", cs, grammar.Num(1))
+	}
+	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil {
+		fn := cd.sub("functions")
+		if s.Outputs.Residuals {
+			r := fn.sub("residuals")
+			src := specSrc("/outputs/residuals")
+			r.set("type", src, grammar.NewWord("solverInfo"))
+			r.set("libs", src, grammar.ListOf(grammar.Str("libutilityFunctionObjects.so")))
+			var items []grammar.Item
+			for _, x := range f.Solved {
+				items = append(items, grammar.NewWord(x))
+			}
+			r.set("fields", src, grammar.ListOf(items...))
+		}
+		if fc := s.Outputs.ForceCoeffs; fc != nil {
+			c.forceCoeffs(fn.sub("forceCoeffs"), fc, st)
+		}
+	}
+	c.emitSchemes()
+	c.emitSolution()
+	if s.Run.Parallel > 1 {
+		d := c.file("system/decomposeParDict", "dictionary")
+		d.set("numberOfSubdomains", specSrc("/run/parallel"), grammar.Label(int64(s.Run.Parallel)))
+		d.set("method", curated("scotch needs no geometry hints"), grammar.NewWord("scotch"))
+	}
+}
+
+func (c *compilation) forceCoeffs(n node, fc *ForceCoeffs, st *state) {
+	src := specSrc("/outputs/forceCoeffs")
+	n.set("type", src, grammar.NewWord("forceCoeffs"))
+	n.set("libs", src, grammar.ListOf(grammar.Str("libforces.so")))
+	n.set("writeControl", src, grammar.NewWord("timeStep"))
+	n.set("writeInterval", src, grammar.Num(1))
+	var ps []grammar.Item
+	for _, p := range fc.Patches {
+		ps = append(ps, grammar.NewWord(p))
+	}
+	n.set("patches", specSrc("/outputs/forceCoeffs/patches"), grammar.ListOf(ps...))
+	if c.feat.Compressible {
+		n.set("rho", curated("compressible: density field"), grammar.NewWord("rho"))
+	} else {
+		n.set("rho", curated("incompressible: rhoInf"), grammar.NewWord("rhoInf"))
+	}
+	num := func(k string, p *float64, def float64) {
+		if p != nil {
+			n.set(k, specSrc("/outputs/forceCoeffs/"+k), grammar.Num(*p))
+		} else {
+			n.set(k, curated("forceCoeffs default"), grammar.Num(def))
+		}
+	}
+	vec := func(k string, v []float64, def [3]float64) {
+		if v != nil {
+			n.set(k, specSrc("/outputs/forceCoeffs/"+k), grammar.Vector(v[0], v[1], v[2]))
+		} else {
+			n.set(k, curated("forceCoeffs default"), grammar.Vector(def[0], def[1], def[2]))
+		}
+	}
+	num("rhoInf", fc.RhoInf, 1)
+	num("magUInf", fc.MagUInf, clean(st.uRef))
+	num("lRef", fc.LRef, 1)
+	num("Aref", fc.ARef, 1)
+	vec("liftDir", fc.LiftDir, [3]float64{0, 1, 0})
+	vec("dragDir", fc.DragDir, [3]float64{1, 0, 0})
+	vec("CofR", fc.CofR, [3]float64{0, 0, 0})
+	vec("pitchAxis", fc.PitchAxis, [3]float64{0, 0, 1})
+}
+
+// emitSchemes writes fvSchemes: the div/laplacian keys the solver x model x energy needs
+// (NUM-001/002/007/009) with tutorial-practice schemes, then the spec's overrides.
+func (c *compilation) emitSchemes() {
+	f := c.feat
+	fs := c.file("system/fvSchemes", "dictionary")
+	src := curated(refNumerics)
+	ddt := "Euler"
+	if f.Steady {
+		ddt = "steadyState"
+	}
+	fs.sub("ddtSchemes").words("default", ruleSrc("FOAM-NUM-004", "ddt matches steady/transient"), ddt)
+	g := fs.sub("gradSchemes")
+	g.words("default", src, "Gauss linear")
+	div := fs.sub("divSchemes")
+	div.words("default", ruleSrc("FOAM-NUM-001", "default none: every needed key listed"), "none")
+	conv := func(field string) string {
+		switch {
+		case f.Steady && field == "U":
+			return "bounded Gauss linearUpwind grad(U)"
+		case f.Steady:
+			return "bounded Gauss upwind"
+		case f.Compressible && field == "U":
+			return "Gauss linearUpwind grad(U)"
+		case f.Compressible:
+			return "Gauss upwind"
+		case field == "U" && f.Class == "LES":
+			return "Gauss linear"
+		case field == "U" && f.Class == "laminar":
+			return "Gauss linear"
+		case field == "U":
+			return "Gauss linearUpwind grad(U)"
+		}
+		return "Gauss limitedLinear 1"
+	}
+	if f.Solver == "rhoCentralFoam" {
+		fs.words("fluxScheme", ruleSrc("FOAM-NUM-007", "rhoCentralFoam flux scheme"), "Kurganov")
+		div.words("div(tauMC)", src, "Gauss linear")
+		for _, m := range models[f.Model].Fields {
+			div.words("div(phi,"+m+")", src, conv(m))
+		}
+		if f.Class != "laminar" {
+			div.words("div(((rho*nuEff)*dev2(T(grad(U)))))", src, "Gauss linear")
+		}
+	} else {
+		div.words("div(phi,U)", src, conv("U"))
+		for _, m := range models[f.Model].Fields {
+			div.words("div(phi,"+m+")", src, conv(m))
+		}
+		switch {
+		case f.Energy == "h":
+			div.words("div(phi,h)", src, conv("h"))
+			div.words("div(phi,K)", src, conv("K"))
+		case f.Energy == "e":
+			div.words("div(phi,e)", src, conv("e"))
+			div.words("div(phi,K)", src, conv("K"))
+			div.words("div(phiv,p)", src, conv("p"))
+		}
+		if f.Transonic {
+			div.words("div(phid,p)", ruleSrc("FOAM-NUM-002", "transonic pressure equation"), conv("p"))
+		}
+		if f.Solver == "rhoSimpleFoam" {
+			div.words("div(phi,Ekp)", src, conv("Ekp"))
+		}
+		stress := "div((nuEff*dev2(T(grad(U)))))"
+		if f.Compressible {
+			stress = "div(((rho*nuEff)*dev2(T(grad(U)))))"
+		}
+		if f.Solver != "icoFoam" {
+			div.words(stress, ruleSrc("FOAM-NUM-001", "stress term key"), "Gauss linear")
+		}
+	}
+	fs.sub("laplacianSchemes").words("default", src, "Gauss linear corrected")
+	ip := fs.sub("interpolationSchemes")
+	ip.words("default", src, "linear")
+	if f.Solver == "rhoCentralFoam" {
+		r := ruleSrc("FOAM-NUM-007", "TVD reconstruction for rhoCentralFoam")
+		ip.words("reconstruct(rho)", r, "vanLeer")
+		ip.words("reconstruct(U)", r, "vanLeerV")
+		ip.words("reconstruct(T)", r, "vanLeer")
+	}
+	fs.sub("snGradSchemes").words("default", src, "corrected")
+	if models[f.Model].WallDist || c.spec.Physics.LESDelta == "vanDriest" {
+		fs.sub("wallDist").words("method", ruleSrc("FOAM-NUM-009", "wall distance for the model"), "meshWave")
+	}
+	c.override(fs, c.spec.Numerics.FvSchemes, "/numerics/fvSchemes")
+}
+
+// override applies the spec's numerics overrides on top (spec wins, recorded as spec).
+func (c *compilation) override(n node, m map[string]any, ptr string) {
+	for _, k := range sortedKeys(m) {
+		p := ptr + "/" + escape(k)
+		switch v := m[k].(type) {
+		case map[string]any:
+			c.override(n.sub(k), v, p)
+		case string:
+			n.words(k, specSrc(p), v)
+		case float64:
+			n.set(k, specSrc(p), grammar.Num(v))
+		case bool:
+			n.set(k, specSrc(p), grammar.NewWord(map[bool]string{true: "yes", false: "no"}[v]))
+		case []any:
+			var items []grammar.Item
+			for _, x := range v {
+				items = append(items, tokens(fmt.Sprint(x))...)
+			}
+			n.set(k, specSrc(p), grammar.ListOf(items...))
+		}
+	}
+}
+
+// emitSolution writes fvSolution: one solver entry per solved field (+Final for PISO/PIMPLE,
+// SOL-001/002), the algorithm dict, relaxation for SIMPLE (SOL-006), pRef for closed domains
+// (SOL-004).
+func (c *compilation) emitSolution() {
+	f := c.feat
+	fv := c.file("system/fvSolution", "dictionary")
+	src := curated(refNumerics)
+	sol := fv.sub("solvers")
+	final := f.Algorithm == "PISO" || f.Algorithm == "PIMPLE"
+	pressure := func(n node, relTol float64) {
+		if f.Solver == "icoFoam" {
+			n.words("solver", src, "PCG")
+			n.words("preconditioner", src, "DIC")
+		} else if f.Transonic {
+			n.words("solver", ruleSrc("FOAM-SOL-003", "transonic p matrix is asymmetric"), "PBiCGStab")
+			n.words("preconditioner", src, "DILU")
+		} else {
+			n.words("solver", src, "GAMG")
+			n.words("smoother", src, "GaussSeidel")
+		}
+		n.set("tolerance", src, grammar.Num(1e-06))
+		n.set("relTol", src, grammar.Num(relTol))
+	}
+	smooth := func(n node, tol, relTol float64) {
+		n.words("solver", src, "smoothSolver")
+		n.words("smoother", src, "symGaussSeidel")
+		n.set("tolerance", src, grammar.Num(tol))
+		n.set("relTol", src, grammar.Num(relTol))
+	}
+	if f.Solver == "rhoCentralFoam" {
+		for _, x := range []string{"rho", "rhoU", "rhoE"} {
+			n := sol.sub(x)
+			n.words("solver", ruleSrc("FOAM-SOL-001", "rhoCentralFoam solves rho, rhoU, rhoE explicitly"), "diagonal")
+		}
+		for _, x := range append([]string{"U", "e"}, models[f.Model].Fields...) {
+			smooth(sol.sub(x), 1e-09, 0)
+		}
+	} else {
+		for _, x := range f.Solved {
+			if x == "p" {
+				pressure(sol.sub("p"), map[bool]float64{true: 0.05, false: 0.1}[final])
+				if final {
+					pressure(sol.sub("pFinal"), 0)
+				}
+				continue
+			}
+			rel := 0.1
+			if final {
+				rel = 0
+			}
+			smooth(sol.sub(x), 1e-06, rel)
+			if final {
+				smooth(sol.sub(x+"Final"), 1e-06, 0)
+			}
+		}
+		if f.Compressible {
+			rs := sol.sub("rho")
+			rs.words("solver", ruleSrc("FOAM-SOL-001", "compressible continuity"), "diagonal")
+			if final {
+				sol.sub("rhoFinal").words("solver", ruleSrc("FOAM-SOL-001", "compressible continuity"), "diagonal")
+			}
+		}
+	}
+	if f.Algorithm != "" {
+		alg := fv.sub(f.Algorithm)
+		asrc := curated(refNumerics + " algorithm " + f.Algorithm)
+		switch f.Algorithm {
+		case "SIMPLE":
+			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
+			if f.Compressible {
+				alg.set("consistent", asrc, grammar.NewWord("no"))
+				alg.set("transonic", asrc, grammar.NewWord("no"))
+				if c.hasFixedP() {
+					alg.set("pMinFactor", ruleSrc("FOAM-SOL-010", "pressure limits relative to a fixed-value p"), grammar.Num(0.1))
+					alg.set("pMaxFactor", ruleSrc("FOAM-SOL-010", "pressure limits relative to a fixed-value p"), grammar.Num(2))
+				} else {
+					alg.set("pMin", ruleSrc("FOAM-SOL-010", "absolute limits without a fixed-value p"), grammar.Num(clean(0.1*c.refP())))
+					alg.set("pMax", ruleSrc("FOAM-SOL-010", "absolute limits without a fixed-value p"), grammar.Num(clean(10*c.refP())))
+				}
+			} else {
+				alg.set("consistent", asrc, grammar.NewWord("yes"))
+			}
+			rc := alg.sub("residualControl")
+			for _, x := range f.Solved {
+				rc.set(x, ruleSrc("FOAM-SOL-008", "SIMPLE residualControl takes scalars"), grammar.Num(1e-05))
+			}
+		case "PISO":
+			alg.set("nCorrectors", asrc, grammar.Num(2))
+			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
+		case "PIMPLE":
+			alg.set("nOuterCorrectors", asrc, grammar.Num(1))
+			alg.set("nCorrectors", asrc, grammar.Num(2))
+			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
+		}
+		if f.Closed {
+			r := ruleSrc("FOAM-SOL-004", "closed domain: reference pressure")
+			alg.set("pRefCell", r, grammar.Num(0))
+			alg.set("pRefValue", r, grammar.Num(0))
+		}
+	}
+	if f.Algorithm == "SIMPLE" {
+		rf := fv.sub("relaxationFactors")
+		r := ruleSrc("FOAM-SOL-006", "SIMPLE needs relaxationFactors")
+		if f.Compressible {
+			fl := rf.sub("fields")
+			fl.set("p", r, grammar.Num(0.3))
+			fl.set("rho", r, grammar.Num(0.05))
+			eq := rf.sub("equations")
+			for _, x := range f.Solved {
+				if x != "p" {
+					eq.set(x, r, grammar.Num(0.7))
+				}
+			}
+		} else {
+			eq := rf.sub("equations")
+			for _, x := range f.Solved {
+				if x != "p" {
+					eq.set(x, r, grammar.Num(0.9))
+				}
+			}
+		}
+	}
+	c.override(fv, c.spec.Numerics.FvSolution, "/numerics/fvSolution")
+}
+
+func (c *compilation) hasFixedP() bool {
+	for _, pt := range c.mesh.Patches {
+		switch c.sol[bcID("p", pt.Name)] {
+		case "fixedValue", "totalPressure":
+			return true
+		}
+	}
+	return false
+}
+
+func (c *compilation) refP() float64 {
+	if c.spec.Reference.P != nil {
+		return *c.spec.Reference.P
+	}
+	return 1e5
+}
+
+// fieldLists fills Features.Fields and Solved for the solver and model.
+func (c *compilation) fieldLists() {
+	f := &c.feat
+	mi := models[c.spec.Physics.Turbulence]
+	fields := []string{"U", "p"}
+	solved := []string{"U", "p"}
+	if f.Compressible {
+		fields = append(fields, "T")
+		solved = append(solved, f.Energy)
+	}
+	if mi.Class != "laminar" {
+		fields = append(fields, mi.Fields...)
+		solved = append(solved, mi.Fields...)
+		fields = append(fields, "nut")
+		if f.Compressible {
+			fields = append(fields, "alphat")
+		}
+	}
+	sort.Strings(fields)
+	f.Fields = fields
+	f.Solved = solved
+	_ = strings.TrimSpace
+}

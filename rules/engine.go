@@ -328,12 +328,12 @@ func (e *Engine) KB() map[string]any { return e.kb }
 
 // raw is what a rule returns for one violation.
 type raw struct {
-	Path     string   `json:"path"`
-	Msg      string   `json:"msg"`
-	Detail   string   `json:"detail"`
-	Fix      string   `json:"fix"`
-	Severity string   `json:"severity"`
-	Related  []string `json:"related"`
+	Path     string            `json:"path"`
+	Msg      string            `json:"msg"`
+	Detail   string            `json:"detail"`
+	Fix      string            `json:"fix"`
+	Severity string            `json:"severity"`
+	Related  []string          `json:"related"`
 	Location *finding.Location `json:"location"`
 	Suggest  *struct {
 		Word       string   `json:"word"`

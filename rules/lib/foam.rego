@@ -123,7 +123,9 @@ else := [g] if {
 	g := max(gs)
 }
 
+# Empty patches never take a wildcard entry: they default to empty (step 3).
 else := ["$regex", i, "value"] if {
+	p.type != "empty"
 	i := regex_index(bf, p.name)
 	is_object(bf["$regex"][i].value)
 }
@@ -144,18 +146,23 @@ bc_at(bf, tk) := bf[tk[0]] if count(tk) == 1
 
 else := bf["$regex"][tk[1]].value
 
-# bc_of returns the boundary condition type of field f on the patch named name.
+# bc_type returns the boundary condition type of field f on the patch named name.
 bc_type(f, name) := b.type if {
 	some b in bc
 	b.field == f
 	b.patch.name == name
 }
 
+wall_types := {"wall", "mappedWall"}
+
+# is_wall holds for patches whose fvPatch is a wallFvPatch.
+is_wall(p) if p.type in wall_types
+
+# contract is the kb boundary-condition contract of a type.
+contract(t) := data.kb.bc[t]
+
 # patch_ptr points at a mesh patch (resolves into constant/polyMesh/boundary).
-patch_ptr(p) := ptr(["patches", i]) if {
-	some i, q in input.patches
-	q.name == p.name
-}
+patch_ptr(p) := ptr(["patches", min([i | some i, q in input.patches; q.name == p.name])])
 
 # dims returns the 7 exponents of a `dimensions` or inline dimensioned value.
 dims(v) := v["$dims"] if is_object(v)

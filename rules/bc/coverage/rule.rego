@@ -1,0 +1,26 @@
+# METADATA
+# title: every mesh patch has a boundary condition
+# description: GeometricBoundaryField::readField sets patches by exact name, then patch groups, then wildcard keys; empty patches default to empty. A patch left over is a FATAL IO ERROR ("Cannot find patchField entry for <patch>").
+# custom:
+#   id: FOAM-BC-007
+#   severity: deny
+#   fix: Add an entry for the patch to boundaryField (its name, one of its groups, a regex, or `#includeEtc "caseDicts/setConstraintTypes"` for constraint patches).
+#   provenance:
+#     - src/OpenFOAM/fields/GeometricFields/GeometricField/GeometricBoundaryField.C:174
+package foamc.rules.bc.coverage
+
+import data.foamc.lib
+
+findings contains f if {
+	some name, file in input.fields
+	lib.vol_field(name)
+	bf := input.files[file].boundaryField
+	some p in input.patches
+	p.type != "empty"
+	not lib.bc_tokens(bf, p)
+	f := {
+		"path": lib.file_ptr(file, ["boundaryField"]),
+		"msg": sprintf("%s has no boundary condition for patch %s (%s)", [name, p.name, p.type]),
+		"related": [lib.patch_ptr(p)],
+	}
+}

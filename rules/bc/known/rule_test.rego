@@ -1,0 +1,38 @@
+package foamc.rules.bc.known_test
+
+import data.foamc.rules.bc.known
+import data.foamc.test
+
+test_all_known if {
+	count(known.findings) == 0 with input as test.case
+}
+
+test_misspelled if {
+	fs := known.findings with input as test.set(test.case, "/files/0~1U/boundaryField/inlet/type", "fixedValu")
+	count(fs) == 1
+	some f in fs
+	f.path == "/files/0~1U/boundaryField/inlet/type"
+	"fixedValue" in f.suggest.candidates
+	f.related == ["/patches/0"]
+}
+
+test_alias if {
+	fs := known.findings with input as test.set(test.case, "/files/0~1U/boundaryField/inlet/type", "turbulentDigitalFilter")
+	some f in fs
+	f.suggest.candidates == ["turbulentDigitalFilterInlet"]
+}
+
+test_namespaced_left_to_bc016 if {
+	count(known.findings) == 0 with input as test.set(test.case, "/files/0~1k/boundaryField/upperWall", {"type": "alphatWallFunction"})
+}
+
+test_wrong_rank if {
+	fs := known.findings with input as test.set(test.case, "/files/0~1p/boundaryField/outlet/type", "noSlip")
+	count(fs) == 1
+	some f in fs
+	contains(f.msg, "scalar")
+}
+
+test_no_kb if {
+	count(known.findings) == 0 with input as test.set(test.case, "/files/0~1U/boundaryField/inlet/type", "fixedValu") with data.kb as {"solvers": {}}
+}

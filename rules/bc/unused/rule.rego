@@ -1,0 +1,31 @@
+# METADATA
+# title: boundary conditions for patches the mesh does not have
+# description: readField only applies entries whose key names a patch or a patch group; other entries are silently ignored, usually a renamed or misspelt patch.
+# custom:
+#   id: FOAM-BC-008
+#   severity: warn
+#   fix: Rename the entry to the patch name in constant/polyMesh/boundary, or remove it.
+#   provenance:
+#     - src/OpenFOAM/fields/GeometricFields/GeometricField/GeometricBoundaryField.C:51
+package foamc.rules.bc.unused
+
+import data.foamc.lib
+
+names := {p.name | some p in input.patches} | {g | some p in input.patches; some g in lib.groups(p)}
+
+findings contains f if {
+	count(input.patches) > 0
+	some name, file in input.fields
+	lib.vol_field(name)
+	some key, v in input.files[file].boundaryField
+	is_object(v)
+	key != "$regex"
+	not key in names
+	# group keys from caseDicts/setConstraintTypes
+	not key in lib.constraint_types
+	f := {
+		"path": lib.file_ptr(file, ["boundaryField", key]),
+		"msg": sprintf("%s: boundaryField entry %s matches no patch of the mesh", [name, key]),
+		"suggest": {"word": key, "candidates": [p.name | some p in input.patches]},
+	}
+}

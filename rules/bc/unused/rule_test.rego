@@ -1,0 +1,20 @@
+package foamc.rules.bc.unused_test
+
+import data.foamc.rules.bc.unused
+import data.foamc.test
+
+test_ok if {
+	count(unused.findings) == 0 with input as test.case
+}
+
+test_misspelt if {
+	doc := test.set(test.case, "/files/0~1U/boundaryField/inlett", {"type": "zeroGradient"})
+	fs := unused.findings with input as doc
+	count(fs) == 1
+	some f in fs
+	f.suggest.candidates[0] == "inlet"
+}
+
+test_constraint_group_keys if {
+	count(unused.findings) == 0 with input as test.set(test.case, "/files/0~1U/boundaryField/wedge", {"type": "wedge"})
+}

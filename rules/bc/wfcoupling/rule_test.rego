@@ -1,0 +1,15 @@
+package foamc.rules.bc.wfcoupling_test
+
+import data.foamc.rules.bc.wfcoupling
+import data.foamc.test
+
+test_ok if {
+	count(wfcoupling.findings) == 0 with input as test.case
+}
+
+test_nut_calculated if {
+	fs := wfcoupling.findings with input as test.set(test.case, "/files/0~1nut/boundaryField/upperWall", {"type": "calculated", "value": {"$uniform": 0}})
+	count(fs) == 1
+	some f in fs
+	f.related == ["/files/0~1nut/boundaryField/upperWall/type"]
+}

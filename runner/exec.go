@@ -32,6 +32,15 @@ type foam struct {
 	env []string
 }
 
+// environ sets PWD to the case: OpenFOAM compares it with the real working
+// directory and warns (on stdout) when they differ.
+func (f foam) environ() []string {
+	if f.dir == "" {
+		return f.env
+	}
+	return append(append([]string(nil), f.env...), "PWD="+f.dir)
+}
+
 // exec runs name args in the case directory, writing combined output to
 // log.<logName> and feeding each line to onLine. It returns the exit code; err
 // is set only when the program could not be started or ctx ended.
@@ -47,7 +56,7 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 	defer logFile.Close()
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Dir = f.dir
-	cmd.Env = f.env
+	cmd.Env = f.environ()
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	if err := cmd.Start(); err != nil {
@@ -92,7 +101,7 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 func (f foam) output(ctx context.Context, name string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = f.dir
-	cmd.Env = f.env
+	cmd.Env = f.environ()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -28,6 +28,9 @@ type Repair struct {
 	Rejected []string  `json:"rejected,omitempty"`
 	Lint     LintCheck `json:"lint"`
 	LLM      *llm.Call `json:"llm,omitempty"`
+	// Reverted is set when the same failure came back after this repair: it
+	// was undone before the next one.
+	Reverted bool `json:"reverted,omitempty"`
 }
 
 // Edit is one change to a case file.
@@ -73,7 +76,19 @@ type repairer struct {
 	dir    string
 	solver string
 	model  string
-	tried  map[string]bool
+	// tries counts attempts per strategy and failure signature; retrieval
+	// strategies move to the next distinct reference value on each try.
+	tries map[string]int
+	// log holds every applied repair; last is undone when the failure it
+	// addressed comes back unchanged.
+	log  []*Repair
+	last *applied
+}
+
+type applied struct {
+	sig  string
+	undo func()
+	rep  *Repair
 }
 
 // signature identifies a failure so a repair that did not help is not repeated.
@@ -83,53 +98,63 @@ func signature(f *Failure) string {
 
 // repair proposes candidates for the failure, deterministic ones first and the
 // LLM last, applies the first whose re-lint adds no deny finding, and returns it
-// (nil when nothing applies).
+// (nil when nothing applies). A previous repair after which the same failure
+// recurs is undone first and marked reverted.
 func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, round int) (*Repair, error) {
-	if r.tried == nil {
-		r.tried = map[string]bool{}
+	if r.tries == nil {
+		r.tries = map[string]int{}
 		r.model = r.turbulenceModel(ctx)
 	}
+	sig := signature(fail)
+	if r.last != nil && r.last.sig == sig {
+		r.last.undo()
+		r.last.rep.Reverted = true
+	}
+	r.last = nil
 	before, err := r.opt.Lint(r.dir)
 	if err != nil {
 		return nil, fmt.Errorf("runner: re-lint: %w", err)
 	}
 	baseline := denyKeys(before)
 	var rejected []string
-	gens := r.strategies(fail, p)
+	strats := r.strategies(fail, p)
 	if r.opt.LLM != nil {
-		gens = append(gens, r.llmRepair)
+		strats = append(strats, strategy{"llm", 3, r.llmRepair})
 	}
-	for _, gen := range gens {
-		c, err := gen(ctx, fail)
-		if err != nil {
-			return nil, err
+	for _, st := range strats {
+		key := st.name + "|" + sig
+		for r.tries[key] < st.maxTries {
+			skip := r.tries[key]
+			r.tries[key]++
+			c, err := st.gen(ctx, fail, skip)
+			if err != nil {
+				return nil, err
+			}
+			if c == nil || len(c.edits) == 0 {
+				break
+			}
+			undo, err := r.apply(ctx, c.edits)
+			if err != nil {
+				rejected = append(rejected, c.strategy+": "+err.Error())
+				continue
+			}
+			after, err := r.opt.Lint(r.dir)
+			if err != nil {
+				undo()
+				return nil, fmt.Errorf("runner: re-lint: %w", err)
+			}
+			if added := newDenies(baseline, after); len(added) > 0 {
+				undo()
+				rejected = append(rejected, fmt.Sprintf("%s: re-lint adds %s", c.strategy, strings.Join(added, ", ")))
+				continue
+			}
+			rep := &Repair{Round: round, Failure: *fail, Strategy: c.strategy, Edits: c.edits, Sources: c.sources,
+				Level: c.level, Rejected: rejected, LLM: c.call,
+				Lint: LintCheck{DenyBefore: len(baseline), DenyAfter: len(denyKeys(after))}}
+			r.log = append(r.log, rep)
+			r.last = &applied{sig: sig, undo: undo, rep: rep}
+			return rep, nil
 		}
-		if c == nil || len(c.edits) == 0 {
-			continue
-		}
-		key := c.strategy + "|" + signature(fail)
-		if c.call == nil && r.tried[key] {
-			continue
-		}
-		r.tried[key] = true
-		undo, err := r.apply(ctx, c.edits)
-		if err != nil {
-			rejected = append(rejected, c.strategy+": "+err.Error())
-			continue
-		}
-		after, err := r.opt.Lint(r.dir)
-		if err != nil {
-			undo()
-			return nil, fmt.Errorf("runner: re-lint: %w", err)
-		}
-		if added := newDenies(baseline, after); len(added) > 0 {
-			undo()
-			rejected = append(rejected, fmt.Sprintf("%s: re-lint adds %s", c.strategy, strings.Join(added, ", ")))
-			continue
-		}
-		return &Repair{Round: round, Failure: *fail, Strategy: c.strategy, Edits: c.edits, Sources: c.sources,
-			Level: c.level, Rejected: rejected, LLM: c.call,
-			Lint: LintCheck{DenyBefore: len(baseline), DenyAfter: len(denyKeys(after))}}, nil
 	}
 	return nil, nil
 }
@@ -193,28 +218,40 @@ func (r *repairer) apply(ctx context.Context, edits []Edit) (func(), error) {
 	return undo, nil
 }
 
-type generator func(ctx context.Context, f *Failure) (*candidate, error)
+// generator proposes edits; skip > 0 asks for the next distinct reference
+// value after earlier proposals did not fix the failure.
+type generator func(ctx context.Context, f *Failure, skip int) (*candidate, error)
+
+type strategy struct {
+	name     string
+	maxTries int
+	gen      generator
+}
+
+// retrievalTries bounds how many reference cases a retrieval strategy tries.
+const retrievalTries = 3
 
 // strategies orders the deterministic repairs that fit a failure.
-func (r *repairer) strategies(f *Failure, p *LogParser) []generator {
+func (r *repairer) strategies(f *Failure, p *LogParser) []strategy {
 	switch f.Kind {
 	case KindMissingEntry, KindMissingValue:
-		return []generator{r.retrieveEntry, r.internalFieldValue}
+		return []strategy{{"keyword-retrieval", retrievalTries, r.retrieveEntry}, {"internal-field-value", 1, r.internalFieldValue}}
 	case KindMissingFile:
-		return []generator{r.retrieveFile}
+		return []strategy{{"file-retrieval", retrievalTries, r.retrieveFile}}
 	case KindMissingPatch:
-		return []generator{r.patchEntry}
+		return []strategy{{"patch-entry", 1, r.patchEntry}}
 	case KindUnknownName:
 		if f.Class == ClassLinSolver {
-			return []generator{r.retrieveBlock, r.nearestName}
+			return []strategy{{"block-retrieval", retrievalTries, r.retrieveBlock}, {"nearest-name", 1, r.nearestName}}
 		}
-		return []generator{r.nearestName}
+		return []strategy{{"nearest-name", 1, r.nearestName}}
 	case KindDimensions:
-		return []generator{r.dimensions}
+		return []strategy{{"dimensions", retrievalTries, r.dimensions}}
 	case KindExcessTokens:
-		return []generator{r.semicolon}
+		return []strategy{{"terminate-entry", 1, r.semicolon}}
 	case KindSignal, KindNaN:
-		return []generator{r.relaxation, func(ctx context.Context, f *Failure) (*candidate, error) { return r.courant(ctx, p) }}
+		return []strategy{{"relaxation-retrieval", retrievalTries, r.relaxation},
+			{"halve-deltaT", 4, func(ctx context.Context, f *Failure, _ int) (*candidate, error) { return r.courant(ctx, p) }}}
 	}
 	return nil
 }
@@ -241,7 +278,7 @@ func (r *repairer) retrieve(ctx context.Context, q Query) (*Retrieved, error) {
 }
 
 // retrieveEntry: the heuristic keyword retriever's block for a missing entry.
-func (r *repairer) retrieveEntry(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) retrieveEntry(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	if f.File == "" || f.Keyword == "" {
 		return nil, nil
 	}
@@ -249,7 +286,7 @@ func (r *repairer) retrieveEntry(ctx context.Context, f *Failure) (*candidate, e
 	if f.Kind == KindMissingValue && len(dp) == 0 && f.Patch != "" {
 		dp = []string{"boundaryField", f.Patch}
 	}
-	q := Query{File: f.File, DictPath: dp, Keyword: f.Keyword}
+	q := Query{File: f.File, DictPath: dp, Keyword: f.Keyword, Skip: skip}
 	got, err := r.retrieve(ctx, q)
 	if err != nil || got == nil {
 		return nil, err
@@ -260,7 +297,7 @@ func (r *repairer) retrieveEntry(ctx context.Context, f *Failure) (*candidate, e
 
 // internalFieldValue fills a missing patch value (value, inletValue, ...) with
 // the field's internalField, the value OpenFOAM itself would start from.
-func (r *repairer) internalFieldValue(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) internalFieldValue(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	if !strings.HasPrefix(f.File, "0") || !strings.HasSuffix(strings.ToLower(f.Keyword), "value") {
 		return nil, nil
 	}
@@ -279,11 +316,11 @@ func (r *repairer) internalFieldValue(ctx context.Context, f *Failure) (*candida
 
 // retrieveBlock replaces a linear-solver dictionary whole (compound blocks are
 // chosen whole, never merged key by key).
-func (r *repairer) retrieveBlock(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) retrieveBlock(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	if f.File == "" || len(f.DictPath) == 0 {
 		return nil, nil
 	}
-	q := Query{File: f.File, DictPath: f.DictPath[:len(f.DictPath)-1], Keyword: f.DictPath[len(f.DictPath)-1]}
+	q := Query{File: f.File, DictPath: f.DictPath[:len(f.DictPath)-1], Keyword: f.DictPath[len(f.DictPath)-1], Skip: skip}
 	got, err := r.retrieve(ctx, q)
 	if err != nil || got == nil || strings.Contains(got.Text, f.Keyword+";") {
 		return nil, err
@@ -295,11 +332,11 @@ func (r *repairer) retrieveBlock(ctx context.Context, f *Failure) (*candidate, e
 
 // retrieveFile restores a missing file from the best-matching tutorial; field
 // files get one boundaryField entry per mesh patch of this case.
-func (r *repairer) retrieveFile(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) retrieveFile(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	if f.File == "" {
 		return nil, nil
 	}
-	got, err := r.retrieve(ctx, Query{File: f.File})
+	got, err := r.retrieve(ctx, Query{File: f.File, Skip: skip})
 	if err != nil || got == nil {
 		return nil, err
 	}
@@ -366,7 +403,7 @@ var constraintPatch = map[string]bool{"empty": true, "symmetryPlane": true, "sym
 	"cyclic": true, "cyclicAMI": true, "cyclicACMI": true, "processor": true}
 
 // patchEntry adds the boundaryField entry a field lacks for a mesh patch.
-func (r *repairer) patchEntry(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) patchEntry(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	if f.File == "" || f.Patch == "" {
 		return nil, nil
 	}
@@ -431,7 +468,7 @@ func bcTemplate(field, typ string) string {
 }
 
 // nearestName replaces an unknown name by the closest valid one OpenFOAM listed.
-func (r *repairer) nearestName(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) nearestName(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	best := Nearest(f.Keyword, f.Valid)
 	if best == "" || f.File == "" {
 		return nil, nil
@@ -518,7 +555,7 @@ func levenshtein(a, b string) int {
 }
 
 // dimensions resets field dimensions that differ from a tutorial of the same solver.
-func (r *repairer) dimensions(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) dimensions(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	c := &candidate{strategy: "dimensions"}
 	fields := append([]string(nil), f.Fields...)
 	sort.Strings(fields)
@@ -531,7 +568,7 @@ func (r *repairer) dimensions(ctx context.Context, f *Failure) (*candidate, erro
 		if err != nil {
 			continue
 		}
-		got, err := r.retrieve(ctx, Query{File: file, Keyword: "dimensions"})
+		got, err := r.retrieve(ctx, Query{File: file, Keyword: "dimensions", Skip: skip})
 		if err != nil {
 			return nil, err
 		}
@@ -548,7 +585,7 @@ func (r *repairer) dimensions(ctx context.Context, f *Failure) (*candidate, erro
 func normSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // semicolon terminates the entry whose value swallowed the next keyword.
-func (r *repairer) semicolon(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) semicolon(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	if f.File == "" || f.Keyword == "" {
 		return nil, nil
 	}
@@ -576,18 +613,18 @@ func (r *repairer) semicolon(ctx context.Context, f *Failure) (*candidate, error
 
 // relaxation restores relaxationFactors on a SIMPLE-family case lacking them
 // (without them the first iteration divides by zero: rules SOL-006).
-func (r *repairer) relaxation(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) relaxation(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	if _, err := r.f.get(ctx, "system/fvSolution", "SIMPLE"); err != nil && !strings.Contains(strings.ToLower(r.solver), "simple") {
 		return nil, nil
 	}
 	if _, err := r.f.get(ctx, "system/fvSolution", "relaxationFactors"); err == nil {
 		return nil, nil
 	}
-	got, err := r.retrieve(ctx, Query{File: "system/fvSolution", Keyword: "relaxationFactors"})
+	got, err := r.retrieve(ctx, Query{File: "system/fvSolution", Keyword: "relaxationFactors", Skip: skip})
 	if err != nil || got == nil {
 		return nil, err
 	}
-	return &candidate{strategy: "keyword-retrieval", level: got.Level, sources: []string{got.Source, "rule SOL-006"},
+	return &candidate{strategy: "relaxation-retrieval", level: got.Level, sources: []string{got.Source, "rule SOL-006"},
 		edits: []Edit{{File: "system/fvSolution", Entry: "relaxationFactors", New: got.Text}}}, nil
 }
 
@@ -632,7 +669,7 @@ var llmRepairSchema = &llm.Schema{Name: "foamc_repair", Schema: json.RawMessage(
 
 // llmRepair asks the model for foamDictionary edits; invalid answers go back
 // with the problem, twice at most.
-func (r *repairer) llmRepair(ctx context.Context, f *Failure) (*candidate, error) {
+func (r *repairer) llmRepair(ctx context.Context, f *Failure, skip int) (*candidate, error) {
 	var content string
 	if f.File != "" {
 		if b, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(f.File))); err == nil && len(b) < 20000 {

@@ -20,6 +20,8 @@ type Query struct {
 	File     string
 	DictPath []string
 	Keyword  string // "" asks for the whole file
+	// Skip passes over this many distinct answers (earlier ones did not help).
+	Skip int
 }
 
 // Entry is the slash-separated foamDictionary path of the queried entry.
@@ -119,6 +121,19 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 	}
 	f := foam{env: r.Env}
 	probes := 0
+	seen := map[string]bool{}
+	// answer returns a hit unless it repeats an earlier text or is to be skipped.
+	answer := func(rv *Retrieved) *Retrieved {
+		k := normSpace(rv.Text)
+		if seen[k] {
+			return nil
+		}
+		seen[k] = true
+		if len(seen) <= q.Skip {
+			return nil
+		}
+		return rv
+	}
 	for _, lv := range levels {
 		for _, c := range r.cases {
 			if !lv.match(c) {
@@ -134,7 +149,10 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 				if err != nil {
 					continue
 				}
-				return &Retrieved{Text: string(b), Source: "tutorial:" + src, Level: lv.name}, nil
+				if rv := answer(&Retrieved{Text: string(b), Source: "tutorial:" + src, Level: lv.name}); rv != nil {
+					return rv, nil
+				}
+				continue
 			}
 			if probes++; probes > maxProbes {
 				return nil, nil
@@ -146,7 +164,9 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 				}
 				continue
 			}
-			return &Retrieved{Text: v, Source: "tutorial:" + src + ":" + q.Entry(), Level: lv.name}, nil
+			if rv := answer(&Retrieved{Text: v, Source: "tutorial:" + src + ":" + q.Entry(), Level: lv.name}); rv != nil {
+				return rv, nil
+			}
 		}
 	}
 	return nil, nil

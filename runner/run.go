@@ -111,20 +111,38 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 	if err := cleanLogs(abs); err != nil {
 		return nil, err
 	}
-	res.Solver, err = f.get(ctx, "system/controlDict", "application")
-	if err != nil || res.Solver == "" {
-		return nil, fmt.Errorf("runner: read application from system/controlDict: %w", err)
-	}
-
-	rp := &repairer{f: f, opt: opt, dir: abs, solver: res.Solver}
+	rp := &repairer{f: f, opt: opt, dir: abs}
 	for round := 0; ; round++ {
-		if err := mesh(ctx, f, opt.Log); err != nil {
-			return nil, err
-		}
-		p, code, err := solve(ctx, f, res.Solver, opt)
-		res.Attempts++
+		// controlDict must parse before anything runs: its FATAL error is a
+		// failure to classify and repair like a solver's.
+		p, code, err := preflight(ctx, f)
 		if err != nil {
 			return nil, err
+		}
+		if code == 0 {
+			if res.Solver, err = f.get(ctx, "system/controlDict", "application"); err != nil || res.Solver == "" {
+				return nil, fmt.Errorf("runner: system/controlDict has no application: %v", err)
+			}
+			rp.solver = res.Solver
+			if err := mesh(ctx, f, opt.Log); err != nil {
+				return nil, err
+			}
+			p, code, err = solve(ctx, f, res.Solver, opt)
+			var ee *entryError
+			if errors.As(err, &ee) {
+				res.Status, res.Failure = StatusFailed, ee.failure()
+				if done, err := repairRound(ctx, rp, res, p, round, opt); err != nil || done {
+					if err != nil {
+						return nil, err
+					}
+					break
+				}
+				continue
+			}
+			res.Attempts++
+			if err != nil {
+				return nil, err
+			}
 		}
 		res.history = p
 		res.Steps = len(p.Steps)
@@ -138,22 +156,16 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		res.Status = StatusFailed
 		res.Failure = Classify(p, code, abs)
 		fmt.Fprintf(opt.Log, "%s failed (exit %d): [%s/%s] %s\n", res.Solver, code, res.Failure.Class, res.Failure.Kind, res.Failure.Summary)
-		if round >= opt.Repair {
-			break
-		}
-		rep, err := rp.repair(ctx, res.Failure, p, round+1)
+		done, err := repairRound(ctx, rp, res, p, round, opt)
 		if err != nil {
 			return nil, err
 		}
-		if rep == nil {
-			fmt.Fprintln(opt.Log, "repair: no applicable repair")
+		if done {
 			break
 		}
-		res.Repairs = append(res.Repairs, *rep)
-		fmt.Fprintf(opt.Log, "repair %d: %s %s (%s)\n", rep.Round, rep.Strategy, rep.Target(), strings.Join(rep.Sources, ", "))
-		if err := cleanLogs(abs); err != nil {
-			return nil, err
-		}
+	}
+	for _, applied := range rp.log {
+		res.Repairs = append(res.Repairs, *applied)
 	}
 	if len(res.Repairs) > 0 {
 		if err := writeJSON(filepath.Join(abs, "repair.json"), res.Repairs); err != nil {
@@ -168,6 +180,27 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		res.Plot = png
 	}
 	return res, nil
+}
+
+// repairRound applies one repair for res.Failure; done reports that the loop
+// ends (rounds exhausted or nothing applicable).
+func repairRound(ctx context.Context, rp *repairer, res *Result, p *LogParser, round int, opt Options) (done bool, err error) {
+	if round >= opt.Repair {
+		return true, nil
+	}
+	if p == nil {
+		p = &LogParser{}
+	}
+	rep, err := rp.repair(ctx, res.Failure, p, round+1)
+	if err != nil {
+		return true, err
+	}
+	if rep == nil {
+		fmt.Fprintln(opt.Log, "repair: no applicable repair")
+		return true, nil
+	}
+	fmt.Fprintf(opt.Log, "repair %d: %s %s (%s)\n", rep.Round, rep.Strategy, rep.Target(), strings.Join(rep.Sources, ", "))
+	return false, cleanLogs(rp.dir)
 }
 
 func denyOnly(fs []finding.Finding) []finding.Finding {
@@ -191,6 +224,13 @@ func cleanLogs(dir string) error {
 		}
 	}
 	return nil
+}
+
+// preflight reads controlDict with foamDictionary (log.foamDictionary).
+func preflight(ctx context.Context, f foam) (*LogParser, int, error) {
+	p := &LogParser{}
+	code, err := f.exec(ctx, "foamDictionary", func(l string) { p.Feed(l) }, "foamDictionary", "-keywords", "system/controlDict")
+	return p, code, err
 }
 
 // mesh runs blockMesh when the case has a blockMeshDict and no mesh yet.
@@ -282,7 +322,11 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 		if err != nil {
 			return 0, fmt.Errorf("runner: --steps needs %s in controlDict: %w", entry, err)
 		}
-		return strconv.ParseFloat(v, 64)
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return 0, &entryError{file: "system/controlDict", entry: entry, value: v}
+		}
+		return x, nil
 	}
 	startTime, err := num("startTime")
 	if err != nil {
@@ -305,6 +349,25 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 	return restore, nil
 }
 
+// entryError is a controlDict entry the step limit cannot read: the solver
+// would fail on it too, so Run treats it as a format failure to repair.
+type entryError struct{ file, entry, value string }
+
+func (e *entryError) Error() string {
+	return fmt.Sprintf("runner: %s: entry '%s' is not a number: %q", e.file, e.entry, e.value)
+}
+
+func (e *entryError) failure() *Failure {
+	f := &Failure{Class: ClassFormat, Kind: KindSyntax, File: e.file, Keyword: e.entry,
+		Summary: fmt.Sprintf("Entry '%s' is not a number: %q", e.entry, e.value)}
+	if n := len(strings.Fields(e.value)); n > 1 {
+		f.Kind = KindExcessTokens
+		f.Summary = fmt.Sprintf("Entry '%s' has %d excess tokens: %q", e.entry, n-1, e.value)
+	}
+	f.Message = f.Summary
+	return f
+}
+
 func latestTime(dir string) float64 {
 	ents, _ := os.ReadDir(dir)
 	best := 0.0
@@ -316,12 +379,13 @@ func latestTime(dir string) float64 {
 	return best
 }
 
-// decompose writes a scotch decomposeParDict when the case has none, then runs
-// decomposePar -force.
+// decompose writes a decomposeParDict when the case has none, then runs
+// decomposePar -force. The method is simple with n (N 1 1): it needs no
+// third-party library (Debian's v1912 ships scotch as a dummy stub).
 func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 	dict := filepath.Join(f.dir, "system", "decomposeParDict")
 	if _, err := os.Stat(dict); err != nil {
-		text := foamHeader("dictionary", "decomposeParDict") + fmt.Sprintf("numberOfSubdomains %d;\n\nmethod          scotch;\n", n)
+		text := foamHeader("dictionary", "decomposeParDict") + fmt.Sprintf("numberOfSubdomains %d;\n\nmethod          simple;\n\ncoeffs\n{\n    n               (%d 1 1);\n}\n", n, n)
 		if err := os.WriteFile(dict, []byte(text), 0o644); err != nil {
 			return fmt.Errorf("runner: %w", err)
 		}
@@ -334,7 +398,11 @@ func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 		return err
 	}
 	if code != 0 {
-		return fmt.Errorf("runner: decomposePar failed (exit %d), see log.decomposePar", code)
+		msg := ""
+		if p, _ := parseLogFile(filepath.Join(f.dir, "log.decomposePar")); p != nil {
+			msg = ": " + trimMessage(p.Fatal())
+		}
+		return fmt.Errorf("runner: decomposePar failed (exit %d)%s", code, msg)
 	}
 	return nil
 }
@@ -371,7 +439,11 @@ func (r *Result) Summary() string {
 		b.WriteByte('\n')
 	}
 	for _, rp := range r.Repairs {
-		fmt.Fprintf(&b, "repair %d: %s %s <- %s\n", rp.Round, rp.Strategy, rp.Target(), strings.Join(rp.Sources, ", "))
+		rev := ""
+		if rp.Reverted {
+			rev = " (reverted: the failure came back)"
+		}
+		fmt.Fprintf(&b, "repair %d: %s %s <- %s%s\n", rp.Round, rp.Strategy, rp.Target(), strings.Join(rp.Sources, ", "), rev)
 	}
 	if r.Failure != nil {
 		fmt.Fprintf(&b, "failure: [%s/%s] %s\n", r.Failure.Class, r.Failure.Kind, r.Failure.Summary)

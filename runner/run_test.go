@@ -1,0 +1,297 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+// copyDir copies a tutorial case into a fresh directory.
+func copyDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v %s", err, out)
+	}
+	return dst
+}
+
+// lintRecorder stands in for the rules engine: it counts calls and returns
+// the findings its function computes from the case directory.
+type lintRecorder struct {
+	calls int
+	fn    func(dir string) []finding.Finding
+}
+
+func (l *lintRecorder) lint(dir string) ([]finding.Finding, error) {
+	l.calls++
+	if l.fn == nil {
+		return nil, nil
+	}
+	return l.fn(dir), nil
+}
+
+func requireFoam(t *testing.T, bins ...string) string {
+	t.Helper()
+	for _, b := range append([]string{"foamDictionary", "blockMesh"}, bins...) {
+		foamtest.RequireBinary(t, b)
+	}
+	return foamtest.Tutorials(t)
+}
+
+func foamSet(t *testing.T, dir, file, entry, value string) {
+	t.Helper()
+	args := []string{"-entry", entry, "-set", value, filepath.Join(dir, file)}
+	if value == "" {
+		args = []string{"-entry", entry, "-remove", filepath.Join(dir, file)}
+	}
+	cmd := exec.Command("foamDictionary", args...)
+	cmd.Env = foamtest.Env()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("inject %s %s: %v %s", file, entry, err, out)
+	}
+}
+
+func editFile(t *testing.T, dir, file string, edit func(string) string) {
+	t.Helper()
+	p := filepath.Join(dir, file)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := edit(string(b))
+	if out == string(b) {
+		t.Fatalf("injection into %s changed nothing", file)
+	}
+	if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRunCavityLimitedSteps(t *testing.T) {
+	tut := requireFoam(t, "icoFoam")
+	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
+	origCD, _ := os.ReadFile(filepath.Join(dir, "system/controlDict"))
+	os.WriteFile(filepath.Join(dir, "log.icoFoam"), []byte("stale"), 0o644)
+	lr := &lintRecorder{}
+	var progress []Step
+	res, err := Run(context.Background(), dir, Options{Steps: 7, Lint: lr.lint, Progress: func(s Step) { progress = append(progress, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusOK || res.Steps != 7 || res.Solver != "icoFoam" || lr.calls != 1 || res.Attempts != 1 {
+		t.Fatalf("%+v (lint calls %d)", res, lr.calls)
+	}
+	if len(progress) != 7 || progress[6].Time != 0.035 {
+		t.Fatalf("progress %d steps, last %+v", len(progress), progress[len(progress)-1])
+	}
+	if res.Final["p"] <= 0 || res.Final["Ux"] <= 0 {
+		t.Fatalf("final residuals %v", res.Final)
+	}
+	// The limited run wrote its last step, and controlDict is restored byte for byte.
+	if _, err := os.Stat(filepath.Join(dir, "0.035", "U")); err != nil {
+		t.Fatalf("last step not written: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "system/controlDict")); string(b) != string(origCD) {
+		t.Fatal("controlDict not restored")
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "log.icoFoam")); strings.Contains(string(b), "stale") || !strings.Contains(string(b), "End") {
+		t.Fatal("old log not replaced")
+	}
+	if _, err := os.Stat(res.Plot); err != nil {
+		t.Fatalf("plot: %v", err)
+	}
+	if s := res.Summary(); !strings.Contains(s, "ok (icoFoam), 7 step(s)") {
+		t.Fatalf("summary %q", s)
+	}
+}
+
+func TestRunParallel(t *testing.T) {
+	tut := requireFoam(t, "icoFoam", "decomposePar", "mpirun", "reconstructPar")
+	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
+	res, err := Run(context.Background(), dir, Options{Steps: 3, Parallel: 2, Lint: (&lintRecorder{}).lint})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusOK || res.Steps != 3 {
+		t.Fatalf("%+v", res)
+	}
+	for _, p := range []string{"processor0", "processor1", "0.015/U", "system/decomposeParDict"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+func TestGateRefuses(t *testing.T) {
+	tut := requireFoam(t)
+	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
+	deny := finding.Finding{ID: "SEC-003", Severity: finding.Deny, Summary: "systemCall function object", Location: finding.Location{File: "system/controlDict", Line: 40}}
+	warn := finding.Finding{ID: "TIME-003", Severity: finding.Warn, Summary: "w"}
+	lr := &lintRecorder{fn: func(string) []finding.Finding { return []finding.Finding{warn, deny} }}
+	res, err := Run(context.Background(), dir, Options{Lint: lr.lint})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusRefused || len(res.Gate) != 1 || res.Gate[0].ID != "SEC-003" || res.Attempts != 0 {
+		t.Fatalf("%+v", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "constant/polyMesh/faces")); err == nil {
+		t.Fatal("a refused case was meshed")
+	}
+	if _, err := Run(context.Background(), dir, Options{}); err == nil {
+		t.Fatal("no linter must fail closed")
+	}
+}
+
+// fault is one injected error and the repair expected to fix it.
+type fault struct {
+	name     string
+	tutorial string
+	inject   func(t *testing.T, dir string)
+	strategy string // expected strategy of the first repair
+}
+
+var faults = []fault{
+	{"bc-type-typo", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "0/U", "boundaryField/movingWall/type", "fixedValu")
+	}, "nearest-name"},
+	{"scheme-typo", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "system/fvSchemes", "divSchemes/div(phi,U)", "Gauss linearr")
+	}, "nearest-name"},
+	{"linear-solver-typo", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "system/fvSolution", "solvers/p/solver", "PCGG")
+	}, "block-retrieval"},
+	{"asymmetric-matrix-with-PCG", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "system/fvSolution", "solvers/U", "{ solver PCG; preconditioner DIC; tolerance 1e-05; relTol 0; }")
+	}, "block-retrieval"},
+	{"missing-PISO", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "system/fvSolution", "PISO", "")
+	}, "keyword-retrieval"},
+	{"missing-div-scheme", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "system/fvSchemes", "divSchemes/div(phi,U)", "")
+	}, "keyword-retrieval"},
+	{"missing-nu", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "constant/transportProperties", "nu", "")
+	}, "keyword-retrieval"},
+	{"missing-field-file-p", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		os.Remove(filepath.Join(d, "0/p"))
+	}, "file-retrieval"},
+	{"wrong-p-dimensions", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "0/p", "dimensions", "[1 -1 -2 0 0 0 0]")
+	}, "dimensions"},
+	{"missing-patch-entry", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "0/p", "boundaryField/movingWall", "")
+	}, "patch-entry"},
+	{"missing-value", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		foamSet(t, d, "0/U", "boundaryField/movingWall/value", "")
+	}, "keyword-retrieval"},
+	{"missing-semicolon", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+		editFile(t, d, "system/controlDict", func(s string) string { return strings.Replace(s, "deltaT          0.005;", "deltaT          0.005", 1) })
+	}, "terminate-entry"},
+	{"simple-without-relaxation", "simpleFoam/pitzDaily", func(t *testing.T, d string) {
+		foamSet(t, d, "system/fvSolution", "relaxationFactors", "")
+	}, "relaxation-retrieval"},
+	{"missing-nut", "simpleFoam/pitzDaily", func(t *testing.T, d string) {
+		os.Remove(filepath.Join(d, "0/nut"))
+	}, "file-retrieval"},
+}
+
+// TestRepairInjectedFaults injects faults into tutorial cases and runs
+// `foamc run --repair` semantics with no LLM: at least 8 must be fixed, each
+// repair naming its source.
+func TestRepairInjectedFaults(t *testing.T) {
+	tut := requireFoam(t, "icoFoam", "simpleFoam")
+	retr := &TutorialRetriever{Dir: tut, Env: Env()}
+	fixed := 0
+	for _, f := range faults {
+		t.Run(f.name, func(t *testing.T) {
+			dir := copyDir(t, filepath.Join(tut, "incompressible", f.tutorial))
+			// Mesh first so a fault is met by the solver, not by blockMesh.
+			cmd := exec.Command("blockMesh", "-case", dir)
+			cmd.Env = foamtest.Env()
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("blockMesh: %v %s", err, out)
+			}
+			f.inject(t, dir)
+			lr := &lintRecorder{}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			res, err := Run(ctx, dir, Options{Steps: 3, Repair: 3, Lint: lr.lint, Retriever: retr})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s", res.Summary())
+			if res.Status != StatusOK {
+				t.Errorf("not repaired: %+v", res.Failure)
+				return
+			}
+			if len(res.Repairs) == 0 {
+				t.Fatal("ran without a repair: the fault was not injected")
+			}
+			if res.Repairs[0].Strategy != f.strategy {
+				t.Errorf("strategy %s, want %s", res.Repairs[0].Strategy, f.strategy)
+			}
+			for _, rp := range res.Repairs {
+				if len(rp.Sources) == 0 || rp.Sources[0] == "" {
+					t.Errorf("repair without provenance: %+v", rp)
+				}
+			}
+			// Each repair was re-linted (gate + one per repair).
+			if lr.calls < 1+len(res.Repairs) {
+				t.Errorf("lint calls %d for %d repairs", lr.calls, len(res.Repairs))
+			}
+			b, err := os.ReadFile(filepath.Join(dir, "repair.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log []Repair
+			if err := json.Unmarshal(b, &log); err != nil || len(log) != len(res.Repairs) {
+				t.Fatalf("repair.json: %v (%d entries)", err, len(log))
+			}
+			fixed++
+		})
+	}
+	t.Logf("repaired %d of %d injected faults without an LLM", fixed, len(faults))
+	if fixed < 8 {
+		t.Fatalf("repaired %d of %d faults, want >= 8", fixed, len(faults))
+	}
+}
+
+// TestRepairRejectedByLint: a repair whose re-lint adds a deny is undone.
+func TestRepairRejectedByLint(t *testing.T) {
+	tut := requireFoam(t, "icoFoam")
+	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
+	foamSet(t, dir, "system/fvSolution", "PISO", "")
+	// This linter denies any PISO dict: every retrieved block is rejected.
+	lr := &lintRecorder{fn: func(d string) []finding.Finding {
+		b, _ := os.ReadFile(filepath.Join(d, "system/fvSolution"))
+		if strings.Contains(string(b), "PISO") {
+			return []finding.Finding{{ID: "TEST-001", Severity: finding.Deny, Summary: "pRefCell", Location: finding.Location{File: "system/fvSolution"}}}
+		}
+		return nil
+	}}
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &TutorialRetriever{Dir: tut, Env: Env()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusFailed || len(res.Repairs) != 0 || res.Attempts != 1 {
+		t.Fatalf("status %s attempts %d repairs %+v", res.Status, res.Attempts, res.Repairs)
+	}
+	// gate + baseline + one re-lint per rejected candidate (retrievalTries)
+	if lr.calls != 2+retrievalTries {
+		t.Fatalf("lint calls %d", lr.calls)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "system/fvSolution"))
+	if strings.Contains(string(b), "PISO") {
+		t.Fatal("the rejected repair was not undone")
+	}
+}

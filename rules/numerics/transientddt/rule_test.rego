@@ -1,0 +1,12 @@
+package foamc.rules.numerics.transientddt_test
+
+import data.foamc.rules.numerics.transientddt
+import data.foamc.test
+
+test_ok if {
+	count(transientddt.findings) == 0 with input as test.compressible
+}
+
+test_steady if {
+	count(transientddt.findings) == 1 with input as test.set(test.compressible, "/files/system~1fvSchemes/ddtSchemes/default", "steadyState")
+}

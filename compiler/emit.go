@@ -241,7 +241,14 @@ func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Bo
 		st.length = st.derive("derived/lengthScale", derivation{0.07 * *s.Reference.Length, "L = 0.07 reference.length (mixing length of fully developed duct flow)",
 			map[string]float64{"length": *s.Reference.Length}})
 	}
-	needDerive := s.Initial.K == nil || s.Initial.Nut == nil
+	// Only transported fields (and RAS nut) need a derived initial state; LES nut starts at 0.
+	needDerive := len(models[c.feat.Model].Fields) > 0 || c.feat.Class == "RAS"
+	if s.Initial.K != nil && s.Initial.Nut != nil {
+		needDerive = false
+	}
+	if !needDerive {
+		return
+	}
 	if needDerive {
 		if st.uRef == 0 {
 			c.open("reference/U", "/reference/U", "a velocity scale for the turbulence initial values", "number")
@@ -258,6 +265,9 @@ func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Bo
 	}
 	ts := deriveTurbulence(st.uRef, st.intensity.s, st.length.s)
 	pick := func(field string, given *float64, d derivation) {
+		if !contains(c.feat.Fields, field) {
+			return
+		}
 		if given != nil {
 			st.turb[field] = sv(*given, specSrc("/initial/"+field))
 			return

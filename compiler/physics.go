@@ -134,7 +134,7 @@ func sortedInputs(in map[string]float64) string {
 	sort.Strings(ks)
 	var parts []string
 	for _, k := range ks {
-		parts = append(parts, fmt.Sprintf("%s=%g", k, in[k]))
+		parts = append(parts, fmt.Sprintf("%s=%.6g", k, in[k]))
 	}
 	return strings.Join(parts, " ")
 }

@@ -47,6 +47,9 @@ func (s Source) String() string {
 	case KindSpec:
 		return "spec " + s.Spec
 	case KindDerived:
+		if len(s.Inputs) == 0 {
+			return "derived " + s.Formula
+		}
 		return "derived " + s.Formula + " (" + sortedInputs(s.Inputs) + ")"
 	case KindKB:
 		out := "kb " + s.Retriever

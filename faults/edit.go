@@ -270,7 +270,7 @@ func SetEntry(src []byte, key, value string) ([]byte, error) {
 		b.WriteString(indent + text + "\n")
 	} else {
 		b.Write(src[:at])
-		if at > 0 && !isSpace(src[at-1]) {
+		if at > 0 && src[at-1] != ' ' && src[at-1] != '\t' {
 			b.WriteByte(' ')
 		}
 		b.WriteString(text + " ")

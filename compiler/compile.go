@@ -199,6 +199,9 @@ func (c *compilation) run() (*Result, error) {
 			return nil, c.sorted()
 		}
 		res := c.result()
+		if len(c.errs) > 0 {
+			return nil, c.sorted()
+		}
 		if c.opts.Linter == nil {
 			return res, nil
 		}

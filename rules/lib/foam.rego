@@ -209,3 +209,38 @@ algorithm_dict := fv_solution[input.features.algorithm]
 
 # number reads an OpenFOAM number-like value, accepting the word forms for booleans.
 truthy(v) if v in {true, 1, "yes", "on", "true", "y", "t"}
+
+# solved is every field the solver assembles a matrix for: solver fields, transported model
+# fields, the energy variable, and the VoF phase fraction.
+solved contains name if some name in solver_info.solve
+
+solved contains name if some name in transported
+
+solved contains input.features.energy if {
+	count(object.get(solver_info.energyDiv, input.features.energy, [])) > 0
+}
+
+solved contains phase_alpha if solver_info.multiphase
+
+phase_alpha := sprintf("alpha.%s", [input.files["constant/transportProperties"].phases[0]])
+
+# BC types that do not fix the value (findRefCell needs a reference when a pressure has
+# only these).
+no_fix_types := {
+	"zeroGradient", "fixedFluxPressure", "fixedFluxExtrapolatedPressure", "fixedGradient", "calculated",
+	"slip", "empty", "symmetryPlane", "symmetry", "wedge", "cyclic", "cyclicAMI", "cyclicACMI", "cyclicSlip",
+	"processor", "processorCyclic", "nonuniformTransformCyclic",
+}
+
+# fixes_value holds when some patch of field name has a value-fixing condition.
+fixes_value(name) if {
+	some b in bc
+	b.field == name
+	not b.type in no_fix_types
+}
+
+# patched holds when the field has at least one resolved boundary condition.
+patched(name) if {
+	some b in bc
+	b.field == name
+}

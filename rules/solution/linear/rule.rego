@@ -1,0 +1,70 @@
+# METADATA
+# title: linear solver fits the matrix
+# description: lduMatrix::solver::New selects from the symmetric or asymmetric table. PCG and the DIC/FDIC preconditioners and smoothers exist only for symmetric matrices (pressure), PBiCG and DILU only for asymmetric ones (convection-diffusion equations).
+# custom:
+#   id: FOAM-SOL-003
+#   severity: deny
+#   fix: "Use PCG/GAMG with DIC/GaussSeidel for pressure, and PBiCGStab/smoothSolver with DILU/symGaussSeidel for U, k, epsilon, h, e."
+#   provenance:
+#     - src/OpenFOAM/matrices/lduMatrix/lduMatrix/lduMatrixSolver.C
+#     - src/OpenFOAM/matrices/lduMatrix/solvers/PCG/PCG.C
+#     - src/OpenFOAM/matrices/lduMatrix/solvers/PBiCG/PBiCG.C
+package foamc.rules.solution.linear
+
+import data.foamc.lib
+
+sym_only := {"PCG", "DIC", "FDIC", "DICGaussSeidel"}
+
+asym_only := {"PBiCG", "DILU", "DILUGaussSeidel"}
+
+asym_fields := {"U", "Urel", "k", "epsilon", "omega", "nuTilda", "h", "e", "kl", "kt", "ReThetat", "gammaInt"}
+
+transonic if lib.truthy(lib.algorithm_dict.transonic)
+
+sym_fields contains lib.solver_info.pressure if not transonic
+
+sym_fields contains "Phi"
+
+# every looked-up entry of a solved field and its Final variant
+entry contains [name, key, tk, lib.lookup(solvers, key)] if {
+	solvers := lib.fv_solution.solvers
+	some name in lib.solved
+	some key in [name, concat("", [name, "Final"])]
+	tk := lib.tokens(solvers, key)
+}
+
+findings contains f if {
+	vocab := data.kb.vocab.linearSolvers
+	count(vocab) > 0
+	some [_, key, tk, e] in entry
+	is_string(e.solver)
+	not e.solver in vocab
+	f := {
+		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), ["solver"])),
+		"msg": sprintf("unknown linear solver %q for %s", [e.solver, key]),
+		"suggest": {"word": e.solver, "candidates": vocab},
+	}
+}
+
+findings contains f if {
+	some [name, key, tk, e] in entry
+	name in asym_fields
+	some part in ["solver", "preconditioner", "smoother"]
+	lib.first(e[part]) in sym_only
+	f := {
+		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
+		"msg": sprintf("%s %s works only for symmetric matrices; the %s equation is asymmetric", [part, lib.first(e[part]), key]),
+	}
+}
+
+findings contains f if {
+	some [name, key, tk, e] in entry
+	name in sym_fields
+	not lib.solver_info.compressible
+	some part in ["solver", "preconditioner", "smoother"]
+	lib.first(e[part]) in asym_only
+	f := {
+		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
+		"msg": sprintf("%s %s works only for asymmetric matrices; the %s equation is symmetric", [part, lib.first(e[part]), key]),
+	}
+}

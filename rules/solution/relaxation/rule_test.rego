@@ -1,0 +1,29 @@
+package foamc.rules.solution.relaxation_test
+
+import data.foamc.rules.solution.relaxation
+import data.foamc.test
+
+test_ok if {
+	count(relaxation.findings) == 0 with input as test.case
+}
+
+test_missing if {
+	# the dictionary and the U equation
+	count(relaxation.findings) == 2 with input as test.del(test.case, "/files/system~1fvSolution/relaxationFactors")
+}
+
+test_not_consistent_needs_p if {
+	doc := test.set(test.case, "/files/system~1fvSolution/SIMPLE/consistent", "no")
+	count(relaxation.findings) == 1 with input as doc
+	count(relaxation.findings) == 0 with input as test.set(doc, "/files/system~1fvSolution/relaxationFactors/fields", {"p": 0.3})
+}
+
+test_flat_format if {
+	doc := test.set(test.case, "/files/system~1fvSolution/relaxationFactors", {"U": 0.7, "p": 0.3})
+	count(relaxation.findings) == 0 with input as test.set(doc, "/files/system~1fvSolution/SIMPLE/consistent", "no")
+}
+
+test_default if {
+	doc := test.set(test.case, "/files/system~1fvSolution/relaxationFactors", {"equations": {"default": 0.7}})
+	count(relaxation.findings) == 0 with input as doc
+}

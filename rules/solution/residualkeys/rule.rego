@@ -1,0 +1,38 @@
+# METADATA
+# title: residualControl for fields that are not solved
+# description: residualControl entries that match no solved field are silently ignored; convergence is then never checked for the intended field.
+# custom:
+#   id: FOAM-SOL-009
+#   severity: warn
+#   fix: Name solved fields (or a regex that matches one) in residualControl.
+#   provenance:
+#     - src/finiteVolume/cfdTools/general/solutionControl/solutionControl/solutionControl.C:56
+package foamc.rules.solution.residualkeys
+
+import data.foamc.lib
+
+names := lib.solved | {lib.solver_info.pressure}
+
+findings contains f if {
+	algo := input.features.algorithm
+	rc := lib.fv_solution[algo].residualControl
+	some key, _ in rc
+	key != "$regex"
+	not key in names
+	f := {
+		"path": lib.file_ptr("system/fvSolution", [algo, "residualControl", key]),
+		"msg": sprintf("residualControl %s: %s does not solve for %s", [key, lib.solver, key]),
+		"suggest": {"word": key, "candidates": names},
+	}
+}
+
+findings contains f if {
+	algo := input.features.algorithm
+	some i, e in lib.fv_solution[algo].residualControl["$regex"]
+	regex.is_valid(lib.anchored(e.pattern))
+	count([n | some n in names; regex.match(lib.anchored(e.pattern), n)]) == 0
+	f := {
+		"path": lib.file_ptr("system/fvSolution", [algo, "residualControl", "$regex", i]),
+		"msg": sprintf("residualControl %q matches no field %s solves", [e.pattern, lib.solver]),
+	}
+}

@@ -22,7 +22,8 @@ type ExpandOptions struct {
 	// EtcDir resolves #includeEtc and #includeFunc. Default $FOAM_ETC, else /usr/share/openfoam/etc.
 	EtcDir string
 	// Env looks up environment variables for `$VAR` fall-backs. Default os.LookupEnv.
-	// FOAM_CASE is always CaseDir.
+	// As in every OpenFOAM application (argList.C:721-728), FOAM_CASE and FOAM_CASENAME
+	// come from CaseDir and FOAM_API is 1912.
 	Env func(string) (string, bool)
 	// AllowOutside permits includes outside CaseDir and EtcDir (a finding otherwise, not read).
 	AllowOutside bool
@@ -216,8 +217,14 @@ func newExpander(path string, opts ExpandOptions) *expander {
 		if k == "FOAM_CASE" && x.caseDir != "" {
 			return x.caseDir, true
 		}
+		if k == "FOAM_CASENAME" && x.caseDir != "" {
+			return filepath.Base(x.caseDir), true
+		}
 		if k == "FOAM_ETC" {
 			return x.etc, true
+		}
+		if k == "FOAM_API" { // argList.C:721 sets it in every application
+			return "1912", true
 		}
 		return env(k)
 	}
@@ -499,6 +506,10 @@ func (x *expander) condition(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
 		f, err := Parse(at.name, []byte("v "+line+";"))
 		if err == nil && f.Body != nil && len(f.Body.Entries) == 1 {
 			if p, ok := f.Body.Entries[0].(*PrimitiveEntry); ok {
+				// Positions in the re-parsed line are relative to it: report at the directive.
+				for _, it := range p.Value {
+					relocate(it, e.Range)
+				}
 				items = p.Value
 			}
 		}
@@ -529,6 +540,24 @@ func (x *expander) condition(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
 	x.finding(IDConditional, finding.Deny, at, e.Pos, "cannot evaluate "+e.Name+" "+line,
 		"not a switch word or number: "+itemText(val[0]), "write e.g. `#if true`")
 	return false
+}
+
+// relocate moves a top-level item parsed from a synthetic source to r.
+func relocate(it Item, r Range) {
+	switch v := it.(type) {
+	case *Word:
+		v.Range = r
+	case *String:
+		v.Range = r
+	case *Number:
+		v.Range = r
+	case *Variable:
+		v.Range = r
+	case *DirectiveItem:
+		v.Range = r
+	case *List:
+		v.Range = r
+	}
 }
 
 func (x *expander) ifeqOperand(d *ExpDict, it Item, at *srcFile) string {

@@ -230,6 +230,7 @@ var exprFuncs1 = map[string]func(float64) float64{
 	"magSqr":   func(x float64) float64 { return x * x },
 	"sign":     func(x float64) float64 { return math.Copysign(1, x) },
 	"pos":      func(x float64) float64 { return b2f(x >= 0) },
+	"bool":     func(x float64) float64 { return b2f(x != 0) },
 	"neg":      func(x float64) float64 { return b2f(x < 0) },
 	"degToRad": func(x float64) float64 { return x * math.Pi / 180 },
 	"radToDeg": func(x float64) float64 { return x * 180 / math.Pi },

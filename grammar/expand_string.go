@@ -160,7 +160,7 @@ func entryText(e *ExpEntry) string {
 			return v.Text
 		}
 	}
-	return itemsText(e.Value)
+	return itemsTextAs(e.Value, true)
 }
 
 func dictText(d *ExpDict) string {
@@ -178,16 +178,28 @@ func dictText(d *ExpDict) string {
 			fmt.Fprintf(&b, "%s; ", key)
 			continue
 		}
-		fmt.Fprintf(&b, "%s %s; ", key, itemsText(e.Value))
+		fmt.Fprintf(&b, "%s %s; ", key, itemsTextAs(e.Value, true))
 	}
 	return strings.TrimSpace(b.String())
 }
 
 // itemsText writes items as tokens separated by single spaces, the way
 // OpenFOAM's token writer renders an entry for string expansion.
-func itemsText(items []Item) string {
+func itemsText(items []Item) string { return itemsTextAs(items, false) }
+
+// itemsTextAs writes items; fixed prints scalars as stringOps.C entryToString does
+// (std::fixed with the default precision 6), so chained #eval see the rounded text.
+func itemsTextAs(items []Item, fixed bool) string {
 	parts := make([]string, 0, len(items))
 	for _, it := range items {
+		if n, ok := it.(*Number); ok && fixed && n.Kind == ScalarKind {
+			parts = append(parts, strconv.FormatFloat(n.Float, 'f', 6, 64))
+			continue
+		}
+		if l, ok := it.(*List); ok && fixed {
+			parts = append(parts, "("+itemsTextAs(l.Items, true)+")")
+			continue
+		}
 		parts = append(parts, itemText(it))
 	}
 	return strings.Join(parts, " ")

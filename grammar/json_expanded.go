@@ -87,6 +87,13 @@ func EntryValue(items []Item, opts ValueOptions) any {
 	case 1:
 		return ItemValue(items[0], opts)
 	}
+	// `N (…)` with a matching count is a counted list as a List<T> reader sees it
+	// (polyMesh inGroups `1(wall)`, #includeFunc's `fields 1(U)`).
+	if n, ok := items[0].(*Number); ok && len(items) == 2 && n.Kind == LabelKind {
+		if l, ok := items[1].(*List); ok && int64(len(l.Items)) == n.Int {
+			return ItemValue(l, opts)
+		}
+	}
 	if w, ok := items[0].(*Word); ok {
 		switch {
 		case w.Value == "uniform" && len(items) == 2:

@@ -1,0 +1,445 @@
+// Package foamcase loads an OpenFOAM case directory into the case document
+// (docs/case-document.md): every dictionary expanded and normalised to JSON, the
+// patches, the derived features, and a table from JSON pointer to source position.
+package foamcase
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar"
+)
+
+// Options controls Load.
+type Options struct {
+	// EtcDir resolves #includeEtc/#includeFunc (default $FOAM_ETC, else /usr/share/openfoam/etc).
+	EtcDir string
+	// Env looks up environment variables for `$VAR` (default os.LookupEnv). FOAM_CASE,
+	// FOAM_CASENAME and FOAM_EXECUTABLE (the controlDict application) are set as the
+	// solver would see them.
+	Env func(string) (string, bool)
+	// AllowOutsideIncludes reads includes that leave the case directory.
+	AllowOutsideIncludes bool
+	// Values keeps nonuniform field data in the document (off: type and size only).
+	Values bool
+}
+
+// Patch is one boundary patch of the mesh (or of blockMeshDict before meshing).
+type Patch struct {
+	Name     string   `json:"name"`
+	Type     string   `json:"type"`
+	InGroups []string `json:"inGroups"`
+	NFaces   *int64   `json:"nFaces,omitempty"`
+	Source   string   `json:"source"`
+	// Region is the mesh region (chtMultiRegion cases), "" for the default region.
+	Region string `json:"region,omitempty"`
+}
+
+// Include is one #include-family directive met while loading.
+type Include struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Target   string `json:"target"`
+	Resolved string `json:"resolved"`
+	Found    bool   `json:"found"`
+	// Directive is the directive name (#include, #includeEtc, #includeFunc, …).
+	Directive string `json:"directive"`
+}
+
+// Directive is one directive met while loading, expanded or not.
+type Directive struct {
+	Name     string `json:"name"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Path     string `json:"path"`
+	Executed bool   `json:"executed"`
+}
+
+// Case is a loaded case directory.
+type Case struct {
+	// Dir is the case directory as given to Load.
+	Dir      string
+	Features Features
+	// Files maps case-relative paths to expanded dictionaries (section 1 mapping).
+	// Top-level list files (polyMesh/boundary) are represented by Patches instead.
+	Files map[string]any
+	// Fields maps a field name (region-relative, e.g. "U" or "heater/T") to its key in Files.
+	Fields map[string]string
+	// Headers maps case-relative paths to the FoamFile header of each file.
+	Headers    map[string]map[string]any
+	Patches    []Patch
+	Directives []Directive
+	Includes   []Include
+	// Errors are the findings of files that failed to parse and of problems met while
+	// expanding (missing includes, undefined variables…).
+	Errors []finding.Finding
+	// Positions maps an RFC 6901 pointer into Document() to the keyword that defined it.
+	Positions map[string]finding.Location
+	// Expanded holds each file's expansion, for callers that need more than JSON.
+	Expanded map[string]*grammar.Expanded
+}
+
+// Load reads the case in dir: system/, constant/ (of polyMesh only the boundary) and
+// the start-time field directory (the startTime directory, else 0, else 0.orig). A file that
+// fails to parse becomes a finding in Errors and the rest still loads. The error is
+// non-nil only when dir itself cannot be read.
+func Load(dir string, opts Options) (*Case, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("foamcase: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("foamcase: %s is not a directory", dir)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("foamcase: %w", err)
+	}
+	c := &Case{
+		Dir: dir, Files: map[string]any{}, Fields: map[string]string{},
+		Headers: map[string]map[string]any{}, Positions: map[string]finding.Location{},
+		Expanded: map[string]*grammar.Expanded{},
+	}
+	l := &loader{c: c, root: abs, opts: opts}
+
+	// controlDict first: its application is FOAM_EXECUTABLE for everything else and
+	// its startTime names the field directory.
+	l.load("system/controlDict")
+	control, _ := c.Files["system/controlDict"].(map[string]any)
+	l.app, _ = lookupString(control, "application")
+	startTime := startTimeName(control, l.expandedEntry("system/controlDict", "startTime"))
+	fieldDir := ""
+	for _, d := range []string{startTime, "0", "0.orig"} {
+		if d == "" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(abs, d)); err == nil && st.IsDir() {
+			fieldDir = d
+			break
+		}
+	}
+
+	for _, top := range []string{"system", "constant", fieldDir} {
+		if top == "" {
+			continue
+		}
+		for _, rel := range dictionaryFiles(abs, top) {
+			if rel == "system/controlDict" {
+				continue
+			}
+			l.load(rel)
+		}
+	}
+	if fieldDir != "" {
+		for rel := range c.Files {
+			if strings.HasPrefix(rel, fieldDir+"/") {
+				c.Fields[strings.TrimPrefix(rel, fieldDir+"/")] = rel
+			}
+		}
+	}
+	c.Patches = l.patches()
+	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
+	finding.Sort(c.Errors)
+	return c, nil
+}
+
+type loader struct {
+	c    *Case
+	root string
+	opts Options
+	app  string
+	// lists holds the top-level list files (polyMesh/boundary) by relative path.
+	lists map[string]*grammar.Expanded
+}
+
+func (l *loader) env(k string) (string, bool) {
+	switch k {
+	case "FOAM_CASE":
+		return l.root, true
+	case "FOAM_CASENAME":
+		return filepath.Base(l.root), true
+	case "FOAM_EXECUTABLE":
+		if l.app != "" {
+			return l.app, true
+		}
+	}
+	if l.opts.Env != nil {
+		return l.opts.Env(k)
+	}
+	return os.LookupEnv(k)
+}
+
+// load parses and expands one case-relative file into the document.
+func (l *loader) load(rel string) {
+	path := filepath.Join(l.root, filepath.FromSlash(rel))
+	if _, err := os.Stat(path); err != nil {
+		return
+	}
+	c := l.c
+	f, err := grammar.ParseFile(path)
+	if err != nil {
+		var fd finding.Finding
+		if errors.As(err, &fd) {
+			fd.Location.File = rel
+			c.Errors = append(c.Errors, fd)
+		} else {
+			c.Errors = append(c.Errors, finding.Finding{
+				ID: "FOAM-CASE-001", Severity: finding.Deny, Summary: "cannot read " + rel,
+				Detail: err.Error(), Location: finding.Location{File: rel},
+				Fix: "fix the file so OpenFOAM can read it",
+			})
+		}
+		return
+	}
+	x := grammar.Expand(f, path, grammar.ExpandOptions{
+		CaseDir: l.root, EtcDir: l.opts.EtcDir, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
+	})
+	c.Expanded[rel] = x
+	c.Errors = append(c.Errors, x.Findings...)
+	filePtr := "/files/" + escape(rel)
+	for _, d := range x.Directives {
+		c.Directives = append(c.Directives, Directive{
+			Name: d.Name, File: d.File, Line: d.Line, Column: d.Column, Path: filePtr + d.Path, Executed: d.Executed,
+		})
+	}
+	for _, in := range x.Includes {
+		c.Includes = append(c.Includes, Include{
+			File: in.File, Line: in.Line, Column: in.Column, Target: in.Target,
+			Resolved: in.Resolved, Found: in.Found, Directive: in.Directive,
+		})
+	}
+	if x.Header != nil {
+		c.Headers[rel] = x.Header.Value(grammar.ValueOptions{})
+	}
+	if x.List != nil {
+		if l.lists == nil {
+			l.lists = map[string]*grammar.Expanded{}
+		}
+		l.lists[rel] = x
+		return
+	}
+	c.Files[rel] = x.Dict.Value(grammar.ValueOptions{Values: l.opts.Values})
+	recordPositions(c.Positions, filePtr, x.Dict)
+}
+
+// expandedEntry returns an entry of a loaded file's top dictionary.
+func (l *loader) expandedEntry(rel, key string) *grammar.ExpEntry {
+	x := l.c.Expanded[rel]
+	if x == nil {
+		return nil
+	}
+	return x.Dict.Get(key)
+}
+
+// startTimeName is controlDict's startTime as a directory name (its lexeme, as the
+// time directory is written), "0" when absent.
+func startTimeName(control map[string]any, e *grammar.ExpEntry) string {
+	if e != nil && len(e.Value) == 1 {
+		if n, ok := e.Value[0].(*grammar.Number); ok {
+			if n.Kind == grammar.LabelKind {
+				return strconv.FormatInt(n.Int, 10)
+			}
+			return strconv.FormatFloat(n.Float, 'g', -1, 64)
+		}
+	}
+	if s, ok := lookupString(control, "startTime"); ok {
+		return s
+	}
+	return "0"
+}
+
+// skipDirs are directories of bulk data, never dictionaries the rules read.
+var skipDirs = map[string]bool{
+	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true, "include": false,
+}
+
+// dictionaryFiles lists the dictionary files under top (case-relative, sorted):
+// regular files starting with a FoamFile header; of polyMesh only boundary.
+func dictionaryFiles(root, top string) []string {
+	var out []string
+	base := filepath.Join(root, top)
+	_ = filepath.WalkDir(base, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != base && (skipDirs[name] || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if strings.Contains("/"+rel, "/polyMesh/") && name != "boundary" {
+			return nil
+		}
+		if !hasHeader(p) {
+			return nil
+		}
+		out = append(out, rel)
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+// hasHeader reports a FoamFile header in the first 4 KiB (gzip transparently).
+func hasHeader(p string) bool {
+	fh, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	var r io.Reader = fh
+	if strings.HasSuffix(p, ".gz") {
+		zr, err := gzip.NewReader(fh)
+		if err != nil {
+			return false
+		}
+		r = zr
+	}
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(r, head)
+	head = head[:n]
+	return bytes.Contains(head, []byte("FoamFile")) && bytes.IndexByte(head, 0) < 0
+}
+
+func escape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// recordPositions maps every entry pointer of d (and of `{…}` blocks in values)
+// to the place its keyword was defined.
+func recordPositions(pos map[string]finding.Location, ptr string, d *grammar.ExpDict) {
+	regexIdx := 0
+	for _, e := range d.Entries {
+		p := ptr + "/" + escape(e.Key)
+		if e.Regex {
+			p = ptr + "/$regex/" + strconv.Itoa(regexIdx)
+			regexIdx++
+		}
+		pos[p] = finding.Location{File: e.Source.File, Line: e.Source.Pos.Line, Column: e.Source.Pos.Column, Path: p}
+		if e.Regex {
+			pos[p+"/pattern"] = pos[p]
+			p += "/value"
+			pos[p] = finding.Location{File: e.Source.File, Line: e.Source.Pos.Line, Column: e.Source.Pos.Column, Path: p}
+		}
+		if e.Dict != nil {
+			recordPositions(pos, p, e.Dict)
+		}
+	}
+}
+
+// Document is the case document rules receive as input (docs/case-document.md §2).
+func (c *Case) Document() map[string]any {
+	files := make(map[string]any, len(c.Files))
+	for k, v := range c.Files {
+		files[k] = v
+	}
+	fields := make(map[string]any, len(c.Fields))
+	for k, v := range c.Fields {
+		fields[k] = v
+	}
+	headers := make(map[string]any, len(c.Headers))
+	for k, v := range c.Headers {
+		headers[k] = v
+	}
+	patches := make([]any, 0, len(c.Patches))
+	for _, p := range c.Patches {
+		m := map[string]any{"name": p.Name, "type": p.Type, "source": p.Source}
+		groups := make([]any, 0, len(p.InGroups))
+		for _, g := range p.InGroups {
+			groups = append(groups, g)
+		}
+		m["inGroups"] = groups
+		if p.NFaces != nil {
+			m["nFaces"] = *p.NFaces
+		}
+		if p.Region != "" {
+			m["region"] = p.Region
+		}
+		patches = append(patches, m)
+	}
+	directives := make([]any, 0, len(c.Directives))
+	for _, d := range c.Directives {
+		directives = append(directives, map[string]any{
+			"name": d.Name, "file": d.File, "line": int64(d.Line), "column": int64(d.Column),
+			"path": d.Path, "executed": d.Executed,
+		})
+	}
+	includes := make([]any, 0, len(c.Includes))
+	for _, in := range c.Includes {
+		includes = append(includes, map[string]any{
+			"directive": in.Directive, "file": in.File, "line": int64(in.Line), "column": int64(in.Column),
+			"target": in.Target, "resolved": in.Resolved, "found": in.Found,
+		})
+	}
+	errs := make([]any, 0, len(c.Errors))
+	for _, f := range c.Errors {
+		errs = append(errs, findingMap(f))
+	}
+	return map[string]any{
+		"features":   c.Features.Map(),
+		"files":      files,
+		"fields":     fields,
+		"headers":    headers,
+		"patches":    patches,
+		"directives": directives,
+		"includes":   includes,
+		"errors":     errs,
+	}
+}
+
+// findingMap is a finding as plain JSON-able values (rules see maps, not structs).
+func findingMap(f finding.Finding) map[string]any {
+	loc := map[string]any{"file": f.Location.File, "line": int64(f.Location.Line), "column": int64(f.Location.Column), "path": f.Location.Path}
+	m := map[string]any{"id": f.ID, "severity": string(f.Severity), "summary": f.Summary, "location": loc}
+	if f.Detail != "" {
+		m["detail"] = f.Detail
+	}
+	if f.Fix != "" {
+		m["fix"] = f.Fix
+	}
+	return m
+}
+
+// Locate returns the position of the longest prefix of ptr that has one; the
+// location's Path is always ptr itself. For "/files/<f>/…" with no entry found, the
+// file itself is returned.
+func (c *Case) Locate(ptr string) finding.Location {
+	for p := ptr; p != ""; {
+		if loc, ok := c.Positions[p]; ok {
+			loc.Path = ptr
+			return loc
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	if rest, ok := strings.CutPrefix(ptr, "/files/"); ok {
+		file, _, _ := strings.Cut(rest, "/")
+		return finding.Location{File: unescape(file), Path: ptr}
+	}
+	return finding.Location{Path: ptr}
+}
+
+func unescape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}

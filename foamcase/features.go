@@ -1,0 +1,250 @@
+package foamcase
+
+import (
+	"path"
+	"sort"
+	"strings"
+)
+
+// solverTraits is what foamcase needs to know about a solver to derive features
+// when the dictionaries alone do not say it. Only facts that are stable in v1912
+// (applications/solvers/**) are listed; unknown solvers fall back to the files.
+type solverTraits struct {
+	compressible bool
+	steady       bool
+	algorithm    string
+	multiphase   bool
+}
+
+var solvers = map[string]solverTraits{
+	"icoFoam":                         {algorithm: "PISO"},
+	"nonNewtonianIcoFoam":             {algorithm: "PISO"},
+	"pisoFoam":                        {algorithm: "PISO"},
+	"pimpleFoam":                      {algorithm: "PIMPLE"},
+	"SRFPimpleFoam":                   {algorithm: "PIMPLE"},
+	"simpleFoam":                      {steady: true, algorithm: "SIMPLE"},
+	"SRFSimpleFoam":                   {steady: true, algorithm: "SIMPLE"},
+	"porousSimpleFoam":                {steady: true, algorithm: "SIMPLE"},
+	"adjointShapeOptimizationFoam":    {steady: true, algorithm: "SIMPLE"},
+	"boundaryFoam":                    {steady: true},
+	"potentialFoam":                   {steady: true},
+	"overPotentialFoam":               {steady: true},
+	"laplacianFoam":                   {algorithm: "SIMPLE"},
+	"scalarTransportFoam":             {algorithm: "SIMPLE"},
+	"shallowWaterFoam":                {algorithm: "PIMPLE"},
+	"rhoSimpleFoam":                   {compressible: true, steady: true, algorithm: "SIMPLE"},
+	"rhoPorousSimpleFoam":             {compressible: true, steady: true, algorithm: "SIMPLE"},
+	"buoyantSimpleFoam":               {compressible: true, steady: true, algorithm: "SIMPLE"},
+	"rhoPimpleFoam":                   {compressible: true, algorithm: "PIMPLE"},
+	"rhoPimpleAdiabaticFoam":          {compressible: true, algorithm: "PIMPLE"},
+	"rhoCentralFoam":                  {compressible: true},
+	"sonicFoam":                       {compressible: true, algorithm: "PIMPLE"},
+	"sonicLiquidFoam":                 {compressible: true, algorithm: "PIMPLE"},
+	"buoyantPimpleFoam":               {compressible: true, algorithm: "PIMPLE"},
+	"buoyantBoussinesqSimpleFoam":     {steady: true, algorithm: "SIMPLE"},
+	"buoyantBoussinesqPimpleFoam":     {algorithm: "PIMPLE"},
+	"chtMultiRegionFoam":              {compressible: true, algorithm: "PIMPLE"},
+	"chtMultiRegionSimpleFoam":        {compressible: true, steady: true, algorithm: "SIMPLE"},
+	"reactingFoam":                    {compressible: true, algorithm: "PIMPLE"},
+	"rhoReactingFoam":                 {compressible: true, algorithm: "PIMPLE"},
+	"rhoReactingBuoyantFoam":          {compressible: true, algorithm: "PIMPLE"},
+	"XiFoam":                          {compressible: true, algorithm: "PIMPLE"},
+	"XiDyMFoam":                       {compressible: true, algorithm: "PIMPLE"},
+	"PDRFoam":                         {compressible: true, algorithm: "PIMPLE"},
+	"fireFoam":                        {compressible: true, algorithm: "PIMPLE"},
+	"coldEngineFoam":                  {compressible: true, algorithm: "PIMPLE"},
+	"engineFoam":                      {compressible: true, algorithm: "PIMPLE"},
+	"interFoam":                       {algorithm: "PIMPLE", multiphase: true},
+	"interIsoFoam":                    {algorithm: "PIMPLE", multiphase: true},
+	"interMixingFoam":                 {algorithm: "PIMPLE", multiphase: true},
+	"interPhaseChangeFoam":            {algorithm: "PIMPLE", multiphase: true},
+	"overInterDyMFoam":                {algorithm: "PIMPLE", multiphase: true},
+	"multiphaseInterFoam":             {algorithm: "PIMPLE", multiphase: true},
+	"driftFluxFoam":                   {algorithm: "PIMPLE", multiphase: true},
+	"potentialFreeSurfaceFoam":        {algorithm: "PIMPLE", multiphase: true},
+	"compressibleInterFoam":           {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"compressibleInterIsoFoam":        {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"compressibleMultiphaseInterFoam": {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"cavitatingFoam":                  {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"twoLiquidMixingFoam":             {algorithm: "PIMPLE", multiphase: true},
+	"twoPhaseEulerFoam":               {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"multiphaseEulerFoam":             {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"reactingTwoPhaseEulerFoam":       {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"reactingMultiphaseEulerFoam":     {compressible: true, algorithm: "PIMPLE", multiphase: true},
+	"icoReactingMultiphaseInterFoam":  {compressible: true, algorithm: "PIMPLE", multiphase: true},
+}
+
+// Features are the derived facts of a case (docs/case-document.md section 2).
+type Features struct {
+	Solver          string `json:"solver"`         // "" when controlDict has no application
+	SimulationType  string `json:"simulationType"` // laminar when no turbulence dictionary says otherwise
+	TurbulenceModel any    `json:"turbulenceModel"`
+	Compressible    bool   `json:"compressible"`
+	Steady          bool   `json:"steady"`
+	Energy          any    `json:"energy"`
+	Algorithm       any    `json:"algorithm"`
+	StartTime       string `json:"startTime"`
+	FieldDir        string `json:"fieldDir"`
+	TwoD            bool   `json:"twoD"`
+	Multiphase      bool   `json:"multiphase"`
+}
+
+// Map is the features as the JSON-able map rules see.
+func (f Features) Map() map[string]any {
+	return map[string]any{
+		"solver":          f.Solver,
+		"simulationType":  f.SimulationType,
+		"turbulenceModel": f.TurbulenceModel,
+		"compressible":    f.Compressible,
+		"steady":          f.Steady,
+		"energy":          f.Energy,
+		"algorithm":       f.Algorithm,
+		"startTime":       f.StartTime,
+		"fieldDir":        f.FieldDir,
+		"twoD":            f.TwoD,
+		"multiphase":      f.Multiphase,
+	}
+}
+
+// deriveFeatures computes the features from the expanded files and patches.
+// files maps case-relative paths to expanded dictionaries (section 1 of the doc).
+func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir string) Features {
+	f := Features{StartTime: startTime, FieldDir: fieldDir, SimulationType: "laminar"}
+	control, _ := files["system/controlDict"].(map[string]any)
+	app, _ := lookupString(control, "application")
+	traits, known := solvers[app]
+	f.Solver = app
+
+	// Turbulence: v1912 turbulenceProperties, later momentumTransport; regions
+	// (chtMultiRegion) keep theirs in constant/<region>/.
+	for _, name := range turbulenceFiles(files) {
+		d, _ := files[name].(map[string]any)
+		st, ok := lookupString(d, "simulationType")
+		if !ok {
+			continue
+		}
+		f.SimulationType = st
+		switch st {
+		case "RAS", "LES":
+			sub, _ := d[st].(map[string]any)
+			for _, k := range []string{st + "Model", "model"} {
+				if m, ok := lookupString(sub, k); ok {
+					f.TurbulenceModel = m
+					break
+				}
+			}
+		}
+		break
+	}
+
+	// Compressibility: a thermophysicalProperties anywhere under constant/ means a
+	// thermo model is constructed; the solver table wins when it knows better.
+	thermo := thermoFiles(files)
+	f.Compressible = len(thermo) > 0
+	if known {
+		f.Compressible = traits.compressible
+	}
+	for _, name := range thermo {
+		d, _ := files[name].(map[string]any)
+		tt, _ := d["thermoType"].(map[string]any)
+		if e, ok := lookupString(tt, "energy"); ok {
+			switch {
+			case strings.HasSuffix(e, "Enthalpy"):
+				f.Energy = "h"
+			case strings.HasSuffix(e, "InternalEnergy"):
+				f.Energy = "e"
+			}
+			if f.Energy != nil {
+				break
+			}
+		}
+	}
+
+	// Steady: the solver when known, else the ddt default of fvSchemes.
+	if known {
+		f.Steady = traits.steady
+	} else {
+		schemes, _ := files["system/fvSchemes"].(map[string]any)
+		ddt, _ := schemes["ddtSchemes"].(map[string]any)
+		switch v := ddt["default"].(type) {
+		case string:
+			f.Steady = v == "steadyState"
+		case []any:
+			if len(v) > 0 {
+				f.Steady = v[0] == "steadyState"
+			}
+		}
+	}
+
+	// Algorithm: the dictionary fvSolution actually carries, else the solver's.
+	solution, _ := files["system/fvSolution"].(map[string]any)
+	for _, a := range []string{"PIMPLE", "PISO", "SIMPLE"} {
+		if _, ok := solution[a].(map[string]any); ok {
+			f.Algorithm = a
+			break
+		}
+	}
+	if f.Algorithm == nil && known && traits.algorithm != "" {
+		f.Algorithm = traits.algorithm
+	}
+
+	f.Multiphase = traits.multiphase
+	if !known {
+		tp, _ := files["constant/transportProperties"].(map[string]any)
+		if _, ok := tp["phases"]; ok {
+			f.Multiphase = true
+		}
+	}
+	for _, p := range patches {
+		if p.Type == "empty" {
+			f.TwoD = true
+			break
+		}
+	}
+	return f
+}
+
+// turbulenceFiles lists the turbulence dictionaries, the case-level one first.
+func turbulenceFiles(files map[string]any) []string {
+	var out []string
+	for _, base := range []string{"turbulenceProperties", "momentumTransport"} {
+		if _, ok := files["constant/"+base]; ok {
+			out = append(out, "constant/"+base)
+		}
+	}
+	var regions []string
+	for name := range files {
+		b := path.Base(name)
+		if strings.HasPrefix(name, "constant/") && strings.Count(name, "/") == 2 &&
+			(b == "turbulenceProperties" || b == "momentumTransport") {
+			regions = append(regions, name)
+		}
+	}
+	sort.Strings(regions)
+	return append(out, regions...)
+}
+
+// thermoFiles lists constant/**/thermophysicalProperties, the case-level one first.
+func thermoFiles(files map[string]any) []string {
+	var out, regions []string
+	if _, ok := files["constant/thermophysicalProperties"]; ok {
+		out = append(out, "constant/thermophysicalProperties")
+	}
+	for name := range files {
+		if strings.HasPrefix(name, "constant/") && strings.Count(name, "/") == 2 &&
+			path.Base(name) == "thermophysicalProperties" {
+			regions = append(regions, name)
+		}
+	}
+	sort.Strings(regions)
+	return append(out, regions...)
+}
+
+// lookupString returns d[key] when it is a single word or string.
+func lookupString(d map[string]any, key string) (string, bool) {
+	if d == nil {
+		return "", false
+	}
+	s, ok := d[key].(string)
+	return s, ok
+}

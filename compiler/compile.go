@@ -174,13 +174,11 @@ func (c *compilation) run() (*Result, error) {
 	c.mesh = m
 	c.checkPatches()
 	c.resolvePhysics()
-	if len(c.errs) > 0 {
+	// Open slots do not stop compilation: every open slot is reported at once.
+	if c.fatal() || c.feat.Solver == "" {
 		return nil, c.sorted()
 	}
 	c.fieldLists()
-	if len(c.errs) > 0 {
-		return nil, c.sorted()
-	}
 	c.buildProblem()
 	for round := 1; ; round++ {
 		sol, conf := c.prob.solve()
@@ -196,6 +194,7 @@ func (c *compilation) run() (*Result, error) {
 			return nil, err
 		}
 		if len(c.errs) > 0 {
+			c.errs = uniqueFindings(c.errs)
 			return nil, c.sorted()
 		}
 		res := c.result()
@@ -221,6 +220,29 @@ func (c *compilation) run() (*Result, error) {
 			return nil, c.sorted()
 		}
 	}
+}
+
+// fatal reports an error other than an open slot.
+func (c *compilation) fatal() bool {
+	for _, f := range c.errs {
+		if f.ID != IDOpen {
+			return true
+		}
+	}
+	return false
+}
+
+func uniqueFindings(fs finding.List) finding.List {
+	seen := map[string]bool{}
+	var out finding.List
+	for _, f := range fs {
+		k := f.ID + f.Location.Path + f.Summary
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func (c *compilation) sorted() finding.List {

@@ -1,0 +1,333 @@
+package compiler
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+var meshes = filepath.Join(foamtest.RepoRoot(), "specs", "meshes")
+
+const channelKE = `version: 1
+name: t
+mesh: {blockMeshDict: channel/blockMeshDict}
+physics: {solver: simpleFoam, turbulence: kEpsilon}
+fluid: {nu: 1.5e-5}
+reference: {U: 10, length: 0.05}
+boundaries:
+  inlet:        {role: inlet, U: [10, 0, 0], turbulence: {intensity: 0.05, lengthScale: 0.005}}
+  outlet:       {role: outlet, p: 0}
+  walls:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 100, deltaT: 1}
+`
+
+func compileSrc(t *testing.T, src string, opts Options) (*Result, finding.List) {
+	t.Helper()
+	res, err := CompileBytes(context.Background(), "spec.yaml", []byte(src), meshes, opts)
+	if err != nil {
+		var fl finding.List
+		if !errors.As(err, &fl) {
+			t.Fatalf("want findings, got %v", err)
+		}
+		return nil, fl
+	}
+	return res, nil
+}
+
+func slotOf(t *testing.T, r *Result, id string) Slot {
+	t.Helper()
+	for _, s := range r.Slots {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("no slot %s", id)
+	return Slot{}
+}
+
+func TestDerivations(t *testing.T) {
+	ts := deriveTurbulence(10, 0.05, 0.005)
+	near := func(name string, got, want float64) {
+		if math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+			t.Errorf("%s = %g, want %g", name, got, want)
+		}
+	}
+	near("k", ts.K.Value, 0.375)
+	near("epsilon", ts.Epsilon.Value, math.Pow(0.09, 0.75)*math.Pow(0.375, 1.5)/0.005)
+	near("omega", ts.Omega.Value, math.Sqrt(0.375)/(math.Pow(0.09, 0.25)*0.005))
+	near("nuTilda", ts.NuTilda.Value, math.Sqrt(1.5)*10*0.05*0.005)
+	g := deriveGas(28.96, 1004.5)
+	near("gamma", g.Gamma.Value, 1004.5/(1004.5-8314.47/28.96))
+	ma := g.mach(694, 300).Value
+	if ma < 1.99 || ma > 2.0 {
+		t.Errorf("Mach of 694 m/s at 300 K = %g", ma)
+	}
+	p0 := g.totalPressure(1e5, 2).Value
+	T0 := g.totalTemperature(300, 2).Value
+	near("T0", T0, 300*(1+(g.Gamma.Value-1)/2*4))
+	p, T := g.staticFromTotal(p0, T0, 2)
+	near("p back", p, 1e5)
+	near("T back", T, 300)
+	d := courantDeltaT(0.5, 0.01, 2, 0)
+	if d.Value > 0.5*0.01/2 || d.Value < 0.002 {
+		t.Errorf("deltaT = %g", d.Value)
+	}
+	near("smallest graded cell", smallestCell(1, 10, 1), 0.1)
+	if c := smallestCell(1, 10, 10); c >= 0.1 || c <= 0 {
+		t.Errorf("graded smallest cell = %g", c)
+	}
+}
+
+func TestChannelKEpsilon(t *testing.T) {
+	r, fl := compileSrc(t, channelKE, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if s := slotOf(t, r, "0/nut/boundaryField/walls"); s.Value != "nutkWallFunction" {
+		t.Errorf("nut wall = %+v", s)
+	}
+	if s := slotOf(t, r, "derived/initial/k"); s.Value != "0.375" || s.Source.Kind != KindDerived {
+		t.Errorf("k = %+v", s)
+	}
+	u := string(r.Files["0/U"])
+	if !strings.Contains(u, "inletOutlet") || !strings.Contains(u, "uniform (10 0 0)") {
+		t.Errorf("0/U:\n%s", u)
+	}
+	fs := string(r.Files["system/fvSchemes"])
+	for _, k := range []string{"div(phi,k)", "div(phi,epsilon)", "div((nuEff*dev2(T(grad(U)))))", "steadyState"} {
+		if !strings.Contains(fs, k) {
+			t.Errorf("fvSchemes lacks %s", k)
+		}
+	}
+	if !strings.Contains(string(r.Files["system/fvSolution"]), "relaxationFactors") {
+		t.Error("SIMPLE without relaxationFactors")
+	}
+	if src := r.Provenance["/files/0~1k/boundaryField/inlet/intensity"]; src.Kind != KindSpec || src.Spec != "/boundaries/inlet/turbulence/intensity" {
+		t.Errorf("provenance of k inlet intensity = %+v", src)
+	}
+	if src := r.Provenance["/files/system~1controlDict/endTime"]; src.Spec != "/control/endTime" {
+		t.Errorf("provenance of endTime = %+v", src)
+	}
+}
+
+// A wall whose patch type the spec pins to `patch`: the rules forbid nut wall functions
+// there (BC-011) and epsilon wall functions without them (BC-012), so the solver backtracks
+// to the next candidates and records what it pruned.
+func TestBacktrackingPrunesWallFunctions(t *testing.T) {
+	src := strings.Replace(channelKE, "mesh: {blockMeshDict: channel/blockMeshDict}",
+		"mesh: {blockMeshDict: channel/blockMeshDict, patchTypes: {walls: patch}}", 1)
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	nut := slotOf(t, r, "0/nut/boundaryField/walls")
+	if nut.Value != "calculated" || len(nut.Pruned) == 0 || !strings.Contains(nut.Pruned[0], "FOAM-BC-011") {
+		t.Errorf("nut = %+v", nut)
+	}
+	eps := slotOf(t, r, "0/epsilon/boundaryField/walls")
+	if eps.Value != "zeroGradient" || len(eps.Pruned) == 0 || !strings.Contains(eps.Pruned[0], "FOAM-BC-012") {
+		t.Errorf("epsilon = %+v", eps)
+	}
+}
+
+// A symmetry role on a mesh patch typed `patch`: the rule BC-010 sets the patch type in the
+// copied blockMeshDict.
+func TestRuleSetsPatchType(t *testing.T) {
+	src, _ := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "specs", "s08-piso-SpalartAllmaras-symmetry", "spec.yaml"))
+	r, err := CompileBytes(context.Background(), "spec.yaml", src, filepath.Join(foamtest.RepoRoot(), "specs", "s08-piso-SpalartAllmaras-symmetry"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := slotOf(t, r, "mesh/centreline/type")
+	if s.Value != "symmetry" || s.Source.Kind != KindRule || s.Source.Rule != "FOAM-BC-010" {
+		t.Errorf("centreline type = %+v", s)
+	}
+	if !strings.Contains(string(r.Files["system/blockMeshDict"]), "symmetry") {
+		t.Error("blockMeshDict not edited")
+	}
+}
+
+func TestThermoEnergyPruned(t *testing.T) {
+	b, _ := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "examples", "supersonic-ramp", "spec.yaml"))
+	r, err := CompileBytes(context.Background(), "spec.yaml", b, filepath.Join(foamtest.RepoRoot(), "examples", "supersonic-ramp"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := slotOf(t, r, "constant/thermophysicalProperties/thermoType/energy")
+	if e.Value != "sensibleInternalEnergy" || len(e.Pruned) != 1 || !strings.Contains(e.Pruned[0], "FOAM-THERMO-004") {
+		t.Errorf("energy = %+v", e)
+	}
+}
+
+func TestConflictNamesSpecField(t *testing.T) {
+	src := `version: 1
+name: t
+mesh: {blockMeshDict: channel/blockMeshDict}
+physics: {solver: sonicFoam, turbulence: laminar, energy: sensibleEnthalpy}
+fluid: {molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5}
+reference: {p: 1.0e5, T: 300}
+boundaries:
+  inlet:        {role: inlet, U: [10, 0, 0], T: 300}
+  outlet:       {role: outlet, p: 1.0e5}
+  walls:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 1, deltaT: 1.0e-5}
+`
+	_, fl := compileSrc(t, src, Options{})
+	if len(fl) != 1 || fl[0].ID != IDConflict || fl[0].Location.Path != "/physics/energy" || fl[0].Location.Line != 4 ||
+		!strings.Contains(fl[0].Fix, "FOAM-THERMO-004") {
+		t.Fatalf("findings = %+v", fl)
+	}
+	src2 := strings.Replace(channelKE, "solver: simpleFoam", "solver: icoFoam", 1)
+	_, fl = compileSrc(t, src2, Options{})
+	if len(fl) != 1 || fl[0].ID != IDConflict || !strings.Contains(fl[0].Fix, "FOAM-FM-001") {
+		t.Fatalf("findings = %+v", fl)
+	}
+}
+
+func TestOpenSlotsAreErrorsWithoutFiller(t *testing.T) {
+	src := strings.Replace(channelKE, "  walls:        {role: wall}\n", "", 1)
+	src = strings.Replace(src, "turbulence: {intensity: 0.05, lengthScale: 0.005}", "turbulence: {lengthScale: 0.005}", 1)
+	_, fl := compileSrc(t, src, Options{})
+	var role, intensity bool
+	for _, f := range fl {
+		if f.ID == IDOpen && f.Location.Path == "/boundaries/walls" && strings.Contains(f.Fix, "wall") {
+			role = true
+		}
+		if f.ID == IDOpen && f.Location.Path == "/reference/intensity" {
+			intensity = true
+		}
+	}
+	if !role || !intensity {
+		t.Fatalf("findings = %v", fl)
+	}
+}
+
+type fakeFiller struct{ answers map[string]string }
+
+func (f fakeFiller) Fill(_ context.Context, req FillRequest) (FillResult, error) {
+	v, ok := f.answers[req.SpecField]
+	if !ok {
+		return FillResult{}, errors.New("no answer")
+	}
+	if req.Attempt == 1 && req.SpecField == "/reference/intensity" {
+		return FillResult{Value: `"five percent"`, Model: "fake", PromptHash: "sha256:1"}, nil
+	}
+	return FillResult{Value: v, Model: "fake", PromptHash: "sha256:1"}, nil
+}
+
+func TestFillerAnswersAreValidatedAndRecorded(t *testing.T) {
+	src := strings.Replace(channelKE, "turbulence: {intensity: 0.05, lengthScale: 0.005}", "turbulence: {lengthScale: 0.005}", 1)
+	r, fl := compileSrc(t, src, Options{Filler: fakeFiller{map[string]string{"/reference/intensity": "0.05"}}})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	s := slotOf(t, r, "derived/initial/k")
+	if s.Value != "0.375" {
+		t.Errorf("k = %+v", s)
+	}
+	var llm int
+	for _, src := range r.Provenance {
+		if src.Kind == KindLLM {
+			llm++
+			if src.Attempts != 2 || src.Model != "fake" {
+				t.Errorf("llm provenance = %+v", src)
+			}
+		}
+	}
+	if llm == 0 {
+		t.Error("no llm provenance entry for the filled slot")
+	}
+}
+
+func TestUnknownBoundaryDidYouMean(t *testing.T) {
+	src := strings.Replace(channelKE, "  walls:        {role: wall}", "  wall:         {role: wall}", 1)
+	_, fl := compileSrc(t, src, Options{})
+	found := false
+	for _, f := range fl {
+		if f.ID == IDMesh && f.Location.Path == "/boundaries/wall" && strings.Contains(f.Fix, `"walls"`) {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("findings = %v", fl)
+	}
+}
+
+func TestCourantTimeStepFromMesh(t *testing.T) {
+	src := strings.Replace(channelKE, "solver: simpleFoam", "solver: pimpleFoam", 1)
+	src = strings.Replace(src, "control: {endTime: 100, deltaT: 1}", "control: {endTime: 0.1, maxCo: 0.5}", 1)
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	s := slotOf(t, r, "derived/deltaT")
+	// channel mesh: dy = 0.05/12, U = 10 -> 0.5 * 0.0041667 / 10 = 2.08e-4, rounded down
+	if s.Value != "0.0002" || s.Source.Inputs["dxMin"] <= 0.004 || s.Source.Inputs["dxMin"] >= 0.0042 {
+		t.Errorf("deltaT slot = %+v", s)
+	}
+	if !strings.Contains(string(r.Files["system/controlDict"]), "adjustTimeStep  yes") {
+		t.Error("adjustTimeStep not set")
+	}
+}
+
+func TestWriteIsAtomicAndRefusesOverwrite(t *testing.T) {
+	r, fl := compileSrc(t, channelKE, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	dir := filepath.Join(t.TempDir(), "case")
+	if err := r.Write(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(filepath.Join(dir, "Allrun"))
+	if err != nil || st.Mode()&0o100 == 0 {
+		t.Fatalf("Allrun not executable: %v", err)
+	}
+	var fl2 finding.List
+	if err := r.Write(dir, false); !errors.As(err, &fl2) || fl2[0].ID != IDTarget {
+		t.Fatalf("overwrite without force: %v", err)
+	}
+	if err := r.Write(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	if len(entries) != 1 {
+		t.Errorf("temporary directories left behind: %v", entries)
+	}
+}
+
+type denyOnce struct{ n int }
+
+func (d *denyOnce) LintDir(_ context.Context, dir string) ([]finding.Finding, error) {
+	if _, err := os.Stat(filepath.Join(dir, "0", "nut")); err != nil {
+		return nil, err
+	}
+	d.n++
+	if d.n == 1 {
+		return []finding.Finding{{ID: "FOAM-TEST-001", Severity: finding.Deny, Summary: "test deny",
+			Location: finding.Location{Path: "/files/0~1nut/boundaryField/walls/type"}}}, nil
+	}
+	return nil, nil
+}
+
+// A deny from the full rule check prunes the offending value and re-solves.
+func TestLinterDenyPrunesAndResolves(t *testing.T) {
+	l := &denyOnce{}
+	r, fl := compileSrc(t, channelKE, Options{Linter: l})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	s := slotOf(t, r, "0/nut/boundaryField/walls")
+	if s.Value != "nutUSpaldingWallFunction" || l.n != 2 || !strings.Contains(strings.Join(s.Pruned, " "), "FOAM-TEST-001") {
+		t.Errorf("nut = %+v after %d lints", s, l.n)
+	}
+}

@@ -1,0 +1,21 @@
+package foamc.rules.security.coded_test
+
+import data.foamc.rules.security.coded
+import data.foamc.test
+
+doc := test.set(test.set(test.case, "/files/0~1U/boundaryField/inlet", {"type": "codedFixedValue", "name": "x", "code": "#{ #}"}), "/files/system~1controlDict/functions", {"f1": {"type": "coded"}, "f2": {"type": "scalarCodedSource"}})
+
+test_found if {
+	fs := coded.findings with input as doc
+	count(fs) == 3
+	some f in fs
+	f.path == "/files/0~1U/boundaryField/inlet"
+}
+
+test_allowed if {
+	count(coded.findings) == 0 with input as doc with data.config.allow_code as true
+}
+
+test_clean if {
+	count(coded.findings) == 0 with input as test.case
+}

@@ -1,0 +1,15 @@
+package foamc.rules.security.libs_test
+
+import data.foamc.rules.security.libs
+import data.foamc.test
+
+test_shipped if {
+	count(libs.findings) == 0 with input as test.set(test.case, "/files/system~1controlDict/libs", ["libforces.so"])
+}
+
+test_foreign if {
+	fs := libs.findings with input as test.set(test.case, "/files/system~1controlDict/libs", ["libforces.so", "libevil.so"])
+	count(fs) == 1
+	some f in fs
+	f.path == "/files/system~1controlDict/libs/1"
+}

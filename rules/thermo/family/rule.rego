@@ -1,0 +1,25 @@
+# METADATA
+# title: thermo family the solver constructs
+# description: rhoCentralFoam, sonicFoam and reactingFoam construct psiThermo (hePsiThermo); buoyant and conjugate heat-transfer solvers rhoThermo (heRhoThermo); rhoSimpleFoam and rhoPimpleFoam accept either.
+# custom:
+#   id: FOAM-THERMO-003
+#   severity: deny
+#   fix: Set thermoType/type to the family in the message.
+#   provenance:
+#     - applications/solvers/compressible/rhoCentralFoam/createFields.H:5
+#     - applications/solvers/heatTransfer/buoyantSimpleFoam/createFields.H:3
+package foamc.rules.thermo.family
+
+import data.foamc.lib
+
+expected := {"psiThermo": "hePsiThermo", "rhoThermo": "heRhoThermo"}
+
+findings contains f if {
+	want := expected[lib.solver_info.thermo]
+	got := input.files["constant/thermophysicalProperties"].thermoType.type
+	got != want
+	f := {
+		"path": lib.file_ptr("constant/thermophysicalProperties", ["thermoType", "type"]),
+		"msg": sprintf("%s constructs a %s: thermoType type must be %s, not %s", [lib.solver, lib.solver_info.thermo, want, got]),
+	}
+}

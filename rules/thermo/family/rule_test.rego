@@ -1,0 +1,12 @@
+package foamc.rules.thermo.family_test
+
+import data.foamc.rules.thermo.family
+import data.foamc.test
+
+test_any if {
+	count(family.findings) == 0 with input as test.compressible
+}
+
+test_sonic_rho if {
+	count(family.findings) == 1 with input as test.set(test.compressible, "/features/solver", "sonicFoam")
+}

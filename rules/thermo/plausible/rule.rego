@@ -1,0 +1,42 @@
+# METADATA
+# title: physically plausible thermodynamic values
+# description: Absolute temperature and (compressible) pressure must be positive, Cp positive, mu non-negative and Pr positive; OpenFOAM runs with them and produces nonsense or NaN.
+# custom:
+#   id: FOAM-THERMO-006
+#   severity: warn
+#   fix: Use absolute temperature in K and absolute pressure in Pa, and physical property values.
+#   provenance:
+#     - src/thermophysicalModels/specie/equationOfState/perfectGas/perfectGasI.H
+package foamc.rules.thermo.plausible
+
+import data.foamc.lib
+
+positive_fields := {"T"} | {"p" | input.features.compressible}
+
+findings contains f if {
+	some name in positive_fields
+	file := input.fields[name]
+	v := lib.uniform(input.files[file].internalField)
+	is_number(v)
+	v <= 0
+	f := {"path": lib.file_ptr(file, ["internalField"]), "msg": sprintf("%s internalField %v is not positive", [name, v])}
+}
+
+limits := {"thermodynamics": {"Cp": 0, "Cv": 0}, "transport": {"Pr": 0}}
+
+findings contains f if {
+	mix := input.files["constant/thermophysicalProperties"].mixture
+	some sub, keys in limits
+	some key, _ in keys
+	v := mix[sub][key]
+	is_number(v)
+	v <= 0
+	f := {"path": lib.file_ptr("constant/thermophysicalProperties", ["mixture", sub, key]), "msg": sprintf("%s %v is not positive", [key, v])}
+}
+
+findings contains f if {
+	v := input.files["constant/thermophysicalProperties"].mixture.transport.mu
+	is_number(v)
+	v < 0
+	f := {"path": lib.file_ptr("constant/thermophysicalProperties", ["mixture", "transport", "mu"]), "msg": sprintf("mu %v is negative", [v])}
+}

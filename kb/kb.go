@@ -153,6 +153,9 @@ type Vocab struct {
 	LESDeltas            []string            `json:"lesDeltas"`
 	ThermoTypes          []string            `json:"thermoTypes"`
 	FunctionObjects      []string            `json:"functionObjects"`
+	// ThermoCombinations are the instantiated thermoType combinations
+	// (makeThermos): "type/mixture/transport/thermo/equationOfState/specie/energy".
+	ThermoCombinations []string `json:"thermoCombinations"`
 	// Provenance maps a vocabulary name ("divSchemes") to the registration macros it came from.
 	Provenance map[string][]string `json:"provenance,omitempty"`
 }
@@ -260,7 +263,7 @@ func (k *KB) normalise() {
 	v := &k.Vocab
 	for _, l := range []*[]string{&v.DdtSchemes, &v.GradSchemes, &v.DivSchemes, &v.InterpolationSchemes,
 		&v.LaplacianSchemes, &v.SnGradSchemes, &v.LinearSolvers, &v.Preconditioners, &v.Smoothers,
-		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects} {
+		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects, &v.ThermoCombinations} {
 		*l = sortedUnique(*l)
 	}
 	for _, m := range []map[string][]string{v.BCTypes, v.RASModels, v.LESModels, v.Provenance} {
@@ -385,6 +388,7 @@ func (k *KB) Stats() Stats {
 	s.Vocab["lesDeltas"] = len(v.LESDeltas)
 	s.Vocab["thermoTypes"] = len(v.ThermoTypes)
 	s.Vocab["functionObjects"] = len(v.FunctionObjects)
+	s.Vocab["thermoCombinations"] = len(v.ThermoCombinations)
 	return s
 }
 

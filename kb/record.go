@@ -2,6 +2,7 @@ package kb
 
 import (
 	"fmt"
+	"math"
 	"path"
 	"sort"
 	"strings"
@@ -117,25 +118,39 @@ func RecordFromDocument(casePath string, doc map[string]any) (*CaseRecord, error
 			r.BCs[field] = types
 		}
 	}
+	if errs, _ := doc["errors"].([]any); len(errs) > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d file(s) with reading problems", len(errs)))
+	}
 	sort.Strings(r.Notes)
 	return r, nil
 }
 
-// thermoAndRegions reads thermoType.type (the first region's for multi-region
-// cases) and the region names of constant/regionProperties.
+// isThermoFile: the thermophysical model dictionaries (per region and per
+// phase: thermophysicalProperties.water) and the barotropic
+// thermodynamicProperties of sonicLiquidFoam and cavitatingFoam.
+func isThermoFile(name string) bool {
+	b := path.Base(name)
+	return strings.HasPrefix(name, "constant/") &&
+		(strings.HasPrefix(b, "thermophysicalProperties") || b == "thermodynamicProperties")
+}
+
+// thermoAndRegions reads thermoType.type (the case-level file first, then
+// region and phase files in name order) and the region names of
+// constant/regionProperties.
 func thermoAndRegions(files map[string]any) (string, []string) {
 	var thermo string
 	names := sortedKeys(files)
+	sort.SliceStable(names, func(i, j int) bool {
+		return names[i] == "constant/thermophysicalProperties" && names[j] != names[i]
+	})
 	for _, n := range names {
-		if path.Base(n) != "thermophysicalProperties" || !strings.HasPrefix(n, "constant/") {
+		if !isThermoFile(n) {
 			continue
 		}
 		d, _ := files[n].(map[string]any)
 		tt, _ := d["thermoType"].(map[string]any)
-		if t, ok := tt["type"].(string); ok {
-			if n == "constant/thermophysicalProperties" || thermo == "" {
-				thermo = t
-			}
+		if t, ok := tt["type"].(string); ok && thermo == "" {
+			thermo = t
 		}
 	}
 	var regions []string
@@ -162,20 +177,23 @@ func thermoAndRegions(files map[string]any) (string, []string) {
 // compressibility takes the curated solver table first, the case document's
 // feature next, and cross-checks both with the presence of a thermo model.
 func compressibility(r *CaseRecord, feature bool) (string, bool) {
-	hasThermo := r.ThermoType != ""
+	hasThermo := false
+	for n := range r.Files {
+		hasThermo = hasThermo || isThermoFile(n)
+	}
 	if info, ok := SolverInfo(r.Solver); ok {
 		if c, ok := info["compressible"].(bool); ok {
 			if c == hasThermo {
 				return "solver+thermophysicalProperties", c
 			}
-			r.Notes = append(r.Notes, fmt.Sprintf("solver %s is compressible=%v but thermophysicalProperties present=%v", r.Solver, c, hasThermo))
+			r.Notes = append(r.Notes, fmt.Sprintf("solver %s is compressible=%v but a thermo dictionary present=%v", r.Solver, c, hasThermo))
 			return "solver", c
 		}
 	}
 	if feature == hasThermo {
 		return "solver+thermophysicalProperties", feature
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("case features say compressible=%v but thermophysicalProperties present=%v", feature, hasThermo))
+	r.Notes = append(r.Notes, fmt.Sprintf("case features say compressible=%v but a thermo dictionary present=%v", feature, hasThermo))
 	return "solver", feature
 }
 
@@ -217,6 +235,15 @@ func stripBulk(v any) any {
 			out[k] = stripBulk(e)
 		}
 		return out
+	case float64:
+		// JSON has no NaN/Inf; keep OpenFOAM's spelling
+		if math.IsNaN(x) {
+			return "nan"
+		}
+		if math.IsInf(x, 0) {
+			return map[bool]string{true: "inf", false: "-inf"}[x > 0]
+		}
+		return x
 	case []any:
 		if len(x) > maxList {
 			return map[string]any{"$elided": map[string]any{"size": len(x)}}

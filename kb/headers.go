@@ -1,0 +1,704 @@
+package kb
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Field ranks in registration order (FOR_ALL_FIELD_TYPES).
+var allRanks = []string{"scalar", "vector", "sphericalTensor", "symmTensor", "tensor"}
+
+var (
+	// Candidate headers: a TypeName and a base class that is an fvPatchField
+	// (knowledge/openfoam-v1912-rules.md §1).
+	reTypeName = regexp.MustCompile(`TypeName\(\s*(?:"([^"]+)"|(\w+?)(?:FvPatch|PolyPatch)::typeName_\(\))\s*\)`)
+	reFvBase   = regexp.MustCompile(`(?m)^\s*(?:virtual\s+)?public\s+(?:Foam::)?(\w*(?:FvPatch|fvPatch)\w*Field\w*)(?:<[^>]*>)?`)
+	reClass    = regexp.MustCompile(`(?m)^\s*class\s+(\w+)\s*(?:\n|:|$)`)
+	// Registrations in .C files (fvPatchField.H macros), whitespace collapsed.
+	reMakePatchType = regexp.MustCompile(`(?:makePatchTypeField|makeRemovablePatchTypeField|addToPatchFieldRunTimeSelection)\s*\(\s*fvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)Field\s*,\s*(\w+)\s*\)`)
+	reMakeTemplate  = regexp.MustCompile(`makeTemplatePatchTypeField\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
+	reMakeFields    = regexp.MustCompile(`makePatchFields\s*\(\s*(\w+)\s*\)`)
+	reRankSuffix    = regexp.MustCompile(`FvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)?Field$`)
+	// Dictionary reads in a constructor.
+	reFound       = regexp.MustCompile(`!?\s*dict\.(?:found|isDict)\(\s*"(\w+)"\s*\)`)
+	reMandatory   = regexp.MustCompile(`dict\.(?:get|getCheck|getCompat|lookup|lookupCompat|subDict)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+	reWithDefault = regexp.MustCompile(`dict\.(?:lookupOrDefault|getOrDefault|lookupOrAddDefault|getOrAdd|getCheckOrDefault|lookupOrDefaultCompat)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"\s*,`)
+	reOptional    = regexp.MustCompile(`dict\.(?:readIfPresent|readIfPresentCompat|found|isDict|optionalSubDict|subOrEmptyDict|readEntry)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+	reFieldRead   = regexp.MustCompile(`"(\w+)"\s*,\s*dict\s*[,)]`)
+	reTernary     = regexp.MustCompile(`(\w+)\s*!=\s*"(\w*)"\s*\?\s*dict\.(?:get|lookup)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+	reIsAWall     = regexp.MustCompile(`isA<\s*wallFvPatch\s*>`)
+	reVerbType    = regexp.MustCompile(`(?m)^\s*type\s+([\w:]+)\s*;`)
+	reSectionHead = regexp.MustCompile(`^([A-Z][A-Za-z ]*[a-z])\s*$`)
+	reIdentKey    = regexp.MustCompile(`^[A-Za-z_][\w.:]*$`)
+)
+
+// bcClass is one scanned fvPatchField class before merging.
+type bcClass struct {
+	typeName   string
+	class      string
+	stem       string // class with the rank suffix normalised: fooFvPatchField
+	header     *cfile
+	typeOff    int
+	base       string // stem of the first fvPatchField base in the header
+	constraint string
+	groups     []string
+	table      []tableRow
+	tableAt    string
+	hasUsage   bool
+	docType    string
+	ranks      []string
+	regAt      []string
+	ctor       *ctorInfo
+	wallCheck  bool
+	contract   *Contract
+}
+
+type tableRow struct {
+	key, desc, req, def string
+	at                  string
+}
+
+type ctorInfo struct {
+	at            string
+	baseCall      string // stem of the base constructor called with dict, "" if none
+	baseValueReq  *bool  // explicit valueRequired argument of that call
+	valueRead     bool   // reads "value" unconditionally itself
+	keys          map[string]*KeyEvidence
+	conditional   []Conditional
+	oneOf         []OneOf
+	conditionalOn map[string]string // key -> condition text for reads inside other conditionals
+}
+
+// stemOf normalises fooFvPatchScalarField / fooFvPatchField<vector> to fooFvPatchField.
+func stemOf(class string) string {
+	if i := strings.IndexByte(class, '<'); i >= 0 {
+		class = class[:i]
+	}
+	return reRankSuffix.ReplaceAllString(class, "FvPatchField")
+}
+
+// scanContracts mines every runtime-selectable fvPatchField under src/.
+func scanContracts(root string, files []string) (map[string]*Contract, int, error) {
+	byStem := map[string][]*bcClass{}
+	var classes []*bcClass
+	regs := map[string][]reg{}
+	read := 0
+	for _, rel := range files {
+		isH, isC := strings.HasSuffix(rel, ".H"), strings.HasSuffix(rel, ".C")
+		if !isH && !isC {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return nil, 0, fmt.Errorf("kb: read %s: %w", rel, err)
+		}
+		s := string(data)
+		if isC && strings.Contains(s, "PatchField") && (strings.Contains(s, "make") || strings.Contains(s, "addToPatchField")) {
+			read++
+			scanRegistrations(newCFile(rel, s), regs)
+		}
+		if isH && strings.Contains(s, "TypeName") && strings.Contains(s, "atchField") {
+			read++
+			if c := scanHeader(newCFile(rel, s)); c != nil {
+				classes = append(classes, c)
+				byStem[c.stem] = append(byStem[c.stem], c)
+			}
+		}
+	}
+	for _, c := range classes {
+		key := c.class
+		if c.class == c.stem { // template class: every registration of its instances
+			key = "stem:" + c.stem
+		}
+		for _, r := range regs[key] {
+			c.ranks = append(c.ranks, r.rank)
+			c.regAt = append(c.regAt, r.at)
+		}
+	}
+	for _, c := range classes {
+		c.ctor = scanCtor(root, c)
+		c.wallCheck = c.wallCheck || wallCheckIn(root, c)
+	}
+	contracts := map[string]*Contract{}
+	for _, c := range classes {
+		ct := merge(c, byStem)
+		if prev, ok := contracts[ct.Type]; ok {
+			// Two classes with one TypeName (rank-specific headers): unite ranks.
+			prev.Ranks = append(prev.Ranks, ct.Ranks...)
+			prev.Provenance = append(prev.Provenance, ct.Provenance...)
+			prev.Abstract = prev.Abstract && ct.Abstract
+			continue
+		}
+		contracts[ct.Type] = ct
+	}
+	for _, ct := range contracts {
+		ct.normalise()
+	}
+	return contracts, read, nil
+}
+
+type reg struct{ rank, at string }
+
+func scanRegistrations(f *cfile, regs map[string][]reg) {
+	code := f.code
+	for _, m := range reMakePatchType.FindAllStringSubmatchIndex(code, -1) {
+		r := reg{lowerFirst(code[m[2]:m[3]]), f.at(m[0])}
+		name := code[m[4]:m[5]]
+		regs[name] = append(regs[name], r)
+		regs["stem:"+stemOf(name)] = append(regs["stem:"+stemOf(name)], r)
+	}
+	for _, m := range reMakeTemplate.FindAllStringSubmatchIndex(code, -1) {
+		stem := "stem:" + code[m[4]:m[5]] + "FvPatchField"
+		regs[stem] = append(regs[stem], reg{code[m[2]:m[3]], f.at(m[0])})
+	}
+	for _, m := range reMakeFields.FindAllStringSubmatchIndex(code, -1) {
+		// skip the macro's own definition
+		if strings.HasPrefix(strings.TrimSpace(code[max(0, m[0]-8):m[0]]), "define") {
+			continue
+		}
+		stem := "stem:" + code[m[2]:m[3]] + "FvPatchField"
+		for _, r := range allRanks {
+			regs[stem] = append(regs[stem], reg{r, f.at(m[0])})
+		}
+	}
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// scanHeader reads the class, TypeName, base, Group, Usage table and example of one header.
+func scanHeader(f *cfile) *bcClass {
+	tm := reTypeName.FindStringSubmatchIndex(f.code)
+	if tm == nil {
+		return nil
+	}
+	// the class whose declaration holds the TypeName
+	var class string
+	var classOff int
+	for _, m := range reClass.FindAllStringSubmatchIndex(f.code[:tm[0]], -1) {
+		class, classOff = f.code[m[2]:m[3]], m[0]
+	}
+	if class == "" {
+		return nil
+	}
+	bm := reFvBase.FindStringSubmatch(f.code[classOff:tm[0]])
+	if bm == nil {
+		return nil
+	}
+	c := &bcClass{class: class, stem: stemOf(class), header: f, typeOff: tm[0], base: stemOf(bm[1])}
+	if tm[2] >= 0 {
+		c.typeName = f.code[tm[2]:tm[3]]
+	} else {
+		c.typeName = lowerFirst(f.code[tm[4]:tm[5]])
+		c.constraint = c.typeName
+	}
+	parseDoc(f, c)
+	return c
+}
+
+// parseDoc splits the leading doc comment into sections and reads Group, the
+// Property table and the \verbatim example type.
+func parseDoc(f *cfile, c *bcClass) {
+	end := strings.Index(f.raw, `\*---`)
+	if end < 0 {
+		return
+	}
+	lines := strings.Split(f.raw[:end], "\n")
+	section := ""
+	inTable, inVerb := false, false
+	var header []string
+	var tableStart int
+	for i, ln := range lines {
+		if m := reSectionHead.FindStringSubmatch(ln); m != nil && !strings.HasPrefix(ln, " ") {
+			section = m[1]
+			if section == "Usage" {
+				c.hasUsage = true
+			}
+			continue
+		}
+		t := strings.TrimSpace(ln)
+		switch {
+		case section == "Group":
+			for _, g := range strings.Fields(t) {
+				if strings.HasPrefix(g, "grp") {
+					c.groups = append(c.groups, g)
+				}
+			}
+		case t == `\table`:
+			inTable, header, tableStart = true, nil, i+1
+		case t == `\endtable`:
+			inTable = false
+		case t == `\verbatim`:
+			inVerb = true
+		case t == `\endverbatim`:
+			inVerb = false
+		case inVerb && c.docType == "":
+			if m := reVerbType.FindStringSubmatch(ln); m != nil {
+				c.docType = m[1]
+			}
+		case inTable && (section == "Usage" || section == "Description") && t != "":
+			cells := splitRow(t)
+			if header == nil {
+				header = cells
+				if !strings.HasPrefix(strings.ToLower(header[0]), "prop") {
+					inTable = false // a Mode table or similar, not parameters
+				} else if c.tableAt == "" {
+					c.tableAt = f.rel + ":" + itoa(tableStart)
+				}
+				continue
+			}
+			if row, ok := tableRowOf(header, cells); ok {
+				row.at = f.rel + ":" + itoa(i+1)
+				c.table = append(c.table, row)
+			}
+		}
+	}
+}
+
+func splitRow(t string) []string {
+	parts := strings.Split(t, "|")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+// tableRowOf maps cells to columns by header prefix (prop, desc, req, default);
+// rows with a `|` inside the description keep key, required and default from
+// the ends of the row.
+func tableRowOf(header, cells []string) (tableRow, bool) {
+	key := strings.Trim(cells[0], "`\\")
+	if !reIdentKey.MatchString(key) {
+		return tableRow{}, false
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		h = strings.ToLower(h)
+		for _, p := range []string{"prop", "desc", "req", "default"} {
+			if strings.HasPrefix(h, p) {
+				col[p] = i
+			}
+		}
+	}
+	get := func(name string) string {
+		i, ok := col[name]
+		if !ok {
+			return ""
+		}
+		if len(cells) > len(header) && i > col["desc"] {
+			i += len(cells) - len(header) // extra cells came from the description
+		}
+		if i < len(cells) {
+			return cells[i]
+		}
+		return ""
+	}
+	return tableRow{key: key, desc: get("desc"), req: strings.ToLower(get("req")), def: get("default")}, true
+}
+
+// scanCtor finds the dictionary constructor of a class in its .C (or .H) file.
+func scanCtor(root string, c *bcClass) *ctorInfo {
+	dir := filepath.Dir(c.header.rel)
+	cands := []string{strings.TrimSuffix(c.header.rel, ".H") + ".C", filepath.Join(dir, c.class+".C")}
+	entries, _ := os.ReadDir(filepath.Join(root, dir))
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".C") || strings.HasSuffix(e.Name(), "I.H") {
+			cands = append(cands, filepath.Join(dir, e.Name()))
+		}
+	}
+	cands = append(cands, c.header.rel)
+	seen := map[string]bool{}
+	for _, rel := range cands {
+		if seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		var f *cfile
+		if rel == c.header.rel {
+			f = c.header
+		} else {
+			data, err := os.ReadFile(filepath.Join(root, rel))
+			if err != nil {
+				continue
+			}
+			f = newCFile(rel, string(data))
+		}
+		if ci := dictCtor(f, c.class); ci != nil {
+			return ci
+		}
+	}
+	return nil
+}
+
+// wallCheckIn reports an isA<wallFvPatch> check in the class's sources.
+func wallCheckIn(root string, c *bcClass) bool {
+	rel := strings.TrimSuffix(c.header.rel, ".H") + ".C"
+	data, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		return false
+	}
+	return reIsAWall.Match(data)
+}
+
+// dictCtor parses `Class::Class(const fvPatch&, const DimensionedField&, const dictionary& dict)`.
+func dictCtor(f *cfile, class string) *ctorInfo {
+	code := f.code
+	re := regexp.MustCompile(`::\s*` + regexp.QuoteMeta(class) + `\s*\(`)
+	for _, m := range re.FindAllStringIndex(code, -1) {
+		open := m[1] - 1
+		close := matching(code, open)
+		if close < 0 {
+			continue
+		}
+		params := code[open:close]
+		if !strings.Contains(params, "dictionary&") || !strings.Contains(params, "fvPatch&") || strings.Contains(params, class+"&") {
+			continue
+		}
+		i := skipSpace(code, close)
+		initStart := i
+		for i < len(code) && code[i] != '{' && code[i] != ';' {
+			if code[i] == '(' {
+				if e := matching(code, i); e > 0 {
+					i = e
+					continue
+				}
+			}
+			i++
+		}
+		if i >= len(code) || code[i] != '{' {
+			continue
+		}
+		bodyEnd := matching(code, i)
+		if bodyEnd < 0 {
+			continue
+		}
+		return parseCtor(f, code[initStart:i], code[i:bodyEnd], initStart, i)
+	}
+	return nil
+}
+
+func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
+	ci := &ctorInfo{at: f.at(initOff), keys: map[string]*KeyEvidence{}, conditionalOn: map[string]string{}}
+	// base constructor called with the dictionary: Base(p, iF, dict[, valueRequired])
+	reBase := regexp.MustCompile(`([\w:]+(?:<[^<>]*>)?)\s*\(\s*p\s*,\s*iF\s*,\s*dict\s*(?:,\s*(\w+)\s*)?\)`)
+	if m := reBase.FindStringSubmatch(init); m != nil {
+		ci.baseCall = stemOf(strings.TrimPrefix(m[1], "Foam::"))
+		switch m[2] {
+		case "false":
+			v := false
+			ci.baseValueReq = &v
+		case "true":
+			v := true
+			ci.baseValueReq = &v
+		}
+	}
+	text := init + "\n" + body
+	off := func(i int) int {
+		if i < len(init) {
+			return initOff + i
+		}
+		return bodyOff + i - len(init) - 1
+	}
+	blocks := conditionalBlocks(text)
+	foundKeys := map[string]bool{}
+	for _, m := range reFound.FindAllStringSubmatch(text, -1) {
+		foundKeys[m[1]] = true
+	}
+	// guard returns the innermost conditional block around i, if any.
+	guard := func(i int) *block {
+		var g *block
+		for bi := range blocks {
+			b := &blocks[bi]
+			if i >= b.start && i < b.end && (g == nil || b.start >= g.start) {
+				g = b
+			}
+		}
+		return g
+	}
+	rank := map[string]int{"optional": 1, "conditional": 2, "required": 3}
+	// set keeps the strongest status seen for a key (required > conditional > optional).
+	set := func(key, status, code, def string, i int) {
+		if e, ok := ci.keys[key]; ok {
+			if e.Default == "" {
+				e.Default = def
+			}
+			if rank[e.Status] >= rank[status] {
+				return
+			}
+			def = e.Default
+		}
+		ci.keys[key] = &KeyEvidence{Key: key, Status: status, Code: code, Default: def, Provenance: f.at(off(i))}
+	}
+	mandatory := func(key, code string, i int) {
+		if key == "value" && !foundKeys["value"] && guard(i) == nil {
+			ci.valueRead = true
+			return
+		}
+		g := guard(i)
+		switch {
+		case foundKeys[key]:
+			set(key, "optional", code, "", i)
+		case g == nil:
+			set(key, "required", code, "", i)
+		default:
+			set(key, "conditional", code, "", i)
+			ci.conditionalOn[key] = g.cond
+			if g.foundKey != "" && g.foundKey != key {
+				ci.conditional = append(ci.conditional, Conditional{Key: key, When: g.foundKey, Unless: []string{}, Provenance: f.at(off(i))})
+			}
+		}
+	}
+	for _, m := range reWithDefault.FindAllStringSubmatchIndex(text, -1) {
+		key := text[m[2]:m[3]]
+		argStart := m[1]
+		open := strings.LastIndexByte(text[:m[2]], '(')
+		def := ""
+		if e := matching(text, open); e > 0 && argStart < e-1 {
+			def = strings.Trim(strings.Join(strings.Fields(text[argStart:e-1]), " "), `" `)
+		}
+		set(key, "optional", "getOrDefault", def, m[0])
+	}
+	for _, m := range reOptional.FindAllStringSubmatchIndex(text, -1) {
+		set(text[m[2]:m[3]], "optional", "found", "", m[0])
+	}
+	ternary := map[int]bool{}
+	for _, m := range reTernary.FindAllStringSubmatchIndex(text, -1) {
+		// gamma_(psiName_ != "none" ? dict.get<scalar>("gamma") : 1): find the key psiName_ holds.
+		vname, unless, key := text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]]
+		when := ""
+		reVar := regexp.MustCompile(regexp.QuoteMeta(vname) + `\s*\(\s*dict\.\w+\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+		if vm := reVar.FindStringSubmatch(text); vm != nil {
+			when = vm[1]
+		}
+		ternary[m[0]] = true
+		ci.keys[key] = &KeyEvidence{Key: key, Status: "conditional", Code: "get", Provenance: f.at(off(m[0]))}
+		if when != "" {
+			ci.conditional = append(ci.conditional, Conditional{Key: key, When: when, Unless: []string{unless}, Provenance: f.at(off(m[0]))})
+		}
+	}
+	inTernary := func(i int) bool {
+		for t := range ternary {
+			if i > t && i < t+200 && !strings.Contains(text[t:i], ";") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range reMandatory.FindAllStringSubmatchIndex(text, -1) {
+		if !inTernary(m[0]) {
+			mandatory(text[m[2]:m[3]], "get", m[0])
+		}
+	}
+	for _, m := range reFieldRead.FindAllStringSubmatchIndex(text, -1) {
+		mandatory(text[m[2]:m[3]], "New", m[0])
+	}
+	ci.oneOf = oneOfChains(f, text, off)
+	for _, o := range ci.oneOf {
+		for _, k := range o.Keys {
+			if e, ok := ci.keys[k]; ok {
+				e.Status = "oneOf"
+			}
+		}
+	}
+	return ci
+}
+
+// oneOfChains finds `if (dict.found("a")) {...} else if (dict.found("b")) {...}
+// else { FatalIOError }`: one of a, b is required.
+func oneOfChains(f *cfile, text string, off func(int) int) []OneOf {
+	var out []OneOf
+	reIf := regexp.MustCompile(`if\s*\(\s*dict\.found\(\s*"(\w+)"\s*\)\s*\)`)
+	consumed := -1
+	for _, m := range reIf.FindAllStringSubmatchIndex(text, -1) {
+		if m[0] < consumed {
+			continue
+		}
+		keys := []string{text[m[2]:m[3]]}
+		i := skipSpace(text, m[1])
+		for {
+			if i >= len(text) || text[i] != '{' {
+				break
+			}
+			e := matching(text, i)
+			if e < 0 {
+				break
+			}
+			j := skipSpace(text, e)
+			if !hasWordAt(text, j, "else") {
+				break
+			}
+			j = skipSpace(text, j+4)
+			if mm := reIf.FindStringSubmatchIndex(text[j:]); mm != nil && mm[0] == 0 {
+				keys = append(keys, text[j+mm[2]:j+mm[3]])
+				i = skipSpace(text, j+mm[1])
+				continue
+			}
+			if j < len(text) && text[j] == '{' {
+				if ee := matching(text, j); ee > 0 && strings.Contains(text[j:ee], "Fatal") && len(keys) > 1 {
+					out = append(out, OneOf{Keys: keys, Provenance: f.at(off(m[0]))})
+					consumed = ee
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// merge combines header table, constructor and inherited base facts into a Contract.
+func merge(c *bcClass, byStem map[string][]*bcClass) *Contract {
+	ct := &Contract{Type: c.typeName, Class: c.class, Ranks: c.ranks, Groups: c.groups,
+		Optional: map[string]string{}, Constraint: c.constraint}
+	ct.Provenance = append(ct.Provenance, c.header.at(c.typeOff))
+	if c.docType != "" && c.docType != c.typeName {
+		ct.DocType = c.docType
+	}
+	// inherited facts along the header base chain: constraint, wall check, groups
+	seen := map[string]bool{c.stem: true}
+	for b := c.base; b != "" && !seen[b]; {
+		seen[b] = true
+		parents := byStem[b]
+		if len(parents) == 0 {
+			break
+		}
+		p := parents[0]
+		if ct.Constraint == "" {
+			ct.Constraint = p.constraint
+		}
+		if p.wallCheck {
+			ct.RequiresWall = true
+		}
+		b = p.base
+	}
+	if c.wallCheck {
+		ct.RequiresWall = true
+	}
+	ct.Abstract = len(c.ranks) == 0
+
+	keys := map[string]*KeyEvidence{}
+	hasTable := len(c.table) > 0
+	for _, r := range c.table {
+		e := &KeyEvidence{Key: r.key, Table: r.req, Default: r.def, Description: r.desc, Provenance: r.at}
+		switch r.req {
+		case "yes":
+			e.Status = "required"
+		case "no", "":
+			e.Status = "optional"
+		default:
+			e.Status = "conditional"
+		}
+		keys[r.key] = e
+	}
+	if c.tableAt != "" {
+		ct.Provenance = append(ct.Provenance, c.tableAt)
+	}
+	// constructor chain: own reads, then reads of bases called with the dictionary
+	hasCode := false
+	valueReq := false
+	decided := false
+	for cur, depth := c, 0; cur != nil && depth < 8; depth++ {
+		ci := cur.ctor
+		if ci == nil {
+			break
+		}
+		hasCode = true
+		if depth == 0 {
+			ct.Provenance = append(ct.Provenance, ci.at)
+		}
+		for _, k := range sortedKeys(ci.keys) {
+			ce := ci.keys[k]
+			te, ok := keys[k]
+			if !ok {
+				e := *ce
+				keys[k] = &e
+				continue
+			}
+			te.Code = ce.Code
+			if te.Default == "" {
+				te.Default = ce.Default
+			}
+			// the code decides conditional / one-of; a table "yes" the code reads
+			// optionally stays required (the docs are stricter on purpose)
+			if ce.Status == "conditional" || ce.Status == "oneOf" {
+				te.Status = ce.Status
+			} else if ce.Status == "required" {
+				te.Status = "required"
+			}
+			te.Provenance = te.Provenance + " " + ce.Provenance
+		}
+		ct.Conditional = append(ct.Conditional, ci.conditional...)
+		ct.OneOf = append(ct.OneOf, ci.oneOf...)
+		if ci.valueRead && !decided {
+			valueReq, decided = true, true
+		}
+		if ci.baseCall == "" {
+			break
+		}
+		if ci.baseValueReq != nil && !decided {
+			valueReq, decided = *ci.baseValueReq, true
+		}
+		if isRootBase(ci.baseCall) {
+			if !decided {
+				valueReq, decided = true, true // fvPatchField/fixedValue/calculated default valueRequired=true
+			}
+			if ci.baseCall == "fvPatchField" || ci.baseCall == "coupledFvPatchField" {
+				break
+			}
+		}
+		parents := byStem[ci.baseCall]
+		if len(parents) == 0 || parents[0] == cur {
+			break
+		}
+		cur = parents[0]
+	}
+	ct.ValueRequired = valueReq
+	delete(keys, "value")
+	delete(keys, "type")
+	delete(keys, "patchType")
+	for _, k := range sortedKeys(keys) {
+		e := keys[k]
+		switch e.Status {
+		case "required":
+			ct.Required = append(ct.Required, k)
+		default:
+			ct.Optional[k] = e.Default
+		}
+		ct.Keys = append(ct.Keys, *e)
+	}
+	switch {
+	case hasTable && hasCode:
+		ct.Source = "both"
+	case hasTable:
+		ct.Source = "table"
+	default:
+		ct.Source = "code"
+	}
+	for _, g := range ct.Groups {
+		if strings.Contains(g, "WallFunctions") {
+			ct.WallFunction = true
+		}
+	}
+	if strings.Contains(ct.Type, "WallFunction") || strings.Contains(c.header.rel, "/wallFunctions/") {
+		ct.WallFunction = true
+	}
+	ct.Provenance = append(ct.Provenance, c.regAt...)
+	sort.Strings(ct.Provenance)
+	return ct
+}
+
+// isRootBase: constructors whose valueRequired argument defaults to true.
+func isRootBase(stem string) bool {
+	switch stem {
+	case "fvPatchField", "fixedValueFvPatchField", "calculatedFvPatchField", "coupledFvPatchField":
+		return true
+	}
+	return false
+}

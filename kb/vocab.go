@@ -1,0 +1,229 @@
+package kb
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// vocabRule harvests one vocabulary from registration macros. The capture is a
+// C++ class (resolved to its TypeName) unless direct is set.
+type vocabRule struct {
+	vocab  string
+	re     *regexp.Regexp
+	lit    string // a literal every match contains: files without it are skipped
+	direct bool
+	under  string // path prefix the file must have, "" for all
+	format func(m []string) string
+}
+
+var (
+	// a class definition: the name is followed by its base list or body, which
+	// leaves out template parameters (`template<class Type>`) and declarations
+	reClassTypeName  = regexp.MustCompile(`\bclass\s+(\w+)\s*(?::[^;{]*)?\{`)
+	reTypeNameLit    = regexp.MustCompile(`\bTypeName(?:NoDebug)?\(\s*"([^"]+)"\s*\)`)
+	reDefineNamed    = regexp.MustCompile(`defineTemplateTypeNameAndDebugWithName\s*\(\s*(\w+)\s*,\s*"([^"]+)"`)
+	reHeThermo       = regexp.MustCompile(`^he\w*Thermo$`)
+	reMakeThermos    = regexp.MustCompile(`\bmakeThermos\s*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)`)
+	macroPlaceholder = map[string]bool{"SS": true, "Type": true, "TYPE": true, "Limiter": true, "LIMITER": true, "baseType": true}
+)
+
+func vocabRules() []vocabRule {
+	cls := func(vocab, macro string) vocabRule {
+		return vocabRule{vocab: vocab, re: regexp.MustCompile(`\b` + macro + `\s*\(\s*(\w+)\s*[,)]`), lit: macro}
+	}
+	direct := func(vocab, macro string) vocabRule {
+		lit := macro
+		if i := strings.Index(lit, `\w*`); i >= 0 {
+			lit = "make"
+		}
+		return vocabRule{vocab: vocab, re: regexp.MustCompile(`\b` + macro + `\s*\(\s*(\w+)\s*,`), direct: true, lit: lit}
+	}
+	ldu := func(vocab, kind string) vocabRule {
+		return vocabRule{vocab: vocab, lit: "MatrixConstructorToTable",
+			re: regexp.MustCompile(`lduMatrix\s*::\s*` + kind + `\s*::\s*add(?:sym|asym)MatrixConstructorToTable\s*<\s*(\w+)\s*>`)}
+	}
+	return []vocabRule{
+		cls("ddtSchemes", "makeFvDdtScheme"),
+		cls("gradSchemes", "makeFvGradScheme"),
+		{vocab: "gradSchemes", re: regexp.MustCompile(`\bmakeFvLimitedGradScheme\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`), direct: true, lit: "makeFvLimitedGradScheme",
+			format: func(m []string) string { return m[1] + "<" + m[2] + ">" }},
+		{vocab: "gradSchemes", re: regexp.MustCompile(`\bmakeNamedFvLimitedGradTypeScheme\s*\(\s*\w+\s*,\s*\w+\s*,\s*\w+\s*,\s*"(\w+)"\s*\)`), direct: true, lit: "makeNamedFvLimitedGradTypeScheme"},
+		cls("divSchemes", "makeFvDivScheme"),
+		cls("divSchemes", "makeFvConvectionScheme"),
+		cls("divSchemes", "makeMultivariateFvConvectionScheme"),
+		cls("laplacianSchemes", "makeFvLaplacianScheme"),
+		cls("snGradSchemes", "makeSnGradScheme"),
+		cls("interpolationSchemes", "makeSurfaceInterpolationScheme"),
+		cls("interpolationSchemes", "makelimitedSurfaceInterpolationScheme"),
+		cls("interpolationSchemes", "makelimitedSurfaceInterpolationTypeScheme"),
+		cls("interpolationSchemes", "makeMultivariateSurfaceInterpolationScheme"),
+		direct("interpolationSchemes", "makeLimitedSurfaceInterpolationScheme"),
+		direct("interpolationSchemes", "makeLimitedVSurfaceInterpolationScheme"),
+		direct("interpolationSchemes", "makeLLimitedSurfaceInterpolationTypeScheme"),
+		direct("interpolationSchemes", `make\w*FitSurfaceInterpolation\w*Scheme`),
+		direct("snGradSchemes", `make\w*FitSnGrad\w*Scheme`),
+		ldu("linearSolvers", "solver"),
+		{vocab: "linearSolvers", re: regexp.MustCompile(`new\s+(diagonalSolver)\b`), lit: "diagonalSolver"},
+		ldu("preconditioners", "preconditioner"),
+		ldu("smoothers", "smoother"),
+		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/incompressible/"},
+		{vocab: "rasModels/compressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/compressible/"},
+		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/incompressible/"},
+		{vocab: "lesModels/compressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/compressible/"},
+		{vocab: "lesDeltas", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESdelta\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESdelta"},
+		{vocab: "functionObjects", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*functionObject\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "functionObject"},
+		{vocab: "thermoTypes", re: reMakeThermos, direct: true, lit: "makeThermos", format: func(m []string) string { return m[2] }},
+		{vocab: "thermoCombinations", re: reMakeThermos, direct: true, lit: "makeThermos", format: func(m []string) string {
+			// type/mixture/transport/thermo/equationOfState/specie/energy as written in thermoType
+			return strings.Join([]string{m[2], m[3], m[4], m[6], m[7], m[8], m[5]}, "/")
+		}},
+	}
+}
+
+// scanVocab harvests the vocabularies from the registration macros in src/.
+// typeNames maps C++ classes to their TypeName (from headers).
+func scanVocab(root string, files []string) (Vocab, error) {
+	typeNames := map[string]map[string]bool{}
+	type hit struct{ vocab, name, at string }
+	var hits []hit
+	rules := vocabRules()
+	for _, rel := range files {
+		data, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return Vocab{}, fmt.Errorf("kb: read %s: %w", rel, err)
+		}
+		s := string(data)
+		if strings.HasSuffix(rel, ".H") && strings.Contains(s, "TypeName") {
+			collectTypeNames(blankComments(s), typeNames)
+		}
+		if !strings.HasSuffix(rel, ".C") && !strings.HasSuffix(rel, ".H") {
+			continue
+		}
+		if !strings.Contains(s, "make") && !strings.Contains(s, "Table") && !strings.Contains(s, "diagonalSolver") {
+			continue
+		}
+		f := newCFile(rel, s)
+		for _, m := range reDefineNamed.FindAllStringSubmatch(f.code, -1) {
+			addName(typeNames, m[1], m[2])
+		}
+		for _, r := range rules {
+			if (r.under != "" && !strings.HasPrefix(rel, r.under)) || !strings.Contains(f.code, r.lit) {
+				continue
+			}
+			for _, idx := range r.re.FindAllStringSubmatchIndex(f.code, -1) {
+				// skip the macro definitions themselves
+				ls := strings.LastIndexByte(f.code[:idx[0]], '\n')
+				if strings.HasPrefix(strings.TrimSpace(f.code[ls+1:idx[0]]), "#define") ||
+					strings.Contains(f.code[max(0, idx[0]-2):idx[0]], "##") {
+					continue
+				}
+				m := make([]string, len(idx)/2)
+				for i := range m {
+					if idx[2*i] >= 0 {
+						m[i] = f.code[idx[2*i]:idx[2*i+1]]
+					}
+				}
+				if macroPlaceholder[m[1]] {
+					continue
+				}
+				name := m[1]
+				if r.format != nil {
+					name = r.format(m)
+				}
+				mark := ""
+				if !r.direct {
+					mark = "class:"
+				}
+				hits = append(hits, hit{r.vocab, mark + name, f.at(idx[0])})
+			}
+		}
+	}
+	v := Vocab{BCTypes: map[string][]string{}, RASModels: map[string][]string{}, LESModels: map[string][]string{},
+		Provenance: map[string][]string{}}
+	lists := map[string]*[]string{
+		"ddtSchemes": &v.DdtSchemes, "gradSchemes": &v.GradSchemes, "divSchemes": &v.DivSchemes,
+		"interpolationSchemes": &v.InterpolationSchemes, "laplacianSchemes": &v.LaplacianSchemes,
+		"snGradSchemes": &v.SnGradSchemes, "linearSolvers": &v.LinearSolvers, "preconditioners": &v.Preconditioners,
+		"smoothers": &v.Smoothers, "lesDeltas": &v.LESDeltas, "thermoTypes": &v.ThermoTypes,
+		"functionObjects": &v.FunctionObjects, "thermoCombinations": &v.ThermoCombinations,
+	}
+	// thermo types instantiated through other macros (heheuPsiThermo, heSolidThermo...)
+	for class, names := range typeNames {
+		if reHeThermo.MatchString(class) {
+			for n := range names {
+				v.ThermoTypes = append(v.ThermoTypes, n)
+			}
+		}
+	}
+	provSeen := map[string]bool{}
+	for _, h := range hits {
+		names := []string{h.name}
+		if cls, ok := strings.CutPrefix(h.name, "class:"); ok {
+			names = resolveTypeName(typeNames, cls)
+		}
+		for _, n := range names {
+			if l, ok := lists[h.vocab]; ok {
+				*l = append(*l, n)
+			} else if cls, kind, ok := strings.Cut(h.vocab, "/"); ok {
+				m := v.RASModels
+				if cls == "lesModels" {
+					m = v.LESModels
+				}
+				m[kind] = append(m[kind], n)
+			}
+		}
+		// one provenance line per file and vocabulary keeps the snapshot small
+		key := h.vocab + "\x00" + strings.SplitN(h.at, ":", 2)[0]
+		if !provSeen[key] {
+			provSeen[key] = true
+			base := strings.SplitN(h.vocab, "/", 2)[0]
+			v.Provenance[base] = append(v.Provenance[base], h.at)
+		}
+	}
+	return v, nil
+}
+
+// collectTypeNames maps each class declaration to the TypeName inside its body.
+func collectTypeNames(code string, out map[string]map[string]bool) {
+	for _, m := range reClassTypeName.FindAllStringSubmatchIndex(code, -1) {
+		open := m[1] - 1
+		end := matching(code, open)
+		if end < 0 {
+			continue
+		}
+		body := code[open:end]
+		// only the class's own TypeName (brace depth 1), not a nested class's
+		for _, t := range reTypeNameLit.FindAllStringSubmatchIndex(body, -1) {
+			if strings.Count(body[:t[0]], "{")-strings.Count(body[:t[0]], "}") == 1 {
+				addName(out, code[m[2]:m[3]], body[t[2]:t[3]])
+				break
+			}
+		}
+	}
+}
+
+func addName(m map[string]map[string]bool, class, name string) {
+	if m[class] == nil {
+		m[class] = map[string]bool{}
+	}
+	m[class][name] = true
+}
+
+// resolveTypeName returns the TypeName(s) of a class; the class name itself
+// when no TypeName was found.
+func resolveTypeName(m map[string]map[string]bool, class string) []string {
+	names := m[class]
+	if len(names) == 0 {
+		return []string{class}
+	}
+	out := make([]string, 0, len(names))
+	for n := range names {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

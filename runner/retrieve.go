@@ -1,8 +1,10 @@
 package runner
 
 import (
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -70,11 +72,11 @@ var (
 func (r *TutorialRetriever) index() error {
 	r.once.Do(func() {
 		r.err = filepath.WalkDir(r.Dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || d.Name() != "controlDict" || filepath.Base(filepath.Dir(p)) != "system" {
+			if err != nil || d.IsDir() || (d.Name() != "controlDict" && d.Name() != "controlDict.gz") || filepath.Base(filepath.Dir(p)) != "system" {
 				return nil
 			}
 			caseDir := filepath.Dir(filepath.Dir(p))
-			b, err := os.ReadFile(p)
+			b, err := readMaybeGz(strings.TrimSuffix(p, ".gz"), strings.HasSuffix(p, ".gz"))
 			if err != nil {
 				return nil
 			}
@@ -84,7 +86,9 @@ func (r *TutorialRetriever) index() error {
 			}
 			tc := tutorialCase{solver: string(m[1]), model: "laminar"}
 			tc.path, _ = filepath.Rel(r.Dir, caseDir)
-			if tp, err := os.ReadFile(filepath.Join(caseDir, "constant", "turbulenceProperties")); err == nil {
+			tpPath := filepath.Join(caseDir, "constant", "turbulenceProperties")
+			_, statErr := os.Stat(tpPath)
+			if tp, err := readMaybeGz(tpPath, statErr != nil); err == nil {
 				if st := reSimType.FindSubmatch(tp); st != nil && string(st[1]) != "laminar" {
 					if mm := reModel.FindSubmatch(tp); mm != nil {
 						tc.model = string(mm[1])
@@ -140,12 +144,17 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 				continue
 			}
 			file := filepath.Join(r.Dir, c.path, filepath.FromSlash(q.File))
+			gz := false
 			if _, err := os.Stat(file); err != nil {
-				continue
+				// The Debian examples gzip large files; OpenFOAM reads name.gz for name.
+				if _, err := os.Stat(file + ".gz"); err != nil {
+					continue
+				}
+				gz = true
 			}
 			src := filepath.ToSlash(filepath.Join(c.path, q.File))
 			if q.Keyword == "" {
-				b, err := os.ReadFile(file)
+				b, err := readMaybeGz(file, gz)
 				if err != nil {
 					continue
 				}
@@ -172,8 +181,29 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 	return nil, nil
 }
 
+// readMaybeGz reads path, or path.gz decompressed when gz is set.
+func readMaybeGz(path string, gz bool) ([]byte, error) {
+	if !gz {
+		return os.ReadFile(path)
+	}
+	fh, err := os.Open(path + ".gz")
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	zr, err := gzip.NewReader(fh)
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
+}
+
+// DebianExamples is where Debian's openfoam-examples installs the tutorials.
+const DebianExamples = "/usr/share/doc/openfoam-examples/examples"
+
 // FindTutorials locates the tutorials directory: $FOAMC_OPENFOAM_SRC/tutorials,
-// $FOAM_TUTORIALS, or .cache/src/openfoam-*/tutorials above the working directory.
+// $FOAM_TUTORIALS, .cache/src/openfoam-*/tutorials above the working directory,
+// then Debian's installed examples.
 func FindTutorials() string {
 	if d := os.Getenv("FOAMC_OPENFOAM_SRC"); d != "" {
 		if st, err := os.Stat(filepath.Join(d, "tutorials")); err == nil && st.IsDir() {
@@ -191,7 +221,11 @@ func FindTutorials() string {
 			return m[0]
 		}
 		if filepath.Dir(d) == d {
-			return ""
+			break
 		}
 	}
+	if st, err := os.Stat(DebianExamples); err == nil && st.IsDir() {
+		return DebianExamples
+	}
+	return ""
 }

@@ -425,6 +425,10 @@ func writeJSON(path string, v any) error {
 // Summary is a short human report of a result.
 func (r *Result) Summary() string {
 	var b strings.Builder
+	if r.Status == StatusRefused {
+		fmt.Fprintf(&b, "%s: refused by the gate: %d deny finding(s), nothing was run (wall time %s)\n", r.Case, len(r.Gate), r.WallTime)
+		return b.String()
+	}
 	fmt.Fprintf(&b, "%s: %s (%s), %d step(s), %d solver run(s), wall time %s\n", r.Case, r.Status, r.Solver, r.Steps, r.Attempts, r.WallTime)
 	if len(r.Final) > 0 {
 		keys := make([]string, 0, len(r.Final))

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/rules"
+	"github.com/foamc/foamc/runner"
+)
+
+func init() {
+	register("run", "gate, mesh and solve a case with OpenFOAM; classify and repair failures", runRun)
+}
+
+// Exit codes of run: 0 solved, 1 tool error, 3 refused by the gate, 4 the
+// solver failed (after any repairs).
+const exitSolverFailed = 4
+
+func runRun(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	steps := fs.Int("steps", 0, "limit the solver to N time steps (0: the case's endTime)")
+	parallel := fs.Int("parallel", 0, "decompose and run on N MPI ranks")
+	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
+	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for repair retrieval (default: $FOAMC_OPENFOAM_SRC/tutorials, $FOAM_TUTORIALS or .cache/src)")
+	lf := addLLMFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N] [--repair N] [--timeout D] [--json]")
+		fs.PrintDefaults()
+	}
+	pos, ok := parseInterleaved(fs, args)
+	if !ok || len(pos) != 1 {
+		fs.Usage()
+		return 1
+	}
+	dir := pos[0]
+	ctx := context.Background()
+	lint, err := newLinter(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "foamc run:", err)
+		return 1
+	}
+	opt := runner.Options{Steps: *steps, Parallel: *parallel, Repair: *repair, Timeout: *timeout, Lint: lint, Log: stderr}
+	if *repair > 0 {
+		dirT := *tutorials
+		if dirT == "" {
+			dirT = runner.FindTutorials()
+		}
+		if dirT != "" {
+			opt.Retriever = &runner.TutorialRetriever{Dir: dirT, Env: runner.Env()}
+		} else {
+			fmt.Fprintln(stderr, "foamc run: no OpenFOAM tutorials found (--tutorials or `make deps`): repairs that retrieve reference entries are off")
+		}
+		client, err := lf.client()
+		if err != nil {
+			fmt.Fprintln(stderr, "foamc run:", err)
+			return 1
+		}
+		opt.LLM = client
+	}
+	if isTerminal(stderr) && !*asJSON {
+		opt.Progress = func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) }
+	}
+	res, err := runner.Run(ctx, dir, opt)
+	if opt.Progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "foamc run:", err)
+		return 1
+	}
+	if opt.LLM != nil {
+		u := opt.LLM.Usage()
+		fmt.Fprintf(stderr, "llm: %d call(s), %d prompt + %d completion = %d tokens\n", u.Calls, u.PromptTokens, u.CompletionTokens, u.TotalTokens)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(res)
+	} else {
+		for _, f := range res.Gate {
+			fmt.Fprintln(stdout, f.String())
+			if f.Fix != "" {
+				fmt.Fprintln(stdout, "    fix: "+f.Fix)
+			}
+		}
+		fmt.Fprint(stdout, res.Summary())
+	}
+	switch res.Status {
+	case runner.StatusOK:
+		return 0
+	case runner.StatusRefused:
+		return 3
+	}
+	return exitSolverFailed
+}
+
+// newLinter is the gate: what `foamc lint` checks (foamcase document + every
+// rule, parse errors included), with the embedded kb.
+func newLinter(ctx context.Context) (runner.Linter, error) {
+	k, err := kb.Default()
+	if err != nil {
+		return nil, err
+	}
+	eng, err := rules.New(ctx, rules.Options{KB: k.RulesData()})
+	if err != nil {
+		return nil, err
+	}
+	return func(dir string) ([]finding.Finding, error) {
+		c, err := foamcase.Load(dir, foamcase.Options{})
+		if err != nil {
+			return nil, err
+		}
+		fs, err := eng.Evaluate(ctx, c.Document(), c)
+		if err != nil {
+			return nil, fmt.Errorf("lint %s: %w", dir, err)
+		}
+		fs = append(fs, c.Errors...)
+		finding.Sort(fs)
+		return fs, nil
+	}, nil
+}
+
+func progressLine(s runner.Step) string {
+	keys := make([]string, 0, len(s.Residuals))
+	for k := range s.Residuals {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Time = %g", s.Time)
+	if s.CourantMax > 0 {
+		fmt.Fprintf(&b, "  Co %.3g", s.CourantMax)
+	}
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  %s %.2e", k, s.Residuals[k])
+	}
+	return b.String()
+}
+
+// parseInterleaved accepts flags before and after positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

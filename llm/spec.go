@@ -1,0 +1,128 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+)
+
+// PromptSpec asks for a case spec from a natural-language request.
+type PromptSpec struct {
+	Prompt string
+	// MeshField is "blockMeshDict", "polyMesh" or "gmsh"; MeshRef the path the
+	// spec refers to; MeshText what the model sees of the mesh (its boundary).
+	// All empty when no mesh is given.
+	MeshField, MeshRef, MeshText string
+	// Schema is the spec JSON Schema (schema.SpecSchema()).
+	Schema json.RawMessage
+	// MaxAttempts bounds model calls (default 3).
+	MaxAttempts int
+}
+
+// SpecResult is the accepted spec and what it cost.
+type SpecResult struct {
+	JSON     json.RawMessage // the spec as the model wrote it, mesh forced to the given one
+	Calls    []Call
+	Usage    Usage
+	Attempts int
+}
+
+const specSystem = `You write case specifications (version 1) for foamc, an OpenFOAM v1912 case compiler.
+Reply with one JSON object valid against the given JSON Schema. State the physics an engineer would state:
+solver or flow regime, turbulence (laminar, a RAS or an LES model spelled as OpenFOAM spells it), fluid properties in SI units,
+one boundaries entry per mesh patch with its role (inlet, outlet, wall, symmetry, empty, wedge, cyclic, freestream) and values,
+and control (endTime, deltaT). Leave out what the request does not determine; do not invent numerics.
+When foamc rejects a spec it lists findings with a JSON path and a fix: correct exactly those.`
+
+// SpecFromPrompt turns a request into a spec. check compiles a candidate (as
+// JSON) deterministically; a finding.List it returns goes back to the model,
+// any other error ends the attempt. The answer is constrained by the spec JSON
+// Schema (response_format json_schema, or in the prompt as a fallback).
+func (c *Client) SpecFromPrompt(ctx context.Context, ps PromptSpec, check func(spec []byte) error) (*SpecResult, error) {
+	max := ps.MaxAttempts
+	if max <= 0 {
+		max = 3
+	}
+	user := "Request:\n" + ps.Prompt + "\n"
+	if ps.MeshField != "" {
+		user += fmt.Sprintf("\nThe mesh is given: set mesh.%s to %q. Its boundary (patch names and types):\n%s\n", ps.MeshField, ps.MeshRef, ps.MeshText)
+	}
+	msgs := []Message{{Role: "system", Content: specSystem}, {Role: "user", Content: user}}
+	schema := &Schema{Name: "foamc_spec", Schema: ps.Schema}
+	res := &SpecResult{}
+	for attempt := 1; attempt <= max; attempt++ {
+		res.Attempts = attempt
+		out, call, err := c.CompleteJSON(ctx, msgs, schema)
+		res.Calls = append(res.Calls, call)
+		res.Usage.Add(call.Usage)
+		var problem string
+		switch {
+		case errors.Is(err, ErrMalformed):
+			problem = "the reply was not valid JSON"
+		case err != nil:
+			return res, fmt.Errorf("llm: spec from prompt: %w", err)
+		default:
+			spec, ferr := forceMesh(out, ps)
+			if ferr != nil {
+				problem = ferr.Error()
+				break
+			}
+			cerr := check(spec)
+			if cerr == nil {
+				res.JSON = spec
+				return res, nil
+			}
+			var fl finding.List
+			if !errors.As(cerr, &fl) {
+				return res, cerr
+			}
+			problem = describe(fl)
+		}
+		reply := string(out)
+		if reply == "" && err != nil {
+			reply = err.Error()
+		}
+		msgs = append(msgs, Message{Role: "assistant", Content: reply},
+			Message{Role: "user", Content: "foamc rejected this spec:\n" + problem + "\nReply with the corrected spec as one JSON object."})
+		if attempt == max {
+			return res, fmt.Errorf("llm: no acceptable spec in %d attempts; last problems:\n%s", max, problem)
+		}
+	}
+	return res, nil
+}
+
+// forceMesh makes the user's mesh authoritative whatever the model wrote.
+func forceMesh(out json.RawMessage, ps PromptSpec) (json.RawMessage, error) {
+	var spec map[string]any
+	if err := json.Unmarshal(out, &spec); err != nil || spec == nil {
+		return nil, errors.New("the spec must be a JSON object")
+	}
+	if ps.MeshField != "" {
+		mesh, _ := spec["mesh"].(map[string]any)
+		nm := map[string]any{ps.MeshField: ps.MeshRef}
+		if pt, ok := mesh["patchTypes"]; ok {
+			nm["patchTypes"] = pt
+		}
+		spec["mesh"] = nm
+	}
+	return json.Marshal(spec)
+}
+
+func describe(fl finding.List) string {
+	var b strings.Builder
+	for _, f := range fl {
+		fmt.Fprintf(&b, "- [%s] %s", f.ID, f.Summary)
+		if f.Location.Path != "" {
+			fmt.Fprintf(&b, " (at %s)", f.Location.Path)
+		}
+		if f.Fix != "" {
+			fmt.Fprintf(&b, "; fix: %s", f.Fix)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -310,11 +310,18 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 		if !x.active() {
 			continue
 		}
+		// A #default/#merge/… prefix applies to this entry, not to entries inside it.
+		mode := x.mode
+		if x.nextMode != nil {
+			if _, isDir := e.(*DirectiveEntry); !isDir {
+				mode, x.nextMode = *x.nextMode, nil
+			}
+		}
 		switch e := e.(type) {
 		case *PrimitiveEntry:
 			key := e.Key
 			val := x.expandItems(e.Value, d, at, d.path+"/"+escapePointer(key.Name))
-			x.addEntry(d, &ExpEntry{Key: key.Name, Regex: key.Regex, Value: val, Source: Source{File: at.name, Pos: key.Pos}}, at, key.Pos)
+			x.addEntry(d, &ExpEntry{Key: key.Name, Regex: key.Regex, Value: val, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
 		case *DictEntry:
 			key := e.Key
 			name := key.Name
@@ -328,7 +335,7 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 			sub := NewExpDict(d)
 			sub.path = d.path + "/" + escapePointer(name)
 			x.readEntries(sub, e.Dict.Entries, at)
-			x.addEntry(d, &ExpEntry{Key: name, Regex: key.Regex && !key.Var, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, at, key.Pos)
+			x.addEntry(d, &ExpEntry{Key: name, Regex: key.Regex && !key.Var, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
 		case *SubstEntry:
 			x.substitute(d, e, at)
 		case *DirectiveEntry:
@@ -343,11 +350,7 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 }
 
 // addEntry applies the input mode to a new entry (entryIO.C:312-383).
-func (x *expander) addEntry(d *ExpDict, e *ExpEntry, at *srcFile, pos Pos) {
-	mode := x.mode
-	if x.nextMode != nil {
-		mode, x.nextMode = *x.nextMode, nil
-	}
+func (x *expander) addEntry(d *ExpDict, e *ExpEntry, mode inputMode, at *srcFile, pos Pos) {
 	old := d.Get(e.Key)
 	if old == nil {
 		d.add(e, false)

@@ -148,7 +148,7 @@ func TestExpandSplicesTokens(t *testing.T) {
 func TestExpandFindings(t *testing.T) {
 	cases := []struct {
 		name, src, id string
-		line      int
+		line          int
 	}{
 		{"undefined variable", "a 1;\nb $nothing;\n", IDUndefinedVar, 2},
 		{"macro before its definition", "a $b;\nb 1;\n", IDUndefinedVar, 1},

@@ -48,7 +48,13 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "foamc compile: --kb: the compiler does not read kb snapshots yet (curated domains are used)")
 		return 1
 	}
-	res, err := compiler.CompileFile(context.Background(), pos[0], compiler.Options{})
+	ctx := context.Background()
+	linter, err := compiler.NewRulesLinter(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "foamc compile:", err)
+		return 1
+	}
+	res, err := compiler.CompileFile(ctx, pos[0], compiler.Options{Linter: linter})
 	if err != nil {
 		return reportCompileError(err, *asJSON, stdout, stderr)
 	}

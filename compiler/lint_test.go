@@ -1,0 +1,45 @@
+package compiler
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+// TestMatrixLintsClean: every spec of the matrix and every example compiles to a case the
+// full rule library does not deny.
+func TestMatrixLintsClean(t *testing.T) {
+	ctx := context.Background()
+	l, err := NewRulesLinter(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := foamtest.RepoRoot()
+	a, _ := filepath.Glob(filepath.Join(root, "specs", "s*", "spec.yaml"))
+	b, _ := filepath.Glob(filepath.Join(root, "examples", "*", "spec.yaml"))
+	for _, p := range append(a, b...) {
+		res, err := CompileFile(ctx, p, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		dir := filepath.Join(t.TempDir(), "case")
+		if err := res.Write(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		fs, err := l.LintDir(ctx, dir)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for _, f := range fs {
+			if f.Severity == finding.Deny {
+				t.Errorf("%s: %s %s (%s)", filepath.Base(filepath.Dir(p)), f.ID, f.Summary, f.Location.Path)
+			} else {
+				t.Logf("%s: %s %s %s (%s)", filepath.Base(filepath.Dir(p)), f.Severity, f.ID, f.Summary, f.Location.Path)
+			}
+		}
+	}
+}

@@ -219,6 +219,9 @@ func TargetFromDictPath(p string) (target, pointer string) {
 // dictionary enclosing it.
 func (k *KB) Keyword(q Query, keyword string) KeywordResult {
 	kw := NormalizeKeyword(keyword)
+	if q.Target == "" {
+		q.Target = keywordTarget(kw)
+	}
 	rq := k.resolve(q)
 	ex := func(r *CaseRecord, n int) []Sample {
 		for _, f := range sortedKeys(r.Files) {
@@ -263,9 +266,25 @@ func enclosing(v any, kw, ptr string) (string, map[string]any, bool) {
 		}
 	}
 	for _, p := range patterns {
-		if patternMatches(p, kw) || NormalizeKeyword(p) == kw {
+		// catch-all patterns (".*") match any keyword and say nothing about it
+		if (patternMatches(p, kw) && !patternMatches(p, catchAllProbe)) || NormalizeKeyword(p) == kw {
 			return ptr, d, true
 		}
 	}
 	return "", nil, false
+}
+
+// catchAllProbe is a keyword no specific pattern matches.
+const catchAllProbe = "\x01foamc-probe\x01"
+
+// keywordTarget maps scheme keywords (div(phi,U), grad(p), laplacian(nuEff,U),
+// interpolate(HbyA), snGrad(p), ddt(U), reconstruct(rho)) to system/fvSchemes.
+func keywordTarget(kw string) string {
+	if i := strings.IndexByte(kw, '('); i > 0 && strings.HasSuffix(kw, ")") {
+		switch kw[:i] {
+		case "div", "grad", "laplacian", "interpolate", "snGrad", "ddt", "d2dt2", "reconstruct", "flux", "fluxRequired":
+			return "system/fvSchemes"
+		}
+	}
+	return ""
 }

@@ -58,6 +58,7 @@ func vocabRules() []vocabRule {
 		cls("laplacianSchemes", "makeFvLaplacianScheme"),
 		cls("snGradSchemes", "makeSnGradScheme"),
 		cls("interpolationSchemes", "makeSurfaceInterpolationScheme"),
+		cls("interpolationSchemes", "makeSurfaceInterpolationTypeScheme"),
 		cls("interpolationSchemes", "makelimitedSurfaceInterpolationScheme"),
 		cls("interpolationSchemes", "makelimitedSurfaceInterpolationTypeScheme"),
 		cls("interpolationSchemes", "makeMultivariateSurfaceInterpolationScheme"),

@@ -1,0 +1,329 @@
+package kb
+
+import (
+	"bytes"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+// The embedded snapshot is what lint and compile use; these tests pin it. The
+// rebuild test below proves it equals a fresh build from the v1912 sources.
+func embeddedKB(t *testing.T) *KB {
+	t.Helper()
+	k, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+var (
+	buildOnce  sync.Once
+	builtBytes []byte
+	buildErr   error
+)
+
+// rebuilt builds the KB from the v1912 source package once per test binary.
+func rebuilt(t *testing.T) []byte {
+	t.Helper()
+	src := foamtest.SourceDir(t)
+	buildOnce.Do(func() {
+		k, err := Build(BuildOptions{Src: src, Tutorials: src + "/tutorials"})
+		if err != nil {
+			buildErr = err
+			return
+		}
+		var buf bytes.Buffer
+		buildErr = k.Encode(&buf)
+		builtBytes = buf.Bytes()
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return builtBytes
+}
+
+func TestSnapshotMatchesRebuild(t *testing.T) {
+	got := rebuilt(t)
+	if !bytes.Equal(got, embedded) {
+		k, err := Decode(bytes.NewReader(got))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Fatalf("the embedded snapshot differs from a rebuild (%d vs %d bytes; rebuilt: %+v): run `make kb` and commit kb/snapshot/v1912.json.gz",
+			len(embedded), len(got), k.Stats())
+	}
+}
+
+func TestRebuildDeterministic(t *testing.T) {
+	first := rebuilt(t)
+	src := foamtest.SourceDir(t)
+	k, err := Build(BuildOptions{Src: src, Tutorials: src + "/tutorials", Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := k.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, buf.Bytes()) {
+		t.Fatal("two builds from the same sources (parallel and sequential) differ")
+	}
+}
+
+func TestStatsV1912(t *testing.T) {
+	s := embeddedKB(t).Stats()
+	t.Logf("%+v", s)
+	if s.Version != "v1912" || s.Cases < 380 || s.Keys < 140 || s.Contracts < 210 || s.WithProvenance < s.Contracts {
+		t.Errorf("stats below the v1912 floor: %+v", s)
+	}
+	if s.ContractsBySource["both"] < 120 || s.ContractsBySource["code"] < 80 {
+		t.Errorf("contract sources: %v", s.ContractsBySource)
+	}
+	if len(embedded) > 4<<20 {
+		t.Errorf("snapshot is %d bytes, want a few MB at most", len(embedded))
+	}
+}
+
+func TestRealTemplateSonicFoamKEpsilon(t *testing.T) {
+	res := embeddedKB(t).Template(Query{Solver: "sonicFoam", Turbulence: "kEpsilon", Target: "system/fvSolution"}, DefaultTau)
+	solvers, _ := res.Dict["solvers"].(map[string]any)
+	for _, f := range []string{"rho", "U", "e", "p", "k", "epsilon"} {
+		v, by, ok := Lookup(solvers, f)
+		if !ok {
+			t.Errorf("no solver entry for %s in %s", f, canonical(solvers))
+			continue
+		}
+		if d, _ := v.(map[string]any); d["solver"] == nil {
+			t.Errorf("solver entry for %s (%s) is not a linear-solver block: %s", f, by, canonical(v))
+		}
+	}
+	if _, ok := res.Dict["PIMPLE"]; !ok {
+		t.Errorf("sonicFoam template has no PIMPLE dict: %s", canonical(res.Dict))
+	}
+	if _, ok := res.Dict["SIMPLE"]; ok {
+		t.Errorf("SIMPLE leaked into a sonicFoam template: %s", canonical(res.Dict))
+	}
+	if res.Audit.Level != 1 || !containsStr(res.Audit.Cases, "compressible/sonicFoam/RAS/prism") {
+		t.Errorf("audit: level %d cases %v", res.Audit.Level, res.Audit.Cases)
+	}
+}
+
+func TestRealRhoCentralFoamKEpsilonStaysCompressible(t *testing.T) {
+	k := embeddedKB(t)
+	for _, target := range []string{"system/fvSchemes", "system/fvSolution", "constant/thermophysicalProperties", "0/U", "0/k"} {
+		q := Query{Solver: "rhoCentralFoam", Turbulence: "kEpsilon", Target: target, NMax: 20}
+		for name, res := range map[string]Result{"cascade": k.Cascade(q), "all-model": k.AllModel(q)} {
+			if len(res.Records) == 0 {
+				t.Errorf("%s %s: nothing retrieved", name, target)
+			}
+			for _, r := range res.Records {
+				if !r.Compressible {
+					t.Errorf("%s %s: incompressible case %s", name, target, r.Path)
+				}
+			}
+			if res.Audit.Level == 1 {
+				t.Errorf("%s %s: no v1912 tutorial runs rhoCentralFoam with kEpsilon, yet level 1 matched", name, target)
+			}
+		}
+		tpl := k.Template(q, DefaultTau)
+		for _, c := range tpl.Audit.Cases {
+			for _, r := range k.Cases {
+				if r.Path == c && !r.Compressible {
+					t.Errorf("template %s: incompressible case %s", target, c)
+				}
+			}
+		}
+	}
+}
+
+func TestRealKeywordSmallBlocks(t *testing.T) {
+	k := embeddedKB(t)
+	for _, q := range []Query{
+		{Solver: "simpleFoam", Turbulence: "kEpsilon"},
+		{Solver: "rhoCentralFoam", Turbulence: "kEpsilon"},
+		{Solver: "pimpleFoam", Turbulence: "kOmegaSST"},
+	} {
+		res := k.Keyword(q, "div(phi,epsilon)")
+		if len(res.Samples) == 0 {
+			t.Errorf("%s/%s: no sample", q.Solver, q.Turbulence)
+		}
+		seen := map[string]bool{}
+		for _, s := range res.Samples {
+			block, _ := s.Value.(map[string]any)
+			if seen[s.Case] || s.File != "system/fvSchemes" || s.Path != "/divSchemes" || len(block) > 25 {
+				t.Errorf("%s/%s: sample %s %s %s with %d entries", q.Solver, q.Turbulence, s.Case, s.File, s.Path, len(block))
+			}
+			seen[s.Case] = true
+			if _, _, ok := Lookup(block, "div(phi,epsilon)"); !ok {
+				t.Errorf("block of %s does not define div(phi,epsilon)", s.Case)
+			}
+		}
+	}
+}
+
+func TestRealBCMultiSource(t *testing.T) {
+	res := embeddedKB(t).BC(Query{Solver: "simpleFoam", Turbulence: "kEpsilon", Target: "0/nut"}, "nutkWallFunction")
+	if res.Contract == nil || len(res.Examples) == 0 || res.Audit.Level != 1 || len(res.Audit.HeaderLines) == 0 {
+		t.Fatalf("contract %v examples %d level %d headers %v", res.Contract != nil, len(res.Examples), res.Audit.Level, res.Audit.HeaderLines)
+	}
+	keys := map[string]BCKey{}
+	for _, b := range res.Keys {
+		keys[b.Key] = b
+	}
+	if keys["value"].Status != "required" || keys["value"].Examples == 0 || keys["Cmu"].Default != "0.09" {
+		t.Errorf("united keys: %+v", keys)
+	}
+}
+
+// contractWant pins what a contract must say; nil fields are not checked.
+type contractWant struct {
+	ranks         []string
+	required      []string
+	optional      []string // keys that must be optional
+	valueRequired *bool
+	constraint    *string
+	wallFunction  *bool
+	requiresWall  *bool
+	groups        []string
+}
+
+func b(v bool) *bool         { return &v }
+func s(v string) *string     { return &v }
+func l(v ...string) []string { return v }
+
+func TestRealContracts(t *testing.T) {
+	k := embeddedKB(t)
+	all := l("scalar", "sphericalTensor", "symmTensor", "tensor", "vector")
+	wants := map[string]contractWant{
+		"totalPressure": {ranks: l("scalar"), required: l("p0"), optional: l("U", "phi", "rho", "psi", "gamma"),
+			valueRequired: b(false), groups: l("grpInletBoundaryConditions", "grpOutletBoundaryConditions")},
+		"fixedFluxPressure":                    {ranks: l("scalar"), required: l(), valueRequired: b(false)},
+		"flowRateInletVelocity":                {ranks: l("vector"), required: l(), optional: l("rhoInlet", "extrapolateProfile"), valueRequired: b(false)},
+		"inletOutlet":                          {ranks: all, required: l("inletValue"), optional: l("phi"), valueRequired: b(false)},
+		"turbulentIntensityKineticEnergyInlet": {ranks: l("scalar"), required: l("intensity"), optional: l("U", "phi")},
+		"turbulentMixingLengthFrequencyInlet":  {ranks: l("scalar"), required: l("mixingLength"), optional: l("k", "phi")},
+		"nutkWallFunction": {ranks: l("scalar"), required: l(), optional: l("Cmu", "kappa", "E"), valueRequired: b(true),
+			wallFunction: b(true), requiresWall: b(true)},
+		"nutUSpaldingWallFunction": {ranks: l("scalar"), wallFunction: b(true), requiresWall: b(true), valueRequired: b(true)},
+		"epsilonWallFunction":      {ranks: l("scalar"), wallFunction: b(true), requiresWall: b(false)},
+		"kqRWallFunction":          {ranks: all, wallFunction: b(true), requiresWall: b(false), valueRequired: b(false)},
+		"compressible::alphatWallFunction": {ranks: l("scalar"), optional: l("Prt"), wallFunction: b(true),
+			groups: l("grpCmpWallFunctions")},
+		"compressible::alphatJayatillekeWallFunction": {ranks: l("scalar"), wallFunction: b(true)},
+		"alphatJayatillekeWallFunction":               {ranks: l("scalar"), required: l("Prt"), wallFunction: b(true)},
+		"freestream":                                  {ranks: all, valueRequired: b(false)},
+		"freestreamPressure":                          {ranks: l("scalar"), required: l("freestreamValue")},
+		"freestreamVelocity":                          {ranks: l("vector"), required: l("freestreamValue")},
+		"waveTransmissive":                            {ranks: all, required: l("gamma"), optional: l("phi", "rho", "psi")},
+		"totalTemperature":                            {ranks: l("scalar"), required: l("T0", "gamma"), optional: l("U", "phi", "psi")},
+		"fixedValue":                                  {ranks: all, required: l(), valueRequired: b(true)},
+		"uniformFixedValue":                           {ranks: all, required: l("uniformValue"), valueRequired: b(false)},
+		"zeroGradient":                                {ranks: all, valueRequired: b(false), constraint: s("")},
+		"calculated":                                  {ranks: all, valueRequired: b(true)},
+		"empty":                                       {ranks: all, constraint: s("empty"), valueRequired: b(false)},
+		"wedge":                                       {constraint: s("wedge")},
+		"symmetry":                                    {constraint: s("symmetry")},
+		"symmetryPlane":                               {constraint: s("symmetryPlane")},
+		"cyclic":                                      {constraint: s("cyclic")},
+		"cyclicAMI":                                   {constraint: s("cyclicAMI")},
+		"processor":                                   {constraint: s("processor")},
+		"fan":                                         {constraint: s("cyclic")},
+		"noSlip":                                      {ranks: l("vector"), valueRequired: b(false)},
+	}
+	names := make([]string, 0, len(wants))
+	for n := range wants {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		w := wants[name]
+		c, ok := k.Contract(name)
+		if !ok {
+			t.Errorf("%s: no contract", name)
+			continue
+		}
+		if c.Abstract || len(c.Provenance) == 0 {
+			t.Errorf("%s: abstract=%v provenance=%v", name, c.Abstract, c.Provenance)
+		}
+		if w.ranks != nil && !reflect.DeepEqual(c.Ranks, w.ranks) {
+			t.Errorf("%s: ranks %v, want %v", name, c.Ranks, w.ranks)
+		}
+		if w.required != nil && !reflect.DeepEqual(c.Required, w.required) {
+			t.Errorf("%s: required %v, want %v", name, c.Required, w.required)
+		}
+		for _, key := range w.optional {
+			if _, ok := c.Optional[key]; !ok {
+				t.Errorf("%s: %s is not optional (optional %v)", name, key, c.Optional)
+			}
+		}
+		if w.valueRequired != nil && c.ValueRequired != *w.valueRequired {
+			t.Errorf("%s: valueRequired %v", name, c.ValueRequired)
+		}
+		if w.constraint != nil && c.Constraint != *w.constraint {
+			t.Errorf("%s: constraint %q, want %q", name, c.Constraint, *w.constraint)
+		}
+		if w.wallFunction != nil && c.WallFunction != *w.wallFunction {
+			t.Errorf("%s: wallFunction %v", name, c.WallFunction)
+		}
+		if w.requiresWall != nil && c.RequiresWall != *w.requiresWall {
+			t.Errorf("%s: requiresWall %v", name, c.RequiresWall)
+		}
+		for _, g := range w.groups {
+			if !containsStr(c.Groups, g) {
+				t.Errorf("%s: groups %v lack %s", name, c.Groups, g)
+			}
+		}
+	}
+
+	// totalPressure: gamma is required whenever psi is given (and not none).
+	tp, _ := k.Contract("totalPressure")
+	if len(tp.Conditional) != 1 || tp.Conditional[0].Key != "gamma" || tp.Conditional[0].When != "psi" ||
+		!reflect.DeepEqual(tp.Conditional[0].Unless, l("none")) || !strings.Contains(tp.Conditional[0].Provenance, "totalPressureFvPatchScalarField.C:65") {
+		t.Errorf("totalPressure conditional: %+v", tp.Conditional)
+	}
+	// flowRateInletVelocity: one of volumetricFlowRate or massFlowRate.
+	fr, _ := k.Contract("flowRateInletVelocity")
+	if len(fr.OneOf) != 1 || !reflect.DeepEqual(fr.OneOf[0].Keys, l("massFlowRate", "volumetricFlowRate")) {
+		t.Errorf("flowRateInletVelocity oneOf: %+v", fr.OneOf)
+	}
+	// The type comes from TypeName, not from the header's example.
+	if tdf, ok := k.Contract("turbulentDigitalFilterInlet"); !ok || tdf.DocType != "turbulentDigitalFilter" {
+		t.Errorf("turbulentDigitalFilterInlet: %+v", tdf)
+	}
+	if _, ok := k.Contract("alphatWallFunction"); ok {
+		t.Error("the compressible alphat wall function must keep its namespace")
+	}
+	// vocabularies from the registrations
+	v := k.Vocab
+	for name, pair := range map[string][2][]string{
+		"ddt":        {v.DdtSchemes, l("Euler", "backward", "steadyState", "CrankNicolson", "localEuler")},
+		"div":        {v.DivSchemes, l("Gauss", "bounded")},
+		"interp":     {v.InterpolationSchemes, l("linear", "upwind", "linearUpwind", "limitedLinear", "vanLeer", "vanAlbada", "Minmod", "LUST")},
+		"snGrad":     {v.SnGradSchemes, l("corrected", "uncorrected", "limited")},
+		"solvers":    {v.LinearSolvers, l("GAMG", "PCG", "PBiCG", "PBiCGStab", "smoothSolver", "diagonal")},
+		"precond":    {v.Preconditioners, l("DIC", "DILU", "FDIC", "GAMG", "none")},
+		"smoothers":  {v.Smoothers, l("GaussSeidel", "symGaussSeidel", "DIC", "DILU")},
+		"ras-incomp": {v.RASModels["incompressible"], l("kEpsilon", "kOmegaSST", "SpalartAllmaras", "realizableKE")},
+		"ras-comp":   {v.RASModels["compressible"], l("kEpsilon", "kOmegaSST", "buoyantKEpsilon")},
+		"les-incomp": {v.LESModels["incompressible"], l("Smagorinsky", "WALE", "kEqn")},
+		"deltas":     {v.LESDeltas, l("cubeRootVol", "vanDriest", "smooth", "Prandtl")},
+		"thermo":     {v.ThermoTypes, l("hePsiThermo", "heRhoThermo")},
+		"fo":         {v.FunctionObjects, l("forces", "fieldAverage", "probes", "systemCall", "coded", "yPlus")},
+		"bc-vector":  {v.BCTypes["vector"], l("fixedValue", "noSlip", "flowRateInletVelocity", "pressureInletOutletVelocity")},
+	} {
+		for _, want := range pair[1] {
+			if !containsStr(pair[0], want) {
+				t.Errorf("vocab %s lacks %s: %v", name, want, pair[0])
+			}
+		}
+	}
+	if containsStr(v.RASModels["incompressible"], "buoyantKEpsilon") {
+		t.Error("buoyantKEpsilon is compressible-only")
+	}
+}

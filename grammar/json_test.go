@@ -1,0 +1,143 @@
+package grammar
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+// TestSyntaxJSONReversible checks JSON -> File -> JSON on the tutorial dictionaries:
+// every file with a FoamFile header in its first 4 KiB, and every other file under
+// 64 KiB that parses (header-less include files); large header-less files are
+// surface/mesh data (STL, OBJ…). Identical bytes are required, with bulk numeric
+// lists kept as raw text (SyntaxOptions.Values). Binary lists are the documented
+// exception (count only).
+func TestSyntaxJSONReversible(t *testing.T) {
+	tut := foamtest.Tutorials(t)
+	var paths []string
+	err := filepath.WalkDir(tut, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		if info, err := d.Info(); err == nil && info.Size() < 64<<10 {
+			paths = append(paths, p)
+			return nil
+		}
+		fh, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		head := make([]byte, 4096)
+		n, _ := fh.Read(head)
+		if bytes.Contains(head[:n], []byte("FoamFile")) {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(paths)
+	checked, unparsed, binary := 0, 0, 0
+	for _, p := range paths {
+		f, err := ParseFile(p)
+		if err != nil {
+			unparsed++
+			continue
+		}
+		if hasBinList(f) {
+			binary++
+			continue
+		}
+		rel, _ := filepath.Rel(tut, p)
+		first, err := ToJSON(f, SyntaxOptions{Values: true})
+		if err != nil {
+			t.Errorf("%s: ToJSON: %v", rel, err)
+			continue
+		}
+		back, err := FromJSON(rel, first)
+		if err != nil {
+			t.Errorf("%s: FromJSON: %v", rel, err)
+			continue
+		}
+		second, err := ToJSON(back, SyntaxOptions{Values: true})
+		if err != nil {
+			t.Errorf("%s: ToJSON after FromJSON: %v", rel, err)
+			continue
+		}
+		if !bytes.Equal(first, second) {
+			t.Errorf("%s: JSON -> File -> JSON differs:\n%.300s\n%.300s", rel, first, second)
+			continue
+		}
+		checked++
+	}
+	if checked < 6000 {
+		t.Errorf("only %d files round-tripped", checked)
+	}
+	t.Logf("syntax JSON round trip: %d files identical, %d with binary lists skipped, %d not dictionaries (parse errors)", checked, binary, unparsed)
+}
+
+func hasBinList(f *File) bool {
+	found := false
+	var walkItems func([]Item)
+	var walkDict func(*Dict)
+	walkItems = func(items []Item) {
+		for _, it := range items {
+			switch v := it.(type) {
+			case *BinList:
+				found = true
+			case *List:
+				walkItems(v.Items)
+			case *Dict:
+				walkDict(v)
+			case *UniformList:
+				walkItems([]Item{v.Value})
+			}
+		}
+	}
+	walkDict = func(d *Dict) {
+		if d == nil {
+			return
+		}
+		for _, e := range d.Entries {
+			switch v := e.(type) {
+			case *PrimitiveEntry:
+				walkItems(v.Value)
+			case *DictEntry:
+				walkDict(v.Dict)
+			case *ListEntry:
+				walkItems([]Item{v.Value})
+			case *DirectiveEntry:
+				walkItems(v.Args)
+			}
+		}
+	}
+	walkDict(f.Body)
+	return found
+}
+
+// TestSyntaxJSONDistinguishes checks the distinctions syntax mode promises.
+func TestSyntaxJSONDistinguishes(t *testing.T) {
+	f, err := Parse("t", []byte("a 1; b 1.0; c \"x\"; d x; \"e.*\" 1; #include \"inc\"\nf $g; $h;\ni 1.;\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ToJSON(f, SyntaxOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"header":null,"body":[{"key":"a","value":[1]},{"key":"b","value":[1.0]},{"key":"c","value":[{"string":"x"}]},` +
+		`{"key":"d","value":["x"]},{"key":"e.*","regex":true,"value":[1]},{"args":[{"string":"inc"}],"directive":"#include"},` +
+		`{"key":"f","value":[{"$ref":"$g"}]},{"semicolon":true,"subst":"$h"},{"key":"i","value":[{"number":"1."}]}]}`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -95,21 +96,60 @@ func (c *Client) SpecFromPrompt(ctx context.Context, ps PromptSpec, check func(s
 	return res, nil
 }
 
-// forceMesh makes the user's mesh authoritative whatever the model wrote.
+// forceMesh makes the user's mesh authoritative whatever the model wrote,
+// keeping the order of the model's top-level keys.
 func forceMesh(out json.RawMessage, ps PromptSpec) (json.RawMessage, error) {
-	var spec map[string]any
-	if err := json.Unmarshal(out, &spec); err != nil || spec == nil {
-		return nil, errors.New("the spec must be a JSON object")
+	notObject := errors.New("the spec must be a JSON object")
+	dec := json.NewDecoder(bytes.NewReader(out))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, notObject
+	}
+	var keys []string
+	vals := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, notObject
+		}
+		k, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, notObject
+		}
+		if _, dup := vals[k]; !dup {
+			keys = append(keys, k)
+		}
+		vals[k] = raw
 	}
 	if ps.MeshField != "" {
-		mesh, _ := spec["mesh"].(map[string]any)
+		var mesh map[string]any
+		_ = json.Unmarshal(vals["mesh"], &mesh)
 		nm := map[string]any{ps.MeshField: ps.MeshRef}
 		if pt, ok := mesh["patchTypes"]; ok {
 			nm["patchTypes"] = pt
 		}
-		spec["mesh"] = nm
+		b, err := json.Marshal(nm)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := vals["mesh"]; !ok {
+			keys = append(keys, "mesh")
+		}
+		vals["mesh"] = b
 	}
-	return json.Marshal(spec)
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(vals[k])
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
 }
 
 func describe(fl finding.List) string {

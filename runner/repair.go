@@ -28,9 +28,11 @@ type Repair struct {
 	Rejected []string  `json:"rejected,omitempty"`
 	Lint     LintCheck `json:"lint"`
 	LLM      *llm.Call `json:"llm,omitempty"`
-	// Reverted is set when the same failure came back after this repair: it
-	// was undone before the next one.
+	// Reverted is set when the same failure came back after this repair (or
+	// the deny it targeted stayed): it was undone.
 	Reverted bool `json:"reverted,omitempty"`
+	// Finding is the gate finding (rule ID) a gate repair cleared.
+	Finding string `json:"finding,omitempty"`
 }
 
 // Edit is one change to a case file.
@@ -89,6 +91,15 @@ type applied struct {
 	sig  string
 	undo func()
 	rep  *Repair
+}
+
+// applied returns every repair made, in order.
+func (r *repairer) applied() []Repair {
+	var out []Repair
+	for _, rp := range r.log {
+		out = append(out, *rp)
+	}
+	return out
 }
 
 // signature identifies a failure so a repair that did not help is not repeated.
@@ -249,6 +260,8 @@ func (r *repairer) strategies(f *Failure, p *LogParser) []strategy {
 		return []strategy{{"dimensions", retrievalTries, r.dimensions}}
 	case KindExcessTokens:
 		return []strategy{{"terminate-entry", 1, r.semicolon}}
+	case KindFindingFix:
+		return []strategy{{"finding-fix", 1, r.findingFix}}
 	case KindSignal, KindNaN:
 		return []strategy{{"relaxation-retrieval", retrievalTries, r.relaxation},
 			{"halve-deltaT", 4, func(ctx context.Context, f *Failure, _ int) (*candidate, error) { return r.courant(ctx, p) }}}

@@ -101,9 +101,25 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runner: gate: %w", err)
 	}
+	rp := &repairer{f: f, opt: opt, dir: abs}
+	if denies := denyOnly(fs); len(denies) > 0 && opt.Repair > 0 {
+		if rp.solver, err = f.get(ctx, "system/controlDict", "application"); err != nil {
+			rp.solver = ""
+		}
+		if denies, err = rp.repairGate(ctx, denies, opt.Repair, func(format string, a ...any) { fmt.Fprintf(opt.Log, format, a...) }); err != nil {
+			return nil, err
+		}
+		fs = denies
+	}
 	if denies := denyOnly(fs); len(denies) > 0 {
 		res.Status, res.Gate = StatusRefused, denies
+		res.Repairs = rp.applied()
 		fmt.Fprintf(opt.Log, "gate: %d deny finding(s); not running\n", len(denies))
+		if len(res.Repairs) > 0 {
+			if err := writeJSON(filepath.Join(abs, "repair.json"), res.Repairs); err != nil {
+				return nil, err
+			}
+		}
 		return res, nil
 	}
 	fmt.Fprintln(opt.Log, "gate: passed")
@@ -111,7 +127,6 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 	if err := cleanLogs(abs); err != nil {
 		return nil, err
 	}
-	rp := &repairer{f: f, opt: opt, dir: abs}
 	for round := 0; ; round++ {
 		// controlDict must parse before anything runs: its FATAL error is a
 		// failure to classify and repair like a solver's.
@@ -164,9 +179,7 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 			break
 		}
 	}
-	for _, applied := range rp.log {
-		res.Repairs = append(res.Repairs, *applied)
-	}
+	res.Repairs = rp.applied()
 	if len(res.Repairs) > 0 {
 		if err := writeJSON(filepath.Join(abs, "repair.json"), res.Repairs); err != nil {
 			return nil, err

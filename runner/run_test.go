@@ -12,6 +12,8 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/llm/llmtest"
 )
 
 // copyDir copies a tutorial case into a fresh directory.
@@ -293,5 +295,44 @@ func TestRepairRejectedByLint(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "system/fvSolution"))
 	if strings.Contains(string(b), "PISO") {
 		t.Fatal("the rejected repair was not undone")
+	}
+}
+
+// TestRepairWithLLM: no deterministic repair fits (an empty BC on a wall), so
+// the model is asked; its first answer (dynamic code) is refused and sent back,
+// the second is applied, re-linted and recorded with the model's provenance.
+func TestRepairWithLLM(t *testing.T) {
+	tut := requireFoam(t, "icoFoam")
+	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
+	foamSet(t, dir, "0/U", "boundaryField/fixedWalls", "{ type empty; }")
+	srv := llmtest.New(t,
+		llmtest.Reply{Content: `{"rationale": "compute it", "edits": [{"file": "0/U", "entry": "boundaryField/fixedWalls", "value": "{ type codedFixedValue; }"}]}`},
+		llmtest.Reply{Content: `{"rationale": "fixedWalls is a wall: no-slip", "edits": [{"file": "0/U", "entry": "boundaryField/fixedWalls", "value": "{ type noSlip; }"}]}`, PromptTokens: 700, CompletionTokens: 40})
+	client, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "fake-repair", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: (&lintRecorder{}).lint,
+		Retriever: &TutorialRetriever{Dir: tut, Env: Env()}, LLM: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(res.Summary())
+	if res.Status != StatusOK || len(res.Repairs) != 1 {
+		t.Fatalf("%+v", res)
+	}
+	rp := res.Repairs[0]
+	if rp.Strategy != "llm" || rp.LLM == nil || rp.LLM.Model != "fake-repair" || !strings.HasPrefix(rp.Sources[0], "llm:fake-repair sha256:") {
+		t.Fatalf("repair %+v", rp)
+	}
+	if len(srv.Requests()) != 2 {
+		t.Fatalf("%d requests", len(srv.Requests()))
+	}
+	msgs := srv.Requests()[1].Messages()
+	if last := msgs[len(msgs)-1][1]; !strings.Contains(last, "no dynamic code") {
+		t.Fatalf("the refusal did not go back: %q", last)
+	}
+	if u := client.Usage(); u.Calls != 2 || u.TotalTokens == 0 {
+		t.Fatalf("usage %+v", u)
 	}
 }

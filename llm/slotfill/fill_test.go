@@ -1,4 +1,4 @@
-package llm
+package slotfill
 
 import (
 	"context"
@@ -10,8 +10,24 @@ import (
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/llm/llmtest"
 )
+
+// newTestClient is a client on srv with short backoffs.
+func newTestClient(t *testing.T, srv *llmtest.Server, mod func(*llm.Config)) (*llm.Client, error) {
+	t.Helper()
+	cfg := llm.Config{BaseURL: srv.BaseURL(), Model: "fake-model", APIKey: "sk-test", CallTimeout: 2 * time.Second,
+		Deadline: 10 * time.Second, MaxRetries: 3, BaseBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}
+	if mod != nil {
+		mod(&cfg)
+	}
+	c, err := llm.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, nil
+}
 
 const goodSolver = `{"value": "icoFoam", "rationale": "transient laminar incompressible flow"}`
 
@@ -19,8 +35,8 @@ const goodSolver = `{"value": "icoFoam", "rationale": "transient laminar incompr
 // with a slot filler on srv and writes the case when it compiles.
 func compileWithFiller(t *testing.T, srv *llmtest.Server, spec string) (*compiler.Result, *SlotFiller, string, error) {
 	t.Helper()
-	c, _ := newTestClient(t, srv, func(c *Config) { c.CallTimeout = 300 * time.Millisecond })
-	filler := NewSlotFiller(c)
+	c, _ := newTestClient(t, srv, func(c *llm.Config) { c.CallTimeout = 300 * time.Millisecond })
+	filler := New(c)
 	out := filepath.Join(t.TempDir(), "case")
 	res, err := compiler.CompileFile(context.Background(), filepath.Join("testdata", spec), compiler.Options{Filler: filler})
 	if err == nil {
@@ -42,7 +58,7 @@ func TestFillGoodAnswer(t *testing.T) {
 	if !ok || src.Kind != compiler.KindLLM || src.Model != "fake-model" || !strings.HasPrefix(src.PromptHash, "sha256:") {
 		t.Fatalf("provenance %+v", src)
 	}
-	if u := filler.Usage(); u != (Usage{Calls: 1, PromptTokens: 500, CompletionTokens: 20, TotalTokens: 520}) {
+	if u := filler.Usage(); u != (llm.Usage{Calls: 1, PromptTokens: 500, CompletionTokens: 20, TotalTokens: 520}) {
 		t.Fatalf("usage %+v", u)
 	}
 	// The structured instruction: slot, spec field, closed domain, constraints, the spec.
@@ -86,7 +102,7 @@ func TestFillRejectedAnswerRetriedWithFinding(t *testing.T) {
 func TestFillCompilerFindingsGoBack(t *testing.T) {
 	srv := llmtest.New(t, llmtest.Reply{Content: goodSolver}, llmtest.Reply{Content: `{"value": "pisoFoam", "rationale": "r"}`})
 	c, _ := newTestClient(t, srv, nil)
-	f := NewSlotFiller(c)
+	f := New(c)
 	req := compiler.FillRequest{Slot: "physics/solver", SpecField: "/physics/solver", Kind: "string", Domain: []string{"icoFoam", "pisoFoam"}, Spec: []byte(`{}`), Attempt: 1}
 	if r, err := f.Fill(context.Background(), req); err != nil || r.Value != `"icoFoam"` || r.Attempts != 1 {
 		t.Fatalf("%+v %v", r, err)
@@ -117,7 +133,7 @@ func TestFillMalformedJSONThenGood(t *testing.T) {
 func TestFillTimeoutThen429ThenGood(t *testing.T) {
 	srv := llmtest.New(t,
 		llmtest.Reply{Delay: 2 * time.Second, Content: goodSolver},
-		llmtest.Reply{Status: 429, Header: map[string]string{"Retry-After": "1"}},
+		llmtest.Reply{Status: 429, Header: map[string]string{"Retry-After": "0.01"}},
 		llmtest.Reply{Content: goodSolver})
 	res, filler, _, err := compileWithFiller(t, srv, "nosolver.yaml")
 	if err != nil || res.Features.Solver != "icoFoam" {
@@ -164,11 +180,11 @@ func TestFillBoundedAttempts(t *testing.T) {
 func TestCompleteSpecUsesNoTokens(t *testing.T) {
 	srv := llmtest.New(t)
 	c, _ := newTestClient(t, srv, nil)
-	filler := NewSlotFiller(c)
-	if _, err := compiler.CompileFile(context.Background(), "../examples/cavity/spec.yaml", compiler.Options{Filler: filler}); err != nil {
+	filler := New(c)
+	if _, err := compiler.CompileFile(context.Background(), "../../examples/cavity/spec.yaml", compiler.Options{Filler: filler}); err != nil {
 		t.Fatal(err)
 	}
-	if u := filler.Usage(); u != (Usage{}) || len(srv.Requests()) != 0 {
+	if u := filler.Usage(); u != (llm.Usage{}) || len(srv.Requests()) != 0 {
 		t.Fatalf("a complete spec used the model: %+v, %d requests", u, len(srv.Requests()))
 	}
 }

@@ -1,4 +1,7 @@
-package llm
+// Package slotfill is the LLM slot filler: it implements compiler.SlotFiller
+// on an llm.Client (kept apart from package llm so the runner's LLM repair
+// does not depend on the compiler).
+package slotfill
 
 import (
 	"context"
@@ -9,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/foamc/foamc/compiler"
+	"github.com/foamc/foamc/llm"
 )
 
 // SlotFiller implements compiler.SlotFiller with PhyNiKCE's structured
@@ -20,37 +24,37 @@ import (
 // then re-validates the value against the spec schema and the rules and asks
 // again with its findings.
 type SlotFiller struct {
-	Client *Client
+	Client *llm.Client
 	// MaxAttempts bounds model calls per Fill for answers that are malformed or
 	// break the slot's schema (default 3).
 	MaxAttempts int
 
 	mu    sync.Mutex
-	convs map[string][]Message // per slot, so a re-ask continues the conversation
-	usage Usage
-	calls []Call
+	convs map[string][]llm.Message // per slot, so a re-ask continues the conversation
+	usage llm.Usage
+	calls []llm.Call
 }
 
-// NewSlotFiller returns a filler on c.
-func NewSlotFiller(c *Client) *SlotFiller {
-	return &SlotFiller{Client: c, MaxAttempts: 3, convs: map[string][]Message{}}
+// New returns a filler on c.
+func New(c *llm.Client) *SlotFiller {
+	return &SlotFiller{Client: c, MaxAttempts: 3, convs: map[string][]llm.Message{}}
 }
 
 var _ compiler.SlotFiller = (*SlotFiller)(nil)
 
 // Usage is the token use of every Fill so far (one compile when the filler is
 // made per compile).
-func (s *SlotFiller) Usage() Usage {
+func (s *SlotFiller) Usage() llm.Usage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.usage
 }
 
 // Calls returns the audit record of every model call.
-func (s *SlotFiller) Calls() []Call {
+func (s *SlotFiller) Calls() []llm.Call {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]Call(nil), s.calls...)
+	return append([]llm.Call(nil), s.calls...)
 }
 
 const fillSystem = `You complete OpenFOAM v1912 case specifications for foamc, a constraint-solver driven case compiler.
@@ -69,14 +73,14 @@ func (s *SlotFiller) Fill(ctx context.Context, req compiler.FillRequest) (compil
 	}
 	s.mu.Lock()
 	if s.convs == nil {
-		s.convs = map[string][]Message{}
+		s.convs = map[string][]llm.Message{}
 	}
 	msgs := s.convs[req.SpecField]
 	s.mu.Unlock()
 	if len(msgs) == 0 || req.Attempt <= 1 {
-		msgs = []Message{{Role: "system", Content: fillSystem}, {Role: "user", Content: instruction(req)}}
+		msgs = []llm.Message{{Role: "system", Content: fillSystem}, {Role: "user", Content: instruction(req)}}
 	} else if len(req.Rejected) > 0 {
-		msgs = append(msgs, Message{Role: "user", Content: rejection(req)})
+		msgs = append(msgs, llm.Message{Role: "user", Content: rejection(req)})
 	}
 	schema := slotSchema(req)
 	res := compiler.FillResult{Model: s.Client.Model()}
@@ -88,7 +92,7 @@ func (s *SlotFiller) Fill(ctx context.Context, req compiler.FillRequest) (compil
 		res.PromptHash = call.PromptHash
 		res.PromptTokens += call.Usage.PromptTokens
 		res.CompletionTokens += call.Usage.CompletionTokens
-		if err != nil && !errors.Is(err, ErrMalformed) {
+		if err != nil && !errors.Is(err, llm.ErrMalformed) {
 			return res, fmt.Errorf("llm: fill %s: %w", req.Slot, err)
 		}
 		problem := ""
@@ -108,7 +112,7 @@ func (s *SlotFiller) Fill(ctx context.Context, req compiler.FillRequest) (compil
 			res.Value = string(ans.Value)
 			res.Rationale = ans.Rationale
 			s.mu.Lock()
-			s.convs[req.SpecField] = append(msgs, Message{Role: "assistant", Content: string(out)})
+			s.convs[req.SpecField] = append(msgs, llm.Message{Role: "assistant", Content: string(out)})
 			s.mu.Unlock()
 			return res, nil
 		}
@@ -117,13 +121,13 @@ func (s *SlotFiller) Fill(ctx context.Context, req compiler.FillRequest) (compil
 		if err != nil {
 			reply = err.Error()
 		}
-		msgs = append(msgs, Message{Role: "assistant", Content: reply},
-			Message{Role: "user", Content: "Rejected: " + problem + ". Answer again with the JSON object only."})
+		msgs = append(msgs, llm.Message{Role: "assistant", Content: reply},
+			llm.Message{Role: "user", Content: "Rejected: " + problem + ". Answer again with the JSON object only."})
 	}
 	return res, fmt.Errorf("llm: fill %s: no valid answer in %d attempts: %w", req.Slot, max, lastErr)
 }
 
-func (s *SlotFiller) record(c Call) {
+func (s *SlotFiller) record(c llm.Call) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.usage.Add(c.Usage)
@@ -171,7 +175,7 @@ func rejection(req compiler.FillRequest) string {
 }
 
 // slotSchema is the JSON Schema of an answer for this slot.
-func slotSchema(req compiler.FillRequest) *Schema {
+func slotSchema(req compiler.FillRequest) *llm.Schema {
 	var value map[string]any
 	switch req.Kind {
 	case "number":
@@ -193,7 +197,7 @@ func slotSchema(req compiler.FillRequest) *Schema {
 		"properties":           map[string]any{"value": value, "rationale": map[string]any{"type": "string"}},
 	}
 	b, _ := json.Marshal(doc)
-	return &Schema{Name: "foamc_slot", Schema: b}
+	return &llm.Schema{Name: "foamc_slot", Schema: b}
 }
 
 // checkValue validates an answer against the slot schema; "" when it fits.

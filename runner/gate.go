@@ -1,0 +1,217 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+)
+
+// Gate repair: with --repair, deny findings of the gate are repaired before
+// anything runs, with the same strategies as solver failures, driven by the
+// finding's location (file and JSON pointer) and its fix. Security denies
+// (SEC-*) are never repaired: they always refuse. Nothing the rules deny runs.
+
+// KindFindingFix applies the backticked snippet a finding's fix proposes.
+const KindFindingFix = "finding-fix"
+
+var (
+	reDidYouMean  = regexp.MustCompile(`did you mean "([^"]+)"`)
+	reQuoted      = regexp.MustCompile(`"([^"]+)"`)
+	reNotExist    = regexp.MustCompile(`(\S+) does not exist`)
+	reForPatch    = regexp.MustCompile(`(?:for|on) patch (\S+)`)
+	reSnippet     = regexp.MustCompile("(?:Add|Set|add|set) `([^`]+)`")
+	reMissingWord = []*regexp.Regexp{
+		regexp.MustCompile(`no entry for (\S+)`),
+		regexp.MustCompile(`keyword (\S+) is missing`),
+		regexp.MustCompile(`needs the (\w+) dictionary`),
+		regexp.MustCompile("needs `(\\w+)`"),
+		regexp.MustCompile(`has no (\w+) entry`),
+	}
+)
+
+func isSecurity(f finding.Finding) bool {
+	return strings.Contains(f.ID, "SEC-")
+}
+
+// pointerParts splits "/files/<file>/<keys...>" into the case file and keys.
+func pointerParts(ptr string) (string, []string) {
+	segs := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	if len(segs) < 2 || segs[0] != "files" {
+		return "", nil
+	}
+	un := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~") }
+	var keys []string
+	for _, s := range segs[2:] {
+		keys = append(keys, un(s))
+	}
+	return un(segs[1]), keys
+}
+
+// fromFinding turns a deny finding into the failures that could repair it,
+// most specific first.
+func fromFinding(f finding.Finding) []*Failure {
+	file, keys := pointerParts(f.Location.Path)
+	if file == "" {
+		file = f.Location.File
+	}
+	base := Failure{Summary: f.Summary, Message: f.ID + ": " + f.Summary + "\nfix: " + f.Fix, File: file}
+	mk := func(class, kind string, mod func(*Failure)) *Failure {
+		c := base
+		c.Class, c.Kind = class, kind
+		mod(&c)
+		return &c
+	}
+	var out []*Failure
+	if m := reDidYouMean.FindStringSubmatch(f.Fix); m != nil && len(keys) > 0 {
+		if bad := reQuoted.FindStringSubmatch(f.Summary); bad != nil {
+			out = append(out, mk(ClassBC, KindUnknownName, func(c *Failure) {
+				c.DictPath, c.Keyword, c.Valid, c.What = keys, bad[1], []string{m[1]}, f.ID
+			}))
+		}
+	}
+	if m := reNotExist.FindStringSubmatch(f.Summary); m != nil && !strings.HasPrefix(m[1], "/") {
+		out = append(out, mk(ClassMissingFile, KindMissingFile, func(c *Failure) { c.File = m[1] }))
+	}
+	if m := reForPatch.FindStringSubmatch(f.Summary); m != nil && strings.Contains(f.Summary, "no boundary condition") {
+		out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.Patch, c.Keyword = m[1], m[1] }))
+	}
+	for _, re := range reMissingWord {
+		if m := re.FindStringSubmatch(f.Summary); m != nil && file != "" {
+			kw := normKeyword(strings.Trim(m[1], "`\"'"))
+			dp := keys
+			if n := len(dp); n > 0 && dp[n-1] == kw {
+				dp = dp[:n-1]
+			}
+			// A pointer at a BC's type names the patch dictionary the key belongs in.
+			if n := len(dp); n > 0 && dp[n-1] == "type" {
+				dp = dp[:n-1]
+			}
+			out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = dp, kw }))
+			break
+		}
+	}
+	if m := reSnippet.FindStringSubmatch(f.Fix); m != nil && file != "" && !strings.ContainsAny(m[1], "<>") {
+		out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.DictPath, c.Keyword = keys, m[1] }))
+	}
+	return out
+}
+
+// findingFix sets the entries of the fix's snippet ("key value;" or
+// "key { ... }") in the dictionary the finding points at.
+func (r *repairer) findingFix(ctx context.Context, f *Failure, _ int) (*candidate, error) {
+	entries := snippetEntries(f.Keyword)
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	dp := f.DictPath
+	c := &candidate{strategy: "finding-fix", sources: []string{"rule fix: " + strings.SplitN(f.Message, "\n", 2)[0]}}
+	for _, kv := range entries {
+		d := dp
+		if n := len(d); n > 0 && d[n-1] == kv[0] {
+			d = d[:n-1]
+		}
+		entry := strings.Join(append(append([]string(nil), d...), kv[0]), "/")
+		old, _ := r.f.get(ctx, f.File, entry)
+		c.edits = append(c.edits, Edit{File: f.File, Entry: entry, Old: old, New: kv[1]})
+	}
+	return c, nil
+}
+
+// snippetEntries splits "a 1; b { c 2; }" into top-level key/value pairs.
+func snippetEntries(s string) [][2]string {
+	var out [][2]string
+	s = strings.TrimSpace(s)
+	for s != "" {
+		i := strings.IndexAny(s, " \t{;")
+		if i <= 0 {
+			return nil
+		}
+		key := s[:i]
+		rest := strings.TrimSpace(s[i:])
+		if strings.HasPrefix(rest, "{") {
+			depth, end := 0, -1
+			for j, ch := range rest {
+				if ch == '{' {
+					depth++
+				} else if ch == '}' {
+					if depth--; depth == 0 {
+						end = j
+						break
+					}
+				}
+			}
+			if end < 0 {
+				return nil
+			}
+			out = append(out, [2]string{key, rest[:end+1]})
+			s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest[end+1:]), ";"))
+			continue
+		}
+		semi := strings.IndexByte(rest, ';')
+		if semi < 0 {
+			return nil
+		}
+		out = append(out, [2]string{key, strings.TrimSpace(rest[:semi])})
+		s = strings.TrimSpace(rest[semi+1:])
+	}
+	return out
+}
+
+// repairGate repairs deny findings in bounded rounds; it returns the denies
+// left (the run is refused when any remain).
+func (r *repairer) repairGate(ctx context.Context, denies []finding.Finding, rounds int, log func(string, ...any)) ([]finding.Finding, error) {
+	for round := 1; round <= rounds && len(denies) > 0; round++ {
+		for _, d := range denies {
+			if isSecurity(d) {
+				return denies, nil
+			}
+		}
+		fixed := false
+		for _, d := range denies {
+			for _, fail := range fromFinding(d) {
+				rep, err := r.repair(ctx, fail, &LogParser{}, round)
+				if err != nil {
+					return denies, err
+				}
+				if rep == nil {
+					continue
+				}
+				after, err := r.opt.Lint(r.dir)
+				if err != nil {
+					return denies, fmt.Errorf("runner: re-lint: %w", err)
+				}
+				if still(after, d) {
+					// Applied but the deny stays: undo and try the next reading.
+					r.last.undo()
+					rep.Reverted = true
+					continue
+				}
+				rep.Finding = d.ID
+				log("gate repair %d: %s %s <- %s (clears %s)\n", rep.Round, rep.Strategy, rep.Target(), strings.Join(rep.Sources, ", "), d.ID)
+				denies = denyOnly(after)
+				r.last = nil
+				fixed = true
+				break
+			}
+			if fixed {
+				break
+			}
+		}
+		if !fixed {
+			return denies, nil
+		}
+	}
+	return denies, nil
+}
+
+func still(fs []finding.Finding, d finding.Finding) bool {
+	for _, f := range fs {
+		if f.Severity == finding.Deny && f.ID == d.ID && f.Location.Path == d.Location.Path && f.Summary == d.Summary {
+			return true
+		}
+	}
+	return false
+}

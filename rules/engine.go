@@ -4,7 +4,6 @@
 package rules
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -12,8 +11,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -69,18 +70,51 @@ type Engine struct {
 	kb       map[string]any
 }
 
-// Capabilities returns the pinned OPA capabilities the policies compile against.
+// Capabilities returns the pinned OPA capabilities the policies compile against: the
+// builtins named in the committed capabilities.json (OPA's format), taken from this OPA
+// build. Only the names are read at run time, which keeps start-up fast; TestCapabilities
+// checks the file against the OPA build and the forbidden list.
 func Capabilities() (*ast.Capabilities, error) {
-	b, err := policyFS.ReadFile("capabilities.json")
-	if err != nil {
-		return nil, fmt.Errorf("rules: read capabilities: %w", err)
-	}
-	c, err := ast.LoadCapabilitiesJSON(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("rules: load capabilities: %w", err)
-	}
-	return c, nil
+	capsOnce.Do(func() {
+		b, err := policyFS.ReadFile("capabilities.json")
+		if err != nil {
+			capsErr = fmt.Errorf("rules: read capabilities: %w", err)
+			return
+		}
+		var pinned struct {
+			Builtins []struct {
+				Name string `json:"name"`
+			} `json:"builtins"`
+			Features []string `json:"features"`
+		}
+		if err := json.Unmarshal(b, &pinned); err != nil {
+			capsErr = fmt.Errorf("rules: parse capabilities.json: %w", err)
+			return
+		}
+		allowed := make(map[string]bool, len(pinned.Builtins))
+		for _, x := range pinned.Builtins {
+			allowed[x.Name] = true
+		}
+		c := ast.CapabilitiesForThisVersion()
+		kept := c.Builtins[:0]
+		for _, x := range c.Builtins {
+			if allowed[x.Name] {
+				kept = append(kept, x)
+			}
+		}
+		c.Builtins = kept
+		c.Features = pinned.Features
+		c.AllowNet = []string{}
+		caps = c
+	})
+	return caps, capsErr
 }
+
+var (
+	capsOnce sync.Once
+	caps     *ast.Capabilities
+	capsErr  error
+)
 
 // CaseSchema returns the JSON Schema of the case document the rules are type-checked against.
 func CaseSchema() ([]byte, error) {
@@ -157,14 +191,28 @@ func compile(srcs []source) (*ast.Compiler, map[string]*ast.Module, error) {
 	ss := ast.NewSchemaSet()
 	ss.Put(ast.SchemaRootRef, schema)
 
-	modules := make(map[string]*ast.Module, len(srcs))
+	// Parsing is a third of start-up; spread it over the CPUs.
+	parsed := make([]*ast.Module, len(srcs))
+	errs := make([]error, len(srcs))
 	popts := ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: caps}
-	for _, s := range srcs {
-		m, err := ast.ParseModuleWithOpts(s.name, s.text, popts)
-		if err != nil {
-			return nil, nil, fmt.Errorf("rules: parse %s: %w", s.name, err)
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(srcs); i += workers {
+				parsed[i], errs[i] = ast.ParseModuleWithOpts(srcs[i].name, srcs[i].text, popts)
+			}
+		}(w)
+	}
+	wg.Wait()
+	modules := make(map[string]*ast.Module, len(srcs))
+	for i, s := range srcs {
+		if errs[i] != nil {
+			return nil, nil, fmt.Errorf("rules: parse %s: %w", s.name, errs[i])
 		}
-		modules[s.name] = m
+		modules[s.name] = parsed[i]
 	}
 	c := ast.NewCompiler().
 		WithCapabilities(caps).
@@ -305,7 +353,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 func mustCaps() *ast.Capabilities {
 	c, err := Capabilities()
 	if err != nil {
-		panic(err) // embedded file; compile() already loaded it
+		panic(err) // embedded file; compile() already loaded it successfully
 	}
 	return c
 }

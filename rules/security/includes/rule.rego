@@ -15,8 +15,12 @@ outside(inc) if startswith(object.get(inc, "resolved", ""), "../")
 
 outside(inc) if startswith(object.get(inc, "resolved", ""), "/")
 
+# OpenFOAM's own etc tree and function-object templates.
+etc_directives := {"#includeEtc", "#includeFunc"}
+
 findings contains f if {
 	some inc in input.includes
+	not object.get(inc, "directive", "#include") in etc_directives
 	outside(inc)
 	f := {
 		"path": "/includes",

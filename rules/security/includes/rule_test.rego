@@ -7,6 +7,7 @@ doc := test.set(test.case, "/includes", [
 	{"file": "0/U", "line": 3, "target": "include/initialConditions", "resolved": "0/include/initialConditions"},
 	{"file": "0/p", "line": 4, "target": "/etc/passwd", "resolved": "/etc/passwd"},
 	{"file": "0/k", "line": 5, "target": "../../other/k", "resolved": "../other/k"},
+	{"file": "0/k", "line": 6, "target": "caseDicts/setConstraintTypes", "resolved": "/usr/share/openfoam/etc/caseDicts/setConstraintTypes", "directive": "#includeEtc"},
 ])
 
 test_outside if {

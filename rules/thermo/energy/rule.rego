@@ -17,6 +17,7 @@ findings contains f if {
 	count(allowed) > 0
 	e := input.features.energy
 	is_string(e)
+	e != ""
 	not e in allowed
 	f := {
 		"path": lib.file_ptr("constant/thermophysicalProperties", ["thermoType", "energy"]),

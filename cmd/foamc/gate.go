@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/output"
+	"github.com/foamc/foamc/rules"
+)
+
+func init() {
+	register("gate", "lint a case, then run a command only if nothing is denied", runGate)
+}
+
+func runGate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("foamc gate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "format of the findings written to stderr")
+	ef := addEngineFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: foamc gate CASE [--allow-code] [--disable ID] [--policy DIR] [--kb FILE] -- CMD ARGS...")
+		fs.PrintDefaults()
+	}
+	var argv []string
+	for i, a := range args {
+		if a == "--" {
+			args, argv = args[:i], args[i+1:]
+			break
+		}
+	}
+	pos, ok := parseInterleaved(fs, args)
+	if !ok {
+		return rules.ExitError
+	}
+	if len(pos) != 1 || len(argv) == 0 {
+		fs.Usage()
+		return rules.ExitError
+	}
+	ctx := context.Background()
+	eng, err := ef.engine(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "foamc gate: %v (refusing to run)\n", err)
+		return rules.ExitError
+	}
+	g, err := eng.Gate(ctx, pos[0], foamcase.Options{}, argv, stdinOf, stdout, stderr)
+	if !g.Ran {
+		rep := output.Report{Tool: "foamc", Rules: outputRules(eng), Cases: []output.Case{{Dir: pos[0], Findings: g.Lint.Findings}}}
+		if err != nil {
+			rep.Cases[0].Error = err.Error()
+		}
+		if werr := output.Write(stderr, *format, rep); werr != nil {
+			fmt.Fprintf(stderr, "foamc gate: %v\n", werr)
+		}
+		fmt.Fprintf(stderr, "foamc gate: refusing to run %s\n", argv[0])
+		return g.Code
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "foamc gate: %v\n", err)
+	}
+	return g.Code
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/output"
+	"github.com/foamc/foamc/rules"
+)
+
+func init() {
+	register("lint", "check case directories against the rule library", runLint)
+}
+
+// listFlag collects a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// engineFlags are the flags lint and gate share.
+type engineFlags struct {
+	kbPath    string
+	policies  listFlag
+	disabled  listFlag
+	allowCode bool
+}
+
+func addEngineFlags(fs *flag.FlagSet) *engineFlags {
+	ef := &engineFlags{}
+	fs.StringVar(&ef.kbPath, "kb", "", "knowledge-base snapshot (default: the embedded v1912 snapshot)")
+	fs.Var(&ef.policies, "policy", "directory of extra Rego rules (repeatable)")
+	fs.Var(&ef.disabled, "disable", "rule ID to skip (repeatable)")
+	fs.BoolVar(&ef.allowCode, "allow-code", false, "allow #codeStream, #calc, coded* and systemCall (SEC-001..003)")
+	return ef
+}
+
+func (ef *engineFlags) engine(ctx context.Context) (*rules.Engine, error) {
+	k, err := openKB(ef.kbPath)
+	if err != nil {
+		return nil, err
+	}
+	return rules.New(ctx, rules.Options{
+		KB: k.RulesData(), PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
+	})
+}
+
+// outputRules is the rule catalogue in the output package's shape.
+func outputRules(e *rules.Engine) []output.Rule {
+	var out []output.Rule
+	for _, r := range e.Rules() {
+		out = append(out, output.Rule{ID: r.ID, Severity: r.Severity, Title: r.Title, Description: r.Description, Fix: r.Fix, Provenance: r.Provenance})
+	}
+	return out
+}
+
+func runLint(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("foamc lint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: "+strings.Join(output.Formats(), "|"))
+	failOn := fs.String("fail-on", "deny", "lowest severity that fails: deny|warn")
+	ef := addEngineFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: foamc lint CASE... [--format text|json|sarif|junit|github] [--fail-on warn] [--disable ID] [--policy DIR] [--allow-code] [--kb FILE]")
+		fs.PrintDefaults()
+	}
+	dirs, ok := parseInterleaved(fs, args)
+	if !ok {
+		return rules.ExitError
+	}
+	if len(dirs) == 0 {
+		fs.Usage()
+		return rules.ExitError
+	}
+	if *failOn != "deny" && *failOn != "warn" {
+		fmt.Fprintf(stderr, "foamc lint: --fail-on must be deny or warn, not %q\n", *failOn)
+		return rules.ExitError
+	}
+	ctx := context.Background()
+	eng, err := ef.engine(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "foamc lint: %v\n", err)
+		return rules.ExitError
+	}
+	progress := len(dirs) > 1 && isTerminal(stderr)
+	var results []rules.Result
+	rep := output.Report{Tool: "foamc", Rules: outputRules(eng)}
+	failed := false
+	for i, d := range dirs {
+		if progress {
+			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", i+1, len(dirs), d)
+		}
+		res, err := eng.LintDir(ctx, d, foamcase.Options{})
+		c := output.Case{Dir: d, Findings: res.Findings}
+		if err != nil {
+			failed = true
+			c.Error = err.Error()
+		}
+		results = append(results, res)
+		rep.Cases = append(rep.Cases, c)
+	}
+	if progress {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if err := output.Write(stdout, *format, rep); err != nil {
+		fmt.Fprintf(stderr, "foamc lint: %v\n", err)
+		return rules.ExitError
+	}
+	return rules.ExitCode(results, failed, *failOn == "warn")
+}
+
+// stdinOf is the process stdin for commands the gate starts.
+var stdinOf io.Reader = os.Stdin

@@ -1,0 +1,168 @@
+package output
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+)
+
+// SARIF 2.1.0 (OASIS), the subset foamc emits.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri,omitempty"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifRule struct {
+	ID                   string         `json:"id"`
+	Name                 string         `json:"name,omitempty"`
+	ShortDescription     *sarifText     `json:"shortDescription,omitempty"`
+	FullDescription      *sarifText     `json:"fullDescription,omitempty"`
+	Help                 *sarifText     `json:"help,omitempty"`
+	DefaultConfiguration *sarifConfig   `json:"defaultConfiguration,omitempty"`
+	Properties           map[string]any `json:"properties,omitempty"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifResult struct {
+	RuleID           string          `json:"ruleId"`
+	RuleIndex        int             `json:"ruleIndex"`
+	Level            string          `json:"level"`
+	Message          sarifText       `json:"message"`
+	Locations        []sarifLocation `json:"locations"`
+	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+	Properties       map[string]any  `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int                   `json:"id,omitempty"`
+	PhysicalLocation *sarifPhysical         `json:"physicalLocation,omitempty"`
+	LogicalLocations []sarifLogicalLocation `json:"logicalLocations,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+type sarifLogicalLocation struct {
+	FullyQualifiedName string `json:"fullyQualifiedName"`
+	Kind               string `json:"kind,omitempty"`
+}
+
+func level(s finding.Severity) string {
+	switch s {
+	case finding.Deny:
+		return "error"
+	case finding.Warn:
+		return "warning"
+	}
+	return "note"
+}
+
+func sarifLoc(dir string, l finding.Location) sarifLocation {
+	var out sarifLocation
+	if l.File != "" || dir != "" {
+		p := &sarifPhysical{ArtifactLocation: sarifArtifact{URI: path(dir, l.File)}}
+		if l.Line > 0 {
+			p.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column}
+		}
+		out.PhysicalLocation = p
+	}
+	if l.Path != "" {
+		out.LogicalLocations = []sarifLogicalLocation{{FullyQualifiedName: l.Path, Kind: "member"}}
+	}
+	return out
+}
+
+func writeSARIF(w io.Writer, r Report) error {
+	rules, idx := ruleIndex(r)
+	drv := sarifDriver{Name: r.Tool, Version: r.Version, InformationURI: "https://github.com/foamc/foamc", Rules: []sarifRule{}}
+	if drv.Name == "" {
+		drv.Name = "foamc"
+	}
+	for _, x := range rules {
+		sr := sarifRule{ID: x.ID, DefaultConfiguration: &sarifConfig{Level: level(x.Severity)}}
+		if x.Title != "" {
+			sr.ShortDescription = &sarifText{Text: x.Title}
+		}
+		if x.Description != "" {
+			sr.FullDescription = &sarifText{Text: x.Description}
+		}
+		if x.Fix != "" {
+			sr.Help = &sarifText{Text: x.Fix}
+		}
+		if len(x.Provenance) > 0 {
+			sr.Properties = map[string]any{"provenance": x.Provenance}
+		}
+		drv.Rules = append(drv.Rules, sr)
+	}
+	results := []sarifResult{}
+	for _, c := range r.Cases {
+		for _, f := range c.Findings {
+			msg := f.Summary
+			if f.Fix != "" {
+				msg += "\nfix: " + f.Fix
+			}
+			res := sarifResult{
+				RuleID: f.ID, RuleIndex: idx[f.ID], Level: level(f.Severity),
+				Message:   sarifText{Text: strings.TrimSpace(msg)},
+				Locations: []sarifLocation{sarifLoc(c.Dir, f.Location)},
+			}
+			for i, rl := range f.Related {
+				l := sarifLoc(c.Dir, rl)
+				id := i + 1
+				l.ID = &id
+				res.RelatedLocations = append(res.RelatedLocations, l)
+			}
+			props := map[string]any{"case": c.Dir}
+			if len(f.Provenance) > 0 {
+				props["provenance"] = f.Provenance
+			}
+			res.Properties = props
+			results = append(results, res)
+		}
+	}
+	log := sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: drv}, Results: results}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}

@@ -1,0 +1,76 @@
+package rules
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
+)
+
+// Result is the outcome of linting one case directory. File paths in Findings are
+// relative to Dir.
+type Result struct {
+	Dir      string            `json:"case"`
+	Findings []finding.Finding `json:"findings"`
+}
+
+// LintDir loads a case directory and evaluates every rule on it. Files that fail to
+// parse come back as findings next to the rule findings. An error means the case could
+// not be evaluated at all (unreadable directory, policy evaluation failure).
+func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options) (Result, error) {
+	c, err := foamcase.Load(dir, opts)
+	if err != nil {
+		return Result{Dir: dir}, fmt.Errorf("rules: load case %s: %w", dir, err)
+	}
+	fs, err := e.Evaluate(ctx, c.Document(), c)
+	if err != nil {
+		return Result{Dir: dir}, fmt.Errorf("rules: case %s: %w", dir, err)
+	}
+	for _, f := range c.Errors {
+		if !e.disabled[f.ID] {
+			fs = append(fs, f)
+		}
+	}
+	finding.Sort(fs)
+	addExcerpts(dir, fs)
+	return Result{Dir: dir, Findings: fs}, nil
+}
+
+// addExcerpts fills Excerpt with the source line each finding points at.
+func addExcerpts(dir string, fs []finding.Finding) {
+	lines := map[string][]string{}
+	for i := range fs {
+		l := fs[i].Location
+		if l.File == "" || l.Line <= 0 || fs[i].Excerpt != "" {
+			continue
+		}
+		src, ok := lines[l.File]
+		if !ok {
+			src = readLines(filepath.Join(dir, l.File))
+			lines[l.File] = src
+		}
+		if l.Line <= len(src) {
+			fs[i].Excerpt = strings.TrimRight(src[l.Line-1], " \t\r")
+		}
+	}
+}
+
+func readLines(path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	return out
+}

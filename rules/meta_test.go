@@ -1,0 +1,216 @@
+package rules
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+)
+
+var idPattern = regexp.MustCompile(`^FOAM-(STRUCT|FM|BC|DIM|NUM|SOL|TIME|THERMO|SEC)-\d{3}$`)
+
+// TestRuleMetadata: every built-in rule has a well-formed id, a severity, a fix, provenance,
+// a title and a rule_test.rego beside it.
+func TestRuleMetadata(t *testing.T) {
+	e, err := New(context.Background(), Options{KB: fixtureKB(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := e.Rules()
+	if len(rs) < 60 {
+		t.Fatalf("only %d rules loaded", len(rs))
+	}
+	for _, r := range rs {
+		if !idPattern.MatchString(r.ID) {
+			t.Errorf("%s: id %q does not follow FOAM-<CATEGORY>-NNN", r.File, r.ID)
+		}
+		if r.Severity.Rank() == 0 {
+			t.Errorf("%s: severity %q", r.ID, r.Severity)
+		}
+		if strings.TrimSpace(r.Fix) == "" {
+			t.Errorf("%s: no custom.fix", r.ID)
+		}
+		if len(r.Provenance) == 0 {
+			t.Errorf("%s: no custom.provenance", r.ID)
+		}
+		if r.Title == "" {
+			t.Errorf("%s: no title", r.ID)
+		}
+		test := filepath.Join(filepath.Dir(strings.TrimPrefix(r.File, "rules/")), "rule_test.rego")
+		if _, err := os.Stat(test); err != nil {
+			t.Errorf("%s: no %s", r.ID, test)
+		}
+	}
+}
+
+// forbidden builtins: network, clock, randomness and runtime introspection.
+var forbidden = regexp.MustCompile(`^(http\.send|net\..*|time\.now_ns|opa\.runtime|rand\..*|uuid\..*)$`)
+
+// TestCapabilities: the committed capabilities.json is OPA's format, lists no forbidden
+// builtin, and every builtin it names exists in this OPA build (-update regenerates it).
+func TestCapabilities(t *testing.T) {
+	if *update {
+		c := ast.CapabilitiesForThisVersion()
+		var keep []*ast.Builtin
+		for _, b := range c.Builtins {
+			if !forbidden.MatchString(b.Name) && b.Name != "trace" && b.Name != "print" && b.Name != "internal.print" {
+				keep = append(keep, b)
+			}
+		}
+		c.Builtins = keep
+		c.AllowNet = []string{}
+		b, err := json.MarshalIndent(c, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("capabilities.json", append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open("capabilities.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pinned, err := ast.LoadCapabilitiesJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, b := range ast.CapabilitiesForThisVersion().Builtins {
+		have[b.Name] = true
+	}
+	for _, b := range pinned.Builtins {
+		if forbidden.MatchString(b.Name) {
+			t.Errorf("capabilities.json allows forbidden builtin %s", b.Name)
+		}
+		if !have[b.Name] {
+			t.Errorf("capabilities.json names %s, which this OPA build lacks", b.Name)
+		}
+	}
+	c, err := Capabilities()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Builtins) != len(pinned.Builtins) {
+		t.Errorf("runtime capabilities have %d builtins, the pinned file %d", len(c.Builtins), len(pinned.Builtins))
+	}
+	// A policy calling a forbidden builtin does not compile.
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "x", "net"), 0o755)
+	os.WriteFile(filepath.Join(dir, "x", "net", "rule.rego"), []byte(`# METADATA
+# title: t
+# custom:
+#   id: FOAM-SEC-999
+#   severity: warn
+#   fix: f
+#   provenance: [p]
+package foamc.rules.x.net
+
+findings contains {"path": "", "msg": x} if x := http.send({"method": "get", "url": "http://example.com"}).body
+`), 0o644)
+	if _, err := New(context.Background(), Options{PolicyDirs: []string{dir}}); err == nil || !strings.Contains(err.Error(), "http.send") {
+		t.Errorf("http.send compiled: %v", err)
+	}
+}
+
+// TestSchemaTypeCheck: a rule that reads a feature the case-document schema does not
+// define is a compile error, so typos in input paths cannot pass silently.
+func TestSchemaTypeCheck(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "x", "typo"), 0o755)
+	os.WriteFile(filepath.Join(dir, "x", "typo", "rule.rego"), []byte(`# METADATA
+# title: t
+# custom:
+#   id: FOAM-SEC-998
+#   severity: warn
+#   fix: f
+#   provenance: [p]
+package foamc.rules.x.typo
+
+findings contains {"path": "", "msg": "x"} if input.features.solvr == "icoFoam"
+`), 0o644)
+	_, err := New(context.Background(), Options{PolicyDirs: []string{dir}})
+	if err == nil || !strings.Contains(err.Error(), "solvr") {
+		t.Fatalf("typo in input path compiled: %v", err)
+	}
+}
+
+// TestCatalogue keeps rules/CATALOGUE.md in sync with the METADATA (-update regenerates).
+func TestCatalogue(t *testing.T) {
+	e, err := New(context.Background(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Catalogue(e.Rules())
+	if *update {
+		if err := os.WriteFile("CATALOGUE.md", []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile("CATALOGUE.md")
+	if err != nil {
+		t.Fatalf("%v (run go test ./rules -run TestCatalogue -update)", err)
+	}
+	if string(got) != want {
+		t.Errorf("CATALOGUE.md is stale: run go test ./rules -run TestCatalogue -update")
+	}
+}
+
+// TestUserPolicy: rules from --policy directories are evaluated beside the built-in ones.
+func TestUserPolicy(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "site", "icoonly"), 0o755)
+	os.WriteFile(filepath.Join(dir, "site", "icoonly", "rule.rego"), []byte(`# METADATA
+# title: site policy
+# custom:
+#   id: FOAM-SEC-900
+#   severity: warn
+#   fix: use icoFoam
+#   provenance: [site]
+package foamc.rules.site.icoonly
+
+findings contains {"path": "/features/solver", "msg": "not icoFoam"} if input.features.solver != "icoFoam"
+`), 0o644)
+	e, err := New(context.Background(), Options{PolicyDirs: []string{dir}, Disabled: []string{"FOAM-STRUCT-001"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := e.Evaluate(context.Background(), map[string]any{"features": map[string]any{"solver": "simpleFoam"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || fs[0].ID != "FOAM-SEC-900" || fs[0].Location.Path != "/features/solver" {
+		t.Fatalf("findings %v", fs)
+	}
+	r, ok := e.Rule("FOAM-SEC-900")
+	if !ok || r.Builtin {
+		t.Errorf("user rule metadata %+v", r)
+	}
+	e2, _ := New(context.Background(), Options{PolicyDirs: []string{dir}, Disabled: []string{"FOAM-SEC-900", "FOAM-STRUCT-001"}})
+	if fs, _ := e2.Evaluate(context.Background(), map[string]any{"features": map[string]any{"solver": "simpleFoam"}}, nil); len(fs) != 0 {
+		t.Errorf("disabled rule reported %v", fs)
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	cands := []string{"fixedValue", "fixedGradient", "zeroGradient", "totalPressure", "inletOutlet"}
+	cases := map[string][]string{
+		"fixedValu":    {"fixedValue"},
+		"fiexdValue":   {"fixedValue"},
+		"zeroGradeint": {"zeroGradient"},
+		"qqq":          nil,
+		"inletoutlet":  {"inletOutlet"},
+	}
+	for w, want := range cases {
+		got := DidYouMean(w, cands)
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("DidYouMean(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func ItemValue(it Item, opts ValueOptions) any {
 		}
 		return out
 	case *NumList:
-		vals, err := decodeNumList(v.Raw)
+		vals, err := numListValue(v)
 		if err != nil {
 			return map[string]any{"$error": err.Error()}
 		}
@@ -254,77 +254,59 @@ func directiveValue(v *DirectiveItem, opts ValueOptions) any {
 	return map[string]any{"$" + name: EntryValue(v.Args, opts)}
 }
 
-// decodeNumList reads the text of a fast-path numeric list `N( … )` (nested
-// counted or uncounted sub-lists allowed); counts are checked and dropped.
-func decodeNumList(raw string) ([]any, error) {
-	i := 0
-	v, err := readNumListValue(raw, &i)
-	if err != nil {
-		return nil, err
+// numListValue decodes a fast-path numeric list: rows of Width components, or for
+// nested lists (faces `4(0 1 2 3)`) the expanded nodes with inner counts dropped.
+func numListValue(l *NumList) ([]any, error) {
+	if l.Width <= 0 {
+		return countedItems(l.Expand().Items), nil
 	}
-	l, ok := v.([]any)
-	if !ok {
-		return nil, fmt.Errorf("not a list: %.20q", raw)
-	}
-	return l, nil
-}
-
-func skipSpace(s string, i *int) {
-	for *i < len(s) && strings.IndexByte(" \t\r\n\v\f", s[*i]) >= 0 {
-		*i++
-	}
-}
-
-func readNumListValue(s string, i *int) (any, error) {
-	skipSpace(s, i)
-	count := int64(-1)
-	if *i < len(s) && s[*i] != '(' {
-		j := *i
-		for j < len(s) && isNumByte(s[j]) {
-			j++
-		}
-		kind, n, f, ok := classifyNumber(s[*i:j])
-		if !ok {
-			return nil, fmt.Errorf("bad number %q", s[*i:j])
-		}
-		*i = j
-		k := j
-		skipSpace(s, &k)
-		if kind != LabelKind || k >= len(s) || s[k] != '(' {
-			if kind == LabelKind {
-				return n, nil
-			}
-			return f, nil
-		}
-		count, *i = n, k
-	}
-	if *i >= len(s) || s[*i] != '(' {
-		return nil, fmt.Errorf("expected '(' at offset %d", *i)
-	}
-	*i++
-	var out []any
-	for {
-		skipSpace(s, i)
-		if *i >= len(s) {
-			return nil, fmt.Errorf("missing ')'")
-		}
-		if s[*i] == ')' {
-			*i++
-			break
-		}
-		v, err := readNumListValue(s, i)
+	var nums []any
+	if l.AllLabels {
+		vals, err := l.Labels()
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, v)
+		nums = make([]any, len(vals))
+		for i, v := range vals {
+			nums[i] = v
+		}
+	} else {
+		vals, err := l.Floats()
+		if err != nil {
+			return nil, err
+		}
+		nums = make([]any, len(vals))
+		for i, v := range vals {
+			nums[i] = v
+		}
 	}
-	if out == nil {
-		out = []any{}
+	if l.Width == 1 {
+		return nums, nil
 	}
-	if count >= 0 && int64(len(out)) != count {
-		return nil, fmt.Errorf("list count %d does not match its %d elements", count, len(out))
+	out := make([]any, 0, len(nums)/l.Width)
+	for i := 0; i+l.Width <= len(nums); i += l.Width {
+		out = append(out, nums[i:i+l.Width:i+l.Width])
 	}
 	return out, nil
+}
+
+// countedItems maps the items of purely numeric data, where a label before a list
+// of that many elements is the list's count.
+func countedItems(items []Item) []any {
+	out := make([]any, 0, len(items))
+	for i := 0; i < len(items); i++ {
+		if n, ok := items[i].(*Number); ok && n.Kind == LabelKind && i+1 < len(items) {
+			if l, ok := items[i+1].(*List); ok && int64(len(l.Items)) == n.Int {
+				continue
+			}
+		}
+		if l, ok := items[i].(*List); ok {
+			out = append(out, countedItems(l.Items))
+			continue
+		}
+		out = append(out, ItemValue(items[i], ValueOptions{}))
+	}
+	return out
 }
 
 // decodeBinList decodes a binary contiguous list into rows of components.

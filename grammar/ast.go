@@ -58,6 +58,10 @@ type File struct {
 	// StandardBanner makes the printers write OpenFOAM's v1912 banner before the header, the
 	// `// * * *` rule after it and the closing `// ****` line (set by NewFile for built files).
 	StandardBanner bool
+	// Trailer is text after a top-level list that OpenFOAM's list readers never read (e.g. a
+	// mangled `/ ****` end line in lagrangian/MPPICFoam/column/constant/kinematicCloudPositions);
+	// printed back verbatim.
+	Trailer string
 	// Warnings are the problems v1912 only warns about (a word with a missing ')', a bad `$`
 	// variable name); the file still parses.
 	Warnings []finding.Finding
@@ -361,17 +365,22 @@ func (*DirectiveItem) item() {}
 // node. Values are decoded on demand with O(1) allocations.
 type NumList struct {
 	Range
-	// Raw is the exact source text from the count to the closing `)`.
+	// Raw is the exact source text from the count (if any) to the closing `)`.
 	Raw string
-	// Count is the element count written before `(` (checked against the body).
+	// Counted is true when Raw starts with the count `N`; uncounted big lists `( … )` of numbers
+	// take this form too.
+	Counted bool
+	// Count is the number of top-level elements (written before `(` and checked, or counted).
 	Count int64
 	// Width is the number of components per element: 1 for a flat list of numbers, k for a
 	// list of k-tuples `(x y z)`, 0 when elements are mixed or nested deeper (use Expand).
 	Width int
 	// AllLabels is true when every number is lexically a label.
 	AllLabels bool
-	// body is Raw from the '(' on, kept to decode without re-scanning the count.
-	body string
+	// body is Raw from the '(' on and bodyPos its position, kept to decode without
+	// re-scanning the count.
+	body    string
+	bodyPos Pos
 }
 
 // BinList is a `format binary` contiguous list: `N(` followed by N*size raw bytes and `)`.

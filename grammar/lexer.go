@@ -150,8 +150,15 @@ type scanner struct {
 	depth int
 	// compound is the element layout of a just-emitted List<T> word.
 	compound *elemInfo
-	// entryStart is true where a top-level entry can start (BOF, after ';' or '}' at depth 0).
-	entryStart bool
+	// entryStart is true where a top-level entry can start (BOF, after ';' or '}' at depth 0,
+	// after a top-level list); countAtEntry after a number emitted there (a list count).
+	entryStart, countAtEntry bool
+	// topOpen is set while a top-level anonymous list `( … )` is open; afterList right after
+	// such a list closed.
+	topOpen, afterList bool
+	// trailer is the offset of text after a top-level list that OpenFOAM's list readers never
+	// read (e.g. a mangled `/ ****` end line); -1 when none.
+	trailer int
 	// ends records the end of tokens whose Value is not their exact source text.
 	ends map[int]Pos
 	// open is the stack of unclosed ( { [ with their positions.
@@ -169,6 +176,7 @@ func newScanner(src []byte) *scanner {
 		src:        unsafe.String(unsafe.SliceData(src), len(src)),
 		line:       1,
 		entryStart: true,
+		trailer:    -1,
 		hdr:        header{labelBytes: 4, scalarBytes: 8},
 	}
 }
@@ -192,14 +200,22 @@ func (s *scanner) fail(p Pos, id, summary, expected, fix string) {
 }
 
 func (s *scanner) emit(t lexer.TokenType, p Pos, v string) {
+	wasEntry := s.entryStart || s.countAtEntry
 	s.toks = append(s.toks, lexer.Token{Type: t, Value: v, Pos: lpos(p)})
 	s.compound = nil
-	switch {
-	case t == tSym && (v == ";" || v == "}") && s.depth == 0:
-		s.entryStart = true
-	default:
-		s.entryStart = false
+	s.entryStart, s.afterList = false, false
+	if t == tSym {
+		switch {
+		case (v == ";" || v == "}") && s.depth == 0:
+			s.entryStart = true
+		case v == "(" && s.depth == 1 && wasEntry:
+			s.topOpen = true
+		case v == ")" && s.depth == 0 && s.topOpen:
+			s.topOpen = false
+			s.entryStart, s.afterList = true, true
+		}
 	}
+	s.countAtEntry = t == tNumber && wasEntry && s.depth == 0
 }
 
 // newline advances the line counter for a '\n' at offset k.
@@ -318,6 +334,9 @@ func (s *scanner) run() {
 		c := s.src[s.i]
 		switch c {
 		case ';', '(', ')', '{', '}', '[', ']':
+			if c == '(' && s.numGroup(p) {
+				break
+			}
 			s.i++
 			if !s.balance(c, p) {
 				return
@@ -341,6 +360,14 @@ func (s *scanner) run() {
 				return
 			}
 		case ':', ',', '=', '+', '*', '/':
+			if s.afterList && !s.headerOnly {
+				// no entry starts with these: a list reader stops after the list and never sees it
+				s.trailer = p.Offset
+				s.warnings = append(s.warnings, warning{pos: p,
+					summary: "text after the top-level list is ignored (OpenFOAM's list readers stop at the list's end)"})
+				s.i = len(s.src)
+				return
+			}
 			s.i++
 			s.emit(tPunct, p, s.src[p.Offset:s.i])
 		case '"':
@@ -723,15 +750,41 @@ func (s *scanner) fastList(p Pos, n int64) bool {
 		}
 	}
 	line, lineStart := s.line, s.lineStart
-	end, width, labels, ok := scanNumBody(s.src, j, n, &line, &lineStart)
+	end, _, width, labels, ok := scanNumBody(s.src, j, n, &line, &lineStart)
 	if !ok {
 		return false
 	}
 	s.i = end
 	s.line, s.lineStart = line, lineStart
-	s.emit(tNumList, p, s.src[p.Offset:end])
-	s.numInfo = append(s.numInfo, numInfo{width: width, labels: labels})
+	s.numInfo = append(s.numInfo, numInfo{width: width, labels: labels, counted: true, count: n, keep: true})
+	s.emitList(tNumList, p, s.src[p.Offset:end])
 	return true
+}
+
+// numGroup tries to read a '(' at s.i whose body is purely numeric as one NumList token, so
+// the grammar sees one token instead of one per number. Small uncounted groups are expanded
+// back into ordinary *List nodes by the converter; the AST shape does not depend on this.
+func (s *scanner) numGroup(p Pos) bool {
+	line, lineStart := s.line, s.lineStart
+	end, elems, width, labels, ok := scanNumBody(s.src, s.i, -1, &line, &lineStart)
+	if !ok {
+		return false
+	}
+	s.i = end
+	s.line, s.lineStart = line, lineStart
+	s.numInfo = append(s.numInfo, numInfo{width: width, labels: labels, count: elems,
+		keep: elems >= numListMin || (s.entryStart || s.countAtEntry) && s.depth == 0})
+	s.emitList(tNumList, p, s.src[p.Offset:end])
+	return true
+}
+
+// emitList emits a NumList/BinList token and keeps the top-level list state.
+func (s *scanner) emitList(t lexer.TokenType, p Pos, v string) {
+	top := (s.entryStart || s.countAtEntry) && s.depth == 0
+	s.emit(t, p, v)
+	if top {
+		s.entryStart, s.afterList = true, true
+	}
 }
 
 // binList reads N*size raw bytes after the '(' at j.
@@ -762,17 +815,17 @@ func (s *scanner) binList(p Pos, n int64, j int, ei *elemInfo) bool {
 		s.binElem = map[int]elemInfo{}
 	}
 	s.binElem[p.Offset] = *ei
-	s.emit(tBinList, p, s.src[p.Offset:end])
+	s.emitList(tBinList, p, s.src[p.Offset:end])
 	return true
 }
 
 // scanNumBody checks that src[open] starts a list holding only numbers, whitespace and nested
-// (optionally counted) parentheses, whose top-level element count is n. It returns the offset
-// after the closing ')', the uniform tuple width (1 flat, k for k-tuples, 0 mixed/nested) and
-// whether all numbers are labels. Newlines advance *line/*lineStart.
-func scanNumBody(src string, open int, n int64, line, lineStart *int) (end, width int, allLabels, ok bool) {
+// (optionally counted) parentheses, whose top-level element count is n (any count when n < 0).
+// It returns the offset after the closing ')', the top-level element count, the uniform tuple
+// width (1 flat, k for k-tuples, 0 mixed/nested) and whether all numbers are labels. Newlines
+// advance *line/*lineStart.
+func scanNumBody(src string, open int, n int64, line, lineStart *int) (end int, elems int64, width int, allLabels, ok bool) {
 	depth := 0
-	var elems int64
 	scalars, groups := 0, 0
 	tuple, tupleWidth := 0, -1
 	irregular := false // nested deeper than tuples, counted groups, or ragged tuples
@@ -809,8 +862,8 @@ func scanNumBody(src string, open int, n int64, line, lineStart *int) (end, widt
 			depth--
 			i++
 			if depth == 0 {
-				if elems != n {
-					return 0, 0, false, false
+				if n >= 0 && elems != n || elems == 0 {
+					return 0, 0, 0, false, false
 				}
 				switch {
 				case groups == 0:
@@ -819,7 +872,7 @@ func scanNumBody(src string, open int, n int64, line, lineStart *int) (end, widt
 					width = tupleWidth
 				}
 				*line, *lineStart = ln, ls
-				return i, width, allLabels, true
+				return i, elems, width, allLabels, true
 			}
 		case c >= '0' && c <= '9' || c == '-' || c == '.':
 			k := i + 1
@@ -831,7 +884,7 @@ func scanNumBody(src string, open int, n int64, line, lineStart *int) (end, widt
 				k++
 			}
 			if depth == 0 || !validNumberSyntax(src[i:k]) {
-				return 0, 0, false, false
+				return 0, 0, 0, false, false
 			}
 			if label && k-i > 9 {
 				if _, err := strconv.ParseInt(src[i:k], 10, 32); err != nil {
@@ -846,7 +899,7 @@ func scanNumBody(src string, open int, n int64, line, lineStart *int) (end, widt
 			}
 			if m < len(src) && src[m] == '(' {
 				if !label {
-					return 0, 0, false, false
+					return 0, 0, 0, false, false
 				}
 				irregular = true
 			} else if depth == 1 {
@@ -857,10 +910,10 @@ func scanNumBody(src string, open int, n int64, line, lineStart *int) (end, widt
 			}
 			i = k
 		default:
-			return 0, 0, false, false
+			return 0, 0, 0, false, false
 		}
 	}
-	return 0, 0, false, false
+	return 0, 0, 0, false, false
 }
 
 // validNumberSyntax is the grammar strtod accepts over ISstream's number charset:
@@ -903,8 +956,11 @@ func validNumberSyntax(s string) bool {
 }
 
 type numInfo struct {
-	width  int
-	labels bool
+	width   int
+	labels  bool
+	counted bool  // the token starts with its count
+	count   int64 // the count, or the number of elements of an uncounted group
+	keep    bool  // stays a *NumList in the AST (else expanded to *List)
 }
 
 // sliceLexer feeds pre-scanned tokens to participle.

@@ -27,31 +27,32 @@ type gFile struct {
 	Entries []*gEntry `parser:"@@*"`
 }
 
+// gEntry is one dictionary entry. Alternatives are inlined and ordered by frequency because
+// every failed alternative costs participle a branch. After a word or string keyword, '{'
+// starts a dictionary (entryIO.C: `{` after a keyword always does), otherwise the value runs
+// to ';' and its first item cannot be a block. A variable keyword is a substitution entry
+// unless '{' follows (`$name {` keyword substitution).
 type gEntry struct {
-	Semi  lexer.Token `parser:"  @';'"`
-	List  *gListEntry `parser:"| @@"`
-	Dir   *gDirEntry  `parser:"| @@"`
-	Dict  *gDictEntry `parser:"| @@"`
-	Subst lexer.Token `parser:"| @Variable"`
-	Prim  *gPrimEntry `parser:"| @@"`
+	Key    lexer.Token `parser:"( @(Word | String)"`
+	Open   lexer.Token `parser:"  ( @'{'"`
+	Body   []*gEntry   `parser:"    @@*"`
+	Close  lexer.Token `parser:"    @'}'"`
+	First  *gFirst     `parser:"  | ( @@"`
+	Items  []*gItem    `parser:"      @@* )?"`
+	Semi   lexer.Token `parser:"    @';' )"`
+	Var    lexer.Token `parser:"| @Variable"`
+	VOpen  lexer.Token `parser:"  ( @'{'"`
+	VBody  []*gEntry   `parser:"    @@*"`
+	VClose lexer.Token `parser:"    @'}' )?"`
+	Dir    *gDirEntry  `parser:"| @@"`
+	List   *gListEntry `parser:"| @@"`
+	Spur   lexer.Token `parser:"| @';' )"`
 }
 
 type gListEntry struct {
 	Fast  lexer.Token `parser:"  @(NumList | BinList)"`
 	Count lexer.Token `parser:"| @Number?"`
 	List  *gList      `parser:"  @@"`
-}
-
-type gDictEntry struct {
-	Key     lexer.Token `parser:"@(Word | String | Variable) '{'"`
-	Entries []*gEntry   `parser:"@@*"`
-	Close   lexer.Token `parser:"@'}'"`
-}
-
-type gPrimEntry struct {
-	Key   lexer.Token `parser:"@(Word | String)"`
-	Items []*gItem    `parser:"@@*"`
-	Semi  lexer.Token `parser:"@';'"`
 }
 
 type gDirEntry struct {
@@ -65,13 +66,23 @@ type gDirEntry struct {
 	Zero lexer.Token `parser:" | @('#else' | '#endif' | '#default' | '#merge' | '#overwrite' | '#warn' | '#error') )"`
 }
 
+// gItem is one value item; atoms (one token) come first, then the bracketed forms.
 type gItem struct {
-	Tok   lexer.Token `parser:"  @(Word | String | Variable | Verbatim | Number | Punct | NumList | BinList | EvalBrace)"`
+	Tok   lexer.Token `parser:"  @(Word | Number | NumList | String | Variable | Punct | Verbatim | BinList | EvalBrace)"`
 	List  *gList      `parser:"| @@"`
-	Uni   *gUniform   `parser:"| @@"`
 	Block *gBlock     `parser:"| @@"`
 	Dims  *gDims      `parser:"| @@"`
 	Dir   *gDirItem   `parser:"| @@"`
+	Uni   *gUniform   `parser:"| @@"`
+}
+
+// gFirst is gItem without the block alternative (the first item of a primitive value).
+type gFirst struct {
+	Tok  lexer.Token `parser:"  @(Word | Number | NumList | String | Variable | Punct | Verbatim | BinList | EvalBrace)"`
+	List *gList      `parser:"| @@"`
+	Dims *gDims      `parser:"| @@"`
+	Dir  *gDirItem   `parser:"| @@"`
+	Uni  *gUniform   `parser:"| @@"`
 }
 
 type gList struct {
@@ -112,6 +123,9 @@ func init() {
 	// A generic (non-fast-path) list may legitimately exceed participle's default of 1M items.
 	participle.MaxIterations = 1 << 30
 }
+
+// DefaultMaxSize is the largest content ParseFile reads unless told otherwise (after gunzip).
+const DefaultMaxSize = 256 << 20
 
 // Options tune ParseFileWith.
 type Options struct {
@@ -194,6 +208,9 @@ func Parse(name string, src []byte) (*File, error) {
 	}
 	c := converter{s: s}
 	f := &File{Name: name, Src: src, Comments: s.comments}
+	if s.trailer >= 0 {
+		f.Trailer = s.src[s.trailer:]
+	}
 	if g.Stray != nil {
 		f.Stray = c.block(g.Stray)
 	}
@@ -251,7 +268,7 @@ func (c *converter) entries(gs []*gEntry) []Entry {
 	out := make([]Entry, 0, len(gs))
 	for _, g := range gs {
 		switch {
-		case g.Semi.Type != 0:
+		case g.Spur.Type != 0:
 			// spurious ';' (getKeyword discards it): remember it on the entry it follows
 			if len(out) > 0 {
 				switch e := out[len(out)-1].(type) {
@@ -269,23 +286,25 @@ func (c *converter) entries(gs []*gEntry) []Entry {
 			out = append(out, c.listEntry(g.List))
 		case g.Dir != nil:
 			out = append(out, c.dirEntry(g.Dir))
-		case g.Dict != nil:
-			out = append(out, &DictEntry{
-				Range: c.rng(g.Dict.Key, g.Dict.Close),
-				Key:   c.key(g.Dict.Key),
-				Dict:  &Dict{Range: Range{Pos: tpos(g.Dict.Key), End: c.tend(g.Dict.Close)}, Entries: c.entries(g.Dict.Entries)},
-			})
-		case g.Subst.Type != 0:
-			out = append(out, &SubstEntry{Range: c.rng(g.Subst, g.Subst), Var: &Variable{Range: c.rng(g.Subst, g.Subst), Raw: g.Subst.Value}})
-		case g.Prim != nil:
-			out = append(out, &PrimitiveEntry{
-				Range: c.rng(g.Prim.Key, g.Prim.Semi),
-				Key:   c.key(g.Prim.Key),
-				Value: c.items(g.Prim.Items),
-			})
+		case g.Open.Type != 0:
+			out = append(out, c.dictEntry(g.Key, g.Open, g.Close, g.Body))
+		case g.VOpen.Type != 0:
+			out = append(out, c.dictEntry(g.Var, g.VOpen, g.VClose, g.VBody))
+		case g.Var.Type != 0:
+			out = append(out, &SubstEntry{Range: c.rng(g.Var, g.Var), Var: &Variable{Range: c.rng(g.Var, g.Var), Raw: g.Var.Value}})
+		default:
+			items := g.Items
+			if f := g.First; f != nil {
+				items = append([]*gItem{{Tok: f.Tok, List: f.List, Dims: f.Dims, Dir: f.Dir, Uni: f.Uni}}, items...)
+			}
+			out = append(out, &PrimitiveEntry{Range: c.rng(g.Key, g.Semi), Key: c.key(g.Key), Value: c.items(items)})
 		}
 	}
 	return out
+}
+
+func (c *converter) dictEntry(key, open, end lexer.Token, body []*gEntry) *DictEntry {
+	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: c.entries(body)}}
 }
 
 func (c *converter) key(t lexer.Token) Key {
@@ -405,7 +424,11 @@ func (c *converter) token(t lexer.Token) Item {
 	case tPunct:
 		return &Punct{Range: r, Value: t.Value}
 	case tNumList:
-		return c.numList(t, r)
+		nl, keep := c.numList(t, r)
+		if !keep {
+			return nl.Expand()
+		}
+		return nl
 	case tBinList:
 		return c.binList(t, r)
 	default: // tWord, tEvalBrace (unwrapped by the directive item)
@@ -413,16 +436,16 @@ func (c *converter) token(t lexer.Token) Item {
 	}
 }
 
-func (c *converter) numList(t lexer.Token, r Range) *NumList {
+func (c *converter) numList(t lexer.Token, r Range) (*NumList, bool) {
 	info := numInfo{}
 	if c.nextNum < len(c.s.numInfo) {
 		info = c.s.numInfo[c.nextNum]
 	}
 	c.nextNum++
 	open := strings.IndexByte(t.Value, '(')
-	nl := &NumList{Range: r, Raw: t.Value, Width: info.width, AllLabels: info.labels, body: t.Value[open:]}
-	_, nl.Count, _, _ = classifyNumber(strings.TrimSpace(t.Value[:open]))
-	return nl
+	nl := &NumList{Range: r, Raw: t.Value, Counted: info.counted, Count: info.count,
+		Width: info.width, AllLabels: info.labels, body: t.Value[open:], bodyPos: advance(r.Pos, t.Value[:open])}
+	return nl, info.keep
 }
 
 func (c *converter) binList(t lexer.Token, r Range) *BinList {

@@ -1,0 +1,72 @@
+package grammar
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+var (
+	rangeType = reflect.TypeOf(Range{})
+	posType   = reflect.TypeOf(Pos{})
+)
+
+// dumpAST renders an AST without positions, so two parses of equivalent text compare equal.
+// File.Name, File.Src and File.Warnings are left out (they describe the input, not the tree).
+func dumpAST(f *File) string {
+	var b strings.Builder
+	v := reflect.ValueOf(f).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		switch t.Field(i).Name {
+		case "Name", "Src", "Warnings":
+			continue
+		}
+		b.WriteString(t.Field(i).Name + "=")
+		dumpValue(&b, v.Field(i), 0)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func dumpValue(b *strings.Builder, v reflect.Value, depth int) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		if v.Kind() == reflect.Interface {
+			b.WriteString(v.Elem().Type().String())
+		}
+		dumpValue(b, v.Elem(), depth)
+	case reflect.Struct:
+		b.WriteString("{")
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			ft := t.Field(i)
+			if ft.Type == rangeType || ft.Type == posType || !ft.IsExported() {
+				continue
+			}
+			b.WriteString(ft.Name + ":")
+			dumpValue(b, v.Field(i), depth+1)
+			b.WriteString(" ")
+		}
+		b.WriteString("}")
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			fmt.Fprintf(b, "%q", v.Bytes())
+			return
+		}
+		b.WriteString("[")
+		for i := 0; i < v.Len(); i++ {
+			dumpValue(b, v.Index(i), depth+1)
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case reflect.String:
+		fmt.Fprintf(b, "%q", v.String())
+	default:
+		fmt.Fprintf(b, "%v", v.Interface())
+	}
+}

@@ -1,0 +1,345 @@
+package grammar
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// bodyText returns the list text from '(' and its position (built NumLists have only Raw).
+func (l *NumList) bodyText() (string, Pos) {
+	if l.body != "" {
+		return l.body, l.bodyPos
+	}
+	open := strings.IndexByte(l.Raw, '(')
+	if open < 0 {
+		return "", l.Pos
+	}
+	return l.Raw[open:], advance(l.Pos, l.Raw[:open])
+}
+
+// Numbers returns how many numbers the list holds (nested counts included), in one pass
+// without allocating.
+func (l *NumList) Numbers() int {
+	body, _ := l.bodyText()
+	if l.Width > 0 {
+		return int(l.Count) * l.Width
+	}
+	n := 0
+	for i := 0; i < len(body); {
+		if c := body[i]; c <= ' ' || c == '(' || c == ')' {
+			i++
+			continue
+		}
+		n++
+		for i < len(body) && isNumByte(body[i]) {
+			i++
+		}
+	}
+	return n
+}
+
+// Floats decodes every number of the list in source order into one new slice (a single
+// allocation). For a list of k-tuples the result is flat: element i is [i*k, i*k+k). Counts of
+// nested lists (faces `4(0 1 2 3)`) are numbers of the list too and are included.
+func (l *NumList) Floats() ([]float64, error) {
+	return l.AppendFloats(make([]float64, 0, l.Numbers()))
+}
+
+// AppendFloats is Floats appending to dst.
+func (l *NumList) AppendFloats(dst []float64) ([]float64, error) {
+	body, pos := l.bodyText()
+	out, bad := decodeFloats(body, dst)
+	if bad >= 0 {
+		return out, l.decodeErr(body, pos, bad, "scalar")
+	}
+	return out, nil
+}
+
+// Labels decodes every number as a label (int32 range, no '.', no exponent), like Floats.
+func (l *NumList) Labels() ([]int64, error) {
+	return l.AppendLabels(make([]int64, 0, l.Numbers()))
+}
+
+// AppendLabels is Labels appending to dst.
+func (l *NumList) AppendLabels(dst []int64) ([]int64, error) {
+	body, pos := l.bodyText()
+	out, bad := decodeLabels(body, dst)
+	if bad >= 0 {
+		return out, l.decodeErr(body, pos, bad, "label")
+	}
+	return out, nil
+}
+
+func (l *NumList) decodeErr(body string, pos Pos, at int, what string) error {
+	end := at
+	for end < len(body) && isNumByte(body[end]) {
+		end++
+	}
+	p := advance(pos, body[:at])
+	return fmt.Errorf("%d:%d: %q is not a valid %s", p.Line, p.Column, body[at:end], what)
+}
+
+// decodeFloats is the fused scanner/decoder for list bodies: Clinger's exact fast path inline,
+// strconv for the rest. It returns the offset of the first invalid number, or -1.
+func decodeFloats(body string, dst []float64) ([]float64, int) {
+	n := len(body)
+	for i := 0; i < n; {
+		c := body[i]
+		if c <= ' ' || c == '(' || c == ')' {
+			i++
+			continue
+		}
+		start := i
+		neg := c == '-'
+		if neg {
+			i++
+		}
+		var mant uint64
+		digits, exp := 0, 0
+		ok := true
+		for ; i < n; i++ {
+			d := body[i] - '0'
+			if d > 9 {
+				break
+			}
+			if digits < 19 {
+				mant = mant*10 + uint64(d)
+				if mant != 0 {
+					digits++
+				}
+			} else {
+				ok = false
+			}
+		}
+		sawDigits := i > start+boolInt(neg)
+		if i < n && body[i] == '.' {
+			i++
+			fs := i
+			for ; i < n; i++ {
+				d := body[i] - '0'
+				if d > 9 {
+					break
+				}
+				if digits < 19 {
+					mant = mant*10 + uint64(d)
+					exp--
+					if mant != 0 {
+						digits++
+					}
+				} else {
+					ok = false
+				}
+			}
+			sawDigits = sawDigits || i > fs
+		}
+		if i < n && (body[i] == 'e' || body[i] == 'E') {
+			i++
+			eneg := false
+			if i < n && (body[i] == '-' || body[i] == '+') {
+				eneg = body[i] == '-'
+				i++
+			}
+			es, e := i, 0
+			for ; i < n; i++ {
+				d := body[i] - '0'
+				if d > 9 {
+					break
+				}
+				if e < 100000 {
+					e = e*10 + int(d)
+				}
+			}
+			if i == es {
+				return dst, start
+			}
+			if eneg {
+				e = -e
+			}
+			exp += e
+		}
+		if !sawDigits || i < n && isNumByte(body[i]) {
+			return dst, start
+		}
+		var f float64
+		switch {
+		case ok && mant == 0:
+			f = 0
+		case ok && mant <= 1<<53 && exp >= -22 && exp <= 22:
+			f = float64(mant)
+			if exp > 0 {
+				f *= pow10[exp]
+			} else if exp < 0 {
+				f /= pow10[-exp]
+			}
+		default:
+			v, good := parseScalar(body[start:i])
+			if !good {
+				return dst, start
+			}
+			dst = append(dst, v)
+			continue
+		}
+		if neg {
+			f = -f
+		}
+		dst = append(dst, f)
+	}
+	return dst, -1
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// decodeLabels reads label-only bodies; it returns the offset of the first non-label, or -1.
+func decodeLabels(body string, dst []int64) ([]int64, int) {
+	n := len(body)
+	for i := 0; i < n; {
+		c := body[i]
+		if c <= ' ' || c == '(' || c == ')' {
+			i++
+			continue
+		}
+		start := i
+		neg := c == '-'
+		if neg {
+			i++
+		}
+		var v int64
+		ds := i
+		for ; i < n; i++ {
+			d := body[i] - '0'
+			if d > 9 {
+				break
+			}
+			v = v*10 + int64(d)
+			if v > labelMax+1 {
+				return dst, start
+			}
+		}
+		if i == ds || i < n && isNumByte(body[i]) {
+			return dst, start
+		}
+		if neg {
+			v = -v
+		}
+		if v > labelMax || v < labelMin {
+			return dst, start
+		}
+		dst = append(dst, v)
+	}
+	return dst, -1
+}
+
+// Expand returns the list as ordinary AST nodes: a *List whose items are *Number and nested
+// *List (a label before a nested list stays a separate *Number, as everywhere in the generic
+// AST). Positions are exact.
+func (l *NumList) Expand() *List {
+	body, pos := l.bodyText()
+	lineStart := pos.Offset - (pos.Column - 1)
+	line := pos.Line
+	at := func(i int) Pos {
+		off := pos.Offset + i
+		return Pos{Offset: off, Line: line, Column: off - lineStart + 1}
+	}
+	root := &List{Range: l.Range, Counted: l.Counted, Count: l.Count}
+	stack := []*List{}
+	var cur *List
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c == '\n':
+			line++
+			lineStart = pos.Offset + i + 1
+			i++
+		case c <= ' ':
+			i++
+		case c == '(':
+			nl := &List{Range: Range{Pos: at(i)}}
+			if cur == nil {
+				nl = root
+			} else {
+				cur.Items = append(cur.Items, nl)
+				stack = append(stack, cur)
+			}
+			cur = nl
+			i++
+		case c == ')':
+			i++
+			if cur != root {
+				cur.End = at(i)
+				cur = stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+			}
+		default:
+			k := i
+			for k < len(body) && isNumByte(body[k]) {
+				k++
+			}
+			raw := body[i:k]
+			num := &Number{Range: Range{Pos: at(i), End: at(k)}, Raw: raw}
+			num.Kind, num.Int, num.Float, _ = classifyNumber(raw)
+			if cur != nil {
+				cur.Items = append(cur.Items, num)
+			}
+			i = k
+		}
+	}
+	return root
+}
+
+// Tuples returns the elements of a k-tuple list as k-component slices sharing one backing
+// array (two allocations).
+func (l *NumList) Tuples() ([][]float64, error) {
+	if l.Width <= 0 {
+		return nil, fmt.Errorf("list is not a list of equal tuples")
+	}
+	flat, err := l.Floats()
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]float64, len(flat)/l.Width)
+	for i := range out {
+		out[i] = flat[i*l.Width : i*l.Width+l.Width : i*l.Width+l.Width]
+	}
+	return out, nil
+}
+
+// NewNumList builds a NumList from values (k components per element, k ≥ 1) for printing big
+// fields without one node per number: `N((x y z) …)` or `N(a b …)`.
+func NewNumList(values []float64, k int) *NumList {
+	if k < 1 {
+		k = 1
+	}
+	n := len(values) / k
+	var b strings.Builder
+	b.Grow(len(values)*12 + 16)
+	b.WriteString(strconv.Itoa(n))
+	b.WriteString("\n(\n")
+	labels := true
+	var buf []byte
+	for i := 0; i < n; i++ {
+		if k > 1 {
+			b.WriteByte('(')
+		}
+		for j := 0; j < k; j++ {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			buf = strconv.AppendFloat(buf[:0], values[i*k+j], 'g', -1, 64)
+			b.Write(buf)
+			labels = labels && strings.IndexAny(string(buf), ".eE") < 0
+		}
+		if k > 1 {
+			b.WriteByte(')')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteByte(')')
+	raw := b.String()
+	return &NumList{Raw: raw, Counted: true, Count: int64(n), Width: k, AllLabels: labels}
+}

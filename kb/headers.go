@@ -86,6 +86,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 	byStem := map[string][]*bcClass{}
 	var classes []*bcClass
 	regs := map[string][]reg{}
+	inst := instances{typedefs: map[string]string{}, named: map[string]string{}}
 	read := 0
 	for _, rel := range files {
 		isH, isC := strings.HasSuffix(rel, ".H"), strings.HasSuffix(rel, ".C")
@@ -99,7 +100,12 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 		s := string(data)
 		if isC && strings.Contains(s, "PatchField") && (strings.Contains(s, "make") || strings.Contains(s, "addToPatchField")) {
 			read++
-			scanRegistrations(newCFile(rel, s), regs)
+			f := newCFile(rel, s)
+			scanRegistrations(f, regs)
+			inst.scanNamed(f)
+		}
+		if isH && strings.Contains(s, "typedef") && strings.Contains(s, "FvPatch") {
+			inst.scanTypedefs(s)
 		}
 		if isH && strings.Contains(s, "TypeName") && strings.Contains(s, "atchField") {
 			read++
@@ -135,10 +141,58 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 		}
 		contracts[ct.Type] = ct
 	}
+	// Template classes registered through typedefs under their own names
+	// (compressible::thermalBaffle1D<hConstSolidThermoPhysics>).
+	for _, alias := range sortedKeys(inst.named) {
+		name, tmpl := inst.named[alias], inst.typedefs[alias]
+		if len(regs[alias]) == 0 || tmpl == "" {
+			continue
+		}
+		for _, c := range classes {
+			if c.class != tmpl {
+				continue
+			}
+			saved := c.ranks
+			c.ranks = nil
+			for _, r := range regs[alias] {
+				c.ranks = append(c.ranks, r.rank)
+			}
+			ct := merge(c, byStem)
+			c.ranks = saved
+			ct.Type = name
+			for _, r := range regs[alias] {
+				ct.Provenance = append(ct.Provenance, r.at)
+			}
+			contracts[name] = ct
+		}
+	}
 	for _, ct := range contracts {
 		ct.normalise()
 	}
 	return contracts, read, nil
+}
+
+// instances are typedef'd template instantiations registered under a name of their own.
+type instances struct {
+	typedefs map[string]string // alias -> template class
+	named    map[string]string // alias -> TypeName
+}
+
+var (
+	reTypedef    = regexp.MustCompile(`typedef\s+(\w+)\s*<[^;]*>\s*(\w+)\s*;`)
+	reNamedTempl = regexp.MustCompile(`defineTemplateTypeNameAndDebugWithName\s*\(\s*(?:\w+::)*(\w+)\s*,\s*"([^"]+)"`)
+)
+
+func (in instances) scanTypedefs(s string) {
+	for _, m := range reTypedef.FindAllStringSubmatch(blankComments(s), -1) {
+		in.typedefs[m[2]] = m[1]
+	}
+}
+
+func (in instances) scanNamed(f *cfile) {
+	for _, m := range reNamedTempl.FindAllStringSubmatch(f.code, -1) {
+		in.named[m[1]] = m[2]
+	}
 }
 
 type reg struct{ rank, at string }

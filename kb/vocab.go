@@ -16,7 +16,7 @@ type vocabRule struct {
 	re     *regexp.Regexp
 	lit    string // a literal every match contains: files without it are skipped
 	direct bool
-	under  string // path prefix the file must have, "" for all
+	under  *regexp.Regexp // the file path must match, nil for all
 	format func(m []string) string
 }
 
@@ -29,6 +29,13 @@ var (
 	reHeThermo       = regexp.MustCompile(`^he\w*Thermo$`)
 	reMakeThermos    = regexp.MustCompile(`\bmakeThermos\s*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)`)
 	macroPlaceholder = map[string]bool{"SS": true, "Type": true, "TYPE": true, "Limiter": true, "LIMITER": true, "baseType": true}
+)
+
+// Single-phase turbulence model libraries per class (the multiphase ones in
+// phaseSystemModels and solver directories are left out).
+var (
+	incompressibleModels = regexp.MustCompile(`^src/(TurbulenceModels/incompressible/|atmosphericModels/atmosphericTurbulentTransport)`)
+	compressibleModels   = regexp.MustCompile(`^src/TurbulenceModels/compressible/`)
 )
 
 func vocabRules() []vocabRule {
@@ -71,10 +78,15 @@ func vocabRules() []vocabRule {
 		{vocab: "linearSolvers", re: regexp.MustCompile(`new\s+(diagonalSolver)\b`), lit: "diagonalSolver"},
 		ldu("preconditioners", "preconditioner"),
 		ldu("smoothers", "smoother"),
-		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/incompressible/"},
-		{vocab: "rasModels/compressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/compressible/"},
-		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/incompressible/"},
-		{vocab: "lesModels/compressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: "src/TurbulenceModels/compressible/"},
+		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: incompressibleModels},
+		{vocab: "rasModels/compressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: compressibleModels},
+		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: incompressibleModels},
+		{vocab: "lesModels/compressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: compressibleModels},
+		// models selectable in one class only, registered directly (LamBremhorstKE, qZeta...)
+		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", under: incompressibleModels},
+		{vocab: "rasModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", under: compressibleModels},
+		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", under: incompressibleModels},
+		{vocab: "lesModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", under: compressibleModels},
 		{vocab: "lesDeltas", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESdelta\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESdelta"},
 		{vocab: "functionObjects", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*functionObject\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "functionObject"},
 		{vocab: "thermoTypes", re: reMakeThermos, direct: true, lit: "makeThermos", format: func(m []string) string { return m[2] }},
@@ -112,7 +124,7 @@ func scanVocab(root string, files []string) (Vocab, error) {
 			addName(typeNames, m[1], m[2])
 		}
 		for _, r := range rules {
-			if (r.under != "" && !strings.HasPrefix(rel, r.under)) || !strings.Contains(f.code, r.lit) {
+			if (r.under != nil && !r.under.MatchString(rel)) || !strings.Contains(f.code, r.lit) {
 				continue
 			}
 			for _, idx := range r.re.FindAllStringSubmatchIndex(f.code, -1) {

@@ -201,7 +201,7 @@ func newExpander(path string, opts ExpandOptions) *expander {
 	x := &expander{opts: opts, out: &Expanded{}}
 	x.caseDir = opts.CaseDir
 	if x.caseDir == "" && path != "" {
-		x.caseDir = filepath.Dir(filepath.Dir(absPath(path)))
+		x.caseDir = FindCaseDir(path)
 	}
 	x.caseDir = absPath(x.caseDir)
 	x.etc = opts.EtcDir
@@ -229,6 +229,24 @@ func newExpander(path string, opts ExpandOptions) *expander {
 		return env(k)
 	}
 	return x
+}
+
+// FindCaseDir returns the case directory of a dictionary file: the nearest ancestor
+// holding system/controlDict, else the parent of the file's directory (the usual
+// <case>/<system|constant|0>/<file> layout).
+func FindCaseDir(path string) string {
+	abs := absPath(path)
+	for d := filepath.Dir(abs); ; {
+		if st, err := os.Stat(filepath.Join(d, "system", "controlDict")); err == nil && !st.IsDir() {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	return filepath.Dir(filepath.Dir(abs))
 }
 
 func absPath(p string) string {
@@ -320,8 +338,9 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 		switch e := e.(type) {
 		case *PrimitiveEntry:
 			key := e.Key
-			val := x.expandItems(e.Value, d, at, d.path+"/"+escapePointer(key.Name))
-			x.addEntry(d, &ExpEntry{Key: key.Name, Regex: key.Regex, Value: val, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
+			target, name, regex := x.scopedTarget(d, key.Name, key.Regex)
+			val := x.expandItems(e.Value, target, at, target.path+"/"+escapePointer(name))
+			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Value: val, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
 		case *DictEntry:
 			key := e.Key
 			name := key.Name
@@ -332,10 +351,11 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 				}
 				name = resolved
 			}
-			sub := NewExpDict(d)
-			sub.path = d.path + "/" + escapePointer(name)
+			target, name, regex := x.scopedTarget(d, name, key.Regex && !key.Var)
+			sub := NewExpDict(target)
+			sub.path = target.path + "/" + escapePointer(name)
 			x.readEntries(sub, e.Dict.Entries, at)
-			x.addEntry(d, &ExpEntry{Key: name, Regex: key.Regex && !key.Var, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
+			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
 		case *SubstEntry:
 			x.substitute(d, e, at)
 		case *DirectiveEntry:
@@ -347,6 +367,49 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 			}
 		}
 	}
+}
+
+// scopedTarget resolves a keyword holding '/' (entryIO.C:298-440): an existing entry
+// at that path is replaced where it lives, otherwise the intermediate dictionaries are
+// created and the last component is the keyword (a pattern only if it starts with a
+// quote). Other keywords stay in d.
+func (x *expander) scopedTarget(d *ExpDict, key string, regex bool) (*ExpDict, string, bool) {
+	if !strings.Contains(key, "/") {
+		return d, key, regex
+	}
+	if e := d.searchSlashScoped(key, false); e != nil {
+		return parentOf(d, key), e.Key, e.Regex
+	}
+	dir, name := "", key
+	if i := strings.LastIndexByte(key, '/'); i >= 0 {
+		dir, name = key[:i], key[i+1:]
+	}
+	target := d
+	if strings.HasPrefix(key, "/") {
+		target = d.Top()
+	}
+	for _, part := range strings.Split(dir, "/") {
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			if target.parent != nil {
+				target = target.parent
+			}
+			continue
+		}
+		next := target.Get(part)
+		if next == nil || next.Dict == nil {
+			sub := NewExpDict(target)
+			next = &ExpEntry{Key: part, Dict: sub}
+			target.add(next, true)
+		}
+		target = next.Dict
+	}
+	if strings.HasPrefix(name, "\"") || strings.HasPrefix(name, "'") {
+		return target, strings.Trim(name, "\"'"), true
+	}
+	return target, name, false
 }
 
 // addEntry applies the input mode to a new entry (entryIO.C:312-383).
@@ -808,6 +871,10 @@ func (x *expander) includeFunc(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 	if file == "" {
 		x.finding(IDIncludeFuncFound, finding.Warn, at, e.Pos, "cannot find functionObject file "+name,
 			"looked in system/ and "+filepath.Join(x.etc, "caseDicts/postProcessing"), "check the function object name")
+		return
+	}
+	if at.depth+1 > x.opts.MaxIncludeDepth {
+		x.finding(IDDepth, finding.Deny, at, e.Pos, fmt.Sprintf("includes nested deeper than %d", x.opts.MaxIncludeDepth), "", "flatten the include chain")
 		return
 	}
 	x.out.Includes = append(x.out.Includes, IncludeUse{Directive: e.Name, File: at.name, Line: e.Pos.Line, Column: e.Pos.Column, Target: spec, Resolved: x.display(file), Found: true})

@@ -99,21 +99,10 @@ func oracleSample(t *testing.T, tut string) (sample []oracleCase, skipped map[st
 		}
 		n++
 		if take {
-			sample = append(sample, oracleCase{rel: rel, path: p, root: caseRoot(tut, p)})
+			sample = append(sample, oracleCase{rel: rel, path: p, root: FindCaseDir(p)})
 		}
 	}
 	return sample, skipped
-}
-
-// caseRoot is the nearest ancestor holding system/controlDict, else the parent of the
-// file's directory (what `-case` must be for <case> and relative includes).
-func caseRoot(tut, p string) string {
-	for d := filepath.Dir(p); strings.HasPrefix(d, tut) && d != tut; d = filepath.Dir(d) {
-		if st, err := os.Stat(filepath.Join(d, "system", "controlDict")); err == nil && !st.IsDir() {
-			return d
-		}
-	}
-	return filepath.Dir(filepath.Dir(p))
 }
 
 // oracleEnv is the environment both readers see: foamDictionary sets FOAM_CASE,

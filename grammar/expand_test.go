@@ -76,6 +76,8 @@ func TestExpandValues(t *testing.T) {
 			`"x.y" 9; z $x.y;`, `{"$regex":[{"pattern":"x.y","value":9}],"z":9}`},
 		{"slash scoping",
 			`a 1; d { b 2; c { e $/a; g $../b; } } f $/d/b; h $d/c/e;`, `{"a":1,"d":{"b":2,"c":{"e":1,"g":2}},"f":2,"h":1}`},
+		{"slash-scoped keywords (verified with foamDictionary)",
+			`a { b 1; } "a/b" 2; "x/y/z" 3; d { "../e/f" 4; }`, `{"a":{"b":2},"d":{},"e":{"f":4},"x":{"y":{"z":3}}}`},
 		{"substitution entry merges a dict",
 			`base { p 1; q 2; } child { $base; q 3; }`, `{"base":{"p":1,"q":2},"child":{"p":1,"q":3}}`},
 		{"substitution entry without semicolon",
@@ -299,6 +301,17 @@ func TestIncludes(t *testing.T) {
 	if got := valueJSON(t, out); got != `{"base":50,"solver":"simpleFoam"}` {
 		t.Errorf("outside include must not be read; <case> and $FOAM_CASE resolve: %s", got)
 	}
+	deep := expandTestdata(t, "system/deep", ExpandOptions{MaxIncludeDepth: 2})
+	if ids := findingIDs(deep); !reflect.DeepEqual(ids, []string{IDDepth}) {
+		t.Fatalf("depth findings = %v", deep.Findings)
+	}
+	if v := deep.Dict.Value(ValueOptions{}); v["level"] != int64(2) {
+		t.Errorf("reading stops at the depth limit: %v", v)
+	}
+	if full := expandTestdata(t, "system/deep", ExpandOptions{}); full.Dict.Value(ValueOptions{})["level"] != int64(3) || len(full.Findings) != 0 {
+		t.Errorf("default depth reads the whole chain: %v", full.Findings)
+	}
+
 	allowed := expandTestdata(t, "system/outside", ExpandOptions{AllowOutside: true})
 	if v := allowed.Dict.Value(ValueOptions{}); v["secret"] != int64(1) {
 		t.Errorf("AllowOutside must read the file: %v", v)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/schema"
 )
 
@@ -23,6 +24,7 @@ const (
 	IDDenied      = "FOAM-COMPILE-004" // the compiled case still lints with a deny
 	IDMesh        = "FOAM-COMPILE-005" // mesh unreadable or boundaries not matching its patches
 	IDTarget      = "FOAM-COMPILE-006" // output directory exists (no --force) or cannot be written
+	IDAuxField    = "FOAM-COMPILE-007" // a retrieved value needs a field or object the case lacks
 	IDReynolds    = "FOAM-COMPILE-101" // physics plausibility (warn)
 	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
 )
@@ -43,6 +45,9 @@ type Options struct {
 	Linter Linter
 	// MaxRounds bounds lint -> prune -> re-solve rounds (default 4).
 	MaxRounds int
+	// KB supplies retrieval domains (fvSchemes through the all-model retriever) and the
+	// scheme vocabulary; nil uses foamc's curated values only.
+	KB *kb.KB
 }
 
 // Result is a compiled case, not yet written.
@@ -136,6 +141,8 @@ type compilation struct {
 	// stageA holds the physics slots (solver, model, thermo, energy).
 	stageA     Table
 	energyWord string
+	// collecting gathers scheme slots during the dry run of emitSchemes.
+	collecting *[]schemeReq
 }
 
 func (c *compilation) fail(id, ptr, summary, fix string) {

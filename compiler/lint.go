@@ -22,6 +22,11 @@ func NewRulesLinter(ctx context.Context) (*RulesLinter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compiler: loading the kb for the rules: %w", err)
 	}
+	return NewRulesLinterKB(ctx, k)
+}
+
+// NewRulesLinterKB builds the linter with a given kb (its data.kb feeds the rules).
+func NewRulesLinterKB(ctx context.Context, k *kb.KB) (*RulesLinter, error) {
 	e, err := rules.New(ctx, rules.Options{KB: k.RulesData()})
 	if err != nil {
 		return nil, fmt.Errorf("compiler: building the rule engine: %w", err)

@@ -7,13 +7,18 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/kb"
 )
 
 // TestMatrixLintsClean: every spec of the matrix and every example compiles to a case the
 // full rule library does not deny.
 func TestMatrixLintsClean(t *testing.T) {
 	ctx := context.Background()
-	l, err := NewRulesLinter(ctx)
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := NewRulesLinterKB(ctx, k)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +26,7 @@ func TestMatrixLintsClean(t *testing.T) {
 	a, _ := filepath.Glob(filepath.Join(root, "specs", "s*", "spec.yaml"))
 	b, _ := filepath.Glob(filepath.Join(root, "examples", "*", "spec.yaml"))
 	for _, p := range append(a, b...) {
-		res, err := CompileFile(ctx, p, Options{})
+		res, err := CompileFile(ctx, p, Options{KB: k})
 		if err != nil {
 			t.Errorf("%s: %v", p, err)
 			continue

@@ -198,6 +198,7 @@ func (c *compilation) buildProblem() {
 			p.add(&variable{ID: id, Domain: dom, SpecField: "/boundaries/" + escape(pt.Name)})
 		}
 	}
+	c.schemeVariables(p)
 	constraintTypes := map[string]bool{"empty": true, "symmetry": true, "symmetryPlane": true, "wedge": true, "cyclic": true}
 	for _, pt := range c.mesh.Patches {
 		ptv := "mesh/" + pt.Name + "/type"

@@ -209,7 +209,7 @@ func (c *compilation) emitSchemes() {
 	}
 	fs.sub("ddtSchemes").words("default", ruleSrc("FOAM-NUM-004", "ddt matches steady/transient"), ddt)
 	g := fs.sub("gradSchemes")
-	g.words("default", src, "Gauss linear")
+	c.scheme(g, "gradSchemes", "default", "Gauss linear", src)
 	div := fs.sub("divSchemes")
 	div.words("default", ruleSrc("FOAM-NUM-001", "default none: every needed key listed"), "none")
 	conv := func(field string) string {
@@ -235,23 +235,23 @@ func (c *compilation) emitSchemes() {
 		fs.words("fluxScheme", ruleSrc("FOAM-NUM-007", "rhoCentralFoam flux scheme"), "Kurganov")
 		div.words("div(tauMC)", src, "Gauss linear")
 		for _, m := range models[f.Model].Fields {
-			div.words("div(phi,"+m+")", src, conv(m))
+			c.scheme(div, "divSchemes", "div(phi,"+m+")", conv(m), src)
 		}
 		if f.Class != "laminar" {
 			div.words("div(((rho*nuEff)*dev2(T(grad(U)))))", src, "Gauss linear")
 		}
 	} else {
-		div.words("div(phi,U)", src, conv("U"))
+		c.scheme(div, "divSchemes", "div(phi,U)", conv("U"), src)
 		for _, m := range models[f.Model].Fields {
-			div.words("div(phi,"+m+")", src, conv(m))
+			c.scheme(div, "divSchemes", "div(phi,"+m+")", conv(m), src)
 		}
 		switch {
 		case f.Energy == "h":
-			div.words("div(phi,h)", src, conv("h"))
-			div.words("div(phi,K)", src, conv("K"))
+			c.scheme(div, "divSchemes", "div(phi,h)", conv("h"), src)
+			c.scheme(div, "divSchemes", "div(phi,K)", conv("K"), src)
 		case f.Energy == "e":
-			div.words("div(phi,e)", src, conv("e"))
-			div.words("div(phi,K)", src, conv("K"))
+			c.scheme(div, "divSchemes", "div(phi,e)", conv("e"), src)
+			c.scheme(div, "divSchemes", "div(phi,K)", conv("K"), src)
 			div.words("div(phiv,p)", src, conv("p"))
 		}
 		if f.Transonic {
@@ -268,16 +268,16 @@ func (c *compilation) emitSchemes() {
 			div.words(stress, ruleSrc("FOAM-NUM-001", "stress term key"), "Gauss linear")
 		}
 	}
-	fs.sub("laplacianSchemes").words("default", src, "Gauss linear corrected")
+	c.scheme(fs.sub("laplacianSchemes"), "laplacianSchemes", "default", "Gauss linear corrected", src)
 	ip := fs.sub("interpolationSchemes")
-	ip.words("default", src, "linear")
+	c.scheme(ip, "interpolationSchemes", "default", "linear", src)
 	if f.Solver == "rhoCentralFoam" {
 		r := ruleSrc("FOAM-NUM-007", "TVD reconstruction for rhoCentralFoam")
 		ip.words("reconstruct(rho)", r, "vanLeer")
 		ip.words("reconstruct(U)", r, "vanLeerV")
 		ip.words("reconstruct(T)", r, "vanLeer")
 	}
-	fs.sub("snGradSchemes").words("default", src, "corrected")
+	c.scheme(fs.sub("snGradSchemes"), "snGradSchemes", "default", "corrected", src)
 	if models[f.Model].WallDist || c.spec.Physics.LESDelta == "vanDriest" {
 		fs.sub("wallDist").words("method", ruleSrc("FOAM-NUM-009", "wall distance for the model"), "meshWave")
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/kb"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden case trees")
@@ -37,7 +38,7 @@ func TestGoldens(t *testing.T) {
 	for _, rel := range goldenSpecs {
 		name := filepath.Base(rel)
 		t.Run(name, func(t *testing.T) {
-			res, err := compiler.CompileFile(context.Background(), filepath.Join(root, rel, "spec.yaml"), compiler.Options{})
+			res, err := compiler.CompileFile(context.Background(), filepath.Join(root, rel, "spec.yaml"), compiler.Options{KB: defaultKB(t)})
 			if err != nil {
 				t.Fatalf("compile: %v", err)
 			}
@@ -78,11 +79,11 @@ func TestGoldens(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	root := foamtest.RepoRoot()
 	for _, rel := range goldenSpecs {
-		a, err := compiler.CompileFile(context.Background(), filepath.Join(root, rel, "spec.yaml"), compiler.Options{})
+		a, err := compiler.CompileFile(context.Background(), filepath.Join(root, rel, "spec.yaml"), compiler.Options{KB: defaultKB(t)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := compiler.CompileFile(context.Background(), filepath.Join(root, rel, "spec.yaml"), compiler.Options{})
+		b, err := compiler.CompileFile(context.Background(), filepath.Join(root, rel, "spec.yaml"), compiler.Options{KB: defaultKB(t)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,3 +139,12 @@ func firstDiff(got, want []byte) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func defaultKB(t *testing.T) *kb.KB {
+	t.Helper()
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/kb"
 )
 
 var (
@@ -44,7 +45,7 @@ func TestSolverMatrix(t *testing.T) {
 				t.Fatalf("load: %v", err)
 			}
 			limitRun(s)
-			res, err := compiler.Compile(context.Background(), s, compiler.Options{})
+			res, err := compiler.Compile(context.Background(), s, compiler.Options{KB: defaultKB(t)})
 			if err != nil {
 				t.Fatalf("compile: %v", err)
 			}
@@ -103,4 +104,13 @@ func tail(b []byte, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+func defaultKB(t *testing.T) *kb.KB {
+	t.Helper()
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }

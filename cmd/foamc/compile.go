@@ -10,6 +10,7 @@ import (
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/kb"
 )
 
 func init() {
@@ -44,17 +45,24 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 1
 	}
+	ctx := context.Background()
+	var k *kb.KB
+	var err error
 	if *kbFile != "" {
-		fmt.Fprintln(stderr, "foamc compile: --kb: the compiler does not read kb snapshots yet (curated domains are used)")
+		k, err = kb.Load(*kbFile)
+	} else {
+		k, err = kb.Default()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "foamc compile: knowledge base:", err)
 		return 1
 	}
-	ctx := context.Background()
-	linter, err := compiler.NewRulesLinter(ctx)
+	linter, err := compiler.NewRulesLinterKB(ctx, k)
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc compile:", err)
 		return 1
 	}
-	res, err := compiler.CompileFile(ctx, pos[0], compiler.Options{Linter: linter})
+	res, err := compiler.CompileFile(ctx, pos[0], compiler.Options{Linter: linter, KB: k})
 	if err != nil {
 		return reportCompileError(err, *asJSON, stdout, stderr)
 	}

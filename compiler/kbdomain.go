@@ -1,0 +1,202 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/kb"
+)
+
+// Scheme slots: every fvSchemes entry that is a choice (convection schemes, the defaults of
+// grad/laplacian/interpolation/snGrad) is a CSP slot whose domain is what the all-model
+// retriever finds in the tutorials for this solver x model (most frequent first), followed
+// by foamc's curated value. Rules prune candidates: NUM-003 (a known scheme name), NUM-006
+// (steady convection bounded), NUM-008 (no unbounded Gauss linear convection when compressible).
+
+type schemeReq struct {
+	id, section, key, curated string
+	src                       Source
+}
+
+// scheme writes one fvSchemes entry: the solved slot's value, or the curated value while
+// the slot list is being collected.
+func (c *compilation) scheme(n node, section, key, cur string, src Source) {
+	id := "system/fvSchemes/" + section + "/" + key
+	if c.collecting != nil {
+		*c.collecting = append(*c.collecting, schemeReq{id, section, key, cur, src})
+		n.words(key, src, cur)
+		return
+	}
+	if v, ok := c.sol[id]; ok {
+		n.words(key, c.prob.source(id, v), v)
+		return
+	}
+	n.words(key, src, cur)
+}
+
+// schemeVariables collects the scheme slots (a dry run of emitSchemes) and adds them.
+func (c *compilation) schemeVariables(p *problem) {
+	var reqs []schemeReq
+	c.collecting = &reqs
+	c.files = map[string]*grammar.File{}
+	c.prov = map[string]Source{}
+	c.emitSchemes()
+	c.collecting = nil
+	samples := c.schemeEvidence()
+	for _, r := range reqs {
+		var dom []candidate
+		seen := map[string]bool{}
+		for _, kc := range samples[r.section+"/"+r.key] {
+			if !seen[kc.Value] {
+				seen[kc.Value] = true
+				dom = append(dom, kc)
+			}
+		}
+		if !seen[r.curated] {
+			dom = append(dom, candidate{r.curated, r.src})
+		}
+		id := r.id
+		p.add(&variable{ID: id, Domain: dom, SpecField: "/numerics/fvSchemes/" + escape(r.section) + "/" + escape(r.key)})
+		if v := c.schemeVocab(); len(v) > 0 {
+			p.require(constraint{Rule: "FOAM-NUM-003", Text: "scheme names must be registered in v1912", Scope: []string{id},
+				Holds: func(a assignment) bool { return knownScheme(a[id], v) }})
+		}
+		// Found by the solver matrix: a tutorial's localBlended needs the <field>BlendingFactor
+		// surface field its function objects create, which a compiled case does not have.
+		p.require(constraint{Rule: IDAuxField, Text: "localBlended needs a <field>BlendingFactor field the case does not create", Scope: []string{id},
+			Holds: func(a assignment) bool { return !strings.Contains(a[id], "localBlended") }})
+		if r.section == "divSchemes" && strings.HasPrefix(r.key, "div(phi,") {
+			if c.feat.Steady {
+				p.require(constraint{Rule: "FOAM-NUM-006", Text: "steady convection schemes are bounded", Scope: []string{id},
+					Holds: func(a assignment) bool { return strings.HasPrefix(a[id], "bounded ") }})
+			} else {
+				p.require(constraint{Rule: "FOAM-NUM-005", Text: "transient convection schemes are not bounded (steady-state form)", Scope: []string{id},
+					Holds: func(a assignment) bool { return !strings.HasPrefix(a[id], "bounded ") }})
+			}
+			if c.feat.Compressible && (r.key == "div(phi,U)" || r.key == "div(phi,h)" || r.key == "div(phi,e)") {
+				p.require(constraint{Rule: "FOAM-NUM-008", Text: "compressible convection is not unbounded Gauss linear", Scope: []string{id},
+					Holds: func(a assignment) bool { return strings.TrimPrefix(a[id], "bounded ") != "Gauss linear" }})
+			}
+		}
+	}
+}
+
+// schemeEvidence runs the all-model retriever once and returns, per "section/key", the
+// tutorial values ordered by frequency (ties: first seen), each with its audit trail.
+func (c *compilation) schemeEvidence() map[string][]candidate {
+	k := c.opts.KB
+	if k == nil {
+		return nil
+	}
+	model := c.feat.Model
+	if model == "" {
+		model = "laminar"
+	}
+	res := k.AllModel(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: "system/fvSchemes"})
+	type tally struct {
+		value string
+		first int
+		files []string
+	}
+	counts := map[string]map[string]*tally{}
+	order := 0
+	for _, s := range res.Samples {
+		file, _ := s.Value.(map[string]any)
+		for _, section := range sortedKeys(file) {
+			sec, _ := file[section].(map[string]any)
+			for _, key := range sortedKeys(sec) {
+				v, ok := schemeText(sec[key])
+				if !ok {
+					continue
+				}
+				sk := section + "/" + key
+				if counts[sk] == nil {
+					counts[sk] = map[string]*tally{}
+				}
+				t := counts[sk][v]
+				if t == nil {
+					order++
+					t = &tally{value: v, first: order}
+					counts[sk][v] = t
+				}
+				t.files = append(t.files, s.Case+"/"+s.File)
+			}
+		}
+	}
+	out := map[string][]candidate{}
+	for sk, m := range counts {
+		var ts []*tally
+		for _, t := range m {
+			ts = append(ts, t)
+		}
+		sort.Slice(ts, func(i, j int) bool {
+			if len(ts[i].files) != len(ts[j].files) {
+				return len(ts[i].files) > len(ts[j].files)
+			}
+			return ts[i].first < ts[j].first
+		})
+		for _, t := range ts {
+			files := uniqueSorted(t.files)
+			out[sk] = append(out[sk], candidate{t.value, Source{Kind: KindKB, Retriever: "all-model",
+				Level: fmt.Sprintf("q%d", res.Audit.Level), Files: files}})
+		}
+	}
+	return out
+}
+
+// schemeText renders an expanded fvSchemes value as the words the compiler writes.
+func schemeText(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case float64:
+		return fmt.Sprint(t), true
+	case []any:
+		parts := make([]string, len(t))
+		for i, x := range t {
+			switch y := x.(type) {
+			case string:
+				parts[i] = y
+			case float64, int, int64:
+				parts[i] = fmt.Sprint(y)
+			default:
+				return "", false
+			}
+		}
+		return strings.Join(parts, " "), true
+	}
+	return "", false
+}
+
+func (c *compilation) schemeVocab() map[string]bool {
+	if c.opts.KB == nil {
+		return nil
+	}
+	v := c.opts.KB.Vocab
+	out := map[string]bool{}
+	for _, l := range [][]string{v.DivSchemes, v.InterpolationSchemes, v.GradSchemes, v.LaplacianSchemes, v.SnGradSchemes, v.DdtSchemes} {
+		for _, s := range l {
+			out[s] = true
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// knownScheme: every word of the value that names a scheme (not a number, a field
+// gradient like grad(U), or a limiter coefficient) is registered.
+func knownScheme(value string, vocab map[string]bool) bool {
+	for _, w := range strings.Fields(value) {
+		if strings.ContainsAny(w, "()") || (w[0] >= '0' && w[0] <= '9') || w[0] == '.' || w[0] == '-' {
+			continue
+		}
+		if !vocab[w] {
+			return false
+		}
+	}
+	return true
+}

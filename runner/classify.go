@@ -52,6 +52,8 @@ type Failure struct {
 	Valid   []string `json:"valid,omitempty"` // valid names OpenFOAM listed
 	Fields  []string `json:"fields,omitempty"`
 	Message string   `json:"message"` // the FATAL block (trimmed)
+	// Rule is the gate finding's rule ID when the failure comes from lint.
+	Rule string `json:"rule,omitempty"`
 }
 
 var (

@@ -14,8 +14,14 @@ import (
 // finding's location (file and JSON pointer) and its fix. Security denies
 // (SEC-*) are never repaired: they always refuse. Nothing the rules deny runs.
 
-// KindFindingFix applies the backticked snippet a finding's fix proposes.
-const KindFindingFix = "finding-fix"
+// Failure kinds that only gate findings produce.
+const (
+	// KindFindingFix applies the backticked snippet a finding's fix proposes.
+	KindFindingFix = "finding-fix"
+	// KindBadBlock is a wrong value inside a compound block (a linear-solver
+	// dictionary), replaced whole from a reference case.
+	KindBadBlock = "bad-block"
+)
 
 var (
 	reDidYouMean  = regexp.MustCompile(`did you mean "([^"]+)"`)
@@ -29,6 +35,7 @@ var (
 		regexp.MustCompile(`needs the (\w+) dictionary`),
 		regexp.MustCompile("needs `(\\w+)`"),
 		regexp.MustCompile(`has no (\w+) entry`),
+		regexp.MustCompile(`has no (\w+)\s*$`),
 	}
 )
 
@@ -57,7 +64,7 @@ func fromFinding(f finding.Finding) []*Failure {
 	if file == "" {
 		file = f.Location.File
 	}
-	base := Failure{Summary: f.Summary, Message: f.ID + ": " + f.Summary + "\nfix: " + f.Fix, File: file}
+	base := Failure{Summary: f.Summary, Message: f.ID + ": " + f.Summary + "\nfix: " + f.Fix, File: file, Rule: f.ID}
 	mk := func(class, kind string, mod func(*Failure)) *Failure {
 		c := base
 		c.Class, c.Kind = class, kind
@@ -71,6 +78,9 @@ func fromFinding(f finding.Finding) []*Failure {
 				c.DictPath, c.Keyword, c.Valid, c.What = keys, bad[1], []string{m[1]}, f.ID
 			}))
 		}
+	}
+	if strings.HasSuffix(file, "fvSolution") && len(keys) >= 3 && keys[0] == "solvers" {
+		out = append(out, mk(ClassLinSolver, KindBadBlock, func(c *Failure) { c.DictPath = keys[:2] }))
 	}
 	if m := reNotExist.FindStringSubmatch(f.Summary); m != nil && !strings.HasPrefix(m[1], "/") {
 		out = append(out, mk(ClassMissingFile, KindMissingFile, func(c *Failure) { c.File = m[1] }))

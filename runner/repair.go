@@ -260,6 +260,8 @@ func (r *repairer) strategies(f *Failure, p *LogParser) []strategy {
 		return []strategy{{"dimensions", retrievalTries, r.dimensions}}
 	case KindExcessTokens:
 		return []strategy{{"terminate-entry", 1, r.semicolon}}
+	case KindBadBlock:
+		return []strategy{{"block-retrieval", retrievalTries, r.retrieveBlock}}
 	case KindFindingFix:
 		return []strategy{{"finding-fix", 1, r.findingFix}}
 	case KindSignal, KindNaN:
@@ -335,7 +337,7 @@ func (r *repairer) retrieveBlock(ctx context.Context, f *Failure, skip int) (*ca
 	}
 	q := Query{File: f.File, DictPath: f.DictPath[:len(f.DictPath)-1], Keyword: f.DictPath[len(f.DictPath)-1], Skip: skip}
 	got, err := r.retrieve(ctx, q)
-	if err != nil || got == nil || strings.Contains(got.Text, f.Keyword+";") {
+	if err != nil || got == nil || f.Keyword != "" && strings.Contains(got.Text, f.Keyword+";") {
 		return nil, err
 	}
 	old, _ := r.f.get(ctx, f.File, q.Entry())
@@ -487,6 +489,9 @@ func (r *repairer) nearestName(ctx context.Context, f *Failure, skip int) (*cand
 		return nil, nil
 	}
 	src := fmt.Sprintf("OpenFOAM's list of valid %s types (nearest to %q)", f.What, f.Keyword)
+	if f.Rule != "" {
+		src = fmt.Sprintf("rule %s: did you mean %q", f.Rule, best)
+	}
 	c := &candidate{strategy: "nearest-name", sources: []string{src}}
 	if len(f.DictPath) > 0 {
 		dict := strings.Join(f.DictPath, "/")

@@ -209,8 +209,20 @@ var faults = []fault{
 
 // TestRepairInjectedFaults injects faults into tutorial cases and runs
 // `foamc run --repair` semantics with no LLM: at least 8 must be fixed, each
-// repair naming its source.
+// repair naming its source. With a pass-through gate every fault reaches
+// OpenFOAM and is repaired from its FATAL error.
 func TestRepairInjectedFaults(t *testing.T) {
+	testInjectedFaults(t, func(*testing.T) Linter { return nil })
+}
+
+// TestRepairInjectedFaultsRealGate: the same faults with the real rules as the
+// gate: what the rules deny is repaired before anything runs (gate repair),
+// the rest from OpenFOAM's error.
+func TestRepairInjectedFaultsRealGate(t *testing.T) {
+	testInjectedFaults(t, realLinter)
+}
+
+func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter) {
 	tut := requireFoam(t, "icoFoam", "simpleFoam")
 	retr := &TutorialRetriever{Dir: tut, Env: Env()}
 	fixed := 0
@@ -225,6 +237,15 @@ func TestRepairInjectedFaults(t *testing.T) {
 			}
 			f.inject(t, dir)
 			lr := &lintRecorder{}
+			if real := gate(t); real != nil {
+				lr.fn = func(d string) []finding.Finding {
+					fs, err := real(d)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return fs
+				}
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			res, err := Run(ctx, dir, Options{Steps: 3, Repair: 3, Lint: lr.lint, Retriever: retr})
@@ -239,7 +260,7 @@ func TestRepairInjectedFaults(t *testing.T) {
 			if len(res.Repairs) == 0 {
 				t.Fatal("ran without a repair: the fault was not injected")
 			}
-			if res.Repairs[0].Strategy != f.strategy {
+			if lr.fn == nil && res.Repairs[0].Strategy != f.strategy {
 				t.Errorf("strategy %s, want %s", res.Repairs[0].Strategy, f.strategy)
 			}
 			for _, rp := range res.Repairs {

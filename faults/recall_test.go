@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -203,6 +203,12 @@ func countSeverity(fs []finding.Finding, s finding.Severity) int {
 	return n
 }
 
+// uniqSorted sorts s and drops repeats.
+func uniqSorted(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
 func ids(fs []finding.Finding, s finding.Severity) []string {
 	var out []string
 	for _, f := range fs {
@@ -211,15 +217,4 @@ func ids(fs []finding.Finding, s finding.Severity) []string {
 		}
 	}
 	return uniqSorted(out)
-}
-
-func uniqSorted(s []string) []string {
-	sort.Strings(s)
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
 }

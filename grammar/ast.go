@@ -398,7 +398,7 @@ type BinList struct {
 	// IsLabel is true when the components are labels rather than scalars.
 	IsLabel bool
 	// Data is the raw payload between `(` and `)`: Count*Components*size bytes, little endian
-	// unless the arch says MSB.
+	// unless the arch says MSB. It aliases File.Src (no copy).
 	Data []byte
 	// BigEndian is true for arch "MSB…".
 	BigEndian bool

@@ -2,7 +2,9 @@ package grammar
 
 import (
 	"fmt"
+	"hash/fnv"
 	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -55,7 +57,7 @@ func dumpValue(b *strings.Builder, v reflect.Value, depth int) {
 		b.WriteString("}")
 	case reflect.Slice:
 		if v.Type().Elem().Kind() == reflect.Uint8 {
-			fmt.Fprintf(b, "%q", v.Bytes())
+			dumpString(b, string(v.Bytes()))
 			return
 		}
 		b.WriteString("[")
@@ -65,8 +67,20 @@ func dumpValue(b *strings.Builder, v reflect.Value, depth int) {
 		}
 		b.WriteString("]")
 	case reflect.String:
-		fmt.Fprintf(b, "%q", v.String())
+		dumpString(b, v.String())
 	default:
 		fmt.Fprintf(b, "%v", v.Interface())
 	}
+}
+
+// dumpString quotes short strings and fingerprints long ones (big lists), which keeps the
+// comparison exact in practice and the dump small.
+func dumpString(b *strings.Builder, s string) {
+	if len(s) <= 256 {
+		b.WriteString(strconv.Quote(s))
+		return
+	}
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	fmt.Fprintf(b, "<%d bytes %x>", len(s), h.Sum64())
 }

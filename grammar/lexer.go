@@ -218,6 +218,15 @@ func (s *scanner) emit(t lexer.TokenType, p Pos, v string) {
 	s.countAtEntry = t == tNumber && wasEntry && s.depth == 0
 }
 
+// advanceLines counts the newlines of src[from:to] (SIMD via strings.Count).
+func (s *scanner) advanceLines(from, to int) {
+	seg := s.src[from:to]
+	if n := strings.Count(seg, "\n"); n > 0 {
+		s.line += n
+		s.lineStart = from + strings.LastIndexByte(seg, '\n') + 1
+	}
+}
+
 // newline advances the line counter for a '\n' at offset k.
 func (s *scanner) newline(k int) {
 	s.line++
@@ -805,11 +814,7 @@ func (s *scanner) binList(p Pos, n int64, j int, ei *elemInfo) bool {
 		return true
 	}
 	end := start + int(total) + 1
-	for k := s.i; k < end; k++ {
-		if s.src[k] == '\n' {
-			s.newline(k)
-		}
-	}
+	s.advanceLines(s.i, end)
 	s.i = end
 	if s.binElem == nil {
 		s.binElem = map[int]elemInfo{}
@@ -819,28 +824,72 @@ func (s *scanner) binList(p Pos, n int64, j int, ei *elemInfo) bool {
 	return true
 }
 
+// Byte classes for the list pre-scan.
+const (
+	clOther uint8 = iota
+	clSpace
+	clNewline
+	clOpen
+	clClose
+	clNum     // starts a number: digit, '-', '.'
+	clNumTail // may continue a number but not start one: '+', 'e', 'E'
+)
+
+var numClass = func() (t [256]uint8) {
+	for _, c := range []byte{' ', '\t', '\r', '\v', '\f'} {
+		t[c] = clSpace
+	}
+	t['\n'] = clNewline
+	t['('] = clOpen
+	t[')'] = clClose
+	for c := '0'; c <= '9'; c++ {
+		t[c] = clNum
+	}
+	t['-'], t['.'] = clNum, clNum
+	t['+'], t['e'], t['E'] = clNumTail, clNumTail, clNumTail
+	return t
+}()
+
 // scanNumBody checks that src[open] starts a list holding only numbers, whitespace and nested
 // (optionally counted) parentheses, whose top-level element count is n (any count when n < 0).
 // It returns the offset after the closing ')', the top-level element count, the uniform tuple
 // width (1 flat, k for k-tuples, 0 mixed/nested) and whether all numbers are labels. Newlines
-// advance *line/*lineStart.
+// advance *line/*lineStart. Numbers are checked against the strtod grammar on the way
+// (-?(d+(.d*)?|.d+)([eE][+-]?d+)?, followed by no number byte), in the same single pass.
 func scanNumBody(src string, open int, n int64, line, lineStart *int) (end int, elems int64, width int, allLabels, ok bool) {
 	depth := 0
 	scalars, groups := 0, 0
 	tuple, tupleWidth := 0, -1
 	irregular := false // nested deeper than tuples, counted groups, or ragged tuples
 	allLabels = true
+	// the last token was a number at this depth (a following '(' makes it a count)
+	pendingNum, pendingLabel := false, false
 	ln, ls := *line, *lineStart
-	for i := open; i < len(src); {
-		c := src[i]
-		switch {
-		case c == '\n':
+	L := len(src)
+	for i := open; i < L; {
+		switch numClass[src[i]] {
+		case clSpace:
+			i++
+		case clNewline:
 			ln++
 			ls = i + 1
 			i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
-			i++
-		case c == '(':
+		case clOpen:
+			if pendingNum {
+				// the number before was the count of this nested list, not an element
+				if !pendingLabel {
+					return 0, 0, 0, false, false
+				}
+				switch depth {
+				case 1:
+					elems--
+					scalars--
+				case 2:
+					tuple--
+				}
+				irregular = true
+				pendingNum = false
+			}
 			depth++
 			switch {
 			case depth == 2:
@@ -851,7 +900,8 @@ func scanNumBody(src string, open int, n int64, line, lineStart *int) (end int, 
 				irregular = true
 			}
 			i++
-		case c == ')':
+		case clClose:
+			pendingNum = false
 			if depth == 2 {
 				if tupleWidth == -1 {
 					tupleWidth = tuple
@@ -874,85 +924,70 @@ func scanNumBody(src string, open int, n int64, line, lineStart *int) (end int, 
 				*line, *lineStart = ln, ls
 				return i, elems, width, allLabels, true
 			}
-		case c >= '0' && c <= '9' || c == '-' || c == '.':
-			k := i + 1
-			label := c != '.'
-			for k < len(src) && isNumByte(src[k]) {
-				if label {
-					label = src[k] >= '0' && src[k] <= '9'
-				}
-				k++
-			}
-			if depth == 0 || !validNumberSyntax(src[i:k]) {
+		case clNum:
+			if depth == 0 {
 				return 0, 0, 0, false, false
 			}
-			if label && k-i > 9 {
+			k := i
+			if src[k] == '-' {
+				k++
+			}
+			ds := k
+			for k < L && src[k]-'0' < 10 {
+				k++
+			}
+			intDigits := k - ds
+			label := intDigits > 0
+			if k < L && src[k] == '.' {
+				label = false
+				k++
+				fs := k
+				for k < L && src[k]-'0' < 10 {
+					k++
+				}
+				if intDigits == 0 && k == fs {
+					return 0, 0, 0, false, false
+				}
+			} else if intDigits == 0 {
+				return 0, 0, 0, false, false
+			}
+			if k < L && src[k]|0x20 == 'e' {
+				label = false
+				k++
+				if k < L && (src[k] == '+' || src[k] == '-') {
+					k++
+				}
+				es := k
+				for k < L && src[k]-'0' < 10 {
+					k++
+				}
+				if k == es {
+					return 0, 0, 0, false, false
+				}
+			}
+			if k < L && (numClass[src[k]] == clNum || numClass[src[k]] == clNumTail) {
+				return 0, 0, 0, false, false // greedy lexeme would not be a valid number ("1-2")
+			}
+			if label && k-ds > 9 {
 				if _, err := strconv.ParseInt(src[i:k], 10, 32); err != nil {
 					label = false
 				}
 			}
 			allLabels = allLabels && label
-			// a label right before '(' is the count of a nested list, not an element
-			m := k
-			for m < len(src) && isSpace(src[m]) {
-				m++ // newlines are counted when the main loop walks them
-			}
-			if m < len(src) && src[m] == '(' {
-				if !label {
-					return 0, 0, 0, false, false
-				}
-				irregular = true
-			} else if depth == 1 {
+			switch depth {
+			case 1:
 				elems++
 				scalars++
-			} else if depth == 2 {
+			case 2:
 				tuple++
 			}
+			pendingNum, pendingLabel = true, label
 			i = k
 		default:
 			return 0, 0, 0, false, false
 		}
 	}
 	return 0, 0, 0, false, false
-}
-
-// validNumberSyntax is the grammar strtod accepts over ISstream's number charset:
-// -?(digits[.digits?]|.digits)([eE][+-]?digits)?.
-func validNumberSyntax(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	d := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-		d++
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			d++
-		}
-	}
-	if d == 0 {
-		return false
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		e := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			e++
-		}
-		if e == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }
 
 type numInfo struct {

@@ -1,7 +1,9 @@
 package grammar
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -80,8 +82,9 @@ func (l *NumList) decodeErr(body string, pos Pos, at int, what string) error {
 	return fmt.Errorf("%d:%d: %q is not a valid %s", p.Line, p.Column, body[at:end], what)
 }
 
-// decodeFloats is the fused scanner/decoder for list bodies: Clinger's exact fast path inline,
-// strconv for the rest. It returns the offset of the first invalid number, or -1.
+// decodeFloats is the fused scanner/decoder for list bodies: Clinger's exact fast path inline
+// (at most 19 digits, power of ten within ±22), strconv for the rest. It returns the offset of
+// the first invalid number, or -1.
 func decodeFloats(body string, dst []float64) ([]float64, int) {
 	n := len(body)
 	for i := 0; i < n; {
@@ -96,44 +99,22 @@ func decodeFloats(body string, dst []float64) ([]float64, int) {
 			i++
 		}
 		var mant uint64
-		digits, exp := 0, 0
-		ok := true
-		for ; i < n; i++ {
-			d := body[i] - '0'
-			if d > 9 {
-				break
-			}
-			if digits < 19 {
-				mant = mant*10 + uint64(d)
-				if mant != 0 {
-					digits++
-				}
-			} else {
-				ok = false
-			}
+		ds := i
+		for ; i < n && body[i]-'0' < 10; i++ {
+			mant = mant*10 + uint64(body[i]-'0')
 		}
-		sawDigits := i > start+boolInt(neg)
+		digits := i - ds
+		exp := 0
 		if i < n && body[i] == '.' {
 			i++
 			fs := i
-			for ; i < n; i++ {
-				d := body[i] - '0'
-				if d > 9 {
-					break
-				}
-				if digits < 19 {
-					mant = mant*10 + uint64(d)
-					exp--
-					if mant != 0 {
-						digits++
-					}
-				} else {
-					ok = false
-				}
+			for ; i < n && body[i]-'0' < 10; i++ {
+				mant = mant*10 + uint64(body[i]-'0')
 			}
-			sawDigits = sawDigits || i > fs
+			exp = fs - i
+			digits += i - fs
 		}
-		if i < n && (body[i] == 'e' || body[i] == 'E') {
+		if i < n && body[i]|0x20 == 'e' {
 			i++
 			eneg := false
 			if i < n && (body[i] == '-' || body[i] == '+') {
@@ -141,13 +122,9 @@ func decodeFloats(body string, dst []float64) ([]float64, int) {
 				i++
 			}
 			es, e := i, 0
-			for ; i < n; i++ {
-				d := body[i] - '0'
-				if d > 9 {
-					break
-				}
+			for ; i < n && body[i]-'0' < 10; i++ {
 				if e < 100000 {
-					e = e*10 + int(d)
+					e = e*10 + int(body[i]-'0')
 				}
 			}
 			if i == es {
@@ -158,32 +135,28 @@ func decodeFloats(body string, dst []float64) ([]float64, int) {
 			}
 			exp += e
 		}
-		if !sawDigits || i < n && isNumByte(body[i]) {
+		if digits == 0 || i < n && isNumByte(body[i]) {
 			return dst, start
 		}
-		var f float64
-		switch {
-		case ok && mant == 0:
-			f = 0
-		case ok && mant <= 1<<53 && exp >= -22 && exp <= 22:
-			f = float64(mant)
+		// digits > 19 may have overflowed mant: leave those to strconv
+		if digits <= 19 && mant <= 1<<53 && exp >= -22 && exp <= 22 {
+			f := float64(mant)
 			if exp > 0 {
 				f *= pow10[exp]
 			} else if exp < 0 {
 				f /= pow10[-exp]
 			}
-		default:
-			v, good := parseScalar(body[start:i])
-			if !good {
-				return dst, start
+			if neg {
+				f = -f
 			}
-			dst = append(dst, v)
+			dst = append(dst, f)
 			continue
 		}
-		if neg {
-			f = -f
+		v, good := parseScalar(body[start:i])
+		if !good {
+			return dst, start
 		}
-		dst = append(dst, f)
+		dst = append(dst, v)
 	}
 	return dst, -1
 }
@@ -342,4 +315,85 @@ func NewNumList(values []float64, k int) *NumList {
 	b.WriteByte(')')
 	raw := b.String()
 	return &NumList{Raw: raw, Counted: true, Count: int64(n), Width: k, AllLabels: labels}
+}
+
+// Values returns how many numbers Data holds (Count × Components).
+func (b *BinList) Values() int { return int(b.Count) * b.Components }
+
+func (b *BinList) order() binary.ByteOrder {
+	if b.BigEndian {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
+
+// Floats decodes the payload into float64s (labels are converted), one allocation.
+func (b *BinList) Floats() ([]float64, error) {
+	n := b.Values()
+	out := make([]float64, n)
+	bo := b.order()
+	d := b.Data
+	switch size := b.elemBytes(); {
+	case size*n > len(d):
+		return nil, fmt.Errorf("binary list: %d values of %d bytes need %d bytes, have %d", n, size, size*n, len(d))
+	case b.IsLabel && size == 4:
+		for i := range out {
+			out[i] = float64(int32(bo.Uint32(d[4*i:])))
+		}
+	case b.IsLabel && size == 8:
+		for i := range out {
+			out[i] = float64(int64(bo.Uint64(d[8*i:])))
+		}
+	case size == 8:
+		if !b.BigEndian {
+			d = d[:8*n]
+			for i := range out {
+				out[i] = math.Float64frombits(binary.LittleEndian.Uint64(d[8*i:]))
+			}
+			break
+		}
+		for i := range out {
+			out[i] = math.Float64frombits(bo.Uint64(d[8*i:]))
+		}
+	case size == 4:
+		for i := range out {
+			out[i] = float64(math.Float32frombits(bo.Uint32(d[4*i:])))
+		}
+	case size == 1:
+		for i := range out {
+			out[i] = float64(d[i])
+		}
+	default:
+		return nil, fmt.Errorf("binary list: unsupported element size %d", size)
+	}
+	return out, nil
+}
+
+// Labels decodes a label payload into int64s, one allocation.
+func (b *BinList) Labels() ([]int64, error) {
+	if !b.IsLabel {
+		return nil, fmt.Errorf("binary list of %s holds scalars, not labels", b.Elem)
+	}
+	n := b.Values()
+	size := b.elemBytes()
+	if size*n > len(b.Data) {
+		return nil, fmt.Errorf("binary list: %d labels need %d bytes, have %d", n, size*n, len(b.Data))
+	}
+	out := make([]int64, n)
+	bo := b.order()
+	for i := range out {
+		if size == 4 {
+			out[i] = int64(int32(bo.Uint32(b.Data[4*i:])))
+		} else {
+			out[i] = int64(bo.Uint64(b.Data[8*i:]))
+		}
+	}
+	return out, nil
+}
+
+func (b *BinList) elemBytes() int {
+	if b.IsLabel {
+		return b.LabelBytes
+	}
+	return b.ScalarBytes
 }

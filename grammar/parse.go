@@ -206,7 +206,7 @@ func Parse(name string, src []byte) (*File, error) {
 	if err != nil {
 		return nil, grammarFinding(name, src, s.toks, eof, err)
 	}
-	c := converter{s: s}
+	c := converter{s: s, src: src}
 	f := &File{Name: name, Src: src, Comments: s.comments}
 	if s.trailer >= 0 {
 		f.Trailer = s.src[s.trailer:]
@@ -238,6 +238,7 @@ func Parse(name string, src []byte) (*File, error) {
 // converter turns grammar structs into the AST.
 type converter struct {
 	s       *scanner
+	src     []byte
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order
 }
 
@@ -458,7 +459,7 @@ func (c *converter) binList(t lexer.Token, r Range) *BinList {
 	}
 	b := &BinList{Range: r, Count: count, Elem: ei.name, Components: ei.components,
 		LabelBytes: h.labelBytes, ScalarBytes: h.scalarBytes, IsLabel: ei.label, BigEndian: h.bigEndian,
-		Data: []byte(t.Value[open+1 : len(t.Value)-1])}
+		Data: c.src[t.Pos.Offset+open+1 : t.Pos.Offset+len(t.Value)-1 : t.Pos.Offset+len(t.Value)-1]}
 	if ei.bytes1 {
 		b.ScalarBytes = 1
 	}

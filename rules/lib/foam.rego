@@ -65,8 +65,9 @@ file_exists(name) if has(input.files, name)
 
 solver := input.features.solver
 
-# solver_info is the curated record of the case's solver; undefined for unknown solvers.
-solver_info := data.kb.solvers[solver]
+# solver_info is the curated record of the case's solver; undefined for unknown solvers and
+# for multi-region solvers, whose fields, schemes and solution controls live per region.
+solver_info := data.kb.solvers[solver] if not data.kb.solvers[solver].multiRegion
 
 # model_info is the curated record of the case's turbulence model; undefined for laminar.
 model_info := data.kb.models[input.features.turbulenceModel] if input.features.simulationType != "laminar"
@@ -108,11 +109,45 @@ rank(name) := rank_of_class[input.headers[input.fields[name]].class]
 
 constraint_types := {
 	"empty", "wedge", "symmetryPlane", "symmetry", "cyclic", "cyclicAMI", "cyclicACMI", "cyclicSlip",
-	"processor", "processorCyclic", "nonuniformTransformCyclic",
+	"processor", "processorCyclic", "nonuniformTransformCyclic", "overset",
 }
 
-# groups of a patch: its inGroups plus its own type for constraint types (polyPatch.C).
-groups(p) := {g | some g in object.get(p, "inGroups", [])} | {p.type | p.type in constraint_types}
+# groups of a patch: its inGroups plus its own type for constraint types (polyPatch.C) and
+# walls (wallPolyPatch.C adds the wall group).
+groups(p) := {g | some g in object.get(p, "inGroups", [])} | {p.type | p.type in (constraint_types | {"wall"})}
+
+# region of a field name ("heater/T" -> "heater") and of a patch ("" for the default region).
+field_region(name) := r if {
+	contains(name, "/")
+	parts := split(name, "/")
+	r := concat("/", array.slice(parts, 0, count(parts) - 1))
+}
+
+else := ""
+
+patch_region(p) := object.get(p, "region", "")
+
+# Dictionaries of utilities that add, remove or rename patches after blockMesh.
+mesh_changers := {
+	"system/snappyHexMeshDict", "system/createPatchDict", "system/createBafflesDict", "system/extrudeMeshDict",
+	"system/extrudeToRegionMeshDict", "system/mirrorMeshDict", "system/stitchMeshDict", "system/subsetMeshDict",
+	"system/foamyHexMeshDict", "system/foamyQuadMeshDict", "system/mergeOrSplitBafflesDict", "system/topoSetDict",
+	"system/refineMeshDict", "system/collapseDict", "system/modifyMeshDict", "system/splitMeshRegionsDict",
+}
+
+# patches_final holds when input.patches are the patches the solver will see: no utility
+# dictionary in system/ that adds, removes or retypes patches after blockMesh (or after the
+# mesh in polyMesh was made), and a single-region case.
+patches_final if {
+	count(input.patches) > 0
+	not any_mesh_changer
+	not file_exists("constant/regionProperties")
+}
+
+any_mesh_changer if {
+	some name in mesh_changers
+	file_exists(name)
+}
 
 # bc_tokens is the pointer suffix (under boundaryField) of the entry that applies to patch p.
 bc_tokens(bf, p) := [p.name] if is_object(bf[p.name])
@@ -137,6 +172,7 @@ bc contains {"field": f, "patch": p, "entry": e, "type": object.get(e, "type", "
 	vol_field(f)
 	bf := field(f).boundaryField
 	some p in input.patches
+	patch_region(p) == field_region(f)
 	tk := bc_tokens(bf, p)
 	t := array.concat(["files", input.fields[f], "boundaryField"], tk)
 	e := bc_at(bf, tk)

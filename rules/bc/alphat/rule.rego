@@ -11,10 +11,19 @@ package foamc.rules.bc.alphat
 
 import data.foamc.lib
 
+namespaced(t) := concat("", ["compressible::", t])
+
+needs_prefix(t) if lib.has(data.kb.bc, namespaced(t))
+
+needs_prefix(t) if {
+	count(object.get(data.kb, "bc", {})) == 0
+	t in {"alphatWallFunction", "alphatJayatillekeWallFunction"}
+}
+
 findings contains f if {
 	input.features.compressible
 	some b in lib.bc
-	regex.match(`^alphat.*WallFunction$`, b.type)
+	needs_prefix(b.type)
 	f := {
 		"path": concat("/", [b.ptr, "type"]),
 		"msg": sprintf("%s on patch %s of %s: compressible solvers need compressible::%s", [b.type, b.patch.name, b.field, b.type]),

@@ -17,6 +17,14 @@ test_prefixed if {
 	count(alphat.findings) == 0 with input as doc("compressible::alphatWallFunction")
 }
 
+test_film_not_namespaced if {
+	count(alphat.findings) == 0 with input as doc("alphatFilmWallFunction")
+}
+
+test_without_kb if {
+	count(alphat.findings) == 2 with input as doc("alphatJayatillekeWallFunction") with data.kb as {"solvers": {}}
+}
+
 test_incompressible if {
 	count(alphat.findings) == 0 with input as test.set(doc("alphatJayatillekeWallFunction"), "/features/compressible", false)
 }

@@ -13,6 +13,7 @@ package foamc.rules.bc.buoyant
 import data.foamc.lib
 
 findings contains f if {
+	lib.patches_final
 	lib.solver_info.gravity
 	some b in lib.bc
 	b.field == "p_rgh"
@@ -25,6 +26,7 @@ findings contains f if {
 }
 
 findings contains f if {
+	lib.patches_final
 	lib.solver_info.gravity
 	lib.solver_info.compressible
 	some b in lib.bc

@@ -23,6 +23,7 @@ else := t if t in non_empty
 
 # A constraint patchField on a patch of another type.
 findings contains f if {
+	lib.patches_final
 	some b in lib.bc
 	c := needed(b.type)
 	c != "empty"
@@ -36,6 +37,7 @@ findings contains f if {
 
 # Another patchField on a constraint patch, without `patchType`.
 findings contains f if {
+	lib.patches_final
 	some b in lib.bc
 	b.patch.type in non_empty
 	b.type != b.patch.type

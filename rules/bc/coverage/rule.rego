@@ -12,10 +12,12 @@ package foamc.rules.bc.coverage
 import data.foamc.lib
 
 findings contains f if {
+	lib.patches_final
 	some name, file in input.fields
 	lib.vol_field(name)
 	bf := input.files[file].boundaryField
 	some p in input.patches
+	lib.patch_region(p) == lib.field_region(name)
 	p.type != "empty"
 	not lib.bc_tokens(bf, p)
 	f := {

@@ -13,6 +13,7 @@ package foamc.rules.bc.empty
 import data.foamc.lib
 
 findings contains f if {
+	lib.patches_final
 	some b in lib.bc
 	b.patch.type == "empty"
 	b.type != "empty"
@@ -24,6 +25,7 @@ findings contains f if {
 }
 
 findings contains f if {
+	lib.patches_final
 	some b in lib.bc
 	b.type == "empty"
 	b.patch.type != "empty"

@@ -27,8 +27,11 @@ candidates(t, r) := [aliases[t]] if r
 
 else := object.get(data.kb.vocab.bcTypes, r, [])
 
+# Solvers outside the curated table may register their own boundary conditions in
+# applications/ (multiphaseEulerFoam's alphaContactAngle...), which the kb does not scan.
 findings contains f if {
 	count(object.get(data.kb, "bc", {})) > 0
+	lib.solver_info
 	some b in lib.bc
 	t := b.type
 	t != ""

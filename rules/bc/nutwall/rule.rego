@@ -16,6 +16,7 @@ requires_wall(t) if data.kb.bc[t].requiresWall
 requires_wall(t) if regex.match(`^nut.*WallFunction$`, t)
 
 findings contains f if {
+	lib.patches_final
 	some b in lib.bc
 	requires_wall(b.type)
 	not lib.is_wall(b.patch)

@@ -18,7 +18,10 @@ value_rank(v) := "scalar" if is_number(v["$uniform"])
 
 else := size_rank[count(v["$uniform"])] if is_array(v["$uniform"])
 
-else := trim_suffix(trim_prefix(v["$nonuniform"].type, "List<"), ">") if is_object(v["$nonuniform"])
+else := trim_suffix(trim_prefix(v["$nonuniform"].type, "List<"), ">") if {
+	is_object(v["$nonuniform"])
+	v["$nonuniform"].type != ""
+}
 
 # sphericalTensor values are one number too.
 compatible(want, got) if want == got

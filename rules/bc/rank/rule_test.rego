@@ -27,3 +27,7 @@ test_spherical if {
 	doc := object.union(test.case, {"fields": {"I": "0/I"}, "headers": {"0/I": {"class": "volSphericalTensorField"}}, "files": {"0/I": {"internalField": {"$uniform": 1}}}})
 	count(rank.findings) == 0 with input as doc
 }
+
+test_empty_nonuniform if {
+	count(rank.findings) == 0 with input as test.set(test.case, "/files/0~1k/boundaryField/upperWall/value", {"$nonuniform": {"type": "", "size": 0}})
+}

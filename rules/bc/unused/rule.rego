@@ -11,21 +11,21 @@ package foamc.rules.bc.unused
 
 import data.foamc.lib
 
-names := {p.name | some p in input.patches} | {g | some p in input.patches; some g in lib.groups(p)}
+names(region) := {p.name | some p in input.patches; lib.patch_region(p) == region} | {g | some p in input.patches; lib.patch_region(p) == region; some g in lib.groups(p)}
 
 findings contains f if {
-	count(input.patches) > 0
+	lib.patches_final
 	some name, file in input.fields
 	lib.vol_field(name)
 	some key, v in input.files[file].boundaryField
 	is_object(v)
 	key != "$regex"
-	not key in names
+	not key in names(lib.field_region(name))
 	# group keys from caseDicts/setConstraintTypes
 	not key in lib.constraint_types
 	f := {
 		"path": lib.file_ptr(file, ["boundaryField", key]),
 		"msg": sprintf("%s: boundaryField entry %s matches no patch of the mesh", [name, key]),
-		"suggest": {"word": key, "candidates": [p.name | some p in input.patches]},
+		"suggest": {"word": key, "candidates": [p.name | some p in input.patches; lib.patch_region(p) == lib.field_region(name)]},
 	}
 }

@@ -12,6 +12,7 @@ package foamc.rules.bc.wfwall
 import data.foamc.lib
 
 findings contains f if {
+	lib.patches_final
 	some b in lib.bc
 	regex.match(`^(kqR|kLowRe|(compressible::)?alphat.*)WallFunction$`, b.type)
 	not lib.is_wall(b.patch)

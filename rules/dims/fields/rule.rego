@@ -12,13 +12,18 @@ package foamc.rules.dims.fields
 
 import data.foamc.lib
 
-# alphat is kinematic [0 2 -1] in the incompressible (Boussinesq) solvers.
-checked(name) if {
-	name != "alphat"
-	not name in {"g", "nu"}
-}
+# Only fields the case's (curated) solver or model reads: other solvers give the same
+# names other meanings (T is a passive scalar in scalarTransportFoam; alphat is kinematic in
+# the Boussinesq solvers).
+checked(name) if name in lib.solver_info.fields
 
-checked("alphat") if input.features.compressible
+checked(name) if name in lib.model_fields
+
+checked("alphat") if {
+	input.features.compressible
+	lib.solver_info.turbulence
+	lib.turbulent
+}
 
 findings contains f if {
 	some name, want in data.kb.dims

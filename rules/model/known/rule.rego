@@ -20,7 +20,9 @@ else := "incompressible"
 
 vocab_of := {"RAS": "rasModels", "LES": "lesModels"}
 
+# Solvers outside the curated table may bring their own models (PDRFoam's PDRkEpsilon).
 findings contains f if {
+	lib.solver_info
 	st := input.files[tp].simulationType
 	d := input.files[tp][st]
 	some key in ["RASModel", "LESModel", "model"]

@@ -12,6 +12,16 @@ package foamc.rules.numerics.schemenames
 
 import data.foamc.lib
 
+# Valid words the kb vocabulary does not list: multivariate convection schemes
+# (multivariateSelectionSchemes.C:39) and interfaceCompression (interfaceCompression.C:35,
+# registered with makePhiSurfaceInterpolationScheme).
+extra := {"multivariateSelection", "multivariateIndependent", "interfaceCompression"}
+
+# A default is looked up only when some term has no entry, so an unknown default warns.
+severity(tk) := "warn" if tk == ["default"]
+
+else := "deny"
+
 sections := {"ddtSchemes", "gradSchemes", "divSchemes", "laplacianSchemes", "interpolationSchemes", "snGradSchemes"}
 
 # entries yields [key tokens, words] for every entry of a section, regex ones included.
@@ -27,10 +37,12 @@ findings contains f if {
 	is_string(w)
 	w != "none"
 	not w in vocab
+	not w in extra
 	f := {
 		"path": lib.file_ptr("system/fvSchemes", array.concat([name], tk)),
 		"msg": sprintf("unknown %s %q", [trim_suffix(name, "s"), w]),
 		"suggest": {"word": w, "candidates": vocab},
+		"severity": severity(tk),
 	}
 }
 
@@ -46,6 +58,7 @@ findings contains f if {
 	w := ws[i + 1]
 	is_string(w)
 	not w in vocab
+	not w in extra
 	f := {
 		"path": lib.file_ptr("system/fvSchemes", array.concat([name], tk)),
 		"msg": sprintf("unknown interpolation scheme %q after Gauss", [w]),

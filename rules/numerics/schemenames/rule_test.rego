@@ -15,9 +15,15 @@ test_linearr if {
 	f.suggest.word == "linearr"
 }
 
-test_ddt if {
+test_default_warns if {
 	fs := schemenames.findings with input as test.set(test.case, "/files/system~1fvSchemes/ddtSchemes/default", "steadystate")
 	count(fs) == 1
+	some f in fs
+	f.severity == "warn"
+}
+
+test_multivariate if {
+	count(schemenames.findings) == 0 with input as test.set(test.case, "/files/system~1fvSchemes/divSchemes/div(phi,Yi_h)", ["Gauss", "multivariateSelection", {}])
 }
 
 test_regex_entry if {

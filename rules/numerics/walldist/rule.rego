@@ -1,6 +1,6 @@
 # METADATA
 # title: wall distance method for models that need it
-# description: kOmegaSST, SpalartAllmaras (and DES variants) and the vanDriest LES delta use the wall distance; wallDist reads `wallDist { method meshWave; }` from fvSchemes.
+# description: kOmegaSST, SpalartAllmaras, their DES variants, kkLOmega and kOmegaSSTLM use wallDist, which reads `wallDist { method meshWave; }` from fvSchemes (subDict, FATAL when missing). The vanDriest delta computes its own distance.
 # custom:
 #   id: FOAM-NUM-009
 #   severity: deny
@@ -12,12 +12,8 @@ package foamc.rules.numerics.walldist
 
 import data.foamc.lib
 
+# The vanDriest delta computes its own wall distance (wallDistData in vanDriestDelta.C:86).
 needs_wall_dist := input.features.turbulenceModel if lib.model_info.wallDist
-
-else := "vanDriest" if {
-	lib.turbulent
-	input.files["constant/turbulenceProperties"].LES.delta == "vanDriest"
-}
 
 findings contains f if {
 	why := needs_wall_dist

@@ -20,6 +20,7 @@ test_no_mesh_and_no_blockmeshdict if {
 	count(fs) == 1
 	some f in fs
 	f.path == "/patches"
+	f.severity == "warn"
 }
 
 test_blockmeshdict_is_enough if {

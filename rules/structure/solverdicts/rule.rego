@@ -18,7 +18,7 @@ import data.foamc.lib
 general := {"transportProperties", "thermophysicalProperties", "g", "turbulenceProperties"}
 
 findings contains f if {
-	some name in lib.solver_info.constant
+	some name in data.kb.solvers[lib.solver].constant
 	not name in general
 	not lib.file_exists(concat("/", ["constant", name]))
 	f := {"path": "/files", "msg": sprintf("%s needs constant/%s, which is missing", [lib.solver, name])}

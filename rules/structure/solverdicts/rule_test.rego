@@ -12,6 +12,10 @@ test_srf_needs_srfproperties if {
 	count(solverdicts.findings) == 0 with input as test.set(doc, "/files/constant~1SRFProperties", {})
 }
 
+test_cht_region_properties if {
+	count(solverdicts.findings) == 1 with input as test.set(test.case, "/features/solver", "chtMultiRegionFoam")
+}
+
 test_simplefoam_needs_nothing_extra if {
 	count(solverdicts.findings) == 0 with input as test.case
 }

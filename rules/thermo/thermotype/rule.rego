@@ -13,11 +13,14 @@ import data.foamc.lib
 
 file := "constant/thermophysicalProperties"
 
-keys := ["type", "mixture", "transport", "thermo", "equationOfState", "specie", "energy"]
+keys(tt) := ["type", "mixture", "properties", "energy"] if lib.has(tt, "properties")
+
+# liquidProperties-based thermo (`properties liquid;`) replaces the four model keys.
+else := ["type", "mixture", "transport", "thermo", "equationOfState", "specie", "energy"]
 
 findings contains f if {
 	tt := input.files[file].thermoType
-	some key in keys
+	some key in keys(tt)
 	not lib.has(tt, key)
 	f := {
 		"path": lib.file_ptr(file, ["thermoType"]),

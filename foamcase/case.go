@@ -111,13 +111,20 @@ func Load(dir string, opts Options) (*Case, error) {
 		Headers: map[string]map[string]any{}, Positions: map[string]finding.Location{},
 		Expanded: map[string]*grammar.Expanded{},
 	}
-	l := &loader{c: c, root: abs, opts: opts}
+	l := &loader{c: c, root: abs, opts: opts, parseErrs: map[string]finding.Finding{}}
 
-	// controlDict first: its application is FOAM_EXECUTABLE for everything else and
-	// its startTime names the field directory.
+	// controlDict first: its application is FOAM_EXECUTABLE (for controlDict itself
+	// too, so it is read from the syntax first) and its startTime names the field
+	// directory.
+	l.app = syntaxApplication(filepath.Join(abs, "system", "controlDict"))
 	l.load("system/controlDict")
-	control, _ := c.Files["system/controlDict"].(map[string]any)
-	l.app, _ = lookupString(control, "application")
+	var control map[string]any
+	if x := c.Expanded["system/controlDict"]; x != nil {
+		control = x.Dict.Value(grammar.ValueOptions{})
+	}
+	if app, ok := lookupString(control, "application"); ok {
+		l.app = app
+	}
 	startTime := startTimeName(control, l.expandedEntry("system/controlDict", "startTime"))
 	fieldDir := ""
 	for _, d := range []string{startTime, "0", "0.orig"} {
@@ -141,6 +148,7 @@ func Load(dir string, opts Options) (*Case, error) {
 			l.load(rel)
 		}
 	}
+	l.assemble()
 	if fieldDir != "" {
 		for rel := range c.Files {
 			if strings.HasPrefix(rel, fieldDir+"/") {
@@ -161,6 +169,9 @@ type loader struct {
 	app  string
 	// lists holds the top-level list files (polyMesh/boundary) by relative path.
 	lists map[string]*grammar.Expanded
+	// order is every file read, in reading order; parseErrs those that failed to parse.
+	order     []string
+	parseErrs map[string]finding.Finding
 }
 
 func (l *loader) env(k string) (string, bool) {
@@ -180,33 +191,99 @@ func (l *loader) env(k string) (string, bool) {
 	return os.LookupEnv(k)
 }
 
-// load parses and expands one case-relative file into the document.
+// load parses and expands one case-relative file; assemble puts it in the document.
 func (l *loader) load(rel string) {
 	path := filepath.Join(l.root, filepath.FromSlash(rel))
 	if _, err := os.Stat(path); err != nil {
 		return
 	}
-	c := l.c
+	l.order = append(l.order, rel)
 	f, err := grammar.ParseFile(path)
 	if err != nil {
 		var fd finding.Finding
 		if errors.As(err, &fd) {
 			fd.Location.File = rel
-			c.Errors = append(c.Errors, fd)
 		} else {
-			c.Errors = append(c.Errors, finding.Finding{
+			fd = finding.Finding{
 				ID: "FOAM-CASE-001", Severity: finding.Deny, Summary: "cannot read " + rel,
 				Detail: err.Error(), Location: finding.Location{File: rel},
 				Fix: "fix the file so OpenFOAM can read it",
-			})
+			}
 		}
+		l.parseErrs[rel] = fd
 		return
 	}
-	x := grammar.Expand(f, path, grammar.ExpandOptions{
+	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
 		CaseDir: l.root, EtcDir: l.opts.EtcDir, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
 	})
-	c.Expanded[rel] = x
-	c.Errors = append(c.Errors, x.Findings...)
+}
+
+// assemble builds the document from the loaded files. A file that another case file
+// includes is read by OpenFOAM only through that file: its directives and includes
+// are reported there, and when it cannot stand alone (its own expansion has deny
+// findings, e.g. macros defined by the includer) it is left out of files entirely.
+func (l *loader) assemble() {
+	c := l.c
+	included := map[string]bool{}
+	for _, rel := range l.order {
+		if x := c.Expanded[rel]; x != nil {
+			for _, in := range x.Includes {
+				if in.Found && in.Resolved != rel {
+					included[in.Resolved] = true
+				}
+			}
+		}
+	}
+	for _, rel := range l.order {
+		if fd, bad := l.parseErrs[rel]; bad {
+			if !included[rel] { // the includer reports the parse error of an included file
+				c.Errors = append(c.Errors, fd)
+			}
+			continue
+		}
+		x := c.Expanded[rel]
+		if included[rel] {
+			if finding.Max(x.Findings) == finding.Deny {
+				delete(c.Expanded, rel)
+				continue
+			}
+		} else {
+			l.directivesOf(rel, x)
+		}
+		if !included[rel] {
+			c.Errors = append(c.Errors, x.Findings...)
+		}
+		if x.Header != nil {
+			c.Headers[rel] = x.Header.Value(grammar.ValueOptions{})
+		}
+		if x.List != nil {
+			if l.lists == nil {
+				l.lists = map[string]*grammar.Expanded{}
+			}
+			l.lists[rel] = x
+			continue
+		}
+		filePtr := "/files/" + escape(rel)
+		c.Files[rel] = x.Dict.Value(grammar.ValueOptions{Values: l.opts.Values})
+		c.Positions[filePtr] = headerLocation(rel, x, filePtr)
+		recordPositions(c.Positions, filePtr, x.Dict)
+		if x.Header != nil {
+			recordPositions(c.Positions, "/headers/"+escape(rel), x.Header)
+		}
+	}
+}
+
+// headerLocation is where a file's document starts: its FoamFile keyword, else line 1.
+func headerLocation(rel string, x *grammar.Expanded, ptr string) finding.Location {
+	loc := finding.Location{File: rel, Line: 1, Column: 1, Path: ptr}
+	if x.File != nil && x.File.Header != nil && x.File.Header.Key.Pos.Line > 0 {
+		loc.Line, loc.Column = x.File.Header.Key.Pos.Line, x.File.Header.Key.Pos.Column
+	}
+	return loc
+}
+
+func (l *loader) directivesOf(rel string, x *grammar.Expanded) {
+	c := l.c
 	filePtr := "/files/" + escape(rel)
 	for _, d := range x.Directives {
 		c.Directives = append(c.Directives, Directive{
@@ -219,18 +296,23 @@ func (l *loader) load(rel string) {
 			Resolved: in.Resolved, Found: in.Found, Directive: in.Directive,
 		})
 	}
-	if x.Header != nil {
-		c.Headers[rel] = x.Header.Value(grammar.ValueOptions{})
+}
+
+// syntaxApplication is controlDict's `application` word as written ("" if absent or
+// not a plain word).
+func syntaxApplication(path string) string {
+	f, err := grammar.ParseFile(path)
+	if err != nil || f.Body == nil {
+		return ""
 	}
-	if x.List != nil {
-		if l.lists == nil {
-			l.lists = map[string]*grammar.Expanded{}
+	for _, e := range f.Body.Entries {
+		if p, ok := e.(*grammar.PrimitiveEntry); ok && p.Key.Name == "application" && len(p.Value) == 1 {
+			if w, ok := p.Value[0].(*grammar.Word); ok {
+				return w.Value
+			}
 		}
-		l.lists[rel] = x
-		return
 	}
-	c.Files[rel] = x.Dict.Value(grammar.ValueOptions{Values: l.opts.Values})
-	recordPositions(c.Positions, filePtr, x.Dict)
+	return ""
 }
 
 // expandedEntry returns an entry of a loaded file's top dictionary.
@@ -261,11 +343,12 @@ func startTimeName(control map[string]any, e *grammar.ExpEntry) string {
 
 // skipDirs are directories of bulk data, never dictionaries the rules read.
 var skipDirs = map[string]bool{
-	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true, "include": false,
+	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true,
 }
 
 // dictionaryFiles lists the dictionary files under top (case-relative, sorted):
-// regular files starting with a FoamFile header; of polyMesh only boundary.
+// regular files with a FoamFile header, except m4 sources and `.template` files; of
+// polyMesh only boundary; not triSurface, extendedFeatureEdgeMesh or sets data.
 func dictionaryFiles(root, top string) []string {
 	var out []string
 	base := filepath.Join(root, top)
@@ -288,7 +371,8 @@ func dictionaryFiles(root, top string) []string {
 		if strings.Contains("/"+rel, "/polyMesh/") && name != "boundary" {
 			return nil
 		}
-		if !hasHeader(p) {
+		// m4 sources and sed templates are inputs of scripts, never read by OpenFOAM.
+		if strings.HasSuffix(name, ".m4") || strings.HasSuffix(name, ".template") || !hasHeader(p) {
 			return nil
 		}
 		out = append(out, rel)

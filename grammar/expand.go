@@ -744,7 +744,7 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 	}
 	if st, err := os.Stat(target); err != nil || st.IsDir() {
 		if !optional {
-			x.finding(IDIncludeMissing, finding.Deny, at, pos, "cannot open include file "+target,
+			x.finding(IDIncludeMissing, finding.Deny, at, pos, "cannot open include file "+x.display(target),
 				fmt.Sprintf("%s %q resolved to %s", name, raw, target), "create the file or fix the path (relative paths start at the including file's directory)")
 		}
 		return nil
@@ -768,12 +768,18 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 }
 
 // resolveName expands an include file name: `$VAR`/`${…}` (dictionary, then
-// environment, empty allowed) and the leading tags `<case>`, `<system>`,
-// `<constant>`, `<etc>` (stringOps.C expandLeadingTag).
+// environment, empty allowed), a leading `./` (the case directory, where solvers run)
+// and the leading tags `<case>`, `<system>`, `<constant>`, `<etc>`
+// (stringOps.C expandLeading, expandLeadingTag).
 func (x *expander) resolveName(d *ExpDict, raw string) (string, error) {
 	s, err := x.strings(d, true).expand(raw)
 	if err != nil {
 		return "", err
+	}
+	// A leading "./" is the working directory (stringOps.C expandLeading); OpenFOAM
+	// applications run in the case directory.
+	if s == "." || strings.HasPrefix(s, "./") {
+		s = x.caseDir + s[1:]
 	}
 	if strings.HasPrefix(s, "<") {
 		if end := strings.IndexByte(s, '>'); end > 0 && (end+1 == len(s) || s[end+1] == '/') {

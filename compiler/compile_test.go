@@ -11,6 +11,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/kb"
 )
 
 var meshes = filepath.Join(foamtest.RepoRoot(), "specs", "meshes")
@@ -329,5 +330,65 @@ func TestLinterDenyPrunesAndResolves(t *testing.T) {
 	s := slotOf(t, r, "0/nut/boundaryField/walls")
 	if s.Value != "nutUSpaldingWallFunction" || l.n != 2 || !strings.Contains(strings.Join(s.Pruned, " "), "FOAM-TEST-001") {
 		t.Errorf("nut = %+v after %d lints", s, l.n)
+	}
+}
+
+func TestTemplateBlockLookup(t *testing.T) {
+	solvers := map[string]any{
+		"p": map[string]any{"solver": "GAMG", "tolerance": 1e-06, "smoother": "GaussSeidel"},
+		"$regex": []any{
+			map[string]any{"pattern": "(U|k).*", "value": map[string]any{"solver": "PBiCG", "preconditioner": "DILU"}},
+			map[string]any{"pattern": "U.*", "value": map[string]any{"solver": "smoothSolver", "smoother": "symGaussSeidel"}},
+		},
+	}
+	cases := map[string]string{
+		"p":      "solver GAMG; smoother GaussSeidel; tolerance 1e-06",
+		"UFinal": "solver smoothSolver; smoother symGaussSeidel", // the last matching regex wins
+		"k":      "solver PBiCG; preconditioner DILU",
+	}
+	for name, want := range cases {
+		if got, ok := templateBlock(solvers, name); !ok || got != want {
+			t.Errorf("%s: %q %v, want %q", name, got, ok, want)
+		}
+	}
+	if _, ok := templateBlock(solvers, "omega"); ok {
+		t.Error("omega matched nothing but got a block")
+	}
+}
+
+func TestKnownScheme(t *testing.T) {
+	v := map[string]bool{"Gauss": true, "linearUpwind": true, "bounded": true, "limitedLinear": true}
+	if !knownScheme("bounded Gauss linearUpwind grad(U)", v) || !knownScheme("Gauss limitedLinear 1", v) {
+		t.Error("valid schemes rejected")
+	}
+	if knownScheme("Gauss linearUpwind limitedGrad", v) || knownScheme("Gauss linearr", v) {
+		t.Error("unknown scheme names accepted")
+	}
+}
+
+func TestKBDomainsAndProvenance(t *testing.T) {
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, fl := compileSrc(t, channelKE, Options{KB: k})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	s := slotOf(t, r, "system/fvSchemes/divSchemes/div(phi,U)")
+	if !strings.HasPrefix(s.Value, "bounded ") {
+		t.Errorf("steady convection not bounded: %+v", s)
+	}
+	kbEntries := 0
+	for _, src := range r.Provenance {
+		if src.Kind == KindKB {
+			kbEntries++
+			if src.Retriever == "" || len(src.Files) == 0 {
+				t.Errorf("kb provenance without audit: %+v", src)
+			}
+		}
+	}
+	if kbEntries == 0 {
+		t.Error("no entry came from the kb")
 	}
 }

@@ -1,7 +1,9 @@
 package compiler
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -18,6 +20,102 @@ import (
 type schemeReq struct {
 	id, section, key, curated string
 	src                       Source
+}
+
+// solverBlock writes one fvSolution solvers entry from block text
+// ("solver GAMG; smoother GaussSeidel; tolerance 1e-06; relTol 0.1"): the solved slot's
+// block, or the curated one while slots are being collected.
+func (c *compilation) solverBlock(sol node, name, cur string, src Source) {
+	id := "system/fvSolution/solvers/" + name
+	text, s := cur, src
+	if c.collecting != nil {
+		*c.collecting = append(*c.collecting, schemeReq{id, "solvers", name, cur, src})
+	} else if v, ok := c.sol[id]; ok {
+		text, s = v, c.prob.source(id, v)
+	}
+	n := sol.sub(name)
+	for _, kv := range strings.Split(text, "; ") {
+		k, v, _ := strings.Cut(kv, " ")
+		n.words(k, s, v)
+	}
+}
+
+// solverVariables collects the linear-solver slots (a dry run of emitSolution) and adds
+// them with the data-driven template's blocks first. SOL-003 prunes symmetric-only solvers
+// (PCG, DIC) for the asymmetric transport equations.
+func (c *compilation) solverVariables(p *problem) {
+	var reqs []schemeReq
+	c.collecting = &reqs
+	c.files = map[string]*grammar.File{}
+	c.prov = map[string]Source{}
+	c.emitSolution()
+	c.collecting = nil
+	var tmpl kb.TemplateResult
+	if c.opts.KB != nil {
+		model := c.feat.Model
+		if model == "" {
+			model = "laminar"
+		}
+		tmpl = c.opts.KB.Template(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: "system/fvSolution"}, kb.DefaultTau)
+	}
+	solvers, _ := tmpl.Dict["solvers"].(map[string]any)
+	for _, r := range reqs {
+		var dom []candidate
+		if b, ok := templateBlock(solvers, r.key); ok && b != r.curated {
+			dom = append(dom, candidate{b, Source{Kind: KindKB, Retriever: "data-driven template", Level: fmt.Sprintf("q%d", tmpl.Audit.Level),
+				Files: tmpl.Audit.Files}})
+		}
+		dom = append(dom, candidate{r.curated, r.src})
+		id, field := r.id, strings.TrimSuffix(r.key, "Final")
+		p.add(&variable{ID: id, Domain: dom, SpecField: "/numerics/fvSolution/solvers/" + escape(r.key)})
+		if field != "p" && field != "p_rgh" {
+			p.require(constraint{Rule: "FOAM-SOL-003", Text: "PCG and DIC need a symmetric matrix; " + field + " has convection", Scope: []string{id},
+				Holds: func(a assignment) bool {
+					return !strings.Contains(a[id], "solver PCG") && !strings.Contains(a[id], " DIC")
+				}})
+		}
+		p.require(constraint{Rule: "FOAM-SOL-003", Text: "a registered linear solver", Scope: []string{id},
+			Holds: func(a assignment) bool { return !strings.Contains(a[id], "solver diagonal") }})
+	}
+}
+
+// templateBlock finds the block OpenFOAM would use for field name in a template's solvers
+// dict: the exact key, else the last regex that matches the whole name. Only blocks of plain
+// words and numbers are taken.
+func templateBlock(solvers map[string]any, name string) (string, bool) {
+	v, ok := solvers[name]
+	if !ok {
+		rx, _ := solvers["$regex"].([]any)
+		for i := len(rx) - 1; i >= 0; i-- {
+			e, _ := rx[i].(map[string]any)
+			pat, _ := e["pattern"].(string)
+			if re, err := regexp.Compile("^(?:" + pat + ")$"); err == nil && re.MatchString(name) {
+				v, ok = e["value"], true
+				break
+			}
+		}
+	}
+	m, _ := v.(map[string]any)
+	if !ok || m["solver"] == nil {
+		return "", false
+	}
+	keys := sortedKeys(m)
+	// solver first, then the rest sorted, as tutorials write them.
+	parts := []string{}
+	if t, ok := schemeText(m["solver"]); ok {
+		parts = append(parts, "solver "+t)
+	}
+	for _, k := range keys {
+		if k == "solver" {
+			continue
+		}
+		t, ok := schemeText(m[k])
+		if !ok {
+			return "", false
+		}
+		parts = append(parts, k+" "+t)
+	}
+	return strings.Join(parts, "; "), true
 }
 
 // scheme writes one fvSchemes entry: the solved slot's value, or the curated value while
@@ -153,6 +251,8 @@ func schemeText(v any) (string, bool) {
 		return t, true
 	case float64:
 		return fmt.Sprint(t), true
+	case json.Number:
+		return t.String(), true
 	case []any:
 		parts := make([]string, len(t))
 		for i, x := range t {
@@ -161,6 +261,8 @@ func schemeText(v any) (string, bool) {
 				parts[i] = y
 			case float64, int, int64:
 				parts[i] = fmt.Sprint(y)
+			case json.Number:
+				parts[i] = y.String()
 			default:
 				return "", false
 			}

@@ -199,6 +199,7 @@ func (c *compilation) buildProblem() {
 		}
 	}
 	c.schemeVariables(p)
+	c.solverVariables(p)
 	constraintTypes := map[string]bool{"empty": true, "symmetry": true, "symmetryPlane": true, "wedge": true, "cyclic": true}
 	for _, pt := range c.mesh.Patches {
 		ptv := "mesh/" + pt.Name + "/type"

@@ -316,25 +316,19 @@ func (c *compilation) emitSolution() {
 	src := curated(refNumerics)
 	sol := fv.sub("solvers")
 	final := f.Algorithm == "PISO" || f.Algorithm == "PIMPLE"
-	pressure := func(n node, relTol float64) {
-		if f.Solver == "icoFoam" {
-			n.words("solver", src, "PCG")
-			n.words("preconditioner", src, "DIC")
-		} else if f.Transonic {
-			n.words("solver", ruleSrc("FOAM-SOL-003", "transonic p matrix is asymmetric"), "PBiCGStab")
-			n.words("preconditioner", src, "DILU")
-		} else {
-			n.words("solver", src, "GAMG")
-			n.words("smoother", src, "GaussSeidel")
+	pressure := func(name string, relTol float64) {
+		switch {
+		case f.Solver == "icoFoam":
+			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), src)
+		case f.Transonic:
+			c.solverBlock(sol, name, fmt.Sprintf("solver PBiCGStab; preconditioner DILU; tolerance 1e-06; relTol %g", relTol),
+				ruleSrc("FOAM-SOL-003", "transonic p matrix is asymmetric"))
+		default:
+			c.solverBlock(sol, name, fmt.Sprintf("solver GAMG; smoother GaussSeidel; tolerance 1e-06; relTol %g", relTol), src)
 		}
-		n.set("tolerance", src, grammar.Num(1e-06))
-		n.set("relTol", src, grammar.Num(relTol))
 	}
-	smooth := func(n node, tol, relTol float64) {
-		n.words("solver", src, "smoothSolver")
-		n.words("smoother", src, "symGaussSeidel")
-		n.set("tolerance", src, grammar.Num(tol))
-		n.set("relTol", src, grammar.Num(relTol))
+	smooth := func(name string, tol, relTol float64) {
+		c.solverBlock(sol, name, fmt.Sprintf("solver smoothSolver; smoother symGaussSeidel; tolerance %g; relTol %g", tol, relTol), src)
 	}
 	if f.Solver == "rhoCentralFoam" {
 		for _, x := range []string{"rho", "rhoU", "rhoE"} {
@@ -342,14 +336,14 @@ func (c *compilation) emitSolution() {
 			n.words("solver", ruleSrc("FOAM-SOL-001", "rhoCentralFoam solves rho, rhoU, rhoE explicitly"), "diagonal")
 		}
 		for _, x := range append([]string{"U", "e"}, models[f.Model].Fields...) {
-			smooth(sol.sub(x), 1e-09, 0)
+			smooth(x, 1e-09, 0)
 		}
 	} else {
 		for _, x := range f.Solved {
 			if x == "p" {
-				pressure(sol.sub("p"), map[bool]float64{true: 0.05, false: 0.1}[final])
+				pressure("p", map[bool]float64{true: 0.05, false: 0.1}[final])
 				if final {
-					pressure(sol.sub("pFinal"), 0)
+					pressure("pFinal", 0)
 				}
 				continue
 			}
@@ -357,9 +351,9 @@ func (c *compilation) emitSolution() {
 			if final {
 				rel = 0
 			}
-			smooth(sol.sub(x), 1e-06, rel)
+			smooth(x, 1e-06, rel)
 			if final {
-				smooth(sol.sub(x+"Final"), 1e-06, 0)
+				smooth(x+"Final", 1e-06, 0)
 			}
 		}
 		if f.Compressible {

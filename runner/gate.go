@@ -21,12 +21,16 @@ const (
 	// KindBadBlock is a wrong value inside a compound block (a linear-solver
 	// dictionary), replaced whole from a reference case.
 	KindBadBlock = "bad-block"
+	// KindWrongValue is an entry the finding points at whose value is wrong:
+	// replaced by the reference case's value for the same entry.
+	KindWrongValue = "wrong-value"
 )
 
 var (
 	reDidYouMean  = regexp.MustCompile(`did you mean "([^"]+)"`)
 	reQuoted      = regexp.MustCompile(`"([^"]+)"`)
-	reNotExist    = regexp.MustCompile(`(\S+) does not exist`)
+	reNotExist    = regexp.MustCompile(`(\S+/\S+) (?:does not exist|is missing)`)
+	reNeedsPath   = regexp.MustCompile(`needs (?:system/)?(fvSolution|fvSchemes|controlDict)/(\S+)`)
 	reForPatch    = regexp.MustCompile(`(?:for|on) patch (\S+)`)
 	reSnippet     = regexp.MustCompile("(?:Add|Set|add|set) `([^`]+)`")
 	reMissingWord = []*regexp.Regexp{
@@ -43,14 +47,18 @@ func isSecurity(f finding.Finding) bool {
 	return strings.Contains(f.ID, "SEC-")
 }
 
-// pointerParts splits "/files/<file>/<keys...>" into the case file and keys.
+// pointerParts splits "/files/<file>/<keys...>" into the case file and keys;
+// "/headers/<file>/<key>" points into the FoamFile header.
 func pointerParts(ptr string) (string, []string) {
 	segs := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
-	if len(segs) < 2 || segs[0] != "files" {
+	if len(segs) < 2 || segs[0] != "files" && segs[0] != "headers" {
 		return "", nil
 	}
 	un := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~") }
 	var keys []string
+	if segs[0] == "headers" {
+		keys = []string{"FoamFile"}
+	}
 	for _, s := range segs[2:] {
 		keys = append(keys, un(s))
 	}
@@ -88,6 +96,12 @@ func fromFinding(f finding.Finding) []*Failure {
 	if m := reForPatch.FindStringSubmatch(f.Summary); m != nil && strings.Contains(f.Summary, "no boundary condition") {
 		out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.Patch, c.Keyword = m[1], m[1] }))
 	}
+	if m := reNeedsPath.FindStringSubmatch(f.Summary); m != nil {
+		parts := strings.Split(m[2], "/")
+		out = append(out, mk(classOfFile("system/"+m[1]), KindMissingEntry, func(c *Failure) {
+			c.File, c.DictPath, c.Keyword = "system/"+m[1], parts[:len(parts)-1], normKeyword(parts[len(parts)-1])
+		}))
+	}
 	for _, re := range reMissingWord {
 		if m := re.FindStringSubmatch(f.Summary); m != nil && file != "" {
 			kw := normKeyword(strings.Trim(m[1], "`\"'"))
@@ -105,6 +119,14 @@ func fromFinding(f finding.Finding) []*Failure {
 	}
 	if m := reSnippet.FindStringSubmatch(f.Fix); m != nil && file != "" && !strings.ContainsAny(m[1], "<>") {
 		out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.DictPath, c.Keyword = keys, m[1] }))
+	}
+	// A pointer at an entry (not a whole dictionary of entries): take the
+	// reference case's value for that entry, or for the patch's whole BC.
+	if file != "" && len(keys) > 0 {
+		out = append(out, mk(classOfFile(file), KindWrongValue, func(c *Failure) { c.DictPath = keys }))
+		if len(keys) >= 2 && keys[0] == "boundaryField" {
+			out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.Patch, c.Keyword = keys[1], keys[1] }))
+		}
 	}
 	return out
 }

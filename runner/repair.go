@@ -260,6 +260,8 @@ func (r *repairer) strategies(f *Failure, p *LogParser) []strategy {
 		return []strategy{{"dimensions", retrievalTries, r.dimensions}}
 	case KindExcessTokens:
 		return []strategy{{"terminate-entry", 1, r.semicolon}}
+	case KindWrongValue:
+		return []strategy{{"reference-value", retrievalTries, r.referenceValue}}
 	case KindBadBlock:
 		return []strategy{{"block-retrieval", retrievalTries, r.retrieveBlock}}
 	case KindFindingFix:
@@ -310,6 +312,26 @@ func (r *repairer) retrieveEntry(ctx context.Context, f *Failure, skip int) (*ca
 		edits: []Edit{{File: f.File, Entry: q.Entry(), New: got.Text}}}, nil
 }
 
+// referenceValue replaces the value of the entry at f.DictPath by the
+// reference case's value for the same entry, when they differ.
+func (r *repairer) referenceValue(ctx context.Context, f *Failure, skip int) (*candidate, error) {
+	n := len(f.DictPath)
+	if f.File == "" || n == 0 {
+		return nil, nil
+	}
+	q := Query{File: f.File, DictPath: f.DictPath[:n-1], Keyword: f.DictPath[n-1], Skip: skip}
+	got, err := r.retrieve(ctx, q)
+	if err != nil || got == nil {
+		return nil, err
+	}
+	old, _ := r.f.get(ctx, f.File, q.Entry())
+	if normSpace(old) == normSpace(got.Text) {
+		return nil, nil
+	}
+	return &candidate{strategy: "reference-value", level: got.Level, sources: []string{got.Source},
+		edits: []Edit{{File: f.File, Entry: q.Entry(), Old: old, New: got.Text}}}, nil
+}
+
 // internalFieldValue fills a missing patch value (value, inletValue, ...) with
 // the field's internalField, the value OpenFOAM itself would start from.
 func (r *repairer) internalFieldValue(ctx context.Context, f *Failure, skip int) (*candidate, error) {
@@ -348,7 +370,8 @@ func (r *repairer) retrieveBlock(ctx context.Context, f *Failure, skip int) (*ca
 // retrieveFile restores a missing file from the best-matching tutorial; field
 // files get one boundaryField entry per mesh patch of this case.
 func (r *repairer) retrieveFile(ctx context.Context, f *Failure, skip int) (*candidate, error) {
-	if f.File == "" {
+	if f.File == "" || f.File == "system/controlDict" {
+		// controlDict names the solver: a reference case cannot stand in for it.
 		return nil, nil
 	}
 	got, err := r.retrieve(ctx, Query{File: f.File, Skip: skip})
@@ -440,6 +463,14 @@ func (r *repairer) patchText(ctx context.Context, file, field, name, typ string)
 	if constraintPatch[typ] {
 		return "{ type " + typ + "; }", "constraint: patch type " + typ + " in constant/polyMesh/boundary"
 	}
+	// Walls take the conventional wall BC: copying a sibling wall could copy a
+	// moving lid's velocity onto a fixed wall.
+	if typ == "wall" {
+		return bcTemplate(field, typ), "template:" + typ + "/" + field
+	}
+	if got, err := r.retrieve(ctx, Query{File: file, DictPath: []string{"boundaryField"}, Keyword: name}); err == nil && got != nil && strings.HasPrefix(got.Text, "{") {
+		return got.Text, got.Source + " (" + got.Level + ")"
+	}
 	for _, p := range r.patches() {
 		if p.name == name || p.typ != typ {
 			continue
@@ -447,9 +478,6 @@ func (r *repairer) patchText(ctx context.Context, file, field, name, typ string)
 		if v, err := r.f.get(ctx, file, "boundaryField/"+p.name); err == nil && strings.HasPrefix(v, "{") {
 			return v, "case:" + file + ":boundaryField/" + p.name + " (same patch type " + typ + ")"
 		}
-	}
-	if got, err := r.retrieve(ctx, Query{File: file, DictPath: []string{"boundaryField"}, Keyword: name}); err == nil && got != nil && strings.HasPrefix(got.Text, "{") {
-		return got.Text, got.Source + " (" + got.Level + ")"
 	}
 	return bcTemplate(field, typ), "template:" + typ + "/" + field
 }

@@ -102,10 +102,14 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("runner: gate: %w", err)
 	}
 	rp := &repairer{f: f, opt: opt, dir: abs}
-	if denies := denyOnly(fs); len(denies) > 0 && opt.Repair > 0 {
+	if denies := denyOnly(fs); len(denies) > 0 && opt.Repair > 0 && !anySecurity(denies) {
 		if rp.solver, err = f.get(ctx, "system/controlDict", "application"); err != nil {
 			rp.solver = ""
 		}
+		// Field repairs need the mesh patches; blockMesh reads only
+		// blockMeshDict, which the gate found free of dynamic code. A mesh that
+		// fails here is met again (and reported) by the run.
+		_ = mesh(ctx, f, opt.Log)
 		if denies, err = rp.repairGate(ctx, denies, opt.Repair, func(format string, a ...any) { fmt.Fprintf(opt.Log, format, a...) }); err != nil {
 			return nil, err
 		}
@@ -214,6 +218,15 @@ func repairRound(ctx context.Context, rp *repairer, res *Result, p *LogParser, r
 	}
 	fmt.Fprintf(opt.Log, "repair %d: %s %s (%s)\n", rep.Round, rep.Strategy, rep.Target(), strings.Join(rep.Sources, ", "))
 	return false, cleanLogs(rp.dir)
+}
+
+func anySecurity(fs []finding.Finding) bool {
+	for _, f := range fs {
+		if isSecurity(f) {
+			return true
+		}
+	}
+	return false
 }
 
 func denyOnly(fs []finding.Finding) []finding.Finding {

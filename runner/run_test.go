@@ -162,7 +162,7 @@ type fault struct {
 	strategy string // expected strategy of the first repair
 }
 
-var faults = []fault{
+var injected = []fault{
 	{"bc-type-typo", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
 		foamSet(t, d, "0/U", "boundaryField/movingWall/type", "fixedValu")
 	}, "nearest-name"},
@@ -226,7 +226,7 @@ func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter) {
 	tut := requireFoam(t, "icoFoam", "simpleFoam")
 	retr := &TutorialRetriever{Dir: tut, Env: Env()}
 	fixed := 0
-	for _, f := range faults {
+	for _, f := range injected {
 		t.Run(f.name, func(t *testing.T) {
 			dir := copyDir(t, filepath.Join(tut, "incompressible", f.tutorial))
 			// Mesh first so a fault is met by the solver, not by blockMesh.
@@ -283,9 +283,9 @@ func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter) {
 			fixed++
 		})
 	}
-	t.Logf("repaired %d of %d injected faults without an LLM", fixed, len(faults))
+	t.Logf("repaired %d of %d injected faults without an LLM", fixed, len(injected))
 	if fixed < 8 {
-		t.Fatalf("repaired %d of %d faults, want >= 8", fixed, len(faults))
+		t.Fatalf("repaired %d of %d faults, want >= 8", fixed, len(injected))
 	}
 }
 

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"testing"
 
@@ -18,8 +17,8 @@ var (
 	engineErr  error
 )
 
-// realLinter is the gate `foamc run` uses: the case document and every rule
-// with the embedded kb (cmd/foamc/run.go newLinter).
+// realLinter is the gate `foamc run` uses by default: every rule with the
+// embedded kb (cmd/foamc/run.go newLinter).
 func realLinter(t *testing.T) Linter {
 	t.Helper()
 	engineOnce.Do(func() {
@@ -34,14 +33,7 @@ func realLinter(t *testing.T) Linter {
 		t.Fatal(engineErr)
 	}
 	return func(dir string) ([]finding.Finding, error) {
-		c, err := foamcase.Load(dir, foamcase.Options{})
-		if err != nil {
-			return nil, err
-		}
-		fs, err := engine.Evaluate(context.Background(), c.Document(), c)
-		if err != nil {
-			return nil, fmt.Errorf("lint %s: %w", dir, err)
-		}
-		return append(fs, c.Errors...), nil
+		res, err := engine.LintDir(context.Background(), dir, foamcase.Options{})
+		return res.Findings, err
 	}
 }

@@ -11,8 +11,6 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
-	"github.com/foamc/foamc/kb"
-	"github.com/foamc/foamc/rules"
 	"github.com/foamc/foamc/runner"
 )
 
@@ -34,8 +32,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for repair retrieval (default: $FOAMC_OPENFOAM_SRC/tutorials, $FOAM_TUTORIALS or .cache/src)")
 	lf := addLLMFlags(fs)
+	ef := addEngineFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N] [--repair N] [--timeout D] [--json]")
+		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N] [--repair N] [--timeout D] [--json] [lint flags] [llm flags]")
 		fs.PrintDefaults()
 	}
 	pos, ok := parseInterleaved(fs, args)
@@ -45,7 +44,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	dir := pos[0]
 	ctx := context.Background()
-	lint, err := newLinter(ctx)
+	lint, err := newLinter(ctx, ef)
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc run:", err)
 		return 1
@@ -105,29 +104,16 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	return exitSolverFailed
 }
 
-// newLinter is the gate: what `foamc lint` checks (foamcase document + every
-// rule, parse errors included), with the embedded kb.
-func newLinter(ctx context.Context) (runner.Linter, error) {
-	k, err := kb.Default()
-	if err != nil {
-		return nil, err
-	}
-	eng, err := rules.New(ctx, rules.Options{KB: k.RulesData()})
+// newLinter is the gate: exactly what `foamc lint` checks, with the same
+// engine flags (--kb, --policy, --disable, --allow-code).
+func newLinter(ctx context.Context, ef *engineFlags) (runner.Linter, error) {
+	eng, err := ef.engine(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return func(dir string) ([]finding.Finding, error) {
-		c, err := foamcase.Load(dir, foamcase.Options{})
-		if err != nil {
-			return nil, err
-		}
-		fs, err := eng.Evaluate(ctx, c.Document(), c)
-		if err != nil {
-			return nil, fmt.Errorf("lint %s: %w", dir, err)
-		}
-		fs = append(fs, c.Errors...)
-		finding.Sort(fs)
-		return fs, nil
+		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
+		return res.Findings, err
 	}, nil
 }
 

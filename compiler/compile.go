@@ -204,6 +204,14 @@ func (c *compilation) run() (*Result, error) {
 			c.errs = uniqueFindings(c.errs)
 			return nil, c.sorted()
 		}
+		if c.checkContracts() {
+			if round >= c.opts.MaxRounds {
+				c.fail(IDConflict, "/boundaries", "boundary conditions keep violating their contracts after "+fmt.Sprint(round)+" rounds",
+					"see the pruned candidates with --explain")
+				return nil, c.sorted()
+			}
+			continue
+		}
 		res := c.result()
 		if len(c.errs) > 0 {
 			return nil, c.sorted()

@@ -392,3 +392,18 @@ func TestKBDomainsAndProvenance(t *testing.T) {
 		t.Error("no entry came from the kb")
 	}
 }
+
+func TestContractEvidenceInProvenance(t *testing.T) {
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, fl := compileSrc(t, channelKE, Options{KB: k})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	src := r.Provenance["/files/0~1k/boundaryField/inlet/type"]
+	if len(src.Contract) == 0 || !strings.Contains(src.Contract[0], "turbulentIntensityKineticEnergyInlet") {
+		t.Errorf("k inlet type provenance = %+v", src)
+	}
+}

@@ -196,6 +196,7 @@ func (c *compilation) buildProblem() {
 				continue
 			}
 			p.add(&variable{ID: id, Domain: dom, SpecField: "/boundaries/" + escape(pt.Name)})
+			c.contractConstraint(p, id, f)
 		}
 	}
 	c.schemeVariables(p)

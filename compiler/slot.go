@@ -33,6 +33,8 @@ type Source struct {
 	PromptHash string             `json:"promptHash,omitempty"`
 	Attempts   int                `json:"attempts,omitempty"`
 	Rules      []string           `json:"rules,omitempty"`
+	// Contract is the header evidence of a boundary condition's contract (multi-source kb).
+	Contract []string `json:"contract,omitempty"`
 }
 
 func specSrc(ptr string) Source { return Source{Kind: KindSpec, Spec: ptr} }

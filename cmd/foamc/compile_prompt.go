@@ -17,6 +17,7 @@ import (
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/llm/slotfill"
 	"github.com/foamc/foamc/schema"
 )
 
@@ -33,6 +34,19 @@ func init() {
 	plain := c.run
 	c.run = func(args []string, stdout, stderr io.Writer) int { return compilePrompt(args, stdout, stderr, plain) }
 	commands["compile"] = c
+}
+
+// activeFiller is the slot filler of the compile in progress, set when an LLM
+// is configured (flags or environment).
+var activeFiller *slotfill.SlotFiller
+
+// fillerOption is compiler.Options.Filler for `foamc compile`: the LLM slot
+// filler when a model is configured, else nil (an open slot is an error).
+func fillerOption() compiler.SlotFiller {
+	if activeFiller == nil {
+		return nil
+	}
+	return activeFiller
 }
 
 // llmFlags are the LLM endpoint flags; unset flags fall back to
@@ -81,7 +95,22 @@ func compilePrompt(args []string, stdout, stderr io.Writer, plain func([]string,
 			fmt.Fprintln(stderr, "foamc compile: --mesh goes with --prompt or --prompt-file")
 			return 1
 		}
-		return plain(rest, stdout, stderr)
+		client, err := lf.client()
+		if err != nil {
+			fmt.Fprintln(stderr, "foamc compile:", err)
+			return 1
+		}
+		if client == nil {
+			return plain(rest, stdout, stderr)
+		}
+		// A configured model fills the slots the spec leaves open; the
+		// compile reports what that cost (0 tokens for a complete spec).
+		activeFiller = slotfill.New(client)
+		defer func() { activeFiller = nil }()
+		code := plain(rest, stdout, stderr)
+		u := activeFiller.Usage()
+		fmt.Fprintf(stderr, "llm: %d call(s), %d prompt + %d completion = %d tokens\n", u.Calls, u.PromptTokens, u.CompletionTokens, u.TotalTokens)
+		return code
 	}
 	if *prompt != "" && *promptFile != "" {
 		fmt.Fprintln(stderr, "foamc compile: give --prompt or --prompt-file, not both")

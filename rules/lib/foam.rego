@@ -70,7 +70,10 @@ solver := input.features.solver
 solver_info := data.kb.solvers[solver] if not data.kb.solvers[solver].multiRegion
 
 # model_info is the curated record of the case's turbulence model; undefined for laminar.
-model_info := data.kb.models[input.features.turbulenceModel] if input.features.simulationType != "laminar"
+model_info := data.kb.models[input.features.turbulenceModel] if {
+	solver_info.turbulence
+	input.features.simulationType != "laminar"
+}
 
 turbulent if input.features.simulationType in {"RAS", "LES"}
 
@@ -240,15 +243,29 @@ fv_solution := input.files["system/fvSolution"]
 
 control_dict := input.files["system/controlDict"]
 
-# algorithm_dict is the fvSolution dictionary of the solver's pressure-velocity algorithm.
-algorithm_dict := fv_solution[input.features.algorithm]
+# algorithm is the solver's pressure-velocity algorithm (the solver decides, not the files).
+algorithm := solver_info.algorithm if solver_info
+
+else := input.features.algorithm
+
+# algorithm_dict is the fvSolution dictionary of that algorithm.
+algorithm_dict := fv_solution[algorithm]
 
 # number reads an OpenFOAM number-like value, accepting the word forms for booleans.
 truthy(v) if v in {true, 1, "yes", "on", "true", "y", "t"}
 
 # solved is every field the solver assembles a matrix for: solver fields, transported model
 # fields, the energy variable, and the VoF phase fraction.
-solved contains name if some name in solver_info.solve
+solved contains name if {
+	some name in solver_info.solve
+	not skipped_momentum(name)
+}
+
+# momentumPredictor no: the momentum equation is assembled but never solved.
+skipped_momentum(name) if {
+	name in {"U", "Urel"}
+	algorithm_dict.momentumPredictor in {false, 0, "no", "off", "false", "n", "f"}
+}
 
 solved contains name if some name in transported
 

@@ -15,7 +15,7 @@ convection(key) if regex.match(`^div\(phi,[A-Za-z_.]+\)$`, key)
 
 findings contains f if {
 	lib.solver_info.steady
-	not lib.solver_info.compressible
+	lib.solver_info.compressible == false
 	ds := lib.fv_schemes.divSchemes
 	some key, v in ds
 	convection(key)
@@ -28,7 +28,7 @@ findings contains f if {
 
 findings contains f if {
 	lib.solver_info.steady
-	not lib.solver_info.compressible
+	lib.solver_info.compressible == false
 	some i, e in lib.fv_schemes.divSchemes["$regex"]
 	lib.words(e.value)[0] == "Gauss"
 	regex.match(`^div\\?\(phi`, e.pattern)

@@ -17,6 +17,16 @@ test_default_used if {
 	count(divkeys.findings) == 0 with input as doc
 }
 
+test_maxwell if {
+	doc := object.union(test.case, {
+		"features": {"simulationType": "laminar"},
+		"files": {"constant/turbulenceProperties": {"simulationType": "laminar", "laminar": {"laminarModel": "Maxwell"}}},
+	})
+	count(divkeys.findings) == 0 with input as test.del(doc, "/files/system~1fvSchemes/divSchemes/div((nuEff*dev2(T(grad(U)))))")
+	doc2 := test.set(doc, "/files/constant~1turbulenceProperties/laminar/laminarModel", "Stokes")
+	count(divkeys.findings) == 1 with input as test.del(doc2, "/files/system~1fvSchemes/divSchemes/div((nuEff*dev2(T(grad(U)))))")
+}
+
 test_spalart if {
 	doc := test.set(test.case, "/features/turbulenceModel", "SpalartAllmaras")
 	fs := divkeys.findings with input as doc

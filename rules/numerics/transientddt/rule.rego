@@ -12,7 +12,7 @@ package foamc.rules.numerics.transientddt
 import data.foamc.lib
 
 findings contains f if {
-	not lib.solver_info.steady
+	lib.solver_info.steady == false
 	lib.first(lib.fv_schemes.ddtSchemes["default"]) == "steadyState"
 	f := {
 		"path": lib.file_ptr("system/fvSchemes", ["ddtSchemes", "default"]),

@@ -13,12 +13,12 @@ package foamc.rules.solution.final
 import data.foamc.lib
 
 finals contains name if {
-	input.features.algorithm == "PIMPLE"
+	lib.algorithm == "PIMPLE"
 	some name in lib.solved
 	not startswith(name, "alpha.")
 }
 
-finals contains lib.solver_info.pressure if input.features.algorithm == "PISO"
+finals contains lib.solver_info.pressure if lib.algorithm == "PISO"
 
 findings contains f if {
 	solvers := object.get(lib.fv_solution, "solvers", {})
@@ -27,6 +27,6 @@ findings contains f if {
 	not lib.found(solvers, key)
 	f := {
 		"path": lib.file_ptr("system/fvSolution", ["solvers"]),
-		"msg": sprintf("%s needs fvSolution/solvers/%s", [input.features.algorithm, key]),
+		"msg": sprintf("%s needs fvSolution/solvers/%s", [lib.algorithm, key]),
 	}
 }

@@ -21,4 +21,10 @@ test_piso if {
 
 test_simple if {
 	count(final.findings) == 0 with input as test.case
+	count(final.findings) == 0 with input as test.set(test.case, "/features/algorithm", "PISO")
+}
+
+test_no_momentum_predictor if {
+	doc := test.set(test.compressible, "/files/system~1fvSolution/PIMPLE/momentumPredictor", "no")
+	count(final.findings) == 0 with input as test.set(doc, "/files/system~1fvSolution/solvers/$regex/2/pattern", "(h|e|k|epsilon)(|Final)")
 }

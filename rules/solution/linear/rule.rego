@@ -33,10 +33,15 @@ entry contains [name, key, tk, lib.lookup(solvers, key)] if {
 	tk := lib.tokens(solvers, key)
 }
 
+# lduMatrix::solver::New returns the diagonal solver for diagonal matrices whatever the
+# name (lduMatrixSolver.C), so rho, rhoU and rhoE entries may name anything.
+diagonal_fields := {"rho", "rhoU", "rhoE"}
+
 findings contains f if {
 	vocab := data.kb.vocab.linearSolvers
 	count(vocab) > 0
-	some [_, key, tk, e] in entry
+	some [name, key, tk, e] in entry
+	not name in diagonal_fields
 	is_string(e.solver)
 	not e.solver in vocab
 	f := {
@@ -60,7 +65,7 @@ findings contains f if {
 findings contains f if {
 	some [name, key, tk, e] in entry
 	name in sym_fields
-	not lib.solver_info.compressible
+	lib.solver_info.compressible == false
 	some part in ["solver", "preconditioner", "smoother"]
 	lib.first(e[part]) in asym_only
 	f := {

@@ -15,6 +15,10 @@ test_unknown if {
 	f.path == "/files/system~1fvSolution/solvers/p/solver"
 }
 
+test_rho_diagonal if {
+	count(linear.findings) == 0 with input as test.set(test.compressible, "/files/system~1fvSolution/solvers/$regex/0/value/solver", "nthn")
+}
+
 test_pcg_on_u if {
 	doc := test.set(test.case, "/files/system~1fvSolution/solvers/$regex/0/value", {"solver": "PCG", "preconditioner": "DIC"})
 	# U, k, epsilon: solver and preconditioner each

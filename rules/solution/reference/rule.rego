@@ -12,6 +12,7 @@ package foamc.rules.solution.reference
 import data.foamc.lib
 
 closed if {
+	lib.patches_final
 	lib.solver_info.pRef
 	lib.patched(lib.solver_info.pressure)
 	not lib.fixes_value(lib.solver_info.pressure)
@@ -19,7 +20,7 @@ closed if {
 
 findings contains f if {
 	closed
-	algo := input.features.algorithm
+	algo := lib.algorithm
 	d := object.get(lib.fv_solution, algo, {})
 	missing := [k | some k in ["pRefCell|pRefPoint", "pRefValue"]; not any_of(d, split(k, "|"))]
 	count(missing) > 0

@@ -13,7 +13,6 @@ package foamc.rules.solution.relaxation
 import data.foamc.lib
 
 simple if {
-	input.features.algorithm == "SIMPLE"
 	lib.solver_info.algorithm == "SIMPLE"
 }
 

@@ -18,7 +18,7 @@ ok("PIMPLE", v) if is_object(v)
 values(rc) := {[[k], v] | some k, v in rc; k != "$regex"} | {[["$regex", i, "value"], e.value] | some i, e in object.get(rc, "$regex", [])}
 
 findings contains f if {
-	algo := input.features.algorithm
+	algo := lib.algorithm
 	algo in {"SIMPLE", "PIMPLE"}
 	rc := lib.fv_solution[algo].residualControl
 	some [tk, v] in values(rc)

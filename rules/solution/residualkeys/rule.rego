@@ -11,10 +11,12 @@ package foamc.rules.solution.residualkeys
 
 import data.foamc.lib
 
+# Unknown solvers have no curated solved set, so nothing is reported for them.
 names := lib.solved | {lib.solver_info.pressure}
 
 findings contains f if {
-	algo := input.features.algorithm
+	lib.solver_info
+	algo := lib.algorithm
 	rc := lib.fv_solution[algo].residualControl
 	some key, _ in rc
 	key != "$regex"
@@ -27,7 +29,8 @@ findings contains f if {
 }
 
 findings contains f if {
-	algo := input.features.algorithm
+	lib.solver_info
+	algo := lib.algorithm
 	some i, e in lib.fv_solution[algo].residualControl["$regex"]
 	regex.is_valid(lib.anchored(e.pattern))
 	count([n | some n in names; regex.match(lib.anchored(e.pattern), n)]) == 0

@@ -12,7 +12,7 @@ package foamc.rules.solution.simplec
 import data.foamc.lib
 
 findings contains f if {
-	input.features.algorithm == "SIMPLE"
+	lib.algorithm == "SIMPLE"
 	lib.truthy(lib.algorithm_dict.consistent)
 	eqs := lib.fv_solution.relaxationFactors.equations
 	some m in ["U", "Urel"]

@@ -29,7 +29,7 @@ needs(key) if {
 
 needs("nu") if {
 	"nu" in lib.solver_info.transport
-	not lib.solver_info.turbulence
+	lib.solver_info.turbulence == false
 }
 
 needs("nu") if {

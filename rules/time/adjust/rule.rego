@@ -14,7 +14,7 @@ import data.foamc.lib
 
 findings contains f if {
 	lib.truthy(lib.control_dict.adjustTimeStep)
-	not lib.solver_info.setDeltaT
+	lib.solver_info.setDeltaT == false
 	f := {
 		"path": lib.file_ptr("system/controlDict", ["adjustTimeStep"]),
 		"msg": sprintf("%s does not adjust the time step; adjustTimeStep has no effect", [lib.solver]),

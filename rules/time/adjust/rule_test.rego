@@ -11,3 +11,8 @@ test_ico if {
 test_pimple if {
 	count(adjust.findings) == 0 with input as test.set(test.compressible, "/files/system~1controlDict/adjustTimeStep", "yes")
 }
+
+test_unknown_solver if {
+	doc := test.set(test.set(test.case, "/features/solver", "PDRFoam"), "/files/system~1controlDict/adjustTimeStep", "yes")
+	count(adjust.findings) == 0 with input as doc
+}

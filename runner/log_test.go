@@ -104,3 +104,12 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+func TestNiceTicks(t *testing.T) {
+	if got := niceTicks(1, 50, 6); !reflect.DeepEqual(got, []float64{10, 20, 30, 40, 50}) {
+		t.Fatalf("%v", got)
+	}
+	if got := niceTicks(0.005, 0.5, 6); !reflect.DeepEqual(got, []float64{0.1, 0.2, 0.3, 0.4, 0.5}) {
+		t.Fatalf("%v", got)
+	}
+}

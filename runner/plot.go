@@ -85,8 +85,7 @@ func PlotResiduals(steps []Step, title string) *image.RGBA {
 		line(img, left, y, left+pw, y, grid)
 		text(img, left-8-textWidth(decade(d)), y-5, decade(d), black)
 	}
-	for i := 0; i <= 5; i++ {
-		t := t0 + (t1-t0)*float64(i)/5
+	for _, t := range niceTicks(t0, t1, 6) {
 		x := xOf(t)
 		line(img, x, top, x, top+ph, grid)
 		lbl := strconv.FormatFloat(t, 'g', 4, 64)
@@ -120,6 +119,27 @@ func PlotResiduals(steps []Step, title string) *image.RGBA {
 		text(img, left+pw+52, ly, f, black)
 	}
 	return img
+}
+
+// niceTicks returns about n round tick values (1, 2 or 5 times a power of
+// ten apart) inside [lo, hi].
+func niceTicks(lo, hi float64, n int) []float64 {
+	raw := (hi - lo) / float64(n)
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*mag >= raw {
+			step = m * mag
+			break
+		}
+	}
+	var out []float64
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
+		// Round-trip through 12 digits so 3*0.1 is 0.3.
+		v, _ := strconv.ParseFloat(strconv.FormatFloat(k*step, 'g', 12, 64), 64)
+		out = append(out, v)
+	}
+	return out
 }
 
 func decade(d float64) string { return "1E" + strconv.Itoa(int(d)) }

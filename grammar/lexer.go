@@ -759,6 +759,11 @@ func (s *scanner) fastList(p Pos, n int64) bool {
 		}
 	}
 	line, lineStart := s.line, s.lineStart
+	for k := s.i; k < j; k++ {
+		if s.src[k] == '\n' {
+			line, lineStart = line+1, k+1
+		}
+	}
 	end, _, width, labels, ok := scanNumBody(s.src, j, n, &line, &lineStart)
 	if !ok {
 		return false

@@ -565,6 +565,13 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		p = eof
 	}
 	msg := perr.Message()
+	// `5 b;`: a label in keyword position starts an anonymous list (entryIO.C:135-148)
+	if k > 0 && toks[k-1].Type == tNumber && (k == 1 || toks[k-2].Type == tSym && strings.Contains(";{}", toks[k-2].Value)) {
+		n := toks[k-1]
+		return newFinding(name, src, "FOAM-PARSE-001", Pos{Offset: n.Pos.Offset, Line: n.Pos.Line, Column: n.Pos.Column},
+			"a number cannot start an entry unless a list follows (found "+at+" after it)",
+			"a keyword, or a list `N ( … )`", "put a keyword before the value, or write a list `N ( … )`")
+	}
 	// Inside a primitive entry the only way out is ';': report it after the last value token.
 	if strings.Contains(msg, `";"`) || strings.Contains(msg, `';'`) {
 		if k > 0 {

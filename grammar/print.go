@@ -121,10 +121,12 @@ func (p *printer) file(f *File) {
 		p.raw(bannerEnd)
 	}
 	if f.Trailer != "" {
-		p.needNL = true
-		if p.line > 1 || p.col > 1 {
-			p.newline()
+		var pos Pos
+		if off := len(f.Src) - len(f.Trailer); off >= 0 && string(f.Src[off:]) == f.Trailer {
+			pos = advance(Pos{Line: 1, Column: 1}, string(f.Src[:off]))
 		}
+		p.needNL = true
+		p.place(pos, sepEntry)
 		p.raw(f.Trailer)
 	}
 	if p.col > 1 {

@@ -65,13 +65,21 @@ func RecordFromDocument(casePath string, doc map[string]any) (*CaseRecord, error
 	if fieldDir == "" {
 		fieldDir = "0"
 	}
-	for name, v := range files {
-		if excluded(name) {
+	// gzipped files (Debian examples) are keyed as their plain name; a plain
+	// copy, when both exist, wins
+	for _, name := range sortedKeys(files) {
+		v := files[name]
+		rel := strings.TrimSuffix(name, ".gz")
+		if excluded(rel) {
 			continue
 		}
-		rel := name
-		if fieldDir != "0" && strings.HasPrefix(name, fieldDir+"/") {
-			rel = "0/" + strings.TrimPrefix(name, fieldDir+"/")
+		if rel != name {
+			if _, plain := files[rel]; plain {
+				continue
+			}
+		}
+		if fieldDir != "0" && strings.HasPrefix(rel, fieldDir+"/") {
+			rel = "0/" + strings.TrimPrefix(rel, fieldDir+"/")
 		}
 		if d, ok := v.(map[string]any); ok {
 			delete(d, "FoamFile")

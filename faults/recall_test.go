@@ -33,22 +33,6 @@ var knownFalseDenies = map[string]string{
 	"interfoam-dambreak": "FOAM-SOL-002: with momentumPredictor no, U is never solved, so UFinal is not needed",
 }
 
-// lintCase is what `foamc lint` does: load the case document, evaluate every
-// rule, and report load errors (parse failures) as findings too.
-func lintCase(ctx context.Context, eng *rules.Engine, dir string) ([]finding.Finding, error) {
-	c, err := foamcase.Load(dir, foamcase.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("lint %s: %w", dir, err)
-	}
-	fs, err := eng.Evaluate(ctx, c.Document(), c)
-	if err != nil {
-		return nil, fmt.Errorf("lint %s: %w", dir, err)
-	}
-	fs = append(fs, c.Errors...)
-	finding.Sort(fs)
-	return fs, nil
-}
-
 func findingKey(f finding.Finding) string {
 	return strings.Join([]string{f.ID, string(f.Severity), f.Location.File, f.Location.Path, f.Summary}, "\x00")
 }
@@ -102,11 +86,11 @@ func TestRecall(t *testing.T) {
 		if err := Materialize(tut, j.Base, j.Edits, dir); err != nil {
 			t.Fatal(err)
 		}
-		fs, err := lintCase(ctx, eng, dir)
+		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", j.Name, err)
 		}
-		return fs
+		return res.Findings
 	}
 	baseline := map[string][]finding.Finding{}
 	for _, b := range c.Bases {

@@ -75,6 +75,11 @@ func (l *llmFlags) client() (*llm.Client, error) {
 	return llm.New(cfg)
 }
 
+// reportTokens prints the token use of a command.
+func reportTokens(w io.Writer, u llm.Usage) {
+	fmt.Fprintf(w, "llm: %d call(s), %d prompt + %d completion = %d tokens\n", u.Calls, u.PromptTokens, u.CompletionTokens, u.TotalTokens)
+}
+
 // promptFlagNames are consumed here; every other argument goes to compile.
 var promptFlagNames = map[string]bool{"prompt": true, "prompt-file": true, "mesh": true,
 	"llm-base-url": true, "llm-model": true, "llm-api-key": true, "llm-timeout": true}
@@ -90,14 +95,14 @@ func compilePrompt(args []string, stdout, stderr io.Writer, plain func([]string,
 	if err := fs.Parse(mine); err != nil {
 		return 1
 	}
+	client, err := lf.client()
+	if err != nil {
+		fmt.Fprintln(stderr, "foamc compile:", err)
+		return 1
+	}
 	if *prompt == "" && *promptFile == "" {
 		if *mesh != "" {
 			fmt.Fprintln(stderr, "foamc compile: --mesh goes with --prompt or --prompt-file")
-			return 1
-		}
-		client, err := lf.client()
-		if err != nil {
-			fmt.Fprintln(stderr, "foamc compile:", err)
 			return 1
 		}
 		if client == nil {
@@ -108,8 +113,7 @@ func compilePrompt(args []string, stdout, stderr io.Writer, plain func([]string,
 		activeFiller = slotfill.New(client)
 		defer func() { activeFiller = nil }()
 		code := plain(rest, stdout, stderr)
-		u := activeFiller.Usage()
-		fmt.Fprintf(stderr, "llm: %d call(s), %d prompt + %d completion = %d tokens\n", u.Calls, u.PromptTokens, u.CompletionTokens, u.TotalTokens)
+		reportTokens(stderr, activeFiller.Usage())
 		return code
 	}
 	if *prompt != "" && *promptFile != "" {
@@ -128,11 +132,6 @@ func compilePrompt(args []string, stdout, stderr io.Writer, plain func([]string,
 	out := outputDir(rest)
 	if out == "" {
 		fmt.Fprintln(stderr, "usage: foamc compile --prompt TEXT | --prompt-file F [--mesh PATH] -o DIR [compile flags]")
-		return 1
-	}
-	client, err := lf.client()
-	if err != nil {
-		fmt.Fprintln(stderr, "foamc compile:", err)
 		return 1
 	}
 	if client == nil {
@@ -156,7 +155,7 @@ func compilePrompt(args []string, stdout, stderr io.Writer, plain func([]string,
 	}
 	res, err := client.SpecFromPrompt(ctx, ps, check)
 	if res != nil {
-		fmt.Fprintf(stderr, "llm: %d call(s), %d prompt + %d completion = %d tokens\n", res.Usage.Calls, res.Usage.PromptTokens, res.Usage.CompletionTokens, res.Usage.TotalTokens)
+		reportTokens(stderr, res.Usage)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc compile:", err)

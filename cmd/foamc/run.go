@@ -79,8 +79,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if opt.LLM != nil {
-		u := opt.LLM.Usage()
-		fmt.Fprintf(stderr, "llm: %d call(s), %d prompt + %d completion = %d tokens\n", u.Calls, u.PromptTokens, u.CompletionTokens, u.TotalTokens)
+		reportTokens(stderr, opt.LLM.Usage())
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

@@ -1,0 +1,65 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/llm/llmtest"
+)
+
+func TestSpecFromPromptMalformedThenGood(t *testing.T) {
+	srv := llmtest.New(t,
+		llmtest.Reply{Content: `{"version": 1, "name": `},
+		llmtest.Reply{Content: `{"version": 1, "name": "c", "mesh": {"gmsh": "x.msh", "patchTypes": {"a": "wall"}}}`})
+	c, _ := newTestClient(t, srv, nil)
+	checks := 0
+	res, err := c.SpecFromPrompt(context.Background(), PromptSpec{Prompt: "a cavity", MeshField: "blockMeshDict", MeshRef: "/m/blockMeshDict",
+		MeshText: "boundary ( lid { type wall; } );", Schema: json.RawMessage(`{"type":"object"}`)},
+		func(spec []byte) error { checks++; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The user's mesh replaces the model's, patchTypes kept, key order kept.
+	if string(res.JSON) != `{"version":1,"name":"c","mesh":{"blockMeshDict":"/m/blockMeshDict","patchTypes":{"a":"wall"}}}` {
+		t.Fatalf("%s", res.JSON)
+	}
+	if checks != 1 || res.Attempts != 2 || res.Usage.Calls != 2 {
+		t.Fatalf("checks %d attempts %d usage %+v", checks, res.Attempts, res.Usage)
+	}
+	m := srv.Requests()[1].Messages()
+	if !strings.Contains(m[len(m)-1][1], "not valid JSON") || !strings.Contains(srv.Requests()[0].Messages()[1][1], "lid { type wall; }") {
+		t.Fatalf("%v", m)
+	}
+}
+
+func TestSpecFromPromptCheckErrors(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Reply{Content: `{"version": 1}`})
+	c, _ := newTestClient(t, srv, nil)
+	// A check failure that is not a finding list (a tool error) ends at once.
+	boom := errors.New("compiler crashed")
+	_, err := c.SpecFromPrompt(context.Background(), PromptSpec{Prompt: "x", Schema: json.RawMessage(`{}`)}, func([]byte) error { return boom })
+	if !errors.Is(err, boom) || len(srv.Requests()) != 1 {
+		t.Fatalf("err %v, %d requests", err, len(srv.Requests()))
+	}
+	// Findings go back with their path and fix.
+	srv2 := llmtest.New(t, llmtest.Reply{Content: `{"version": 1}`}, llmtest.Reply{Content: `{"version": 1, "name": "ok"}`})
+	c2, _ := newTestClient(t, srv2, nil)
+	fl := finding.List{{ID: "FOAM-SPEC-002", Summary: "name is required", Fix: "add name", Location: finding.Location{Path: "/name"}}}
+	_, err = c2.SpecFromPrompt(context.Background(), PromptSpec{Prompt: "x", Schema: json.RawMessage(`{}`)}, func(b []byte) error {
+		if strings.Contains(string(b), `"name"`) {
+			return nil
+		}
+		return fl
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := srv2.Requests()[1].Messages()
+	if !strings.Contains(m[len(m)-1][1], "[FOAM-SPEC-002] name is required (at /name); fix: add name") {
+		t.Fatalf("%q", m[len(m)-1][1])
+	}
+}

@@ -294,3 +294,26 @@ func containsStr(l []string, s string) bool {
 	}
 	return false
 }
+
+func TestRecordGzippedFiles(t *testing.T) {
+	doc := map[string]any{
+		"features": map[string]any{"solver": "icoFoam", "fieldDir": "0"},
+		"files": map[string]any{
+			"system/fvSchemes.gz":     map[string]any{"ddtSchemes": map[string]any{"default": "Euler"}},
+			"system/fvSolution":       map[string]any{"PISO": map[string]any{"nCorrectors": 2}},
+			"system/fvSolution.gz":    map[string]any{"PISO": map[string]any{"nCorrectors": 9}},
+			"system/blockMeshDict.gz": map[string]any{},
+			"0/U.gz":                  map[string]any{"boundaryField": map[string]any{"wall": map[string]any{"type": "noSlip"}}},
+		},
+	}
+	r, err := RecordFromDocument("x", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sortedKeys(r.Files); !reflect.DeepEqual(got, []string{"0/U", "system/fvSchemes", "system/fvSolution"}) {
+		t.Errorf("files %v", got)
+	}
+	if canonical(r.Files["system/fvSolution"]) != `{"PISO":{"nCorrectors":2}}` || r.BCs["U"]["wall"] != "noSlip" {
+		t.Errorf("plain copy must win and BCs must be read: %s %v", canonical(r.Files["system/fvSolution"]), r.BCs)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/rules"
 )
 
 func init() {
@@ -246,24 +247,16 @@ func kbBC(args []string, stdout, stderr io.Writer) int {
 	return writeJSON(stdout, stderr, c)
 }
 
-// suggest names contract types that contain the query, case-insensitively.
+// suggest names the contract types closest to a misspelt one.
 func suggest(k *kb.KB, name string) string {
-	var hits []string
-	low := strings.ToLower(name)
+	names := make([]string, 0, len(k.Contracts))
 	for t := range k.Contracts {
-		lt := strings.ToLower(t)
-		if strings.Contains(lt, low) || strings.Contains(low, strings.TrimPrefix(lt, "compressible::")) {
-			hits = append(hits, t)
-		}
+		names = append(names, t)
 	}
-	if len(hits) == 0 {
-		return ""
+	if hits := rules.DidYouMean(name, names); len(hits) > 0 {
+		return " (did you mean " + strings.Join(hits, ", ") + "?)"
 	}
-	sort.Strings(hits)
-	if len(hits) > 8 {
-		hits = hits[:8]
-	}
-	return " (did you mean " + strings.Join(hits, ", ") + "?)"
+	return ""
 }
 
 func kbStats(args []string, stdout, stderr io.Writer) int {

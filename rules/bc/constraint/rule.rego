@@ -21,13 +21,25 @@ needed(t) := c if {
 
 else := t if t in non_empty
 
+# Patch types derived from a constraint type (their fvPatch passes the refCast).
+derived := {
+	"cyclicPeriodicAMI": "cyclicAMI", "cyclicACMI": "cyclicAMI", "cyclicSlip": "cyclic",
+	"nonuniformTransformCyclic": "cyclic", "processorCyclic": "processor",
+}
+
+accepts(p, c) if p.type == c
+
+accepts(p, c) if derived[p.type] == c
+
+accepts(p, c) if c in object.get(p, "inGroups", [])
+
 # A constraint patchField on a patch of another type.
 findings contains f if {
 	lib.patches_final
 	some b in lib.bc
 	c := needed(b.type)
 	c != "empty"
-	b.patch.type != c
+	not accepts(b.patch, c)
 	f := {
 		"path": concat("/", [b.ptr, "type"]),
 		"msg": sprintf("%s on patch %s of %s, whose mesh type is %s", [b.type, b.patch.name, b.field, b.patch.type]),

@@ -25,6 +25,11 @@ test_patchtype_allows if {
 	count(fs) == 4
 }
 
+test_derived_patch_type if {
+	doc := json.patch(test.case, [{"op": "replace", "path": "/patches/1", "value": {"name": "outlet", "type": "cyclicPeriodicAMI"}}])
+	count(constraint.findings) == 0 with input as test.set(doc, "/files/0~1p/boundaryField/outlet", {"type": "cyclicAMI"})
+}
+
 test_fallback_without_kb if {
 	count(constraint.findings) == 1 with input as test.set(test.case, "/files/0~1p/boundaryField/outlet", {"type": "cyclicSlip"})
 }

@@ -41,11 +41,12 @@ findings contains f if {
 	simple
 	lib.fv_solution
 	not lib.has(lib.fv_solution, "relaxationFactors")
-	f := {"path": lib.file_ptr("system/fvSolution", []), "msg": sprintf("%s has no relaxationFactors", [lib.solver])}
+	f := {"path": lib.file_ptr("system/fvSolution", ["SIMPLE"]), "msg": sprintf("%s has no relaxationFactors", [lib.solver])}
 }
 
 findings contains f if {
 	simple
+	is_object(rf)
 	not relaxed(section("equations"), momentum)
 	f := {"path": lib.file_ptr("system/fvSolution", ["relaxationFactors"]), "msg": sprintf("relaxationFactors do not relax the %s equation", [momentum])}
 }

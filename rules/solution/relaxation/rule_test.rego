@@ -8,8 +8,7 @@ test_ok if {
 }
 
 test_missing if {
-	# the dictionary and the U equation
-	count(relaxation.findings) == 2 with input as test.del(test.case, "/files/system~1fvSolution/relaxationFactors")
+	count(relaxation.findings) == 1 with input as test.del(test.case, "/files/system~1fvSolution/relaxationFactors")
 }
 
 test_not_consistent_needs_p if {

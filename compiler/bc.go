@@ -17,6 +17,11 @@ var turbulenceFields = map[string]bool{"k": true, "epsilon": true, "omega": true
 
 func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candidate {
 	f := c.feat
+	if f.Buoyant && (field == "p" || field == "p_rgh") {
+		if d := c.buoyantPressure(field, pt, b); d != nil {
+			return d
+		}
+	}
 	switch b.Role {
 	case "empty", "wedge", "cyclic":
 		return cands(b.Role)
@@ -169,4 +174,22 @@ func (c *compilation) outletSupersonic(b *Boundary) bool {
 		}
 	}
 	return false
+}
+
+// buoyantPressure: with p_rgh solved, p is calculated from it everywhere and p_rgh takes
+// fixedFluxPressure on walls and inlets (knowledge §4 BC-015), a fixed value at outlets.
+func (c *compilation) buoyantPressure(field string, pt meshPatch, b *Boundary) []candidate {
+	switch b.Role {
+	case "empty", "wedge", "cyclic", "symmetry":
+		return nil
+	}
+	src := ruleSrc("FOAM-BC-015", "buoyant solvers: p calculated, p_rgh fixedFluxPressure on walls")
+	if field == "p" {
+		return []candidate{{"calculated", src}}
+	}
+	switch b.Role {
+	case "outlet", "freestream":
+		return cands("fixedValue", "prghPressure")
+	}
+	return []candidate{{"fixedFluxPressure", src}}
 }

@@ -25,6 +25,7 @@ const (
 	IDMesh        = "FOAM-COMPILE-005" // mesh unreadable or boundaries not matching its patches
 	IDTarget      = "FOAM-COMPILE-006" // output directory exists (no --force) or cannot be written
 	IDAuxField    = "FOAM-COMPILE-007" // a retrieved value needs a field or object the case lacks
+	IDDisabled    = "FOAM-COMPILE-008" // a retrieved value that switches an equation off (maxIter 0)
 	IDReynolds    = "FOAM-COMPILE-101" // physics plausibility (warn)
 	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
 )
@@ -141,6 +142,8 @@ type compilation struct {
 	// stageA holds the physics slots (solver, model, thermo, energy).
 	stageA     Table
 	energyWord string
+	// st is the flow state of the current emission.
+	st *state
 	// collecting gathers scheme slots during the dry run of emitSchemes.
 	collecting *[]schemeReq
 }

@@ -85,12 +85,12 @@ func (c *compilation) features() {
 	}
 	c.feat.Closed = true
 	for _, pt := range c.mesh.Patches {
-		switch c.sol[bcID("p", pt.Name)] {
-		case "fixedValue", "totalPressure", "freestreamPressure", "inletOutlet":
+		switch c.sol[bcID(c.feat.Pressure, pt.Name)] {
+		case "fixedValue", "totalPressure", "freestreamPressure", "inletOutlet", "prghPressure":
 			c.feat.Closed = false
 		}
 	}
-	if c.feat.Solver == "rhoCentralFoam" || c.feat.Compressible {
+	if c.feat.Compressible && !c.feat.Buoyant {
 		// Compressible pressure is absolute; no reference level is needed.
 		c.feat.Closed = false
 	}
@@ -101,6 +101,7 @@ func (c *compilation) emit() error {
 	c.prov = map[string]Source{}
 	c.slots = append(Table(nil), c.stageA...)
 	st := c.state()
+	c.st = st
 	if len(c.errs) > 0 {
 		return nil
 	}

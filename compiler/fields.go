@@ -10,7 +10,7 @@ func (c *compilation) internal(st *state, field string) val {
 	switch field {
 	case "U":
 		return st.U
-	case "p":
+	case "p", "p_rgh":
 		return st.p
 	case "T":
 		return st.T
@@ -90,9 +90,9 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		switch {
 		case field == "U" && b.U != nil:
 			v = vv(b.U.Vector(), specSrc(bp+"/U"))
-		case field == "p" && b.P != nil:
+		case (field == "p" || field == "p_rgh") && b.P != nil:
 			v = sv(b.P.Value, specSrc(bp+"/p"))
-		case field == "p":
+		case field == "p" || field == "p_rgh":
 			v = st.p
 		case field == "T" && b.T != nil:
 			v = sv(b.T.Value, specSrc(bp+"/T"))
@@ -122,7 +122,7 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		if b.Role == "inlet" && field == "nut" {
 			v = c.inletTurbulence(st, field, patch, b)
 		}
-		if b.Role == "wall" {
+		if b.Role == "wall" && field != "p" {
 			v = sv(0, curated("zero at a wall"))
 		}
 		n.set("value", v.src, v.uniform()...)
@@ -153,6 +153,15 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 			n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))
 		}
 		n.set("value", st.T.src, st.T.uniform()...)
+	case "fixedFluxPressure":
+		n.set("value", in.src, in.uniform()...)
+	case "prghPressure":
+		v := st.p
+		if b.P != nil {
+			v = sv(b.P.Value, specSrc(bp+"/p"))
+		}
+		n.set("p", v.src, v.uniform()...)
+		n.set("value", v.src, v.uniform()...)
 	case "pressureInletOutletVelocity":
 		n.set("value", in.src, in.uniform()...)
 	case "freestreamVelocity":

@@ -74,6 +74,10 @@ func (c *compilation) solverVariables(p *problem) {
 					return !strings.Contains(a[id], "solver PCG") && !strings.Contains(a[id], " DIC")
 				}})
 		}
+		p.require(constraint{Rule: IDDisabled, Text: "maxIter 0 skips the linear solve of the equation", Scope: []string{id},
+			Holds: func(a assignment) bool {
+				return !strings.Contains(a[id], "maxIter 0;") && !strings.HasSuffix(a[id], "maxIter 0")
+			}})
 		p.require(constraint{Rule: "FOAM-SOL-003", Text: "a registered linear solver", Scope: []string{id},
 			Holds: func(a assignment) bool { return !strings.Contains(a[id], "solver diagonal") }})
 	}

@@ -16,20 +16,23 @@ type solverInfo struct {
 	Thermo       []string
 	Energy       []string // accepted thermoType energy values, preferred first
 	Transonic    bool     // pressure equation with phid (div(phid,p))
+	Buoyant      bool     // p_rgh + g (knowledge §2 buoyant*)
 }
 
 const refSolvers = "knowledge/openfoam-v1912-rules.md §2"
 const refModels = "knowledge/openfoam-v1912-rules.md §3"
 
 var solvers = map[string]solverInfo{
-	"icoFoam":        {Algorithm: "PISO"},
-	"simpleFoam":     {Steady: true, Algorithm: "SIMPLE", Turbulence: true},
-	"pisoFoam":       {Algorithm: "PISO", Turbulence: true},
-	"pimpleFoam":     {Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true},
-	"rhoSimpleFoam":  {Compressible: true, Steady: true, Algorithm: "SIMPLE", Turbulence: true, Thermo: []string{"hePsiThermo", "heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}},
-	"rhoPimpleFoam":  {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo", "heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}},
-	"rhoCentralFoam": {Compressible: true, Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo"}, Energy: []string{"sensibleInternalEnergy"}},
-	"sonicFoam":      {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo"}, Energy: []string{"sensibleInternalEnergy"}, Transonic: true},
+	"icoFoam":           {Algorithm: "PISO"},
+	"simpleFoam":        {Steady: true, Algorithm: "SIMPLE", Turbulence: true},
+	"pisoFoam":          {Algorithm: "PISO", Turbulence: true},
+	"pimpleFoam":        {Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true},
+	"rhoSimpleFoam":     {Compressible: true, Steady: true, Algorithm: "SIMPLE", Turbulence: true, Thermo: []string{"hePsiThermo", "heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}},
+	"rhoPimpleFoam":     {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo", "heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}},
+	"rhoCentralFoam":    {Compressible: true, Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo"}, Energy: []string{"sensibleInternalEnergy"}},
+	"buoyantSimpleFoam": {Compressible: true, Steady: true, Algorithm: "SIMPLE", Turbulence: true, Thermo: []string{"heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}, Buoyant: true},
+	"buoyantPimpleFoam": {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}, Buoyant: true},
+	"sonicFoam":         {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo"}, Energy: []string{"sensibleInternalEnergy"}, Transonic: true},
 }
 
 // solverNames lists the solvers foamc compiles, sorted.
@@ -89,6 +92,9 @@ type Features struct {
 	TwoD         bool
 	Closed       bool // no fixed-value pressure anywhere: needs pRefCell/pRefValue (SOL-004)
 	Transonic    bool
+	Buoyant      bool
+	// Pressure is the solved pressure field: p, or p_rgh for buoyant solvers.
+	Pressure string
 	// Solved lists the fields with an equation, in emission order.
 	Solved []string
 	// Fields lists the field files written to 0/.
@@ -108,7 +114,7 @@ func fieldDims(field string, compressible bool) []int {
 	switch field {
 	case "U":
 		return []int{0, 1, -1, 0, 0, 0, 0}
-	case "p":
+	case "p", "p_rgh":
 		if compressible {
 			return []int{1, -1, -2, 0, 0, 0, 0}
 		}

@@ -54,6 +54,9 @@ func (c *compilation) resolvePhysics() {
 			if *comp && !*steady && c.supersonic() {
 				order = []string{"rhoCentralFoam", "sonicFoam", "rhoPimpleFoam"}
 			}
+			if *comp && s.Physics.Gravity != nil {
+				order = map[bool][]string{true: {"buoyantSimpleFoam"}, false: {"buoyantPimpleFoam"}}[*steady]
+			}
 			for _, n := range order {
 				solverDom = append(solverDom, candidate{n, Source{Kind: KindRule, Rule: "solver-from-flow", Ref: refSolvers}})
 			}
@@ -107,7 +110,15 @@ func (c *compilation) resolvePhysics() {
 	name := sol["physics/solver"]
 	si := solvers[name]
 	c.feat = Features{Solver: name, Compressible: si.Compressible, Steady: si.Steady, Algorithm: si.Algorithm,
-		Class: mi.Class, Transonic: si.Transonic}
+		Class: mi.Class, Transonic: si.Transonic, Buoyant: si.Buoyant, Pressure: "p"}
+	if si.Buoyant {
+		c.feat.Pressure = "p_rgh"
+		if s.Physics.Gravity == nil {
+			c.open("physics/gravity", "/physics/gravity", "the gravity vector of a buoyant solver", "vector")
+		}
+	} else if s.Physics.Gravity != nil {
+		c.note(IDNotice, finding.Info, "/physics/gravity", c.feat.Solver+" has no gravity; physics.gravity is ignored", "use a buoyant solver or remove it")
+	}
 	if mi.Class != "laminar" {
 		c.feat.Model = s.Physics.Turbulence
 	}

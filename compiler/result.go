@@ -145,7 +145,8 @@ func (c *compilation) allrun() []byte {
 	}
 	if n := c.spec.Run.Parallel; n > 1 {
 		b.WriteString("run decomposePar -force\n")
-		fmt.Fprintf(&b, "log=log.%s; rm -f $log; mpirun -np %d %s -parallel > $log 2>&1\n", c.feat.Solver, n, c.feat.Solver)
+		fmt.Fprintf(&b, "log=log.%s; rm -f $log; echo \"Running %s in parallel on %d processors\"\n", c.feat.Solver, c.feat.Solver, n)
+		fmt.Fprintf(&b, "mpirun -np %d %s -parallel > $log 2>&1 || { tail -n 30 $log; exit 1; }\n", n, c.feat.Solver)
 		b.WriteString("run reconstructPar -latestTime\n")
 	} else {
 		fmt.Fprintf(&b, "run %s\n", c.feat.Solver)

@@ -41,6 +41,12 @@ func (c *compilation) emitConstant(st *state) {
 		}
 		tr.set("Pr", pr.src, pr.item())
 	}
+	if f.Buoyant && s.Physics.Gravity != nil {
+		g := c.file("constant/g", "uniformDimensionedVectorField")
+		gs := specSrc("/physics/gravity")
+		g.set("dimensions", ruleSrc("FOAM-DIM-004", "g in m/s^2"), grammar.Dims(0, 1, -2, 0, 0, 0, 0))
+		g.set("value", gs, grammar.Vector(s.Physics.Gravity[0], s.Physics.Gravity[1], s.Physics.Gravity[2]))
+	}
 	if solvers[f.Solver].Turbulence {
 		t := c.file("constant/turbulenceProperties", "dictionary")
 		tsrc := specSrc("/physics/turbulence")
@@ -153,7 +159,13 @@ func (c *compilation) emitSystem(st *state) {
 	if s.Run.Parallel > 1 {
 		d := c.file("system/decomposeParDict", "dictionary")
 		d.set("numberOfSubdomains", specSrc("/run/parallel"), grammar.Label(int64(s.Run.Parallel)))
-		d.set("method", curated("scotch needs no geometry hints"), grammar.NewWord("scotch"))
+		// Debian's v1912 ships only the dummy scotchDecomp (a FATAL ERROR in decomposePar), so
+		// the decomposition is geometric: slabs along x.
+		m := curated("simple decomposition along x (scotch is a stub in the Debian v1912 build)")
+		d.set("method", m, grammar.NewWord("simple"))
+		co := d.sub("coeffs")
+		co.set("n", m, grammar.Vector(float64(s.Run.Parallel), 1, 1))
+		co.set("delta", m, grammar.Num(0.001))
 	}
 }
 
@@ -340,10 +352,10 @@ func (c *compilation) emitSolution() {
 		}
 	} else {
 		for _, x := range f.Solved {
-			if x == "p" {
-				pressure("p", map[bool]float64{true: 0.05, false: 0.1}[final])
+			if x == f.Pressure {
+				pressure(x, map[bool]float64{true: 0.05, false: 0.1}[final])
 				if final {
-					pressure("pFinal", 0)
+					pressure(x+"Final", 0)
 				}
 				continue
 			}
@@ -370,7 +382,9 @@ func (c *compilation) emitSolution() {
 		switch f.Algorithm {
 		case "SIMPLE":
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
-			if f.Compressible {
+			if f.Buoyant {
+				alg.set("momentumPredictor", asrc, grammar.NewWord("yes"))
+			} else if f.Compressible {
 				alg.set("consistent", asrc, grammar.NewWord("no"))
 				alg.set("transonic", asrc, grammar.NewWord("no"))
 				if c.hasFixedP() {
@@ -398,13 +412,27 @@ func (c *compilation) emitSolution() {
 		if f.Closed {
 			r := ruleSrc("FOAM-SOL-004", "closed domain: reference pressure")
 			alg.set("pRefCell", r, grammar.Num(0))
-			alg.set("pRefValue", r, grammar.Num(0))
+			ref := val{src: r}
+			if f.Buoyant && c.st != nil {
+				ref = c.st.p
+			}
+			alg.set("pRefValue", ref.src, ref.item())
 		}
 	}
 	if f.Algorithm == "SIMPLE" {
 		rf := fv.sub("relaxationFactors")
 		r := ruleSrc("FOAM-SOL-006", "SIMPLE needs relaxationFactors")
-		if f.Compressible {
+		if f.Buoyant {
+			fl := rf.sub("fields")
+			fl.set("rho", r, grammar.Num(1))
+			fl.set("p_rgh", r, grammar.Num(0.7))
+			eq := rf.sub("equations")
+			for _, x := range f.Solved {
+				if x != "p_rgh" {
+					eq.set(x, r, grammar.Num(0.3))
+				}
+			}
+		} else if f.Compressible {
 			fl := rf.sub("fields")
 			fl.set("p", r, grammar.Num(0.3))
 			fl.set("rho", r, grammar.Num(0.05))
@@ -428,7 +456,7 @@ func (c *compilation) emitSolution() {
 
 func (c *compilation) hasFixedP() bool {
 	for _, pt := range c.mesh.Patches {
-		switch c.sol[bcID("p", pt.Name)] {
+		switch c.sol[bcID(c.feat.Pressure, pt.Name)] {
 		case "fixedValue", "totalPressure":
 			return true
 		}
@@ -449,6 +477,10 @@ func (c *compilation) fieldLists() {
 	mi := models[c.spec.Physics.Turbulence]
 	fields := []string{"U", "p"}
 	solved := []string{"U", "p"}
+	if f.Buoyant {
+		fields = append(fields, "p_rgh")
+		solved = []string{"U", "p_rgh"}
+	}
 	if f.Compressible {
 		fields = append(fields, "T")
 		solved = append(solved, f.Energy)

@@ -31,6 +31,7 @@ var goldenSpecs = []string{
 	"specs/s07-simple-kOmega-wedge",
 	"specs/s08-piso-SpalartAllmaras-symmetry",
 	"specs/s10-simple-SpalartAllmaras-freestream-polyMesh",
+	"specs/s13-buoyantPimple-laminar-cavity",
 }
 
 func TestGoldens(t *testing.T) {

@@ -12,13 +12,14 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar"
 )
 
 // result prints every dictionary, copies the mesh, writes Allrun and provenance.json.
 func (c *compilation) result() *Result {
 	r := &Result{Name: c.spec.Name, Files: map[string][]byte{}, Executable: map[string]bool{}, Provenance: c.prov, Features: c.feat}
 	for p, f := range c.files {
-		r.Files[p] = format(f)
+		r.Files[p] = grammar.Format(f)
 	}
 	c.copyMesh(r)
 	r.Files["Allrun"] = c.allrun()
@@ -88,7 +89,7 @@ func (c *compilation) copyMesh(r *Result) {
 			c.fail(IDMesh, "/mesh/blockMeshDict", "cannot read the blockMeshDict: "+err.Error(), "check the path")
 		}
 		if changed {
-			data = format(m.file)
+			data = grammar.Format(m.file)
 		}
 		r.Files["system/blockMeshDict"] = data
 		r.Provenance["/files/system~1blockMeshDict"] = src(m.Source)
@@ -109,7 +110,7 @@ func (c *compilation) copyMesh(r *Result) {
 			}
 			name := e.Name()
 			if strings.HasPrefix(name, "boundary") && changed {
-				data = format(m.file)
+				data = grammar.Format(m.file)
 				name = "boundary"
 			}
 			r.Files["constant/polyMesh/"+name] = data

@@ -244,3 +244,17 @@ func BenchmarkTutorialCorpus(b *testing.B) {
 		})
 	}
 }
+
+// TestWriteBenchInputs writes the 1M-cell fields to $FOAMC_WRITE_BENCH_INPUTS (used by
+// scripts/bench-grammar.sh so foamDictionary reads exactly what the benchmarks parse).
+func TestWriteBenchInputs(t *testing.T) {
+	dir := os.Getenv("FOAMC_WRITE_BENCH_INPUTS")
+	if dir == "" {
+		t.Skip("set FOAMC_WRITE_BENCH_INPUTS=DIR to write the benchmark inputs")
+	}
+	for name, data := range map[string][]byte{"U_1M_ascii": asciiField(1_000_000), "U_1M_binary": binaryField(1_000_000)} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -44,6 +44,7 @@ func (d *Dict) Find(key string) Entry {
 func (d *Dict) Set(key string, items ...Item) *PrimitiveEntry {
 	e := &PrimitiveEntry{Key: NewKey(key), Value: items}
 	if i := d.find(key); i >= 0 {
+		keepPlace(&e.Range, &e.Key, d.Entries[i])
 		d.Entries[i] = e
 	} else {
 		d.Entries = append(d.Entries, e)
@@ -62,11 +63,24 @@ func (d *Dict) SetDict(key string) *Dict {
 	}
 	de := &DictEntry{Key: NewKey(key), Dict: NewDict()}
 	if i >= 0 {
+		keepPlace(&de.Range, &de.Key, d.Entries[i])
 		d.Entries[i] = de
 	} else {
 		d.Entries = append(d.Entries, de)
 	}
 	return de.Dict
+}
+
+// keepPlace gives a replacement entry the start and keyword position of the entry it replaces,
+// so Print keeps it (and the comments around it) where the old one was; its value is laid out
+// canonically.
+func keepPlace(r *Range, k *Key, old Entry) {
+	switch o := old.(type) {
+	case *PrimitiveEntry:
+		r.Pos, k.Range = o.Pos, o.Key.Range
+	case *DictEntry:
+		r.Pos, k.Range = o.Pos, o.Key.Range
+	}
 }
 
 // Add appends an entry as is (duplicates, directives, regex keys).

@@ -219,7 +219,10 @@ func (l *NumList) Expand() *List {
 		off := pos.Offset + i
 		return Pos{Offset: off, Line: line, Column: off - lineStart + 1}
 	}
-	root := &List{Range: l.Range, Counted: l.Counted, Count: l.Count}
+	root := &List{Range: l.Range, Counted: l.Counted}
+	if l.Counted {
+		root.Count = l.Count
+	}
 	stack := []*List{}
 	var cur *List
 	for i := 0; i < len(body); {

@@ -58,13 +58,14 @@ type printer struct {
 	header    bool // printing FoamFile entries (canonical keyword width 12)
 	noSep     bool // the cursor already sits at the value column
 	openWord  bool // the last token was a word or variable with an unclosed '('
+	prevEnd   int  // source offset where the last printed token ended (-1: built node)
 }
 
 // Print writes f preserving the source layout and comments where positions are known; nodes
 // built or changed in code are laid out canonically. Parsing the output gives the same AST
 // (positions aside).
 func Print(w io.Writer, f *File) error {
-	p := &printer{canonical: false}
+	p := &printer{canonical: false, prevEnd: -1}
 	p.file(f)
 	if _, err := w.Write(p.buf.Bytes()); err != nil {
 		return fmt.Errorf("grammar: writing %s: %w", f.Name, err)
@@ -76,7 +77,7 @@ func Print(w io.Writer, f *File) error {
 // columns, braces on their own lines, one blank line at most between entries, comments and
 // banner kept, the author's line breaks inside values kept.
 func Format(f *File) []byte {
-	p := &printer{canonical: true}
+	p := &printer{canonical: true, prevEnd: -1}
 	p.file(f)
 	return p.buf.Bytes()
 }
@@ -104,19 +105,24 @@ func (p *printer) file(f *File) {
 		}
 	}
 	if f.Body != nil {
-		first := true
-		for _, e := range f.Body.Entries {
+		var prev Entry
+		for i, e := range f.Body.Entries {
 			s := sepEntry
-			if p.canonical && !first && topSection(e) {
+			switch {
+			case i == 0 && f.StandardBanner && f.Header != nil:
+				s = sepSection
+			case p.canonical && prev != nil && (topSection(e) || topSection(prev)):
 				s = sepSection
 			}
 			p.entry(e, s)
-			first = false
+			prev = e
 		}
 	}
 	p.flushComments(-1)
 	if f.StandardBanner {
-		p.needNL = true
+		if p.col > 1 {
+			p.newline()
+		}
 		p.newline()
 		p.raw(bannerEnd)
 	}
@@ -125,9 +131,12 @@ func (p *printer) file(f *File) {
 		if off := len(f.Src) - len(f.Trailer); off >= 0 && string(f.Src[off:]) == f.Trailer {
 			pos = advance(Pos{Line: 1, Column: 1}, string(f.Src[:off]))
 		}
-		p.needNL = true
+		if p.canonical || !pos.IsValid() {
+			p.needNL = true
+		}
 		p.place(pos, sepEntry)
 		p.raw(f.Trailer)
+		return // the trailer runs to the end of the file as it was
 	}
 	if p.col > 1 {
 		p.buf.WriteByte('\n')
@@ -176,25 +185,36 @@ func (p *printer) spaces(n int) {
 
 func (p *printer) indentLine() { p.spaces(p.indent - (p.col - 1)) }
 
-// place moves the cursor to where a token starting at pos should go and reports whether the
-// original position was used.
+// place moves the cursor to where a token starting at pos should go. In Print mode a positioned
+// token keeps its line distance to the previous positioned token and its column, which is
+// robust against content inserted before it; it is glued to the previous token only where the
+// two were adjacent in the source.
 func (p *printer) place(pos Pos, s sep) {
 	if !p.canonical && pos.IsValid() {
+		nl := pos.Line - p.line
+		if p.srcLine > 0 {
+			nl = pos.Line - p.srcLine
+		}
 		switch {
-		case pos.Line > p.line || pos.Line == p.line && p.needNL:
-			if pos.Line <= p.line {
-				p.newline()
-			}
-			for p.line < pos.Line {
-				p.newline()
+		case nl > 0:
+			if p.col > 1 || p.needNL {
+				for ; nl > 0; nl-- {
+					p.newline()
+				}
+			} else {
+				for ; nl > 1; nl-- {
+					p.newline()
+				}
 			}
 			p.spaces(pos.Column - 1)
 			return
-		case pos.Line == p.line && pos.Column >= p.col:
+		case nl == 0 && !p.needNL && pos.Column > p.col:
 			p.spaces(pos.Column - p.col)
 			return
+		case nl == 0 && !p.needNL && pos.Column == p.col && (p.prevEnd == pos.Offset || !p.started):
+			return
 		}
-		// behind the cursor (content was inserted before it): lay out canonically
+		// behind the cursor or next to inserted content: lay out canonically
 	}
 	if !p.started {
 		return
@@ -238,6 +258,7 @@ func (p *printer) flushComments(offset int) {
 		}
 		p.raw(c.Text)
 		p.srcLine = c.End.Line
+		p.prevEnd = c.End.Offset
 		if !c.Block() {
 			p.needNL = true
 		}
@@ -252,8 +273,10 @@ func (p *printer) tok(text string, pos, end Pos, s sep) {
 	}
 	p.place(pos, s)
 	p.raw(text)
+	p.prevEnd = -1
 	if end.IsValid() {
 		p.srcLine = end.Line
+		p.prevEnd = end.Offset
 	} else if pos.IsValid() {
 		p.srcLine = pos.Line
 	}

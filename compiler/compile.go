@@ -142,6 +142,8 @@ type compilation struct {
 	// stageA holds the physics slots (solver, model, thermo, energy).
 	stageA     Table
 	energyWord string
+	// derivedRoles are boundaries the mesh settled (constraint-typed patches).
+	derivedRoles Table
 	// st is the flow state of the current emission.
 	st *state
 	// collecting gathers scheme slots during the dry run of emitSchemes.
@@ -281,6 +283,20 @@ func (c *compilation) checkPatches() {
 		}
 	}
 	for _, p := range c.mesh.Patches {
+		// A constraint-typed mesh patch fixes its own role (2D from empty patches, axisymmetry
+		// from wedges).
+		if _, ok := c.spec.Boundaries[p.Name]; !ok {
+			role := map[string]string{"empty": "empty", "wedge": "wedge", "symmetry": "symmetry", "symmetryPlane": "symmetry", "cyclic": "cyclic"}[p.Type]
+			if role != "" {
+				if c.spec.Boundaries == nil {
+					c.spec.Boundaries = map[string]*Boundary{}
+				}
+				c.spec.Boundaries[p.Name] = &Boundary{Role: role}
+				c.derivedRoles = append(c.derivedRoles, Slot{ID: "boundaries/" + p.Name + "/role", Value: role,
+					Source: Source{Kind: KindDerived, Formula: "role from the mesh patch type " + p.Type}, SpecField: "/boundaries/" + escape(p.Name)})
+				continue
+			}
+		}
 		if _, ok := c.spec.Boundaries[p.Name]; !ok {
 			if ans, ok := c.fillOpen("boundaries/"+p.Name+"/role", "/boundaries/"+escape(p.Name),
 				fmt.Sprintf("the role of mesh patch %q (mesh type %s)", p.Name, p.Type), "string",

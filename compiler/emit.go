@@ -99,7 +99,7 @@ func (c *compilation) features() {
 func (c *compilation) emit() error {
 	c.files = map[string]*grammar.File{}
 	c.prov = map[string]Source{}
-	c.slots = append(Table(nil), c.stageA...)
+	c.slots = append(append(Table(nil), c.stageA...), c.derivedRoles...)
 	st := c.state()
 	c.st = st
 	if len(c.errs) > 0 {

@@ -62,7 +62,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "foamc compile:", err)
 		return 1
 	}
-	res, err := compiler.CompileFile(ctx, pos[0], compiler.Options{Linter: linter, KB: k})
+	res, err := compiler.CompileFile(ctx, pos[0], compiler.Options{Linter: linter, KB: k, Filler: fillerOption()})
 	if err != nil {
 		return reportCompileError(err, *asJSON, stdout, stderr)
 	}

@@ -3,6 +3,7 @@ package kb
 import (
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,7 +51,7 @@ func TestVocabCoversBinaries(t *testing.T) {
 			t.Errorf("%s: the binary listed nothing", what)
 		}
 		for _, n := range got {
-			if !containsStr(vocab, n) {
+			if !slices.Contains(vocab, n) {
 				t.Errorf("%s: %s is registered in the binary but not in the kb vocabulary", what, n)
 			}
 		}

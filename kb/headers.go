@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -34,6 +35,12 @@ var (
 	reVerbType    = regexp.MustCompile(`(?m)^\s*type\s+([\w:]+)\s*;`)
 	reSectionHead = regexp.MustCompile(`^([A-Z][A-Za-z ]*[a-z])\s*$`)
 	reIdentKey    = regexp.MustCompile(`^[A-Za-z_][\w.:]*$`)
+	// the base constructor called with the dictionary: Base(p, iF, dict[, valueRequired])
+	reBaseAny = regexp.MustCompile(`([\w:]+(?:<[^<>]*>)?)\s*\(\s*p\s*,\s*iF\s*,\s*dict\s*(?:,\s*(\w+)\s*)?\)`)
+	reDictTok = regexp.MustCompile(`\bdict\b`)
+	// keys a solver adds to every patch dictionary before the field is read
+	// (variablesSetTemplates.C: dEntry.dict().add<word>("solverName", ...))
+	reInjected = regexp.MustCompile(`\.dict\(\)\s*\.\s*add\s*<\s*\w+\s*>\s*\(\s*"(\w+)"`)
 )
 
 // bcClass is one scanned fvPatchField class before merging.
@@ -71,6 +78,72 @@ type ctorInfo struct {
 	conditional   []Conditional
 	oneOf         []OneOf
 	conditionalOn map[string]string // key -> condition text for reads inside other conditionals
+	// passesDict: the constructor hands the dictionary to a helper (a Function1
+	// table, temperatureCoupledBase...) that may read keys this scan cannot see
+	passesDict bool
+}
+
+// calleeAt names the function whose argument list contains offset i
+// (`readIfPresent` in `names.readIfPresent("mode", dict, m)`), "" at top level.
+func calleeAt(text string, i int) string {
+	depth := 0
+	for j := i - 1; j >= 0; j-- {
+		switch text[j] {
+		case ')':
+			depth++
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			k := j
+			for k > 0 && strings.ContainsRune(" \t\n", rune(text[k-1])) {
+				k--
+			}
+			if k > 0 && text[k-1] == '>' { // skip template arguments: Field<Type>(
+				d := 0
+				for k > 0 {
+					k--
+					if text[k] == '>' {
+						d++
+					} else if text[k] == '<' {
+						d--
+						if d == 0 {
+							break
+						}
+					}
+				}
+			}
+			e := k
+			for k > 0 && isIdent(text[k-1]) {
+				k--
+			}
+			return text[k:e]
+		case ';', '{', '}':
+			return ""
+		}
+	}
+	return ""
+}
+
+// passesDict reports a `dict` token that is neither a recognised read
+// (dict.x(...), ("key", dict ...)) nor the base constructor call.
+func passesDict(text string, base *regexp.Regexp) bool {
+	consumed := map[int]bool{}
+	for _, re := range []*regexp.Regexp{base, reFieldRead} {
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			for _, t := range reDictTok.FindAllStringIndex(text[m[0]:m[1]], -1) {
+				consumed[m[0]+t[0]] = true
+			}
+		}
+	}
+	for _, t := range reDictTok.FindAllStringIndex(text, -1) {
+		if consumed[t[0]] || strings.HasPrefix(text[t[1]:], ".") {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // stemOf normalises fooFvPatchScalarField / fooFvPatchField<vector> to fooFvPatchField.
@@ -87,6 +160,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 	var classes []*bcClass
 	regs := map[string][]reg{}
 	inst := instances{typedefs: map[string]string{}, named: map[string]string{}}
+	injected := map[string]string{} // key -> file:line that adds it to patch dictionaries
 	read := 0
 	for _, rel := range files {
 		isH, isC := strings.HasSuffix(rel, ".H"), strings.HasSuffix(rel, ".C")
@@ -103,6 +177,12 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 			f := newCFile(rel, s)
 			scanRegistrations(f, regs)
 			inst.scanNamed(f)
+		}
+		if isC && strings.Contains(s, ".dict().add") {
+			f := newCFile(rel, s)
+			for _, m := range reInjected.FindAllStringSubmatchIndex(f.code, -1) {
+				injected[f.code[m[2]:m[3]]] = f.at(m[0])
+			}
 		}
 		if isH && strings.Contains(s, "typedef") && strings.Contains(s, "FvPatch") {
 			inst.scanTypedefs(s)
@@ -131,12 +211,34 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 	}
 	contracts := map[string]*Contract{}
 	for _, c := range classes {
-		ct := merge(c, byStem)
+		ct := merge(c, byStem, injected)
 		if prev, ok := contracts[ct.Type]; ok {
-			// Two classes with one TypeName (rank-specific headers): unite ranks.
+			// Several classes with one TypeName (alphaContactAngle in four
+			// solver libraries): unite ranks and optional keys; a key is required
+			// only if every class requires it.
 			prev.Ranks = append(prev.Ranks, ct.Ranks...)
 			prev.Provenance = append(prev.Provenance, ct.Provenance...)
 			prev.Abstract = prev.Abstract && ct.Abstract
+			var req []string
+			for _, k := range prev.Required {
+				if slices.Contains(ct.Required, k) {
+					req = append(req, k)
+				} else {
+					prev.Optional[k] = ""
+				}
+			}
+			for _, k := range ct.Required {
+				if !slices.Contains(prev.Required, k) {
+					prev.Optional[k] = ""
+				}
+			}
+			for k, d := range ct.Optional {
+				if _, ok := prev.Optional[k]; !ok {
+					prev.Optional[k] = d
+				}
+			}
+			prev.Required = req
+			prev.ValueRequired = prev.ValueRequired && ct.ValueRequired
 			continue
 		}
 		contracts[ct.Type] = ct
@@ -157,7 +259,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 			for _, r := range regs[alias] {
 				c.ranks = append(c.ranks, r.rank)
 			}
-			ct := merge(c, byStem)
+			ct := merge(c, byStem, injected)
 			c.ranks = saved
 			ct.Type = name
 			for _, r := range regs[alias] {
@@ -234,16 +336,27 @@ func scanHeader(f *cfile) *bcClass {
 	if tm == nil {
 		return nil
 	}
-	// the class whose declaration holds the TypeName
+	// the class whose body holds the TypeName directly (a nested class such as
+	// alphaContactAngle's interfaceThetaProps may be declared in between)
 	var class string
-	var classOff int
+	var classOff, bodyOff int
 	for _, m := range reClass.FindAllStringSubmatchIndex(f.code[:tm[0]], -1) {
-		class, classOff = f.code[m[2]:m[3]], m[0]
+		open := strings.IndexByte(f.code[m[0]:], '{')
+		if open < 0 || m[0]+open > tm[0] {
+			continue
+		}
+		open += m[0]
+		if end := matching(f.code, open); end > tm[0] {
+			inner := f.code[open:tm[0]]
+			if strings.Count(inner, "{")-strings.Count(inner, "}") == 1 {
+				class, classOff, bodyOff = f.code[m[2]:m[3]], m[0], open
+			}
+		}
 	}
 	if class == "" {
 		return nil
 	}
-	bm := reFvBase.FindStringSubmatch(f.code[classOff:tm[0]])
+	bm := reFvBase.FindStringSubmatch(f.code[classOff:bodyOff])
 	if bm == nil {
 		return nil
 	}
@@ -442,8 +555,7 @@ func dictCtor(f *cfile, class string) *ctorInfo {
 func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 	ci := &ctorInfo{at: f.at(initOff), keys: map[string]*KeyEvidence{}, conditionalOn: map[string]string{}}
 	// base constructor called with the dictionary: Base(p, iF, dict[, valueRequired])
-	reBase := regexp.MustCompile(`([\w:]+(?:<[^<>]*>)?)\s*\(\s*p\s*,\s*iF\s*,\s*dict\s*(?:,\s*(\w+)\s*)?\)`)
-	if m := reBase.FindStringSubmatch(init); m != nil {
+	if m := reBaseAny.FindStringSubmatch(init); m != nil {
 		ci.baseCall = stemOf(strings.TrimPrefix(m[1], "Foam::"))
 		switch m[2] {
 		case "false":
@@ -552,8 +664,18 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 		}
 	}
 	for _, m := range reFieldRead.FindAllStringSubmatchIndex(text, -1) {
-		mandatory(text[m[2]:m[3]], "New", m[0])
+		key := text[m[2]:m[3]]
+		switch callee := calleeAt(text, m[0]); {
+		case strings.HasSuffix(callee, "IfPresent") || strings.HasSuffix(callee, "OrDefault") || callee == "found":
+			set(key, "optional", callee, "", m[0])
+		case callee == "MappedFile" || callee == "interpolateOrRead":
+			// the value may come from constant/boundaryData instead of the dictionary
+			set(key, "conditional", callee, "", m[0])
+		default:
+			mandatory(key, "New", m[0])
+		}
 	}
+	ci.passesDict = passesDict(text, reBaseAny)
 	ci.oneOf = oneOfChains(f, text, off)
 	for _, o := range ci.oneOf {
 		for _, k := range o.Keys {
@@ -608,7 +730,7 @@ func oneOfChains(f *cfile, text string, off func(int) int) []OneOf {
 }
 
 // merge combines header table, constructor and inherited base facts into a Contract.
-func merge(c *bcClass, byStem map[string][]*bcClass) *Contract {
+func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string) *Contract {
 	ct := &Contract{Type: c.typeName, Class: c.class, Ranks: c.ranks, Groups: c.groups,
 		Optional: map[string]string{}, Constraint: c.constraint}
 	ct.Provenance = append(ct.Provenance, c.header.at(c.typeOff))
@@ -656,6 +778,7 @@ func merge(c *bcClass, byStem map[string][]*bcClass) *Contract {
 	}
 	// constructor chain: own reads, then reads of bases called with the dictionary
 	hasCode := false
+	passes := false
 	valueReq := false
 	decided := false
 	for cur, depth := c, 0; cur != nil && depth < 8; depth++ {
@@ -664,6 +787,7 @@ func merge(c *bcClass, byStem map[string][]*bcClass) *Contract {
 			break
 		}
 		hasCode = true
+		passes = passes || ci.passesDict
 		if depth == 0 {
 			ct.Provenance = append(ct.Provenance, ci.at)
 		}
@@ -679,12 +803,17 @@ func merge(c *bcClass, byStem map[string][]*bcClass) *Contract {
 			if te.Default == "" {
 				te.Default = ce.Default
 			}
-			// the code decides conditional / one-of; a table "yes" the code reads
-			// optionally stays required (the docs are stricter on purpose)
-			if ce.Status == "conditional" || ce.Status == "oneOf" {
+			// the code is what OpenFOAM does: it decides conditional and one-of,
+			// and a key it reads with a default or after found() is optional
+			// whatever the table says
+			switch ce.Status {
+			case "conditional", "oneOf", "required":
 				te.Status = ce.Status
-			} else if ce.Status == "required" {
-				te.Status = "required"
+			case "optional":
+				if te.Status == "required" {
+					te.Status = "optional"
+					te.Note = "the Usage table says required; the constructor reads it optionally"
+				}
 			}
 			te.Provenance = te.Provenance + " " + ce.Provenance
 		}
@@ -714,6 +843,22 @@ func merge(c *bcClass, byStem map[string][]*bcClass) *Contract {
 		cur = parents[0]
 	}
 	ct.ValueRequired = valueReq
+	if hasCode && !passes {
+		// the constructor chain reads the dictionary only where this scan sees it,
+		// so a table row it never reads (mappedFlowRate neigPhi) is not required
+		for _, e := range keys {
+			if e.Status == "required" && e.Code == "" {
+				e.Status = "optional"
+				e.Note = "listed in the Usage table but never read by the constructor"
+			}
+		}
+	}
+	for _, e := range keys {
+		if inj, ok := injected[e.Key]; ok && e.Status == "required" && sameArea(inj, c.header.rel) {
+			e.Status = "optional"
+			e.Note = "added to every patch dictionary by the solver before the field is read (" + inj + ")"
+		}
+	}
 	delete(keys, "value")
 	delete(keys, "type")
 	delete(keys, "patchType")
@@ -746,6 +891,19 @@ func merge(c *bcClass, byStem map[string][]*bcClass) *Contract {
 	ct.Provenance = append(ct.Provenance, c.regAt...)
 	sort.Strings(ct.Provenance)
 	return ct
+}
+
+// sameArea: two source files in the same library area (the first three path
+// components, e.g. src/optimisation/adjointOptimisation).
+func sameArea(at, rel string) bool {
+	area := func(p string) string {
+		parts := strings.SplitN(p, "/", 4)
+		if len(parts) < 3 {
+			return p
+		}
+		return strings.Join(parts[:3], "/")
+	}
+	return area(strings.SplitN(at, ":", 2)[0]) == area(rel)
 }
 
 // isRootBase: constructors whose valueRequired argument defaults to true.

@@ -120,6 +120,8 @@ type KeyEvidence struct {
 	Code        string `json:"code,omitempty"`  // how the constructor reads it: get | lookup | getOrDefault | found | readIfPresent | New
 	Description string `json:"description,omitempty"`
 	Provenance  string `json:"provenance,omitempty"`
+	// Note explains a status that differs from what the table or a plain read says.
+	Note string `json:"note,omitempty"`
 }
 
 // Conditional: Key is required when When is present with a value not in Unless.

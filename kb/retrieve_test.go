@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -126,7 +127,7 @@ func TestCascadeRelaxationOrder(t *testing.T) {
 				if s.File != "system/fvSchemes" || s.Level != c.level || s.Value == nil {
 					t.Errorf("sample %+v", s)
 				}
-				if !containsStr(a.Files, s.Case+"/system/fvSchemes") {
+				if !slices.Contains(a.Files, s.Case+"/system/fvSchemes") {
 					t.Errorf("audit files %v lack %s", a.Files, s.Case)
 				}
 			}
@@ -284,15 +285,6 @@ func TestSnapshotRoundTripDeterministic(t *testing.T) {
 	if got := k2.Cascade(Query{Solver: "simpleFoam", Turbulence: "kEpsilon", Target: "system/fvSchemes"}).Audit.Level; got != 1 {
 		t.Errorf("decoded KB retrieves at level %d", got)
 	}
-}
-
-func containsStr(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func TestRecordGzippedFiles(t *testing.T) {

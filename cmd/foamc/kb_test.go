@@ -18,7 +18,7 @@ func kbRun(args ...string) (int, string, string) {
 
 func TestKBStatsAndBC(t *testing.T) {
 	code, out, errOut := kbRun("stats")
-	if code != 0 || !strings.Contains(out, "cases      383") || !strings.Contains(out, "contracts  213") {
+	if code != 0 || !strings.Contains(out, "cases      383") || !strings.Contains(out, "contracts  214") {
 		t.Fatalf("stats exit %d:\n%s%s", code, out, errOut)
 	}
 	code, out, _ = kbRun("bc", "totalPressure")

@@ -15,8 +15,14 @@ import data.foamc.lib
 
 required := ["system/controlDict", "system/fvSchemes", "system/fvSolution"]
 
+# Multi-region cases keep fvSchemes and fvSolution per region (system/<region>/).
+needed(name) if name == "system/controlDict"
+
+needed(name) if not lib.file_exists("constant/regionProperties")
+
 findings contains f if {
 	some name in required
+	needed(name)
 	not lib.file_exists(name)
 	f := {"path": "/files", "msg": sprintf("%s is missing", [name])}
 }

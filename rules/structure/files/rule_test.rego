@@ -26,3 +26,8 @@ test_no_mesh_and_no_blockmeshdict if {
 test_blockmeshdict_is_enough if {
 	count(files.findings) == 0 with input as test.set(test.case, "/patches", [])
 }
+
+test_multi_region if {
+	doc := test.set(test.del(test.case, "/files/system~1fvSolution"), "/files/constant~1regionProperties", {"regions": []})
+	count(files.findings) == 0 with input as doc
+}

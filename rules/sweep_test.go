@@ -1,0 +1,138 @@
+package rules
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/kb"
+)
+
+// securityDeny are the denies tutorials are expected to trigger: they use #codeStream,
+// coded* and systemCall on purpose.
+var securityDeny = map[string]bool{"FOAM-SEC-001": true, "FOAM-SEC-002": true, "FOAM-SEC-003": true}
+
+// tutorialCases lists every directory of the v1912 tutorials with a system/controlDict.
+func tutorialCases(t testing.TB) (string, []string) {
+	root := foamtest.Tutorials(t)
+	var dirs []string
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && d.Name() == "controlDict" && filepath.Base(filepath.Dir(p)) == "system" {
+			dirs = append(dirs, filepath.Dir(filepath.Dir(p)))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(dirs)
+	return root, dirs
+}
+
+// readExceptions reads testdata/tutorial-denies.txt: "<case> <ID> <count>  # reason".
+func readExceptions(t *testing.T) map[string]int {
+	f, err := os.Open(filepath.Join("testdata", "tutorial-denies.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]int{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		fs := strings.Fields(line)
+		if len(fs) == 0 {
+			continue
+		}
+		var n int
+		if len(fs) != 3 {
+			t.Fatalf("tutorial-denies.txt: bad line %q", sc.Text())
+		}
+		fmt.Sscan(fs[2], &n)
+		out[fs[0]+" "+fs[1]] = n
+	}
+	return out
+}
+
+// TestTutorialSweep lints every v1912 tutorial with the embedded kb. No tutorial may be
+// denied except by the security rules and by the documented pre-case exceptions in
+// testdata/tutorial-denies.txt (which must match exactly), and every warning kind that
+// fires has a reason in README.md.
+func TestTutorialSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("tutorial sweep skipped in -short mode")
+	}
+	root, dirs := tutorialCases(t)
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	e, err := New(ctx, Options{KB: k.RulesData()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	denies := map[string]int{}
+	bySeverity := map[finding.Severity]map[string]int{finding.Deny: {}, finding.Warn: {}, finding.Info: {}}
+	ruleIDs := map[string]bool{}
+	for _, r := range e.Rules() {
+		ruleIDs[r.ID] = true
+	}
+	for _, d := range dirs {
+		res, err := e.LintDir(ctx, d, foamcase.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", d, err)
+			continue
+		}
+		rel, _ := filepath.Rel(root, d)
+		for _, f := range res.Findings {
+			bySeverity[f.Severity][f.ID]++
+			// Parse and expansion findings belong to the grammar/foamcase sweep.
+			if f.Severity == finding.Deny && ruleIDs[f.ID] && !securityDeny[f.ID] {
+				denies[rel+" "+f.ID]++
+			}
+		}
+	}
+	for _, sev := range []finding.Severity{finding.Deny, finding.Warn, finding.Info} {
+		ids := make([]string, 0, len(bySeverity[sev]))
+		for id := range bySeverity[sev] {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			t.Logf("%s %s %d", sev, id, bySeverity[sev][id])
+		}
+	}
+	t.Logf("%d tutorial cases", len(dirs))
+	want := readExceptions(t)
+	for key, n := range denies {
+		if want[key] != n {
+			t.Errorf("unexpected deny: %s x%d (listed: %d)", key, n, want[key])
+		}
+	}
+	for key, n := range want {
+		if denies[key] != n {
+			t.Errorf("listed exception no longer fires: %s x%d (now %d)", key, n, denies[key])
+		}
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := range bySeverity[finding.Warn] {
+		if ruleIDs[id] && !strings.Contains(string(readme), "| "+id+" |") {
+			t.Errorf("warning %s fires on tutorials but README.md gives no reason", id)
+		}
+	}
+}

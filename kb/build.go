@@ -151,9 +151,14 @@ func Build(o BuildOptions) (*KB, error) {
 	if o.Load == nil {
 		o.Load = loadWithFoamcase
 	}
-	progress := o.Progress
-	if progress == nil {
-		progress = func(string, int, int) {}
+	// the sources scan and the case loading report concurrently
+	var pmu sync.Mutex
+	progress := func(phase string, done, total int) {
+		if o.Progress != nil {
+			pmu.Lock()
+			defer pmu.Unlock()
+			o.Progress(phase, done, total)
+		}
 	}
 	files, err := sourceFiles(src.Root)
 	if err != nil {

@@ -12,6 +12,9 @@ import (
 func sourceFiles(root string) ([]string, error) {
 	var out []string
 	for _, dir := range []string{"src", "applications/solvers"} {
+		if dir != "src" && !isDir(filepath.Join(root, dir)) {
+			continue // an installation without the solver sources
+		}
 		if err := walkSources(root, dir, &out); err != nil {
 			return nil, err
 		}

@@ -81,6 +81,18 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 		}
 	case "inlet":
 		sup := c.patchSupersonic(b)
+		if c.staticSubsonicInlet(b) {
+			d := Source{Kind: KindDerived, Formula: "subsonic inlet with static p, T and U: isentropic total conditions",
+				Spec: "/boundaries/" + escape(pt.Name)}
+			switch field {
+			case "U":
+				return []candidate{{"pressureInletOutletVelocity", d}}
+			case "p":
+				return []candidate{{"totalPressure", d}}
+			case "T":
+				return []candidate{{"totalTemperature", d}}
+			}
+		}
 		switch field {
 		case "U":
 			if b.P != nil && b.P.Total {
@@ -192,4 +204,12 @@ func (c *compilation) buoyantPressure(field string, pt meshPatch, b *Boundary) [
 		return cands("fixedValue", "prghPressure")
 	}
 	return []candidate{{"fixedFluxPressure", src}}
+}
+
+// staticSubsonicInlet: a compressible inlet that gives static p and T and a velocity below
+// Mach 1. Fixing U, p and T at a subsonic inlet over-specifies it, so foamc imposes the
+// isentropic total conditions p0, T0 derived from them and lets the velocity follow.
+func (c *compilation) staticSubsonicInlet(b *Boundary) bool {
+	return c.feat.Compressible && !c.feat.Buoyant && b.U != nil && b.P != nil && !b.P.Total && b.T != nil && !b.T.Total &&
+		c.spec.Fluid.MolWeight != nil && c.spec.Fluid.Cp != nil && !c.patchSupersonic(b)
 }

@@ -74,9 +74,7 @@ func TestDerivations(t *testing.T) {
 	p0 := g.totalPressure(1e5, 2).Value
 	T0 := g.totalTemperature(300, 2).Value
 	near("T0", T0, 300*(1+(g.Gamma.Value-1)/2*4))
-	p, T := g.staticFromTotal(p0, T0, 2)
-	near("p back", p, 1e5)
-	near("T back", T, 300)
+	near("p0", p0, 1e5*math.Pow(1+(g.Gamma.Value-1)/2*4, g.Gamma.Value/(g.Gamma.Value-1)))
 	d := courantDeltaT(0.5, 0.01, 2, 0)
 	if d.Value > 0.5*0.01/2 || d.Value < 0.002 {
 		t.Errorf("deltaT = %g", d.Value)

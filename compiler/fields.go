@@ -140,6 +140,11 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		n.set("value", v.src, v.uniform()...)
 	case "totalPressure":
 		p0 := sv(b.P.Value, specSrc(bp+"/p/total"))
+		if !b.P.Total && st.gas != nil {
+			ma := st.gas.mach(mag(b.U.Vector()), b.T.Value)
+			st.derive("derived/"+patch+"/Ma", ma)
+			p0 = st.derive("derived/"+patch+"/p0", st.gas.totalPressure(b.P.Value, ma.Value))
+		}
 		n.set("p0", p0.src, p0.uniform()...)
 		if c.feat.Compressible && st.gas != nil {
 			n.set("psi", ruleSrc("FOAM-BC-004", "compressible total pressure: isentropic with psi and gamma"), grammar.NewWord("thermo:psi"))
@@ -148,6 +153,10 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		n.set("value", st.p.src, st.p.uniform()...)
 	case "totalTemperature":
 		T0 := sv(b.T.Value, specSrc(bp+"/T/total"))
+		if !b.T.Total && st.gas != nil {
+			ma := st.gas.mach(mag(b.U.Vector()), b.T.Value)
+			T0 = st.derive("derived/"+patch+"/T0", st.gas.totalTemperature(b.T.Value, ma.Value))
+		}
 		n.set("T0", T0.src, T0.uniform()...)
 		if st.gas != nil {
 			n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))

@@ -91,13 +91,6 @@ func (g gas) totalTemperature(T, ma float64) derivation {
 	return derivation{T * (1 + (gm-1)/2*ma*ma), "T0 = T (1 + (gamma-1)/2 Ma^2)", map[string]float64{"T": T, "Ma": ma, "gamma": gm}}
 }
 
-// staticFromTotal inverts the isentropic relations for a given Mach number.
-func (g gas) staticFromTotal(p0, T0, ma float64) (p, T float64) {
-	gm := g.Gamma.Value
-	f := 1 + (gm-1)/2*ma*ma
-	return p0 / math.Pow(f, gm/(gm-1)), T0 / f
-}
-
 // courantDeltaT is deltaT = maxCo dx_min / u, with u the convective (incompressible) or
 // convective + acoustic (compressible) speed.
 func courantDeltaT(maxCo, dxMin, u float64, acoustic float64) derivation {

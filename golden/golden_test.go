@@ -32,6 +32,7 @@ var goldenSpecs = []string{
 	"specs/s08-piso-SpalartAllmaras-symmetry",
 	"specs/s10-simple-SpalartAllmaras-freestream-polyMesh",
 	"specs/s13-buoyantPimple-laminar-cavity",
+	"specs/s16-rhoPimple-kOmegaSST-static-inlet",
 }
 
 func TestGoldens(t *testing.T) {

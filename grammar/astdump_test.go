@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 var (
@@ -31,6 +32,24 @@ func dumpAST(f *File) string {
 	return b.String()
 }
 
+// dumpFields caches, per struct type, the indexes of the fields the dump shows.
+var dumpFields sync.Map // reflect.Type -> []int
+
+func fieldsOf(t reflect.Type) []int {
+	if v, ok := dumpFields.Load(t); ok {
+		return v.([]int)
+	}
+	var idx []int
+	for i := 0; i < t.NumField(); i++ {
+		ft := t.Field(i)
+		if ft.Type != rangeType && ft.Type != posType && ft.IsExported() {
+			idx = append(idx, i)
+		}
+	}
+	dumpFields.Store(t, idx)
+	return idx
+}
+
 func dumpValue(b *strings.Builder, v reflect.Value, depth int) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
@@ -43,31 +62,36 @@ func dumpValue(b *strings.Builder, v reflect.Value, depth int) {
 		}
 		dumpValue(b, v.Elem(), depth)
 	case reflect.Struct:
-		b.WriteString("{")
+		b.WriteByte('{')
 		t := v.Type()
-		for i := 0; i < t.NumField(); i++ {
-			ft := t.Field(i)
-			if ft.Type == rangeType || ft.Type == posType || !ft.IsExported() {
-				continue
-			}
-			b.WriteString(ft.Name + ":")
+		for _, i := range fieldsOf(t) {
+			b.WriteString(t.Field(i).Name)
+			b.WriteByte(':')
 			dumpValue(b, v.Field(i), depth+1)
-			b.WriteString(" ")
+			b.WriteByte(' ')
 		}
-		b.WriteString("}")
+		b.WriteByte('}')
 	case reflect.Slice:
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			dumpString(b, string(v.Bytes()))
 			return
 		}
-		b.WriteString("[")
+		b.WriteByte('[')
 		for i := 0; i < v.Len(); i++ {
 			dumpValue(b, v.Index(i), depth+1)
-			b.WriteString(",")
+			b.WriteByte(',')
 		}
-		b.WriteString("]")
+		b.WriteByte(']')
 	case reflect.String:
 		dumpString(b, v.String())
+	case reflect.Bool:
+		b.WriteString(strconv.FormatBool(v.Bool()))
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		b.WriteString(strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint8:
+		b.WriteString(strconv.FormatUint(v.Uint(), 10))
+	case reflect.Float64:
+		b.WriteString(strconv.FormatFloat(v.Float(), 'g', -1, 64))
 	default:
 		fmt.Fprintf(b, "%v", v.Interface())
 	}

@@ -622,6 +622,28 @@ func (s *scanner) word(p Pos, t lexer.TokenType) {
 	}
 }
 
+// varRun advances over variable characters (validVariableChar, plus the braces in ${…} mode)
+// tracking open/close depth from depth; an unmatched close ends the run. It returns the depth
+// left open.
+func (s *scanner) varRun(open, close byte, depth int) int {
+	for s.i < len(s.src) {
+		c := s.src[s.i]
+		if isCtl(c) || !varValid(c) && !(open == '{' && (c == '{' || c == '}')) {
+			break
+		}
+		if c == open {
+			depth++
+		} else if c == close {
+			if depth == 0 {
+				break
+			}
+			depth--
+		}
+		s.i++
+	}
+	return depth
+}
+
 // variable reads $name, ${…} or a lone $ (ISstream.C:589-735).
 func (s *scanner) variable(p Pos) {
 	s.i++
@@ -638,39 +660,10 @@ func (s *scanner) variable(p Pos) {
 	b.WriteByte('$')
 	switch {
 	case c == '{':
-		depth = 1
 		s.i++
-		for s.i < len(s.src) {
-			c := s.src[s.i]
-			if !(varValid(c) || c == '{' || c == '}') || isCtl(c) {
-				break
-			}
-			if c == '{' {
-				depth++
-			} else if c == '}' {
-				if depth == 0 {
-					break
-				}
-				depth--
-			}
-			s.i++
-		}
+		depth = s.varRun('{', '}', 1)
 	case varValid(c) && !isCtl(c):
-		for s.i < len(s.src) {
-			c := s.src[s.i]
-			if !varValid(c) || isCtl(c) {
-				break
-			}
-			if c == '(' {
-				depth++
-			} else if c == ')' {
-				if depth == 0 {
-					break
-				}
-				depth--
-			}
-			s.i++
-		}
+		depth = s.varRun('(', ')', 0)
 	default:
 		s.warnings = append(s.warnings, warning{pos: p, summary: "bad variable name: '$' followed by " + strconv.Quote(string(c))})
 		s.emit(tVariable, p, "$")

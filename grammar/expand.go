@@ -29,6 +29,9 @@ type ExpandOptions struct {
 	AllowOutside bool
 	// MaxIncludeDepth bounds nested includes (default 32).
 	MaxIncludeDepth int
+	// MaxNesting bounds nested dictionaries (default 1000, well above any real case and
+	// below encoding/json's nesting limit).
+	MaxNesting int
 	// Parse reads an included file; default ParseFile.
 	Parse func(path string) (*File, error)
 	// DisplayName turns an absolute path into the name used in findings and sources.
@@ -132,6 +135,7 @@ type expander struct {
 	etc       string
 	caseDir   string
 	condStack []condFrame
+	nesting   int
 }
 
 // condFrame tracks one #if/#ifeq block: whether the current branch is read and
@@ -168,7 +172,11 @@ func Expand(f *File, path string, opts ExpandOptions) *Expanded {
 		x.readEntries(x.out.Dict, body.Entries, root)
 	}
 	if len(x.condStack) > 0 {
-		x.finding(IDConditional, finding.Deny, root, f.Body.End, "#if without #endif",
+		var end Pos
+		if body != nil {
+			end = body.End
+		}
+		x.finding(IDConditional, finding.Deny, root, end, "#if without #endif",
 			"", "close every #if/#ifeq with #endif")
 	}
 	finding.Sort(x.out.Findings)
@@ -197,6 +205,9 @@ func newExpander(path string, opts ExpandOptions) *expander {
 	}
 	if opts.MaxIncludeDepth <= 0 {
 		opts.MaxIncludeDepth = 32
+	}
+	if opts.MaxNesting <= 0 {
+		opts.MaxNesting = 1000
 	}
 	x := &expander{opts: opts, out: &Expanded{}}
 	x.caseDir = opts.CaseDir
@@ -308,9 +319,22 @@ func excerpt(src []byte, pos Pos) string {
 	return line + "\n" + strings.Repeat(" ", col) + "^"
 }
 
-func (x *expander) directive(name string, at *srcFile, pos Pos, path string, executed bool) {
+// vpath names where a value is read: dictionary d, entry key ("" for d itself).
+type vpath struct {
+	d   *ExpDict
+	key string
+}
+
+func (p vpath) String() string {
+	if p.key == "" {
+		return p.d.Path()
+	}
+	return p.d.Path() + "/" + escapePointer(p.key)
+}
+
+func (x *expander) directive(name string, at *srcFile, pos Pos, path vpath, executed bool) {
 	x.out.Directives = append(x.out.Directives, DirectiveUse{
-		Name: name, File: at.name, Line: pos.Line, Column: pos.Column, Path: path, Executed: executed,
+		Name: name, File: at.name, Line: pos.Line, Column: pos.Column, Path: path.String(), Executed: executed,
 	})
 }
 
@@ -339,7 +363,7 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 		case *PrimitiveEntry:
 			key := e.Key
 			target, name, regex := x.scopedTarget(d, key.Name, key.Regex)
-			val := x.expandItems(e.Value, target, at, target.path+"/"+escapePointer(name))
+			val := x.expandItems(e.Value, target, at, vpath{target, name})
 			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Value: val, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
 		case *DictEntry:
 			key := e.Key
@@ -353,15 +377,22 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 			}
 			target, name, regex := x.scopedTarget(d, name, key.Regex && !key.Var)
 			sub := NewExpDict(target)
-			sub.path = target.path + "/" + escapePointer(name)
+			sub.key = name
+			if x.nesting >= x.opts.MaxNesting {
+				x.finding(IDDepth, finding.Deny, at, key.Pos, fmt.Sprintf("dictionaries nested deeper than %d", x.opts.MaxNesting),
+					"the content below this level is not read", "flatten the dictionary")
+				continue
+			}
+			x.nesting++
 			x.readEntries(sub, e.Dict.Entries, at)
+			x.nesting--
 			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
 		case *SubstEntry:
 			x.substitute(d, e, at)
 		case *DirectiveEntry:
 			x.dictDirective(d, e, at)
 		case *ListEntry:
-			val := x.expandItems([]Item{e.Value}, d, at, d.path)
+			val := x.expandItems([]Item{e.Value}, d, at, vpath{d: d})
 			if len(val) == 1 && x.out.List == nil && d.parent == nil {
 				x.out.List = val[0]
 			}
@@ -526,7 +557,7 @@ func (x *expander) conditional(d *ExpDict, e *DirectiveEntry, at *srcFile) bool 
 		v := false
 		if parent {
 			v = x.condition(d, e, at)
-			x.directive(e.Name, at, e.Pos, d.path, true)
+			x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		}
 		x.condStack = append(x.condStack, condFrame{active: parent && v, taken: v, parentActive: parent})
 		return true
@@ -580,7 +611,7 @@ func (x *expander) condition(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
 			}
 		}
 	}
-	val := x.expandItems(items, d, at, d.path)
+	val := x.expandItems(items, d, at, vpath{d: d})
 	if len(val) != 1 {
 		x.finding(IDConditional, finding.Deny, at, e.Pos, "cannot evaluate "+e.Name+" "+line,
 			"the condition must be one switch word or number", "write e.g. `#if true` or `#if #eval \"1 > 0\"`")
@@ -655,18 +686,18 @@ func (x *expander) ifeqOperand(d *ExpDict, it Item, at *srcFile) string {
 func (x *expander) dictDirective(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 	switch e.Name {
 	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
-		x.directive(e.Name, at, e.Pos, d.path, true)
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		if inc := x.include(d, e.Name, e.Args, e.Pos, at); inc != nil {
 			x.readEntries(d, inc.file.Body.Entries, inc)
 		}
 	case "#includeFunc":
-		x.directive(e.Name, at, e.Pos, d.path, true)
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		x.includeFunc(d, e, at)
 	case "#remove":
-		x.directive(e.Name, at, e.Pos, d.path, true)
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		x.remove(d, e, at)
 	case "#inputMode":
-		x.directive(e.Name, at, e.Pos, d.path, true)
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		if len(e.Args) == 1 {
 			if m, ok := inputModes[itemKeyword(e.Args[0])]; ok {
 				x.mode = m
@@ -675,18 +706,18 @@ func (x *expander) dictDirective(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 		}
 		x.finding(IDBadDirective, finding.Deny, at, e.Pos, "bad #inputMode", "expected one of merge, overwrite, protect, warn, error, default", "write e.g. `#inputMode merge`")
 	case "#default", "#merge", "#overwrite", "#warn", "#error", "#protect":
-		x.directive(e.Name, at, e.Pos, d.path, true)
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		m := inputModes[strings.TrimPrefix(e.Name, "#")]
 		if e.Name == "#default" {
 			m = modeProtect // #default: use this value only if the keyword is not yet set
 		}
 		x.nextMode = &m
 	case "#codeStream", "#calc":
-		x.directive(e.Name, at, e.Pos, d.path, false)
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, false)
 		x.finding(IDNotExecuted, finding.Info, at, e.Pos, e.Name+" recorded, not executed",
 			"foamc never runs code from a dictionary; entries it would create are missing from the expanded view", "")
 	default:
-		x.directive(e.Name, at, e.Pos, d.path, false)
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, false)
 		x.finding(IDBadDirective, finding.Deny, at, e.Pos, "unknown directive "+e.Name,
 			"OpenFOAM v1912: Unknown functionEntry", "remove it (v1912 knows #include*, #includeFunc, #remove, #inputMode, #if*, #calc, #codeStream)")
 	}
@@ -1022,7 +1053,7 @@ func searchFile(dir, name string) string {
 // expandItems substitutes macros and value directives in a primitive entry's items
 // (primitiveEntry::read/acceptToken). ctx is the dictionary being read, so lookups see
 // the entries defined so far; lists and blocks inside the value use the same ctx.
-func (x *expander) expandItems(items []Item, ctx *ExpDict, at *srcFile, path string) []Item {
+func (x *expander) expandItems(items []Item, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	var out []Item
 	for _, it := range items {
 		out = append(out, x.expandItem(it, ctx, at, path)...)
@@ -1030,7 +1061,7 @@ func (x *expander) expandItems(items []Item, ctx *ExpDict, at *srcFile, path str
 	return out
 }
 
-func (x *expander) expandItem(it Item, ctx *ExpDict, at *srcFile, path string) []Item {
+func (x *expander) expandItem(it Item, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	switch v := it.(type) {
 	case *Variable:
 		return x.variable(v, ctx, at)
@@ -1054,7 +1085,7 @@ func (x *expander) expandItem(it Item, ctx *ExpDict, at *srcFile, path string) [
 
 // expandBlock expands a `{ … }` inside a value. OpenFOAM keeps it as tokens of the
 // enclosing primitive entry, so macros resolve against ctx and `$x;` splices x's entries.
-func (x *expander) expandBlock(b *Dict, ctx *ExpDict, at *srcFile, path string) *Dict {
+func (x *expander) expandBlock(b *Dict, ctx *ExpDict, at *srcFile, path vpath) *Dict {
 	c := &Dict{Range: b.Range}
 	for _, e := range b.Entries {
 		switch e := e.(type) {
@@ -1127,7 +1158,7 @@ func parseValue(name, s string) []Item {
 }
 
 // valueDirective handles a directive inside a value.
-func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, path string) []Item {
+func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	switch v.Name {
 	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
 		x.directive(v.Name, at, v.Pos, path, true)
@@ -1159,7 +1190,7 @@ func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, p
 // eval evaluates #eval. The input text is `$`-expanded against ctx first (as
 // exprString::inplaceExpand does); unsupported expressions stay as the directive
 // with a finding saying why.
-func (x *expander) eval(v *DirectiveItem, ctx *ExpDict, at *srcFile, path string) []Item {
+func (x *expander) eval(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	var src string
 	switch {
 	case v.Brace:

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -185,6 +186,29 @@ func TestExpandFindings(t *testing.T) {
 	x := expandSrc(t, "x #eval{ foo + 1 };")
 	if got := valueJSON(t, x); got != `{"x":{"$eval":" foo + 1 "}}` {
 		t.Errorf("unevaluated #eval = %s", got)
+	}
+}
+
+// TestExpandDeepAndWide checks that nesting is bounded with a finding and that long
+// macro chains stay linear (a hang would time the test out).
+func TestExpandDeepAndWide(t *testing.T) {
+	n := 5000
+	src := "a 1;\n" + strings.Repeat("d { ", n) + "x $a; " + strings.Repeat("} ", n)
+	x := expandSrc(t, src)
+	if ids := findingIDs(x); !reflect.DeepEqual(ids, []string{IDDepth}) {
+		t.Fatalf("findings = %v", x.Findings)
+	}
+	if _, err := json.Marshal(x.Value(ValueOptions{})); err != nil {
+		t.Fatalf("bounded nesting must encode: %v", err)
+	}
+	var b strings.Builder
+	b.WriteString("k0 1;\n")
+	for i := 1; i < 20000; i++ {
+		fmt.Fprintf(&b, "k%d $k%d;\n", i, i-1)
+	}
+	w := expandSrc(t, b.String())
+	if v := w.Dict.Value(ValueOptions{}); v["k19999"] != int64(1) || len(w.Findings) != 0 {
+		t.Errorf("k19999 = %v, findings %v", v["k19999"], w.Findings)
 	}
 }
 

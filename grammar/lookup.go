@@ -12,8 +12,23 @@ type ExpDict struct {
 	Entries []*ExpEntry
 	parent  *ExpDict
 	index   map[string]*ExpEntry
-	// path is the RFC 6901 pointer of this dictionary inside its file ("" for the top).
-	path string
+	// key is this dictionary's keyword in its parent ("" for the top).
+	key string
+}
+
+// Path is the RFC 6901 pointer of d inside its file ("" for the top), computed on
+// demand so deep nesting costs nothing until a directive needs it.
+func (d *ExpDict) Path() string {
+	var parts []string
+	for dd := d; dd != nil && dd.parent != nil; dd = dd.parent {
+		parts = append(parts, escapePointer(dd.key))
+	}
+	var b strings.Builder
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteByte('/')
+		b.WriteString(parts[i])
+	}
+	return b.String()
 }
 
 // ExpEntry is one expanded entry: a sub-dictionary (Dict != nil) or a primitive
@@ -26,7 +41,6 @@ type ExpEntry struct {
 	// Source is where the keyword was defined (an included file included).
 	Source Source
 	re     *regexp.Regexp
-	reErr  bool
 }
 
 // Source is a keyword's place: the file (as named by the expander) and position.
@@ -103,17 +117,17 @@ func (d *ExpDict) search(key string, regex, recursive bool) *ExpEntry {
 }
 
 // matches is keyType::match for a regex keyword: an anchored ECMAScript-like match.
-// A pattern Go cannot compile never matches (OpenFOAM would fail at read).
+// A pattern Go cannot compile never matches (OpenFOAM would fail at read). The
+// pattern is compiled when the entry is added, so lookups never write and a
+// finished dictionary is safe for concurrent readers.
 func (e *ExpEntry) matches(key string) bool {
-	if e.re == nil && !e.reErr {
-		re, err := regexp.Compile("^(?:" + e.Key + ")$")
-		if err != nil {
-			e.reErr = true
-			return false
-		}
-		e.re = re
-	}
 	return e.re != nil && e.re.MatchString(key)
+}
+
+func (e *ExpEntry) compile() {
+	if e.Regex && e.re == nil {
+		e.re, _ = regexp.Compile("^(?:" + e.Key + ")$")
+	}
 }
 
 // searchDotScoped follows dictionary::csearchDotScoped (dictionarySearch.C).
@@ -216,6 +230,7 @@ func (d *ExpDict) add(e *ExpEntry, merge bool) {
 		}
 	}
 	d.index[e.Key] = e
+	e.compile()
 	if e.Dict != nil {
 		e.Dict.reparent(d, e.Key)
 	}
@@ -224,6 +239,7 @@ func (d *ExpDict) add(e *ExpEntry, merge bool) {
 func (d *ExpDict) appendEntry(e *ExpEntry) {
 	d.Entries = append(d.Entries, e)
 	d.index[e.Key] = e
+	e.compile()
 	if e.Dict != nil {
 		e.Dict.reparent(d, e.Key)
 	}
@@ -263,20 +279,15 @@ func (d *ExpDict) clear() {
 	d.index = map[string]*ExpEntry{}
 }
 
+// reparent attaches d under parent; its children keep pointing at d itself.
 func (d *ExpDict) reparent(parent *ExpDict, key string) {
 	d.parent = parent
-	d.path = parent.path + "/" + escapePointer(key)
-	for _, e := range d.Entries {
-		if e.Dict != nil {
-			e.Dict.reparent(d, e.Key)
-		}
-	}
+	d.key = key
 }
 
 // clone copies e deeply enough that merging into the copy never changes e.
 func (e *ExpEntry) clone() *ExpEntry {
 	c := *e
-	c.re, c.reErr = nil, false
 	if e.Dict != nil {
 		c.Dict = e.Dict.cloneDict()
 	}
@@ -285,7 +296,7 @@ func (e *ExpEntry) clone() *ExpEntry {
 
 func (d *ExpDict) cloneDict() *ExpDict {
 	c := NewExpDict(d.parent)
-	c.path = d.path
+	c.key = d.key
 	for _, e := range d.Entries {
 		c.appendEntry(e.clone())
 	}

@@ -29,7 +29,10 @@ const (
 var (
 	reDidYouMean  = regexp.MustCompile(`did you mean "([^"]+)"`)
 	reQuoted      = regexp.MustCompile(`"([^"]+)"`)
-	reNotExist    = regexp.MustCompile(`(\S+/\S+) (?:does not exist|is missing)`)
+	reNotExist    = regexp.MustCompile(`(\w[\w.]*/[\w./]+),? (?:does not exist|is missing|which is missing)`)
+	reNeedsKey    = regexp.MustCompile(`needs ((?:\w+/)+)(\w+)$`)
+	reEquation    = regexp.MustCompile(`the (\w+) equation`)
+	reButField    = regexp.MustCompile(`on patch (\S+) needs .*, but (\w+) is \w+`)
 	reNeedsPath   = regexp.MustCompile(`needs (?:system/)?(fvSolution|fvSchemes|controlDict)/(\S+)`)
 	reForPatch    = regexp.MustCompile(`(?:for|on) patch (\S+)`)
 	reSnippet     = regexp.MustCompile("(?:Add|Set|add|set) `([^`]+)`")
@@ -88,7 +91,20 @@ func fromFinding(f finding.Finding) []*Failure {
 		}
 	}
 	if strings.HasSuffix(file, "fvSolution") && len(keys) >= 3 && keys[0] == "solvers" {
-		out = append(out, mk(ClassLinSolver, KindBadBlock, func(c *Failure) { c.DictPath = keys[:2] }))
+		dp := keys[:2]
+		// A regex entry ("(U|k|epsilon)") is overridden for the one field the
+		// finding names: an exact key wins over every pattern.
+		if m := reEquation.FindStringSubmatch(f.Summary); m != nil && keys[1] == "$regex" {
+			dp = []string{"solvers", m[1]}
+		}
+		if dp[1] != "$regex" {
+			out = append(out, mk(ClassLinSolver, KindBadBlock, func(c *Failure) { c.DictPath = dp }))
+		}
+	}
+	// "epsilonWallFunction on patch P needs a nut wall function there, but nut
+	// is zeroGradient": the other field's BC on that patch is what to change.
+	if m := reButField.FindStringSubmatch(f.Summary); m != nil {
+		out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.File, c.Patch, c.Keyword = "0/"+m[2], m[1], m[1] }))
 	}
 	if m := reNotExist.FindStringSubmatch(f.Summary); m != nil && !strings.HasPrefix(m[1], "/") {
 		out = append(out, mk(ClassMissingFile, KindMissingFile, func(c *Failure) { c.File = m[1] }))
@@ -102,6 +118,10 @@ func fromFinding(f finding.Finding) []*Failure {
 			c.File, c.DictPath, c.Keyword = "system/"+m[1], parts[:len(parts)-1], normKeyword(parts[len(parts)-1])
 		}))
 	}
+	if m := reNeedsKey.FindStringSubmatch(f.Summary); m != nil && file != "" && !strings.Contains(m[1], "fvSolution") {
+		parts := strings.Split(strings.TrimSuffix(m[1], "/"), "/")
+		out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = parts, m[2] }))
+	}
 	for _, re := range reMissingWord {
 		if m := re.FindStringSubmatch(f.Summary); m != nil && file != "" {
 			kw := normKeyword(strings.Trim(m[1], "`\"'"))
@@ -113,12 +133,21 @@ func fromFinding(f finding.Finding) []*Failure {
 			if n := len(dp); n > 0 && dp[n-1] == "type" {
 				dp = dp[:n-1]
 			}
-			out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = dp, kw }))
+			// The pointer may name a sibling of where the key belongs (SOL-006
+			// points at SIMPLE for the top-level relaxationFactors): try the
+			// pointer's dictionary, then each enclosing one.
+			for i := len(dp); i >= 0; i-- {
+				at := dp[:i]
+				out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = at, kw }))
+			}
 			break
 		}
 	}
 	if m := reSnippet.FindStringSubmatch(f.Fix); m != nil && file != "" && !strings.ContainsAny(m[1], "<>") {
-		out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.DictPath, c.Keyword = keys, m[1] }))
+		for i := len(keys); i >= 0; i-- {
+			at := keys[:i]
+			out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.DictPath, c.Keyword = at, m[1] }))
+		}
 	}
 	// A pointer at an entry (not a whole dictionary of entries): take the
 	// reference case's value for that entry, or for the patch's whole BC.
@@ -204,29 +233,36 @@ func (r *repairer) repairGate(ctx context.Context, denies []finding.Finding, rou
 		fixed := false
 		for _, d := range denies {
 			for _, fail := range fromFinding(d) {
-				rep, err := r.repair(ctx, fail, &LogParser{}, round)
-				if err != nil {
-					return denies, err
+				// A reading may need another reference value: repair() moves
+				// to the next distinct one on each call.
+				for try := 0; try < retrievalTries && !fixed; try++ {
+					rep, err := r.repair(ctx, fail, &LogParser{}, round)
+					if err != nil {
+						return denies, err
+					}
+					if rep == nil {
+						break
+					}
+					after, err := r.opt.Lint(r.dir)
+					if err != nil {
+						return denies, fmt.Errorf("runner: re-lint: %w", err)
+					}
+					if still(after, d) {
+						// Applied but the deny stays: undo it.
+						r.last.undo()
+						rep.Reverted = true
+						r.last = nil
+						continue
+					}
+					rep.Finding = d.ID
+					log("gate repair %d: %s %s <- %s (clears %s)\n", rep.Round, rep.Strategy, rep.Target(), strings.Join(rep.Sources, ", "), d.ID)
+					denies = denyOnly(after)
+					r.last = nil
+					fixed = true
 				}
-				if rep == nil {
-					continue
+				if fixed {
+					break
 				}
-				after, err := r.opt.Lint(r.dir)
-				if err != nil {
-					return denies, fmt.Errorf("runner: re-lint: %w", err)
-				}
-				if still(after, d) {
-					// Applied but the deny stays: undo and try the next reading.
-					r.last.undo()
-					rep.Reverted = true
-					continue
-				}
-				rep.Finding = d.ID
-				log("gate repair %d: %s %s <- %s (clears %s)\n", rep.Round, rep.Strategy, rep.Target(), strings.Join(rep.Sources, ", "), d.ID)
-				denies = denyOnly(after)
-				r.last = nil
-				fixed = true
-				break
 			}
 			if fixed {
 				break

@@ -167,6 +167,9 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 			return rep, nil
 		}
 	}
+	for _, rj := range rejected {
+		fmt.Fprintf(r.opt.Log, "repair: candidate rejected: %s\n", rj)
+	}
 	return nil, nil
 }
 
@@ -319,13 +322,24 @@ func (r *repairer) referenceValue(ctx context.Context, f *Failure, skip int) (*c
 	if f.File == "" || n == 0 {
 		return nil, nil
 	}
-	q := Query{File: f.File, DictPath: f.DictPath[:n-1], Keyword: f.DictPath[n-1], Skip: skip}
-	got, err := r.retrieve(ctx, q)
-	if err != nil || got == nil {
-		return nil, err
+	if strings.HasPrefix(f.DictPath[n-1], "$") {
+		return nil, nil // a regex-entry pointer names no keyword
 	}
+	q := Query{File: f.File, DictPath: f.DictPath[:n-1], Keyword: f.DictPath[n-1]}
 	old, _ := r.f.get(ctx, f.File, q.Entry())
-	if normSpace(old) == normSpace(got.Text) {
+	var got *Retrieved
+	// The case's own (wrong) value may be a reference value too: skip it.
+	for q.Skip = skip; q.Skip < skip+retrievalTries; q.Skip++ {
+		g, err := r.retrieve(ctx, q)
+		if err != nil || g == nil {
+			return nil, err
+		}
+		if normSpace(old) != normSpace(g.Text) {
+			got = g
+			break
+		}
+	}
+	if got == nil {
 		return nil, nil
 	}
 	return &candidate{strategy: "reference-value", level: got.Level, sources: []string{got.Source},
@@ -374,9 +388,21 @@ func (r *repairer) retrieveFile(ctx context.Context, f *Failure, skip int) (*can
 		// controlDict names the solver: a reference case cannot stand in for it.
 		return nil, nil
 	}
-	got, err := r.retrieve(ctx, Query{File: f.File, Skip: skip})
-	if err != nil || got == nil {
-		return nil, err
+	var got *Retrieved
+	// A field with nonuniform values belongs to its own mesh: take the next
+	// reference whose internalField is uniform.
+	for s := skip; s < skip+5; s++ {
+		g, err := r.retrieve(ctx, Query{File: f.File, Skip: s})
+		if err != nil || g == nil {
+			return nil, err
+		}
+		if !strings.HasPrefix(f.File, "0/") || !strings.Contains(g.Text, "nonuniform") {
+			got = g
+			break
+		}
+	}
+	if got == nil {
+		return nil, nil
 	}
 	c := &candidate{strategy: "file-retrieval", level: got.Level, sources: []string{got.Source}}
 	if !strings.HasPrefix(f.File, "0/") {
@@ -400,7 +426,7 @@ func (r *repairer) retrieveFile(ctx context.Context, f *Failure, skip int) (*can
 	}
 	field := filepath.Base(f.File)
 	for _, pt := range r.patches() {
-		text, src := r.patchText(ctx, f.File, field, pt.name, pt.typ)
+		text, src := r.patchText(ctx, f.File, rel, field, pt.name, pt.typ)
 		if err := r.f.set(ctx, rel, "boundaryField/"+pt.name, text); err != nil {
 			return nil, nil
 		}
@@ -451,7 +477,7 @@ func (r *repairer) patchEntry(ctx context.Context, f *Failure, skip int) (*candi
 			typ = p.typ
 		}
 	}
-	text, src := r.patchText(ctx, f.File, filepath.Base(f.File), f.Patch, typ)
+	text, src := r.patchText(ctx, f.File, f.File, filepath.Base(f.File), f.Patch, typ)
 	return &candidate{strategy: "patch-entry", sources: []string{src},
 		edits: []Edit{{File: f.File, Entry: "boundaryField/" + f.Patch, New: text}}}, nil
 }
@@ -459,27 +485,45 @@ func (r *repairer) patchEntry(ctx context.Context, f *Failure, skip int) (*candi
 // patchText chooses an entry for field on a patch of the given mesh type:
 // the constraint type itself; a sibling patch of the same type in this field;
 // the same patch in a tutorial of this solver; a wall/non-wall template.
-func (r *repairer) patchText(ctx context.Context, file, field, name, typ string) (string, string) {
+// file is the case-relative field file (the reference query), current the
+// file to read this case's values from (a draft while a file is rebuilt).
+func (r *repairer) patchText(ctx context.Context, file, current, field, name, typ string) (string, string) {
 	if constraintPatch[typ] {
 		return "{ type " + typ + "; }", "constraint: patch type " + typ + " in constant/polyMesh/boundary"
+	}
+	// Templates start from the field's internalField, as the tutorials'
+	// `value $internalField;` does (foamDictionary -set cannot expand it).
+	template := func() (string, string) {
+		t := bcTemplate(field, typ)
+		if strings.Contains(t, "$internalField") {
+			v, err := r.f.get(ctx, current, "internalField")
+			if err != nil || v == "" || strings.HasPrefix(v, "nonuniform") {
+				v = "uniform 0"
+				if field == "U" {
+					v = "uniform (0 0 0)"
+				}
+			}
+			t = strings.ReplaceAll(t, "$internalField", v)
+		}
+		return t, "template:" + typ + "/" + field
 	}
 	// Walls take the conventional wall BC: copying a sibling wall could copy a
 	// moving lid's velocity onto a fixed wall.
 	if typ == "wall" {
-		return bcTemplate(field, typ), "template:" + typ + "/" + field
+		return template()
 	}
-	if got, err := r.retrieve(ctx, Query{File: file, DictPath: []string{"boundaryField"}, Keyword: name}); err == nil && got != nil && strings.HasPrefix(got.Text, "{") {
+	if got, err := r.retrieve(ctx, Query{File: file, DictPath: []string{"boundaryField"}, Keyword: name}); err == nil && got != nil && strings.HasPrefix(got.Text, "{") && !strings.Contains(got.Text, "nonuniform") {
 		return got.Text, got.Source + " (" + got.Level + ")"
 	}
 	for _, p := range r.patches() {
 		if p.name == name || p.typ != typ {
 			continue
 		}
-		if v, err := r.f.get(ctx, file, "boundaryField/"+p.name); err == nil && strings.HasPrefix(v, "{") {
+		if v, err := r.f.get(ctx, current, "boundaryField/"+p.name); err == nil && strings.HasPrefix(v, "{") {
 			return v, "case:" + file + ":boundaryField/" + p.name + " (same patch type " + typ + ")"
 		}
 	}
-	return bcTemplate(field, typ), "template:" + typ + "/" + field
+	return template()
 }
 
 // bcTemplate is the conventional BC of a field on a wall or an open patch, as

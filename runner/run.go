@@ -473,7 +473,11 @@ func (r *Result) Summary() string {
 		if rp.Reverted {
 			rev = " (reverted: the failure came back)"
 		}
-		fmt.Fprintf(&b, "repair %d: %s %s <- %s%s\n", rp.Round, rp.Strategy, rp.Target(), strings.Join(rp.Sources, ", "), rev)
+		kind := "repair"
+		if rp.Finding != "" {
+			kind = "gate repair"
+		}
+		fmt.Fprintf(&b, "%s %d: %s %s <- %s%s\n", kind, rp.Round, rp.Strategy, rp.Target(), strings.Join(rp.Sources, ", "), rev)
 	}
 	if r.Failure != nil {
 		fmt.Fprintf(&b, "failure: [%s/%s] %s\n", r.Failure.Class, r.Failure.Kind, r.Failure.Summary)

@@ -422,32 +422,26 @@ func (c *compilation) emitSolution() {
 	if f.Algorithm == "SIMPLE" {
 		rf := fv.sub("relaxationFactors")
 		r := ruleSrc("FOAM-SOL-006", "SIMPLE needs relaxationFactors")
-		if f.Buoyant {
+		// Field factors (order kept) and the equation factor, per family (tutorial practice:
+		// buoyantCavity, rhoSimpleFoam squareBend, simpleFoam pitzDaily with SIMPLEC).
+		var fields [][2]any
+		eqFactor := 0.9
+		switch {
+		case f.Buoyant:
+			fields, eqFactor = [][2]any{{"rho", 1.0}, {"p_rgh", 0.7}}, 0.3
+		case f.Compressible:
+			fields, eqFactor = [][2]any{{"p", 0.3}, {"rho", 0.05}}, 0.7
+		}
+		if len(fields) > 0 {
 			fl := rf.sub("fields")
-			fl.set("rho", r, grammar.Num(1))
-			fl.set("p_rgh", r, grammar.Num(0.7))
-			eq := rf.sub("equations")
-			for _, x := range f.Solved {
-				if x != "p_rgh" {
-					eq.set(x, r, grammar.Num(0.3))
-				}
+			for _, kv := range fields {
+				fl.set(kv[0].(string), r, grammar.Num(kv[1].(float64)))
 			}
-		} else if f.Compressible {
-			fl := rf.sub("fields")
-			fl.set("p", r, grammar.Num(0.3))
-			fl.set("rho", r, grammar.Num(0.05))
-			eq := rf.sub("equations")
-			for _, x := range f.Solved {
-				if x != "p" {
-					eq.set(x, r, grammar.Num(0.7))
-				}
-			}
-		} else {
-			eq := rf.sub("equations")
-			for _, x := range f.Solved {
-				if x != "p" {
-					eq.set(x, r, grammar.Num(0.9))
-				}
+		}
+		eq := rf.sub("equations")
+		for _, x := range f.Solved {
+			if x != f.Pressure {
+				eq.set(x, r, grammar.Num(eqFactor))
 			}
 		}
 	}

@@ -18,6 +18,7 @@ const (
 	ClassDivergence  = "divergence"
 	ClassDictionary  = "dictionary" // a missing entry outside schemes/solvers/fields
 	ClassUnknown     = "unknown"
+	ClassTimeout     = "timeout" // the run outlived --timeout (not repaired)
 )
 
 // Failure kinds: the specific pattern matched, which selects a repair.

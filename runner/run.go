@@ -51,6 +51,7 @@ const (
 	StatusOK      = "ok"
 	StatusFailed  = "failed"
 	StatusRefused = "refused"
+	StatusTimeout = "timeout"
 )
 
 // Result summarises a run.
@@ -159,6 +160,16 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 				continue
 			}
 			res.Attempts++
+			if err != nil && errors.Is(err, context.DeadlineExceeded) && p != nil {
+				// --timeout: the run so far is the result.
+				res.Status = StatusTimeout
+				res.Failure = &Failure{Class: ClassTimeout, Kind: ClassTimeout, Summary: "the run exceeded --timeout " + opt.Timeout.String(), Message: p.Tail()}
+				res.history, res.Steps = p, len(p.Steps)
+				if fin := p.Final(); fin != nil {
+					res.Final = fin.Residuals
+				}
+				break
+			}
 			if err != nil {
 				return nil, err
 			}

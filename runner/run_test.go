@@ -357,3 +357,16 @@ func TestRepairWithLLM(t *testing.T) {
 		t.Fatalf("usage %+v", u)
 	}
 }
+
+// TestRunTimeout: --timeout stops a long run; the steps so far are the result.
+func TestRunTimeout(t *testing.T) {
+	tut := requireFoam(t, "simpleFoam")
+	dir := copyDir(t, filepath.Join(tut, "incompressible/simpleFoam/pitzDaily"))
+	res, err := Run(context.Background(), dir, Options{Timeout: 4 * time.Second, Repair: 2, Lint: (&lintRecorder{}).lint})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusTimeout || res.Steps == 0 || len(res.Repairs) != 0 || res.Plot == "" {
+		t.Fatalf("%+v", res)
+	}
+}

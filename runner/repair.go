@@ -14,6 +14,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/rules"
 )
 
 // Repair is one applied repair with its provenance (written to repair.json).
@@ -608,40 +609,14 @@ func replaceWord(s, old, nw string) string {
 	return s
 }
 
-// Nearest returns the candidate closest to name by edit distance (ties: the
-// lexically first), or "" when none is within max(2, len(name)/3).
+// Nearest returns the valid name closest to name: the rules' did-you-mean
+// (optimal string alignment, within a third of the name, at least 2 edits;
+// ties alphabetical), or "" when none is a plausible typo.
 func Nearest(name string, candidates []string) string {
-	best, bestD := "", 1<<30
-	for _, c := range candidates {
-		d := levenshtein(strings.ToLower(name), strings.ToLower(c))
-		if d < bestD || d == bestD && c < best {
-			best, bestD = c, d
-		}
+	if s := rules.DidYouMean(name, candidates); len(s) > 0 {
+		return s[0]
 	}
-	if bestD > max(2, len(name)/3) {
-		return ""
-	}
-	return best
-}
-
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return ""
 }
 
 // dimensions resets field dimensions that differ from a tutorial of the same solver.

@@ -20,17 +20,8 @@ func Describe(r Rule) string {
 			fmt.Fprintf(&b, "  %s\n", p)
 		}
 	}
-	if len(r.AppliesTo) > 0 {
-		keys := make([]string, 0, len(r.AppliesTo))
-		for k := range r.AppliesTo {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			if len(r.AppliesTo[k]) > 0 {
-				fmt.Fprintf(&b, "applies to %s: %s\n", k, strings.Join(r.AppliesTo[k], ", "))
-			}
-		}
+	for _, k := range sortedKeys(r.AppliesTo) {
+		fmt.Fprintf(&b, "applies to %s: %s\n", k, strings.Join(r.AppliesTo[k], ", "))
 	}
 	fmt.Fprintf(&b, "source: %s (package %s)\n", r.File, r.Package)
 	return b.String()
@@ -54,9 +45,24 @@ func Catalogue(rs []Rule) string {
 			fmt.Fprintf(&b, "%s\n\n", r.Description)
 		}
 		fmt.Fprintf(&b, "- severity: %s\n- fix: %s\n", r.Severity, r.Fix)
+		for _, k := range sortedKeys(r.AppliesTo) {
+			fmt.Fprintf(&b, "- applies to %s: %s\n", k, strings.Join(r.AppliesTo[k], ", "))
+		}
 		for _, p := range r.Provenance {
 			fmt.Fprintf(&b, "- evidence: `%s`\n", p)
 		}
 	}
 	return b.String()
+}
+
+// sortedKeys lists the keys with a non-empty value, sorted.
+func sortedKeys(m map[string][]string) []string {
+	var keys []string
+	for k, v := range m {
+		if len(v) > 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
 }

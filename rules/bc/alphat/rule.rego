@@ -7,6 +7,8 @@
 #   fix: Prefix the type with `compressible::` (e.g. compressible::alphatWallFunction).
 #   provenance:
 #     - src/TurbulenceModels/compressible/turbulentFluidThermoModels/derivedFvPatchFields/wallFunctions/alphatWallFunctions/alphatWallFunction/alphatWallFunctionFvPatchScalarField.H
+#   applies_to:
+#     features: [compressible]
 package foamc.rules.bc.alphat
 
 import data.foamc.lib

@@ -7,6 +7,8 @@
 #   fix: Add 0/alphat (dimensions [1 -1 -1 0 0 0 0], compressible::alphatWallFunction on walls, calculated elsewhere).
 #   provenance:
 #     - src/TurbulenceModels/compressible/EddyDiffusivity/EddyDiffusivity.C:77
+#   applies_to:
+#     features: [compressible]
 package foamc.rules.model.alphat
 
 import data.foamc.lib

@@ -7,6 +7,8 @@
 #   fix: Use a 3D mesh for LES, or a RAS model for a 2D case.
 #   provenance:
 #     - src/TurbulenceModels/turbulenceModels/LES/LESdeltas/cubeRootVolDelta/cubeRootVolDelta.C:58
+#   applies_to:
+#     features: [twoD]
 package foamc.rules.model.les2d
 
 import data.foamc.lib

@@ -7,6 +7,8 @@
 #   fix: "Add `reconstruct(rho) vanLeer; reconstruct(U) vanLeerV; reconstruct(T) vanLeer;` to interpolationSchemes."
 #   provenance:
 #     - tutorials/compressible/rhoCentralFoam/obliqueShock/system/fvSchemes:44
+#   applies_to:
+#     solvers: [rhoCentralFoam]
 package foamc.rules.numerics.reconstruct
 
 import data.foamc.lib

@@ -7,6 +7,8 @@
 #   fix: Use a limited scheme (`Gauss limitedLinear 1`, `Gauss linearUpwind grad(U)`, `Gauss upwind`).
 #   provenance:
 #     - tutorials/compressible/rhoPimpleFoam/RAS/angledDuct/system/fvSchemes
+#   applies_to:
+#     features: [compressible]
 package foamc.rules.numerics.shocklinear
 
 import data.foamc.lib

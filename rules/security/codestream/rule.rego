@@ -10,9 +10,6 @@
 #   provenance:
 #     - src/OpenFOAM/db/dictionary/functionEntries/codeStream/codeStream.C
 #     - src/OpenFOAM/db/dictionary/functionEntries/calcEntry/calcEntry.C
-#   applies_to:
-#     solvers: []
-#     features: []
 package foamc.rules.security.codestream
 
 import data.foamc.lib

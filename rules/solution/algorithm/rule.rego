@@ -8,6 +8,8 @@
 #   provenance:
 #     - applications/solvers/incompressible/icoFoam/createFields.H:57
 #     - src/finiteVolume/cfdTools/general/solutionControl/solutionControl/solutionControl.C:301
+#   applies_to:
+#     solvers: [icoFoam]
 package foamc.rules.solution.algorithm
 
 import data.foamc.lib

@@ -7,6 +7,8 @@
 #   fix: Give absolute `pMin`/`pMax` in the SIMPLE dictionary, or fix p on a boundary.
 #   provenance:
 #     - src/finiteVolume/cfdTools/general/pressureControl/pressureControl.C:104
+#   applies_to:
+#     solvers: [rhoSimpleFoam]
 package foamc.rules.solution.pressurelimits
 
 import data.foamc.lib

@@ -8,6 +8,8 @@
 #   provenance:
 #     - applications/solvers/compressible/sonicFoam/createFields.H:8
 #     - applications/solvers/compressible/rhoCentralFoam/createFields.H:11
+#   applies_to:
+#     features: [compressible]
 package foamc.rules.thermo.energy
 
 import data.foamc.lib

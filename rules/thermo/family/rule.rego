@@ -8,6 +8,8 @@
 #   provenance:
 #     - applications/solvers/compressible/rhoCentralFoam/createFields.H:5
 #     - applications/solvers/heatTransfer/buoyantSimpleFoam/createFields.H:3
+#   applies_to:
+#     features: [compressible]
 package foamc.rules.thermo.family
 
 import data.foamc.lib

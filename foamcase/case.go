@@ -198,7 +198,7 @@ func (l *loader) load(rel string) {
 		return
 	}
 	l.order = append(l.order, rel)
-	f, err := grammar.ParseFile(path)
+	f, err := parseFile(path)
 	if err != nil {
 		var fd finding.Finding
 		if errors.As(err, &fd) {
@@ -216,6 +216,17 @@ func (l *loader) load(rel string) {
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
 		CaseDir: l.root, EtcDir: l.opts.EtcDir, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
 	})
+}
+
+// parseFile is grammar.ParseFile that turns a parser panic into an error, so one bad
+// file cannot take the whole case (or a lint of many cases) down.
+func parseFile(path string) (f *grammar.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, fmt.Errorf("internal parser error (please report): %v", r)
+		}
+	}()
+	return grammar.ParseFile(path)
 }
 
 // assemble builds the document from the loaded files. A file that another case file
@@ -301,7 +312,7 @@ func (l *loader) directivesOf(rel string, x *grammar.Expanded) {
 // syntaxApplication is controlDict's `application` word as written ("" if absent or
 // not a plain word).
 func syntaxApplication(path string) string {
-	f, err := grammar.ParseFile(path)
+	f, err := parseFile(path)
 	if err != nil || f.Body == nil {
 		return ""
 	}

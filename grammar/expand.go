@@ -3,6 +3,7 @@ package grammar
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -1210,28 +1211,45 @@ func (x *expander) eval(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath)
 		return []Item{v}
 	}
 	expanded, err := x.strings(ctx, false).expand(src)
-	if err == nil && strings.Contains(expanded, ";") {
-		err = errors.New("';' is not allowed inside #eval")
-	}
-	var val float64
-	if err == nil {
-		val, err = evalScalar(strings.TrimSpace(expanded))
-	}
 	if err != nil {
 		x.directive(v.Name, at, v.Pos, path, false)
-		x.finding(IDEval, finding.Warn, at, v.Pos, "#eval not evaluated: "+err.Error(),
-			"input: "+strings.TrimSpace(src), "use plain arithmetic on numbers and $macros, or write the value")
+		x.undefined(at, v.Pos, "#eval input", err)
 		return []Item{v}
 	}
-	x.directive(v.Name, at, v.Pos, path, true)
-	raw := formatEvalScalar(val)
-	kind := ScalarKind
-	n := &Number{Range: v.Range, Raw: raw, Float: val}
-	if val == float64(int64(val)) && !strings.ContainsAny(raw, ".eE") && val >= labelMin && val <= labelMax {
-		kind, n.Int = LabelKind, int64(val)
+	switch {
+	case strings.Contains(expanded, ";"):
+		err = errors.New("';' is not allowed inside #eval (evalEntry.C)")
+	case strings.Contains(expanded, "$["):
+		err = &unsupportedExpr{"expression variables $[…] need the field expression driver"}
+	default:
+		var val float64
+		if val, err = evalScalar(strings.TrimSpace(expanded)); err == nil {
+			x.directive(v.Name, at, v.Pos, path, true)
+			return []Item{evalNumber(val, v.Range)}
+		}
 	}
-	n.Kind = kind
-	return []Item{n}
+	x.directive(v.Name, at, v.Pos, path, false)
+	var unsupported *unsupportedExpr
+	if errors.As(err, &unsupported) {
+		// Valid for OpenFOAM, beyond foamc's scalar evaluator: recorded, not an error.
+		x.finding(IDEval, finding.Info, at, v.Pos, "#eval recorded unevaluated: "+err.Error(),
+			"input: "+strings.TrimSpace(src), "")
+		return []Item{v}
+	}
+	x.finding(IDEval, finding.Deny, at, v.Pos, "#eval cannot be evaluated: "+err.Error(),
+		"input: "+strings.TrimSpace(src)+"\nexpanded: "+strings.TrimSpace(expanded),
+		"write an arithmetic expression of numbers and $macros")
+	return []Item{v}
+}
+
+// evalNumber is an #eval result as a token: a label when integral, else a scalar.
+func evalNumber(val float64, r Range) *Number {
+	raw := formatEvalScalar(val)
+	n := &Number{Range: r, Raw: raw, Kind: ScalarKind, Float: val}
+	if val == math.Trunc(val) && !strings.ContainsAny(raw, ".eE") && val >= labelMin && val <= labelMax {
+		n.Kind, n.Int = LabelKind, int64(val)
+	}
+	return n
 }
 
 // AST converts an expanded dictionary back to syntax entries (no directives left),

@@ -34,6 +34,12 @@ func formatEvalScalar(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
+// unsupportedExpr marks input that is valid in OpenFOAM's expression language but
+// outside the scalar subset evaluated here (field functions, vectors, variables).
+type unsupportedExpr struct{ msg string }
+
+func (e *unsupportedExpr) Error() string { return e.msg }
+
 type exprTok int
 
 const (
@@ -259,7 +265,7 @@ func (p *exprParser) primary() (float64, error) {
 			return 0, nil
 		}
 		if p.tok != tOp || p.text != "(" {
-			return 0, fmt.Errorf("unknown variable %q (only numbers and $macros can be evaluated)", name)
+			return 0, &unsupportedExpr{fmt.Sprintf("unknown name %q (foamc evaluates numbers and $macros)", name)}
 		}
 		p.next()
 		var args []float64
@@ -286,7 +292,13 @@ func (p *exprParser) primary() (float64, error) {
 		case exprFuncs2[name] != nil && len(args) == 2:
 			return exprFuncs2[name](args[0], args[1]), nil
 		}
-		return 0, fmt.Errorf("unsupported function %s/%d", name, len(args))
+		if _, known := exprFuncs1[name]; known {
+			return 0, fmt.Errorf("%s takes 1 argument, got %d", name, len(args))
+		}
+		if _, known := exprFuncs2[name]; known {
+			return 0, fmt.Errorf("%s takes 2 arguments, got %d", name, len(args))
+		}
+		return 0, &unsupportedExpr{fmt.Sprintf("function %s/%d is outside foamc's scalar evaluator", name, len(args))}
 	case tOp:
 		if p.text == "(" {
 			p.next()

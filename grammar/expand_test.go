@@ -182,6 +182,13 @@ func TestExpandFindings(t *testing.T) {
 			t.Errorf("no %s finding, got %v", tc.id, x.Findings)
 		})
 	}
+	// Junk is an error; valid OpenFOAM beyond the scalar evaluator is only recorded.
+	for src, sev := range map[string]string{"x #eval{ 1 + };": "deny", "x #eval{ foo + 1 };": "info", "x #eval \"mag(vector(1,0,0))\";": "info", "x #eval{ $[(vector)a] };": "info", "x #eval \"1; 2\";": "deny"} {
+		x := expandSrc(t, src)
+		if len(x.Findings) != 1 || x.Findings[0].ID != IDEval || string(x.Findings[0].Severity) != sev {
+			t.Errorf("%s: findings %v, want one %s %s", src, x.Findings, sev, IDEval)
+		}
+	}
 	// An unevaluated #eval stays visible in the JSON with its input.
 	x := expandSrc(t, "x #eval{ foo + 1 };")
 	if got := valueJSON(t, x); got != `{"x":{"$eval":" foo + 1 "}}` {

@@ -210,9 +210,15 @@ func TestOpenSlotsAreErrorsWithoutFiller(t *testing.T) {
 	}
 }
 
-type fakeFiller struct{ answers map[string]string }
+type fakeFiller struct {
+	answers map[string]string
+	seen    *[]FillRequest
+}
 
 func (f fakeFiller) Fill(_ context.Context, req FillRequest) (FillResult, error) {
+	if f.seen != nil {
+		*f.seen = append(*f.seen, req)
+	}
 	v, ok := f.answers[req.SpecField]
 	if !ok {
 		return FillResult{}, errors.New("no answer")
@@ -225,9 +231,24 @@ func (f fakeFiller) Fill(_ context.Context, req FillRequest) (FillResult, error)
 
 func TestFillerAnswersAreValidatedAndRecorded(t *testing.T) {
 	src := strings.Replace(channelKE, "turbulence: {intensity: 0.05, lengthScale: 0.005}", "turbulence: {lengthScale: 0.005}", 1)
-	r, fl := compileSrc(t, src, Options{Filler: fakeFiller{map[string]string{"/reference/intensity": "0.05"}}})
+	var seen []FillRequest
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, fl := compileSrc(t, src, Options{KB: k, Filler: fakeFiller{map[string]string{"/reference/intensity": "0.05"}, &seen}})
 	if fl != nil {
 		t.Fatal(fl)
+	}
+	if len(seen) != 2 || len(seen[1].Rejected) == 0 || seen[1].Attempt != 2 {
+		t.Fatalf("requests = %+v", seen)
+	}
+	var fromKB bool
+	for _, e := range seen[0].Context {
+		fromKB = fromKB || strings.HasPrefix(e.Source, "kb:cascade")
+	}
+	if !fromKB {
+		t.Errorf("no kb evidence in the fill request: %+v", seen[0].Context)
 	}
 	s := slotOf(t, r, "derived/initial/k")
 	if s.Value != "0.375" {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/kb"
 )
 
 // errRestart asks run to start over after a filled slot changed the spec.
@@ -35,7 +36,8 @@ func (c *compilation) fillOpen(slot, specField, desc, kind string, domain []stri
 		return fillAnswer{}, false
 	}
 	req := FillRequest{Slot: slot, Description: desc, SpecField: specField, Kind: kind, Domain: domain, Spec: c.spec.JSON(),
-		Constraints: []string{"FOAM-SPEC-002: the value must satisfy the spec JSON Schema", "the compiled case must lint without deny findings"}}
+		Constraints: []string{"FOAM-SPEC-002: the value must satisfy the spec JSON Schema", "the compiled case must lint without deny findings"},
+		Context:     c.evidence(specField)}
 	for attempt := 1; attempt <= c.opts.MaxFillAttempts; attempt++ {
 		req.Attempt = attempt
 		res, err := c.opts.Filler.Fill(c.ctx, req)
@@ -155,4 +157,37 @@ func (c *compilation) reportConflict(conf *conflict) {
 	}
 	c.fail(IDConflict, field, fmt.Sprintf("no value of slot %s satisfies the rules (candidates %s)", conf.Var, strings.Join(domainValues(v), ", ")),
 		"rejected by "+strings.Join(conf.Rules, "; ")+"; change "+strings.TrimPrefix(field, "/")+" or the fields those rules read")
+}
+
+// evidence is the retrieved context handed to the slot filler: the mesh patches, the physics
+// settled so far and, when a kb is configured, what the tutorials of this solver x model use
+// for the quantity (cascading retriever, with its audit trail).
+func (c *compilation) evidence(specField string) []Evidence {
+	var out []Evidence
+	if c.mesh != nil {
+		var ps []string
+		for _, p := range c.mesh.Patches {
+			ps = append(ps, p.Name+" ("+p.Type+")")
+		}
+		out = append(out, Evidence{Source: "mesh:" + c.mesh.Kind, Text: "patches: " + strings.Join(ps, ", ")})
+	}
+	if c.feat.Solver != "" {
+		out = append(out, Evidence{Source: "compiler:features", Text: c.feat.String()})
+	}
+	target := map[string]string{"/reference/intensity": "0/k", "/reference/U": "0/U", "/reference/p": "0/p", "/reference/T": "0/T"}[specField]
+	if c.opts.KB != nil && target != "" && c.feat.Solver != "" {
+		model := c.feat.Model
+		if model == "" {
+			model = "laminar"
+		}
+		res := c.opts.KB.Cascade(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: target, Path: "/internalField"})
+		for i, s := range res.Samples {
+			if i == 5 {
+				break
+			}
+			b, _ := json.Marshal(s.Value)
+			out = append(out, Evidence{Source: fmt.Sprintf("kb:cascade q%d %s/%s", s.Level, s.Case, s.File), Text: "internalField " + string(b)})
+		}
+	}
+	return out
 }

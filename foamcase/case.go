@@ -116,7 +116,6 @@ func Load(dir string, opts Options) (*Case, error) {
 	// controlDict first: its application is FOAM_EXECUTABLE (for controlDict itself
 	// too, so it is read from the syntax first) and its startTime names the field
 	// directory.
-	l.app = syntaxApplication(filepath.Join(abs, "system", "controlDict"))
 	l.load("system/controlDict")
 	var control map[string]any
 	if x := c.Expanded["system/controlDict"]; x != nil {
@@ -212,6 +211,9 @@ func (l *loader) load(rel string) {
 		}
 		l.parseErrs[rel] = fd
 		return
+	}
+	if rel == "system/controlDict" {
+		l.app = syntaxApplication(f)
 	}
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
 		CaseDir: l.root, EtcDir: l.opts.EtcDir, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
@@ -311,9 +313,8 @@ func (l *loader) directivesOf(rel string, x *grammar.Expanded) {
 
 // syntaxApplication is controlDict's `application` word as written ("" if absent or
 // not a plain word).
-func syntaxApplication(path string) string {
-	f, err := parseFile(path)
-	if err != nil || f.Body == nil {
+func syntaxApplication(f *grammar.File) string {
+	if f.Body == nil {
 		return ""
 	}
 	for _, e := range f.Body.Entries {

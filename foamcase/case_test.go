@@ -251,3 +251,19 @@ func TestLoadEveryTutorialCase(t *testing.T) {
 	}
 	t.Logf("loaded %d cases, %d dictionaries, %d cases with deny findings, %d distinct solvers", len(dirs), files, withErrors, len(solvers))
 }
+
+func TestLoadNotACase(t *testing.T) {
+	if _, err := Load(filepath.Join(t.TempDir(), "missing"), Options{}); err == nil {
+		t.Error("a missing directory must be an error")
+	}
+	c, err := Load(t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Features.Solver != "" || c.Features.FieldDir != "" || len(c.Files) != 0 || len(c.Errors) != 0 {
+		t.Errorf("empty directory: %+v", c)
+	}
+	if c.Locate("/files/system~1controlDict/application").File != "system/controlDict" {
+		t.Error("Locate falls back to the file named in the pointer")
+	}
+}

@@ -1,7 +1,9 @@
 package kb
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -66,4 +68,74 @@ func TestVocabCoversBinaries(t *testing.T) {
 		check(solver+" LES models", lists["LES models"], v.LESModels[class])
 	}
 	check("rhoSimpleFoam function objects", foamList(t, "rhoSimpleFoam", "-listFunctionObjects")["functionObjects"], v.FunctionObjects)
+}
+
+var reFatalList = regexp.MustCompile(`(?s)FOAM FATAL.*?\n(\d+)\s*\(([^()]*)\)`)
+
+// TestVocabCoversSelectionTables breaks one name at a time in the icoFoam cavity
+// tutorial; icoFoam then stops and prints the run-time selection table it
+// looked the name up in, which must be covered by the vocabulary.
+func TestVocabCoversSelectionTables(t *testing.T) {
+	blockMesh := foamtest.RequireBinary(t, "blockMesh")
+	icoFoam := foamtest.RequireBinary(t, "icoFoam")
+	src := filepath.Join(foamtest.Tutorials(t), "incompressible", "icoFoam", "cavity", "cavity")
+	base := t.TempDir()
+	if out, err := exec.Command("cp", "-r", src+"/.", base).CombinedOutput(); err != nil {
+		t.Fatalf("copy cavity: %v %s", err, out)
+	}
+	mesh := exec.Command(blockMesh, "-case", base)
+	mesh.Env = foamtest.Env()
+	if out, err := mesh.CombinedOutput(); err != nil {
+		t.Fatalf("blockMesh: %v\n%s", err, out)
+	}
+	v := embeddedKB(t).Vocab
+	cases := []struct {
+		name, file, from, to string
+		vocab                []string
+	}{
+		{"ddt", "fvSchemes", "default         Euler;", "default bogus;", v.DdtSchemes},
+		{"grad", "fvSchemes", "grad(p)         Gauss linear;", "grad(p) bogus;", v.GradSchemes},
+		{"div", "fvSchemes", "div(phi,U)      Gauss linear;", "div(phi,U) bogus linear;", v.DivSchemes},
+		{"interpolation", "fvSchemes", "div(phi,U)      Gauss linear;", "div(phi,U) Gauss bogus;", v.InterpolationSchemes},
+		{"laplacian", "fvSchemes", "default         Gauss linear orthogonal;", "default bogus linear orthogonal;", v.LaplacianSchemes},
+		{"snGrad", "fvSchemes", "default         Gauss linear orthogonal;", "default Gauss linear bogus;", v.SnGradSchemes},
+		{"solver", "fvSolution", "solver          PCG;", "solver bogus;", v.LinearSolvers},
+		{"preconditioner", "fvSolution", "preconditioner  DIC;", "preconditioner bogus;", v.Preconditioners},
+		{"smoother", "fvSolution", "smoother        symGaussSeidel;", "smoother bogus;", v.Smoothers},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if out, err := exec.Command("cp", "-r", base+"/.", dir).CombinedOutput(); err != nil {
+				t.Fatalf("copy: %v %s", err, out)
+			}
+			p := filepath.Join(dir, "system", c.file)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), c.from) {
+				t.Fatalf("%s has no %q", c.file, c.from)
+			}
+			if err := os.WriteFile(p, []byte(strings.Replace(string(data), c.from, c.to, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(icoFoam, "-case", dir)
+			cmd.Env = foamtest.Env()
+			out, _ := cmd.CombinedOutput()
+			m := reFatalList.FindStringSubmatch(string(out))
+			if m == nil {
+				t.Fatalf("icoFoam printed no selection table:\n%s", out)
+			}
+			names := strings.Fields(m[2])
+			if len(names) == 0 {
+				t.Fatalf("empty table:\n%s", out)
+			}
+			for _, n := range names {
+				if !slices.Contains(c.vocab, n) {
+					t.Errorf("%s: icoFoam accepts %s but the vocabulary lacks it", c.name, n)
+				}
+			}
+		})
+	}
 }

@@ -266,7 +266,7 @@ func loadRecords(root string, cases []string, o BuildOptions, progress func(stri
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				doc, err := o.Load(filepath.Join(root, cases[i]))
+				doc, err := safeLoad(o.Load, filepath.Join(root, cases[i]))
 				if err == nil {
 					recs[i], err = RecordFromDocument(cases[i], doc)
 				}
@@ -295,4 +295,15 @@ func loadRecords(root string, cases []string, o BuildOptions, progress func(stri
 		nFiles += len(r.Files)
 	}
 	return out, nFiles, nil
+}
+
+// safeLoad turns a panic of the loader into an error naming the case, so one bad
+// tutorial fails the build with a message instead of crashing it.
+func safeLoad(load DocumentLoader, dir string) (doc map[string]any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("loader panicked: %v", r)
+		}
+	}()
+	return load(dir)
 }

@@ -71,3 +71,21 @@ func TestVersionOf(t *testing.T) {
 		t.Errorf("version %q", v)
 	}
 }
+
+func TestLoadRecordsReportsBrokenCases(t *testing.T) {
+	root := fakeTree(t, true)
+	tut := filepath.Join(root, "tutorials")
+	panicky := func(string) (map[string]any, error) { panic("boom") }
+	_, _, err := loadRecords(tut, []string{"basic/case"}, BuildOptions{Load: panicky}, func(string, int, int) {})
+	if err == nil || !strings.Contains(err.Error(), "basic/case") || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("panic not reported with the case: %v", err)
+	}
+	var calls []int
+	ok := func(string) (map[string]any, error) {
+		return map[string]any{"features": map[string]any{"solver": "icoFoam"}, "files": map[string]any{}}, nil
+	}
+	recs, _, err := loadRecords(tut, []string{"basic/case"}, BuildOptions{Load: ok}, func(_ string, done, _ int) { calls = append(calls, done) })
+	if err != nil || len(recs) != 1 || recs[0].Solver != "icoFoam" || len(calls) != 1 {
+		t.Errorf("records %v calls %v err %v", recs, calls, err)
+	}
+}

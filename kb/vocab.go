@@ -59,6 +59,7 @@ func vocabRules() []vocabRule {
 		{vocab: "gradSchemes", re: regexp.MustCompile(`\bmakeFvLimitedGradScheme\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`), direct: true, lit: "makeFvLimitedGradScheme",
 			format: func(m []string) string { return m[1] + "<" + m[2] + ">" }},
 		{vocab: "gradSchemes", re: regexp.MustCompile(`\bmakeNamedFvLimitedGradTypeScheme\s*\(\s*\w+\s*,\s*\w+\s*,\s*\w+\s*,\s*"(\w+)"\s*\)`), direct: true, lit: "makeNamedFvLimitedGradTypeScheme"},
+		direct("gradSchemes", "makeLeastSquaresGradScheme"),
 		cls("divSchemes", "makeFvDivScheme"),
 		cls("divSchemes", "makeFvConvectionScheme"),
 		cls("divSchemes", "makeMultivariateFvConvectionScheme"),

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -162,7 +163,8 @@ func runOracle(bin string, c oracleCase) oracleResult {
 		r.oraErr = "cannot parse foamDictionary output: " + err.Error()
 		return r
 	}
-	r.oracle = Expand(of, "", ExpandOptions{CaseDir: c.root, Env: mapEnv(env)}).Value(ValueOptions{Values: true})
+	ox := Expand(of, "", ExpandOptions{CaseDir: c.root, Env: mapEnv(env)})
+	r.oracle = ox.Value(ValueOptions{Values: true})
 	x, err := ExpandFile(c.path, ExpandOptions{CaseDir: c.root, Env: mapEnv(env)})
 	if err != nil {
 		r.oursErr = err.Error()
@@ -170,6 +172,9 @@ func runOracle(bin string, c oracleCase) oracleResult {
 	}
 	r.ours = x.Value(ValueOptions{Values: true})
 	r.mismatch = jsonDiff("", r.ours, r.oracle)
+	if r.mismatch == "" {
+		r.mismatch = orderDiff("", x.Dict, ox.Dict)
+	}
 	return r
 }
 
@@ -266,6 +271,23 @@ func jsonDiff(path string, a, b any) string {
 	}
 	if a != b {
 		return fmt.Sprintf("%s: %v != %v", path, a, b)
+	}
+	return ""
+}
+
+// orderDiff compares keyword order, which JSON objects do not keep: duplicates must
+// stay at their first position, #remove and includes must splice in place.
+func orderDiff(path string, a, b *ExpDict) string {
+	ka, kb := a.Keys(), b.Keys()
+	if !reflect.DeepEqual(ka, kb) {
+		return fmt.Sprintf("%s: keyword order %v != %v", path, ka, kb)
+	}
+	for i, e := range a.Entries {
+		if e.Dict != nil && b.Entries[i].Dict != nil {
+			if d := orderDiff(path+"/"+e.Key, e.Dict, b.Entries[i].Dict); d != "" {
+				return d
+			}
+		}
 	}
 	return ""
 }

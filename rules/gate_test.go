@@ -128,3 +128,27 @@ func TestExitCode(t *testing.T) {
 		}
 	}
 }
+
+// TestLintDirs: parallel linting keeps the order of the directories and reports a
+// directory that cannot be read as that directory's error.
+func TestLintDirs(t *testing.T) {
+	e, err := New(context.Background(), Options{KB: fixtureKB(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := []string{caseDir(t, "cavity-errors"), filepath.Join(t.TempDir(), "missing"), caseDir(t, "cavity-clean"), caseDir(t, "security")}
+	calls := 0
+	rs, errs := e.LintDirs(context.Background(), dirs, foamcase.Options{}, func(int, string) { calls++ })
+	if calls != len(dirs) {
+		t.Errorf("progress called %d times", calls)
+	}
+	if errs[0] != nil || errs[1] == nil || errs[2] != nil || errs[3] != nil {
+		t.Fatalf("errors %v", errs)
+	}
+	if len(rs[0].Findings) == 0 || len(rs[2].Findings) != 0 || finding.Max(rs[3].Findings) != finding.Deny {
+		t.Errorf("results out of order: %d %d %v", len(rs[0].Findings), len(rs[2].Findings), finding.Max(rs[3].Findings))
+	}
+	if ExitCode(rs, errs[1] != nil, false) != ExitError {
+		t.Error("an unreadable case must fail closed")
+	}
+}

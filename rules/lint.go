@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -73,4 +74,36 @@ func readLines(path string) []string {
 		out = append(out, sc.Text())
 	}
 	return out
+}
+
+// LintDirs lints several case directories on all CPUs and returns the results in the
+// order of dirs; errs[i] is the error of dirs[i] (nil when it was evaluated). progress,
+// when not nil, is called after each case with the number done so far.
+func (e *Engine) LintDirs(ctx context.Context, dirs []string, opts foamcase.Options, progress func(done int, dir string)) ([]Result, []error) {
+	results := make([]Result, len(dirs))
+	errs := make([]error, len(dirs))
+	next := make(chan int)
+	done := make(chan int)
+	workers := min(runtime.GOMAXPROCS(0), len(dirs))
+	for w := 0; w < workers; w++ {
+		go func() {
+			for i := range next {
+				results[i], errs[i] = e.LintDir(ctx, dirs[i], opts)
+				done <- i
+			}
+		}()
+	}
+	go func() {
+		for i := range dirs {
+			next <- i
+		}
+		close(next)
+	}()
+	for n := 1; n <= len(dirs); n++ {
+		i := <-done
+		if progress != nil {
+			progress(n, dirs[i])
+		}
+	}
+	return results, errs
 }

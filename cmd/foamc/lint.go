@@ -87,25 +87,23 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "foamc lint: %v\n", err)
 		return rules.ExitError
 	}
-	progress := len(dirs) > 1 && isTerminal(stderr)
-	var results []rules.Result
+	var progress func(int, string)
+	if len(dirs) > 1 && isTerminal(stderr) {
+		progress = func(n int, d string) { fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", n, len(dirs), d) }
+	}
+	results, errs := eng.LintDirs(ctx, dirs, foamcase.Options{}, progress)
+	if progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
 	rep := output.Report{Tool: "foamc", Rules: outputRules(eng)}
 	failed := false
 	for i, d := range dirs {
-		if progress {
-			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", i+1, len(dirs), d)
-		}
-		res, err := eng.LintDir(ctx, d, foamcase.Options{})
-		c := output.Case{Dir: d, Findings: res.Findings}
-		if err != nil {
+		c := output.Case{Dir: d, Findings: results[i].Findings}
+		if errs[i] != nil {
 			failed = true
-			c.Error = err.Error()
+			c.Error = errs[i].Error()
 		}
-		results = append(results, res)
 		rep.Cases = append(rep.Cases, c)
-	}
-	if progress {
-		fmt.Fprint(stderr, "\r\033[K")
 	}
 	if err := output.Write(stdout, *format, rep); err != nil {
 		fmt.Fprintf(stderr, "foamc lint: %v\n", err)

@@ -297,3 +297,16 @@ patched(name) if {
 	some b in bc
 	b.field == name
 }
+
+# typed_objects is every dictionary in any file that has a `type` or `libs` entry, with its
+# file and path; walked once per evaluation and shared by the security rules.
+typed_objects contains [file, path, v] if {
+	some file, body in input.files
+	walk(body, [path, v])
+	is_object(v)
+	typed_or_libs(v)
+}
+
+typed_or_libs(v) if is_string(v.type)
+
+typed_or_libs(v) if v.libs

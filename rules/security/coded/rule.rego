@@ -16,9 +16,7 @@ coded(t) if regex.match(`^coded|CodedSource$`, t)
 
 findings contains f if {
 	not data.config.allow_code
-	some file, body in input.files
-	walk(body, [path, v])
-	is_object(v)
+	some [file, path, v] in lib.typed_objects
 	is_string(v.type)
 	coded(v.type)
 	f := {

@@ -19,3 +19,8 @@ test_allowed if {
 test_clean if {
 	count(coded.findings) == 0 with input as test.case
 }
+
+test_non_string_type if {
+	doc := test.set(test.case, "/files/system~1controlDict/functions", {"f": {"type": ["a", "b"], "libs": ["libforces.so"]}})
+	count(coded.findings) == 0 with input as doc
+}

@@ -143,9 +143,7 @@ shipped := {
 }
 
 findings contains f if {
-	some file, body in input.files
-	walk(body, [path, v])
-	is_object(v)
+	some [file, path, v] in lib.typed_objects
 	some i, name in lib.words(object.get(v, "libs", []))
 	is_string(name)
 	not name in shipped

@@ -14,9 +14,7 @@ import data.foamc.lib
 
 findings contains f if {
 	not data.config.allow_code
-	some file, body in input.files
-	walk(body, [path, v])
-	is_object(v)
+	some [file, path, v] in lib.typed_objects
 	v.type == "systemCall"
 	cmds := [c | some k in ["executeCalls", "writeCalls", "endCalls"]; some c in object.get(v, k, [])]
 	f := {

@@ -142,6 +142,8 @@ type compilation struct {
 	// stageA holds the physics slots (solver, model, thermo, energy).
 	stageA     Table
 	energyWord string
+	// bcCache memoises multi-source retrievals per field and BC type.
+	bcCache map[string]kb.BCResult
 	// derivedRoles are boundaries the mesh settled (constraint-typed patches).
 	derivedRoles Table
 	// st is the flow state of the current emission.

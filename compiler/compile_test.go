@@ -425,4 +425,7 @@ func TestContractEvidenceInProvenance(t *testing.T) {
 	if len(src.Contract) == 0 || !strings.Contains(src.Contract[0], "turbulentIntensityKineticEnergyInlet") {
 		t.Errorf("k inlet type provenance = %+v", src)
 	}
+	if w := r.Provenance["/files/0~1k/boundaryField/walls/type"]; len(w.Examples) == 0 || !strings.HasSuffix(w.Examples[0], "/0/k") {
+		t.Errorf("k wall type provenance has no tutorial examples: %+v", w)
+	}
 }

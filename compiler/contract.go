@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/kb"
 )
 
 // Boundary-condition contracts from the kb (header Usage tables united with the keys the
@@ -59,13 +60,20 @@ func (c *compilation) checkContracts() bool {
 			}
 			id := bcID(field, pt.Name)
 			typ := c.sol[id]
-			ct, ok := k.Contract(typ)
-			if !ok {
+			bc := c.multiSource(field, typ)
+			ct := bc.Contract
+			if ct == nil {
 				continue
 			}
 			ptr := pointerOfSlot(id) + "/type"
 			if src, ok := c.prov[ptr]; ok {
-				src.Contract = append([]string(nil), ct.Provenance...)
+				src.Contract = append([]string(nil), bc.Audit.HeaderLines...)
+				for i, s := range bc.Examples {
+					if i == 5 {
+						break
+					}
+					src.Examples = append(src.Examples, s.Case+"/"+s.File)
+				}
 				c.prov[ptr] = src
 			}
 			var missing []string
@@ -110,4 +118,23 @@ func itemsText(items []grammar.Item) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// multiSource runs the multi-source retriever (tutorial examples of the type for this field,
+// united with its header contract), once per field and type.
+func (c *compilation) multiSource(field, typ string) kb.BCResult {
+	key := field + "\x00" + typ
+	if r, ok := c.bcCache[key]; ok {
+		return r
+	}
+	model := c.feat.Model
+	if model == "" {
+		model = "laminar"
+	}
+	r := c.opts.KB.BC(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: "0/" + field}, typ)
+	if c.bcCache == nil {
+		c.bcCache = map[string]kb.BCResult{}
+	}
+	c.bcCache[key] = r
+	return r
 }

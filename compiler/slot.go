@@ -35,6 +35,8 @@ type Source struct {
 	Rules      []string           `json:"rules,omitempty"`
 	// Contract is the header evidence of a boundary condition's contract (multi-source kb).
 	Contract []string `json:"contract,omitempty"`
+	// Examples are tutorial files using the same boundary condition for the field (multi-source kb).
+	Examples []string `json:"examples,omitempty"`
 }
 
 func specSrc(ptr string) Source { return Source{Kind: KindSpec, Spec: ptr} }

@@ -1108,6 +1108,19 @@ func (x *expander) expandBlock(b *Dict, ctx *ExpDict, at *srcFile, path vpath) *
 			default:
 				c.Entries = append(c.Entries, &PrimitiveEntry{Range: e.Range, Key: Key{Name: ref.Key, Raw: ref.Key}, Value: ref.Value})
 			}
+		case *DirectiveEntry:
+			// Inside a value the include family splices the file's tokens (primitive
+			// context); other directives stay as written.
+			switch e.Name {
+			case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
+				x.directive(e.Name, at, e.Pos, path, true)
+				if inc := x.include(ctx, e.Name, e.Args, e.Pos, at); inc != nil {
+					c.Entries = append(c.Entries, x.expandBlock(inc.file.Body, ctx, inc, path).Entries...)
+				}
+			default:
+				x.directive(e.Name, at, e.Pos, path, false)
+				c.Entries = append(c.Entries, e)
+			}
 		default:
 			c.Entries = append(c.Entries, e)
 		}

@@ -112,6 +112,8 @@ func TestExpandValues(t *testing.T) {
 			`inGroups 1(wall); arc 0 3 (1 0 0);`, `{"arc":[0,3,[1,0,0]],"inGroups":["wall"]}`},
 		{"block inside a value",
 			`a 2; boundary ( inlet { type patch; n $a; } );`, `{"a":2,"boundary":["inlet",{"n":2,"type":"patch"}]}`},
+		{"substitution inside a value block",
+			`c { t wall; } boundary ( w { $c; n 1; } );`, `{"boundary":["w",{"n":1,"t":"wall"}],"c":{"t":"wall"}}`},
 		{"verbatim and codeStream are recorded",
 			`v #codeStream { code #{ os << 1; #}; };`, `{"v":{"$codeStream":{"code":{"$verbatim":" os \u003c\u003c 1; "}}}}`},
 	}
@@ -231,6 +233,15 @@ func TestLookupOrder(t *testing.T) {
 	if e := LookupScoped(d, "ab", false); e != nil {
 		t.Errorf("macro lookup must be literal, found %v", e.Key)
 	}
+	obj := d.Value(ValueOptions{})
+	for key, want := range map[string]any{"abc": int64(3), "ab": int64(2), "xyz": int64(1), "b": int64(4), "bb": int64(1)} {
+		if got, ok := LookupValue(obj, key); !ok || got != want {
+			t.Errorf("LookupValue(%q) = %v, %v; want %v", key, got, ok, want)
+		}
+	}
+	if _, ok := LookupValue(map[string]any{"a": 1}, "b"); ok {
+		t.Error("LookupValue must miss")
+	}
 }
 
 func TestStringExpansion(t *testing.T) {
@@ -332,6 +343,11 @@ func TestIncludes(t *testing.T) {
 	if got := valueJSON(t, out); got != `{"base":50,"solver":"simpleFoam"}` {
 		t.Errorf("outside include must not be read; <case> and $FOAM_CASE resolve: %s", got)
 	}
+	blk := expandTestdata(t, "system/blockInclude", ExpandOptions{})
+	if got := valueJSON(t, blk); got != `{"boundary":["inlet",{"faces":[],"type":"patch"}]}` || len(blk.Findings) != 0 {
+		t.Errorf("include inside a value block = %s, %v", got, blk.Findings)
+	}
+
 	deep := expandTestdata(t, "system/deep", ExpandOptions{MaxIncludeDepth: 2})
 	if ids := findingIDs(deep); !reflect.DeepEqual(ids, []string{IDDepth}) {
 		t.Fatalf("depth findings = %v", deep.Findings)

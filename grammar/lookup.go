@@ -3,6 +3,7 @@ package grammar
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // ExpDict is a dictionary after expansion: duplicates merged, directives applied,
@@ -309,4 +310,32 @@ func escapePointer(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// patternCache holds compiled anchored patterns for LookupValue.
+var patternCache sync.Map // string -> *regexp.Regexp (nil when invalid)
+
+// LookupValue is Lookup on the expanded JSON mapping (a map from Value or the case
+// document): the exact key, else the "$regex" entries from the last to the first.
+func LookupValue(obj map[string]any, key string) (any, bool) {
+	if v, ok := obj[key]; ok && key != "$regex" {
+		return v, true
+	}
+	pats, _ := obj["$regex"].([]any)
+	for i := len(pats) - 1; i >= 0; i-- {
+		p, _ := pats[i].(map[string]any)
+		pat, _ := p["pattern"].(string)
+		re, ok := patternCache.Load(pat)
+		if !ok {
+			compiled, err := regexp.Compile("^(?:" + pat + ")$")
+			if err != nil {
+				compiled = nil
+			}
+			re, _ = patternCache.LoadOrStore(pat, compiled)
+		}
+		if r, _ := re.(*regexp.Regexp); r != nil && r.MatchString(key) {
+			return p["value"], true
+		}
+	}
+	return nil, false
 }

@@ -50,9 +50,23 @@ type gEntry struct {
 }
 
 type gListEntry struct {
-	Fast  lexer.Token `parser:"  @(NumList | BinList)"`
+	Fast  *gFast      `parser:"  @@"`
 	Count lexer.Token `parser:"| @Number?"`
 	List  *gList      `parser:"  @@"`
+}
+
+// gFast is the fast-path hook into participle (its Parseable interface): a NumList or BinList
+// token — a whole counted/numeric or binary list — taken as one grammar element.
+type gFast struct {
+	Tok lexer.Token
+}
+
+func (g *gFast) Parse(lex *lexer.PeekingLexer) error {
+	if t := lex.Peek(); t.Type != tNumList && t.Type != tBinList {
+		return participle.NextMatch
+	}
+	g.Tok = *lex.Next()
+	return nil
 }
 
 type gDirEntry struct {
@@ -68,7 +82,8 @@ type gDirEntry struct {
 
 // gItem is one value item; atoms (one token) come first, then the bracketed forms.
 type gItem struct {
-	Tok   lexer.Token `parser:"  @(Word | Number | NumList | String | Variable | Punct | Verbatim | BinList | EvalBrace)"`
+	Tok   lexer.Token `parser:"  @(Word | Number | String | Variable | Punct | Verbatim | EvalBrace)"`
+	Fast  *gFast      `parser:"| @@"`
 	List  *gList      `parser:"| @@"`
 	Block *gBlock     `parser:"| @@"`
 	Dims  *gDims      `parser:"| @@"`
@@ -78,7 +93,8 @@ type gItem struct {
 
 // gFirst is gItem without the block alternative (the first item of a primitive value).
 type gFirst struct {
-	Tok  lexer.Token `parser:"  @(Word | Number | NumList | String | Variable | Punct | Verbatim | BinList | EvalBrace)"`
+	Tok  lexer.Token `parser:"  @(Word | Number | String | Variable | Punct | Verbatim | EvalBrace)"`
+	Fast *gFast      `parser:"| @@"`
 	List *gList      `parser:"| @@"`
 	Dims *gDims      `parser:"| @@"`
 	Dir  *gDirItem   `parser:"| @@"`
@@ -296,7 +312,7 @@ func (c *converter) entries(gs []*gEntry) []Entry {
 		default:
 			items := g.Items
 			if f := g.First; f != nil {
-				items = append([]*gItem{{Tok: f.Tok, List: f.List, Dims: f.Dims, Dir: f.Dir, Uni: f.Uni}}, items...)
+				items = append([]*gItem{{Tok: f.Tok, Fast: f.Fast, List: f.List, Dims: f.Dims, Dir: f.Dir, Uni: f.Uni}}, items...)
 			}
 			out = append(out, &PrimitiveEntry{Range: c.rng(g.Key, g.Semi), Key: c.key(g.Key), Value: c.items(items)})
 		}
@@ -320,8 +336,8 @@ func (c *converter) key(t lexer.Token) Key {
 }
 
 func (c *converter) listEntry(g *gListEntry) *ListEntry {
-	if g.Fast.Type != 0 {
-		it := c.token(g.Fast)
+	if g.Fast != nil {
+		it := c.token(g.Fast.Tok)
 		return &ListEntry{Range: it.Span(), Value: it}
 	}
 	l := c.list(g.List)
@@ -381,6 +397,8 @@ func (c *converter) item(g *gItem) Item {
 	switch {
 	case g.Tok.Type != 0:
 		return c.token(g.Tok)
+	case g.Fast != nil:
+		return c.token(g.Fast.Tok)
 	case g.List != nil:
 		return c.list(g.List)
 	case g.Uni != nil:

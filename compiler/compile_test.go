@@ -429,3 +429,32 @@ func TestContractEvidenceInProvenance(t *testing.T) {
 		t.Errorf("k wall type provenance has no tutorial examples: %+v", w)
 	}
 }
+
+// A physical property the spec leaves out comes from the cascading retriever.
+func TestPrandtlFromCascade(t *testing.T) {
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `version: 1
+name: t
+mesh: {blockMeshDict: channel/blockMeshDict}
+physics: {solver: rhoPimpleFoam, turbulence: laminar}
+fluid: {molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5}
+reference: {p: 1.0e5, T: 300}
+boundaries:
+  inlet:        {role: inlet, U: [10, 0, 0], T: 300}
+  outlet:       {role: outlet, p: 1.0e5}
+  walls:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 1, deltaT: 1.0e-5}
+`
+	r, fl := compileSrc(t, src, Options{KB: k})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	pr := r.Provenance["/files/constant~1thermophysicalProperties/mixture/transport/Pr"]
+	if pr.Kind != KindKB || pr.Retriever != "cascade" || len(pr.Files) == 0 {
+		t.Errorf("Pr provenance = %+v", pr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/foamc/foamc/grammar"
@@ -305,4 +306,40 @@ func knownScheme(value string, vocab map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// cascadeNumber is the cascading retriever for a physical property the spec leaves out: the
+// most common number the tutorials of this solver x model give at pointer in target.
+func (c *compilation) cascadeNumber(target, pointer string) (val, bool) {
+	if c.opts.KB == nil {
+		return val{}, false
+	}
+	model := c.feat.Model
+	if model == "" {
+		model = "laminar"
+	}
+	res := c.opts.KB.Cascade(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: target, Path: pointer})
+	count := map[string]int{}
+	var best string
+	var files []string
+	for _, s := range res.Samples {
+		t, ok := schemeText(s.Value)
+		if !ok {
+			continue
+		}
+		count[t]++
+		if best == "" || count[t] > count[best] {
+			best = t
+		}
+	}
+	x, err := strconv.ParseFloat(best, 64)
+	if err != nil {
+		return val{}, false
+	}
+	for _, s := range res.Samples {
+		if t, _ := schemeText(s.Value); t == best {
+			files = append(files, s.Case+"/"+s.File)
+		}
+	}
+	return sv(x, Source{Kind: KindKB, Retriever: "cascade", Level: fmt.Sprintf("q%d", res.Audit.Level), Files: uniqueSorted(files)}), true
 }

@@ -38,6 +38,8 @@ func (c *compilation) emitConstant(st *state) {
 		pr := val{s: 0.7, src: curated("Pr = 0.7 (air) when the spec gives none")}
 		if s.Fluid.Pr != nil {
 			pr = sv(*s.Fluid.Pr, specSrc("/fluid/Pr"))
+		} else if v, ok := c.cascadeNumber("constant/thermophysicalProperties", "/mixture/transport/Pr"); ok {
+			pr = v
 		}
 		tr.set("Pr", pr.src, pr.item())
 	}

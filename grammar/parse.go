@@ -29,16 +29,15 @@ type gFile struct {
 
 // gEntry is one dictionary entry. Alternatives are inlined and ordered by frequency because
 // every failed alternative costs participle a branch. After a word or string keyword, '{'
-// starts a dictionary (entryIO.C: `{` after a keyword always does), otherwise the value runs
-// to ';' and its first item cannot be a block. A variable keyword is a substitution entry
+// starts a dictionary (entryIO.C: `{` after a keyword always does; that alternative is tried
+// first, so a value never starts with a block), otherwise the value runs to ';'. A variable keyword is a substitution entry
 // unless '{' follows (`$name {` keyword substitution).
 type gEntry struct {
 	Key    lexer.Token `parser:"( @(Word | String)"`
 	Open   lexer.Token `parser:"  ( @'{'"`
 	Body   []*gEntry   `parser:"    @@*"`
 	Close  lexer.Token `parser:"    @'}'"`
-	First  *gFirst     `parser:"  | ( @@"`
-	Items  []*gItem    `parser:"      @@* )?"`
+	Items  []*gItem    `parser:"  | @@*"`
 	Semi   lexer.Token `parser:"    @';' )"`
 	Var    lexer.Token `parser:"| @Variable"`
 	VOpen  lexer.Token `parser:"  ( @'{'"`
@@ -89,16 +88,6 @@ type gItem struct {
 	Dims  *gDims      `parser:"| @@"`
 	Dir   *gDirItem   `parser:"| @@"`
 	Uni   *gUniform   `parser:"| @@"`
-}
-
-// gFirst is gItem without the block alternative (the first item of a primitive value).
-type gFirst struct {
-	Tok  lexer.Token `parser:"  @(Word | Number | String | Variable | Punct | Verbatim | EvalBrace)"`
-	Fast *gFast      `parser:"| @@"`
-	List *gList      `parser:"| @@"`
-	Dims *gDims      `parser:"| @@"`
-	Dir  *gDirItem   `parser:"| @@"`
-	Uni  *gUniform   `parser:"| @@"`
 }
 
 type gList struct {
@@ -310,11 +299,7 @@ func (c *converter) entries(gs []*gEntry) []Entry {
 		case g.Var.Type != 0:
 			out = append(out, &SubstEntry{Range: c.rng(g.Var, g.Var), Var: &Variable{Range: c.rng(g.Var, g.Var), Raw: g.Var.Value}})
 		default:
-			items := g.Items
-			if f := g.First; f != nil {
-				items = append([]*gItem{{Tok: f.Tok, Fast: f.Fast, List: f.List, Dims: f.Dims, Dir: f.Dir, Uni: f.Uni}}, items...)
-			}
-			out = append(out, &PrimitiveEntry{Range: c.rng(g.Key, g.Semi), Key: c.key(g.Key), Value: c.items(items)})
+			out = append(out, &PrimitiveEntry{Range: c.rng(g.Key, g.Semi), Key: c.key(g.Key), Value: c.items(g.Items)})
 		}
 	}
 	return out

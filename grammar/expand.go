@@ -829,16 +829,33 @@ func (x *expander) resolveName(d *ExpDict, raw string) (string, error) {
 	return s, nil
 }
 
+// inside reports whether target lies in the case directory or $FOAM_ETC, after
+// resolving symbolic links, so a link cannot smuggle an outside file in.
 func (x *expander) inside(target string) bool {
+	real := resolveLinks(target)
 	for _, root := range []string{x.caseDir, x.etc} {
 		if root == "" {
 			continue
 		}
-		if rel, err := filepath.Rel(root, target); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		if within(root, target) && within(resolveLinks(root), real) {
 			return true
 		}
 	}
 	return false
+}
+
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// resolveLinks is filepath.EvalSymlinks, falling back to the lexical path for a file
+// that does not exist (reported as missing later).
+func resolveLinks(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
 }
 
 // remove is #remove: words remove literally (or slash-scoped), quoted strings remove

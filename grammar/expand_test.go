@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -362,6 +363,31 @@ func TestIncludes(t *testing.T) {
 	allowed := expandTestdata(t, "system/outside", ExpandOptions{AllowOutside: true})
 	if v := allowed.Dict.Value(ValueOptions{}); v["secret"] != int64(1) {
 		t.Errorf("AllowOutside must read the file: %v", v)
+	}
+}
+
+func TestIncludeThroughSymlinkStaysOutside(t *testing.T) {
+	root := t.TempDir()
+	caseDir := filepath.Join(root, "case")
+	if err := os.MkdirAll(filepath.Join(caseDir, "system"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "secret"), []byte("secret 1;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "secret"), filepath.Join(caseDir, "system", "link")); err != nil {
+		t.Fatalf("symlink: %v", err)
+	}
+	dict := filepath.Join(caseDir, "system", "d")
+	if err := os.WriteFile(dict, []byte("#include \"link\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := ExpandFile(dict, ExpandOptions{CaseDir: caseDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids := findingIDs(x); !reflect.DeepEqual(ids, []string{IDIncludeOutside}) || len(x.Dict.Entries) != 0 {
+		t.Errorf("a symlink out of the case must not be read: %v %v", x.Findings, x.Dict.Keys())
 	}
 }
 

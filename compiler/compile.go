@@ -300,13 +300,11 @@ func (c *compilation) checkPatches() {
 			}
 		}
 		if _, ok := c.spec.Boundaries[p.Name]; !ok {
-			if ans, ok := c.fillOpen("boundaries/"+p.Name+"/role", "/boundaries/"+escape(p.Name),
+			// A filled role is written into the spec (boundaries.<patch>.role) and compilation
+			// restarts, so the boundary exists on the next pass.
+			c.fillOpen("boundaries/"+p.Name+"/role", "/boundaries/"+escape(p.Name)+"/role",
 				fmt.Sprintf("the role of mesh patch %q (mesh type %s)", p.Name, p.Type), "string",
-				[]string{"inlet", "outlet", "wall", "symmetry", "empty", "wedge", "cyclic", "freestream"}); ok {
-				role, _ := ans.value.(string)
-				c.spec.Boundaries[p.Name] = &Boundary{Role: role}
-				continue
-			}
+				[]string{"inlet", "outlet", "wall", "symmetry", "empty", "wedge", "cyclic", "freestream"})
 		}
 	}
 	for _, n := range sortedKeys(c.spec.Patch()) {

@@ -198,7 +198,7 @@ func TestOpenSlotsAreErrorsWithoutFiller(t *testing.T) {
 	_, fl := compileSrc(t, src, Options{})
 	var role, intensity bool
 	for _, f := range fl {
-		if f.ID == IDOpen && f.Location.Path == "/boundaries/walls" && strings.Contains(f.Fix, "wall") {
+		if f.ID == IDOpen && f.Location.Path == "/boundaries/walls/role" && strings.Contains(f.Fix, "wall") {
 			role = true
 		}
 		if f.ID == IDOpen && f.Location.Path == "/reference/intensity" {
@@ -456,5 +456,22 @@ control: {endTime: 1, deltaT: 1.0e-5}
 	pr := r.Provenance["/files/constant~1thermophysicalProperties/mixture/transport/Pr"]
 	if pr.Kind != KindKB || pr.Retriever != "cascade" || len(pr.Files) == 0 {
 		t.Errorf("Pr provenance = %+v", pr)
+	}
+}
+
+// A mesh patch the spec does not mention gets its role from the filler; the answer lands in
+// the spec at boundaries.<patch>.role and passes the schema.
+func TestFillerSuppliesBoundaryRole(t *testing.T) {
+	src := strings.Replace(channelKE, "  walls:        {role: wall}\n", "", 1)
+	var seen []FillRequest
+	r, fl := compileSrc(t, src, Options{Filler: fakeFiller{map[string]string{"/boundaries/walls/role": `"wall"`}, &seen}})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if len(seen) != 1 || seen[0].Kind != "string" || !contains(seen[0].Domain, "wall") {
+		t.Fatalf("requests = %+v", seen)
+	}
+	if s := slotOf(t, r, "0/nut/boundaryField/walls"); s.Value != "nutkWallFunction" {
+		t.Errorf("nut on the filled wall = %+v", s)
 	}
 }

@@ -139,3 +139,65 @@ func TestVocabCoversSelectionTables(t *testing.T) {
 		})
 	}
 }
+
+// TestThermoCombinationsCoverSolvers breaks the thermo word of the rhoCentralFoam
+// shockTube tutorial; each solver then prints the selection table of its thermo
+// family, which must equal the mined combinations of that table.
+func TestThermoCombinationsCoverSolvers(t *testing.T) {
+	blockMesh := foamtest.RequireBinary(t, "blockMesh")
+	src := filepath.Join(foamtest.Tutorials(t), "compressible", "rhoCentralFoam", "shockTube")
+	dir := t.TempDir()
+	if out, err := exec.Command("cp", "-r", src+"/.", dir).CombinedOutput(); err != nil {
+		t.Fatalf("copy: %v %s", err, out)
+	}
+	if err := os.Rename(filepath.Join(dir, "0.orig"), filepath.Join(dir, "0")); err != nil {
+		t.Fatal(err)
+	}
+	mesh := exec.Command(blockMesh, "-case", dir)
+	mesh.Env = foamtest.Env()
+	if out, err := mesh.CombinedOutput(); err != nil {
+		t.Fatalf("blockMesh: %v\n%s", err, out)
+	}
+	p := filepath.Join(dir, "constant", "thermophysicalProperties")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := regexp.MustCompile(`(?m)^(\s*thermo\s+)hConst;`).ReplaceAllString(string(data), "${1}bogus;")
+	if broken == string(data) {
+		t.Fatal("shockTube thermophysicalProperties has no `thermo hConst;`")
+	}
+	if err := os.WriteFile(p, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	combos := embeddedKB(t).Vocab.ThermoCombinations
+	for solver, table := range map[string]string{
+		"rhoCentralFoam": "psiThermo", "rhoPimpleFoam": "fluidThermo",
+		"buoyantPimpleFoam": "rhoThermo", "reactingFoam": "psiReactionThermo",
+	} {
+		bin := foamtest.RequireBinary(t, solver)
+		cmd := exec.Command(bin, "-case", dir)
+		cmd.Env = foamtest.Env()
+		out, _ := cmd.CombinedOutput()
+		if !strings.Contains(string(out), "Valid "+table+" types") {
+			t.Errorf("%s: no %s table in:\n%s", solver, table, out)
+			continue
+		}
+		m := reFatalList.FindStringSubmatch(string(out))
+		if m == nil {
+			t.Errorf("%s: no list", solver)
+			continue
+		}
+		got := strings.Fields(m[2])
+		for _, n := range got {
+			if !slices.Contains(combos[table], n) {
+				t.Errorf("%s accepts %s but thermoCombinations[%s] lacks it", solver, n, table)
+			}
+		}
+		for _, n := range combos[table] {
+			if !slices.Contains(got, n) {
+				t.Errorf("thermoCombinations[%s] has %s but %s does not accept it", table, n, solver)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -203,4 +204,24 @@ func hasWordAt(s string, i int, w string) bool {
 
 func isIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// reClassDef matches a class definition: the name is followed by its base list
+// or body, which leaves out template parameters (`template<class Type>`) and
+// forward declarations.
+var reClassDef = regexp.MustCompile(`\bclass\s+(\w+)\s*(?::[^;{]*)?\{`)
+
+// enclosingClass returns the class whose body holds offset pos at brace depth 1,
+// with the offsets of its declaration and of its body's opening brace.
+func enclosingClass(code string, pos int) (name string, declOff, bodyOff int) {
+	for _, m := range reClassDef.FindAllStringSubmatchIndex(code[:pos], -1) {
+		open := m[1] - 1
+		if end := matching(code, open); end > pos {
+			inner := code[open:pos]
+			if strings.Count(inner, "{")-strings.Count(inner, "}") == 1 {
+				name, declOff, bodyOff = code[m[2]:m[3]], m[0], open
+			}
+		}
+	}
+	return name, declOff, bodyOff
 }

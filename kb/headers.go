@@ -338,21 +338,7 @@ func scanHeader(f *cfile) *bcClass {
 	}
 	// the class whose body holds the TypeName directly (a nested class such as
 	// alphaContactAngle's interfaceThetaProps may be declared in between)
-	var class string
-	var classOff, bodyOff int
-	for _, m := range reClass.FindAllStringSubmatchIndex(f.code[:tm[0]], -1) {
-		open := strings.IndexByte(f.code[m[0]:], '{')
-		if open < 0 || m[0]+open > tm[0] {
-			continue
-		}
-		open += m[0]
-		if end := matching(f.code, open); end > tm[0] {
-			inner := f.code[open:tm[0]]
-			if strings.Count(inner, "{")-strings.Count(inner, "}") == 1 {
-				class, classOff, bodyOff = f.code[m[2]:m[3]], m[0], open
-			}
-		}
-	}
+	class, classOff, bodyOff := enclosingClass(f.code, tm[0])
 	if class == "" {
 		return nil
 	}

@@ -155,9 +155,11 @@ type Vocab struct {
 	LESDeltas            []string            `json:"lesDeltas"`
 	ThermoTypes          []string            `json:"thermoTypes"`
 	FunctionObjects      []string            `json:"functionObjects"`
-	// ThermoCombinations are the instantiated thermoType combinations
-	// (makeThermos): "type/mixture/transport/thermo/equationOfState/specie/energy".
-	ThermoCombinations []string `json:"thermoCombinations"`
+	// ThermoCombinations maps a thermo selection table (psiThermo, rhoThermo,
+	// psiReactionThermo, rhoReactionThermo, fluidThermo, basicThermo, solidThermo...)
+	// to the names it accepts, as basicThermo::lookupThermo builds them from
+	// thermoType: type<mixture<transport<thermo<equationOfState<specie>>,energy>>>.
+	ThermoCombinations map[string][]string `json:"thermoCombinations"`
 	// Provenance maps a vocabulary name ("divSchemes") to the registration macros it came from.
 	Provenance map[string][]string `json:"provenance,omitempty"`
 }
@@ -265,10 +267,10 @@ func (k *KB) normalise() {
 	v := &k.Vocab
 	for _, l := range []*[]string{&v.DdtSchemes, &v.GradSchemes, &v.DivSchemes, &v.InterpolationSchemes,
 		&v.LaplacianSchemes, &v.SnGradSchemes, &v.LinearSolvers, &v.Preconditioners, &v.Smoothers,
-		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects, &v.ThermoCombinations} {
+		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects} {
 		*l = sortedUnique(*l)
 	}
-	for _, m := range []map[string][]string{v.BCTypes, v.RASModels, v.LESModels, v.Provenance} {
+	for _, m := range []map[string][]string{v.BCTypes, v.RASModels, v.LESModels, v.ThermoCombinations, v.Provenance} {
 		for key, l := range m {
 			m[key] = sortedUnique(l)
 		}
@@ -390,7 +392,7 @@ func (k *KB) Stats() Stats {
 	s.Vocab["lesDeltas"] = len(v.LESDeltas)
 	s.Vocab["thermoTypes"] = len(v.ThermoTypes)
 	s.Vocab["functionObjects"] = len(v.FunctionObjects)
-	s.Vocab["thermoCombinations"] = len(v.ThermoCombinations)
+	s.Vocab["thermoCombinations"] = count(v.ThermoCombinations)
 	return s
 }
 

@@ -121,7 +121,7 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 		"linearSolvers": strs(v.LinearSolvers), "preconditioners": strs(v.Preconditioners),
 		"smoothers": strs(v.Smoothers), "rasModels": strmap(v.RASModels), "lesModels": strmap(v.LESModels),
 		"lesDeltas": strs(v.LESDeltas), "thermoTypes": strs(v.ThermoTypes), "functionObjects": strs(v.FunctionObjects),
-		"thermoCombinations": strs(v.ThermoCombinations),
+		"thermoCombinations": strmap(v.ThermoCombinations),
 	}
 	doc := map[string]any{"version": k.Version, "bc": bc, "vocab": vocab}
 	var firstErr error

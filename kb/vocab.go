@@ -21,13 +21,8 @@ type vocabRule struct {
 }
 
 var (
-	// a class definition: the name is followed by its base list or body, which
-	// leaves out template parameters (`template<class Type>`) and declarations
-	reClassTypeName  = regexp.MustCompile(`\bclass\s+(\w+)\s*(?::[^;{]*)?\{`)
 	reTypeNameLit    = regexp.MustCompile(`\bTypeName(?:NoDebug)?\(\s*"([^"]+)"\s*\)`)
 	reDefineNamed    = regexp.MustCompile(`defineTemplateTypeNameAndDebugWithName\s*\(\s*(\w+)\s*,\s*"([^"]+)"`)
-	reHeThermo       = regexp.MustCompile(`^he\w*Thermo$`)
-	reMakeThermos    = regexp.MustCompile(`\bmakeThermos\s*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)`)
 	macroPlaceholder = map[string]bool{"SS": true, "Type": true, "TYPE": true, "Limiter": true, "LIMITER": true, "baseType": true}
 )
 
@@ -98,11 +93,6 @@ func vocabRules() []vocabRule {
 		{vocab: "lesModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", under: compressibleModels},
 		{vocab: "lesDeltas", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESdelta\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESdelta"},
 		{vocab: "functionObjects", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*functionObject\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "functionObject"},
-		{vocab: "thermoTypes", re: reMakeThermos, direct: true, lit: "makeThermos", format: func(m []string) string { return m[2] }},
-		{vocab: "thermoCombinations", re: reMakeThermos, direct: true, lit: "makeThermos", format: func(m []string) string {
-			// type/mixture/transport/thermo/equationOfState/specie/energy as written in thermoType
-			return strings.Join([]string{m[2], m[3], m[4], m[6], m[7], m[8], m[5]}, "/")
-		}},
 	}
 }
 
@@ -110,6 +100,7 @@ func vocabRules() []vocabRule {
 // typeNames maps C++ classes to their TypeName (from headers).
 func scanVocab(root string, files []string) (Vocab, error) {
 	typeNames := map[string]map[string]bool{}
+	thermo := newThermoScan()
 	type hit struct{ vocab, name, at string }
 	var hits []hit
 	rules := vocabRules()
@@ -121,6 +112,14 @@ func scanVocab(root string, files []string) (Vocab, error) {
 		s := string(data)
 		if strings.HasSuffix(rel, ".H") && strings.Contains(s, "TypeName") {
 			collectTypeNames(blankComments(s), typeNames)
+		}
+		if strings.HasPrefix(rel, "src/thermophysicalModels/") {
+			if strings.HasSuffix(rel, ".H") && (strings.Contains(s, "typeName()") || strings.Contains(s, "typedef")) {
+				thermo.header(blankComments(s))
+			}
+			if strings.HasSuffix(rel, ".C") && strings.Contains(s, "Thermo") {
+				thermo.source(newCFile(rel, s))
+			}
 		}
 		if !strings.HasSuffix(rel, ".C") && !strings.HasSuffix(rel, ".H") {
 			continue
@@ -171,15 +170,21 @@ func scanVocab(root string, files []string) (Vocab, error) {
 		"interpolationSchemes": &v.InterpolationSchemes, "laplacianSchemes": &v.LaplacianSchemes,
 		"snGradSchemes": &v.SnGradSchemes, "linearSolvers": &v.LinearSolvers, "preconditioners": &v.Preconditioners,
 		"smoothers": &v.Smoothers, "lesDeltas": &v.LESDeltas, "thermoTypes": &v.ThermoTypes,
-		"functionObjects": &v.FunctionObjects, "thermoCombinations": &v.ThermoCombinations,
+		"functionObjects": &v.FunctionObjects,
 	}
-	// thermo types instantiated through other macros (heheuPsiThermo, heSolidThermo...)
-	for class, names := range typeNames {
-		if reHeThermo.MatchString(class) {
-			for n := range names {
-				v.ThermoTypes = append(v.ThermoTypes, n)
-			}
+	// thermoType combinations per selection table, and the `type` words they use
+	combos, unresolved := thermo.combinations()
+	if len(unresolved) > 0 {
+		return Vocab{}, fmt.Errorf("kb: thermo instantiations with unknown class names at %s", strings.Join(unresolved, ", "))
+	}
+	v.ThermoCombinations = combos
+	for _, l := range combos {
+		for _, n := range l {
+			v.ThermoTypes = append(v.ThermoTypes, n[:strings.IndexByte(n, '<')])
 		}
+	}
+	for _, u := range thermo.uses {
+		v.Provenance["thermoCombinations"] = append(v.Provenance["thermoCombinations"], u.at)
 	}
 	provSeen := map[string]bool{}
 	for _, h := range hits {
@@ -209,21 +214,12 @@ func scanVocab(root string, files []string) (Vocab, error) {
 	return v, nil
 }
 
-// collectTypeNames maps each class declaration to the TypeName inside its body.
+// collectTypeNames maps each class to the TypeName its own body declares (not
+// a nested class's).
 func collectTypeNames(code string, out map[string]map[string]bool) {
-	for _, m := range reClassTypeName.FindAllStringSubmatchIndex(code, -1) {
-		open := m[1] - 1
-		end := matching(code, open)
-		if end < 0 {
-			continue
-		}
-		body := code[open:end]
-		// only the class's own TypeName (brace depth 1), not a nested class's
-		for _, t := range reTypeNameLit.FindAllStringSubmatchIndex(body, -1) {
-			if strings.Count(body[:t[0]], "{")-strings.Count(body[:t[0]], "}") == 1 {
-				addName(out, code[m[2]:m[3]], body[t[2]:t[3]])
-				break
-			}
+	for _, t := range reTypeNameLit.FindAllStringSubmatchIndex(code, -1) {
+		if class, _, _ := enclosingClass(code, t[0]); class != "" {
+			addName(out, class, code[t[2]:t[3]])
 		}
 	}
 }

@@ -267,7 +267,7 @@ func (l *loader) assemble() {
 			c.Errors = append(c.Errors, x.Findings...)
 		}
 		if x.Header != nil {
-			c.Headers[rel] = x.Header.Value(grammar.ValueOptions{})
+			c.Headers[rel] = headerValue(x.Header)
 		}
 		if x.List != nil {
 			if l.lists == nil {
@@ -284,6 +284,23 @@ func (l *loader) assemble() {
 			recordPositions(c.Positions, "/headers/"+escape(rel), x.Header)
 		}
 	}
+}
+
+// headerValue is the FoamFile header with its string keys kept strings: a value
+// written as several adjacent tokens (hotBoxes writes
+// `location "0/region0_to_"(region0_to.*)"Region_masterRegion";`) is joined.
+func headerValue(h *grammar.ExpDict) map[string]any {
+	v := h.Value(grammar.ValueOptions{})
+	for _, k := range []string{"class", "object", "format", "location", "note"} {
+		if parts, ok := v[k].([]any); ok {
+			var b strings.Builder
+			for _, p := range parts {
+				fmt.Fprint(&b, p)
+			}
+			v[k] = b.String()
+		}
+	}
+	return v
 }
 
 // headerLocation is where a file's document starts: its FoamFile keyword, else line 1.

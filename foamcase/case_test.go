@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xeipuuv/gojsonschema"
+
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 )
@@ -213,11 +215,21 @@ func copyTree(src, dst string) error {
 }
 
 // TestLoadEveryTutorialCase loads every case directory (a directory with
-// system/controlDict) of the corpus: no panic, a JSON document, and counts.
+// system/controlDict) of the corpus: no panic, a JSON document valid against the
+// case-document schema the rules engine compiles against (read as a file, so this
+// package does not depend on rules), and counts.
 func TestLoadEveryTutorialCase(t *testing.T) {
 	tut := foamtest.Tutorials(t)
+	raw, err := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "rules", "schema", "case-document.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var dirs []string
-	err := filepath.WalkDir(tut, func(p string, d os.DirEntry, err error) error {
+	err = filepath.WalkDir(tut, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -237,8 +249,17 @@ func TestLoadEveryTutorialCase(t *testing.T) {
 			t.Errorf("%s: %v", dir, err)
 			continue
 		}
-		if _, err := json.Marshal(c.Document()); err != nil {
+		doc, err := json.Marshal(c.Document())
+		if err != nil {
 			t.Errorf("%s: document is not JSON: %v", dir, err)
+			continue
+		}
+		res, err := schema.Validate(gojsonschema.NewBytesLoader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Valid() {
+			t.Errorf("%s: document does not match rules/schema/case-document.json: %v", dir, res.Errors())
 		}
 		files += len(c.Files)
 		if finding.Max(c.Errors) == finding.Deny {
@@ -249,7 +270,7 @@ func TestLoadEveryTutorialCase(t *testing.T) {
 	if len(dirs) < 300 {
 		t.Errorf("found only %d case directories", len(dirs))
 	}
-	t.Logf("loaded %d cases, %d dictionaries, %d cases with deny findings, %d distinct solvers", len(dirs), files, withErrors, len(solvers))
+	t.Logf("loaded %d cases (documents schema-valid), %d dictionaries, %d cases with deny findings, %d distinct solvers", len(dirs), files, withErrors, len(solvers))
 }
 
 func TestLoadNotACase(t *testing.T) {

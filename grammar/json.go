@@ -40,9 +40,16 @@ type SyntaxFile struct {
 	Stray  []any `json:"stray,omitempty"`
 }
 
-// ToJSON returns the syntax-mode JSON of f.
+// ToJSON returns the syntax-mode JSON of f (HTML characters unescaped: `List<vector>`
+// stays readable).
 func ToJSON(f *File, opts SyntaxOptions) ([]byte, error) {
-	return json.Marshal(ToSyntax(f, opts))
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(ToSyntax(f, opts)); err != nil {
+		return nil, fmt.Errorf("syntax JSON of %s: %w", f.Name, err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // ToSyntax returns the syntax-mode value of f (what ToJSON encodes).

@@ -40,6 +40,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		if err := enc.Encode(c.Document()); err != nil {
 			fmt.Fprintf(stderr, "foamc inspect: %v\n", err)
 			return 1

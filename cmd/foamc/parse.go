@@ -81,6 +81,7 @@ func runParse(args []string, stdout, stderr io.Writer) int {
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	var out any = records
 	if len(records) == 1 {
 		out = records[0]

@@ -83,6 +83,10 @@ func (c *compilation) features() {
 			c.feat.TwoD = true
 		}
 	}
+	if c.feat.TwoD && c.feat.Class == "LES" {
+		c.note("FOAM-FM-005", finding.Warn, "/physics/turbulence", "LES on a 2D mesh (empty patches): OpenFOAM warns the case is not strictly applicable",
+			"use a 3D mesh or a RAS model")
+	}
 	c.feat.Closed = true
 	for _, pt := range c.mesh.Patches {
 		switch c.sol[bcID(c.feat.Pressure, pt.Name)] {

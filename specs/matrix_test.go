@@ -72,6 +72,18 @@ func TestSolverMatrix(t *testing.T) {
 			if n := len(timeLine.FindAll(log, -1)); n < 20 {
 				t.Fatalf("%s ran %d time steps/iterations, want >= 20", solver, n)
 			}
+			// The function objects the spec asked for really ran.
+			if s.Outputs.ForceCoeffs != nil {
+				dat, err := os.ReadFile(filepath.Join(dir, "postProcessing", "forceCoeffs", "0", "coefficient.dat"))
+				if err != nil || strings.Count(string(dat), "\n") < 20 {
+					t.Fatalf("forceCoeffs wrote no coefficients: %v", err)
+				}
+			}
+			if s.Outputs.Residuals {
+				if _, err := os.Stat(filepath.Join(dir, "postProcessing", "residuals", "0", "solverInfo.dat")); err != nil {
+					t.Fatalf("residuals function object wrote nothing: %v", err)
+				}
+			}
 			passed++
 			t.Logf("%s: %s, %d steps", name, res.Features, len(timeLine.FindAll(log, -1)))
 		})

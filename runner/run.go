@@ -417,8 +417,10 @@ func latestTime(dir string) float64 {
 }
 
 // decompose writes a decomposeParDict when the case has none, then runs
-// decomposePar -force. The method is simple with n (N 1 1): it needs no
-// third-party library (Debian's v1912 ships scotch as a dummy stub).
+// decomposePar -force. The written method is simple with n (N 1 1): it needs
+// no third-party library. Debian's v1912 ships scotch (and metis, kahip) as
+// stubs, so a case whose method hits a stub is retried once with simple, and
+// the log says so.
 func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 	dict := filepath.Join(f.dir, "system", "decomposeParDict")
 	if _, err := os.Stat(dict); err != nil {
@@ -429,19 +431,30 @@ func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 	} else if err := f.set(ctx, "system/decomposeParDict", "numberOfSubdomains", strconv.Itoa(n)); err != nil {
 		return fmt.Errorf("runner: %w", err)
 	}
-	fmt.Fprintf(log, "decompose: decomposePar -force (%d subdomains)\n", n)
-	code, err := f.exec(ctx, "decomposePar", nil, "decomposePar", "-force")
-	if err != nil {
-		return err
-	}
-	if code != 0 {
-		msg := ""
-		if p, _ := parseLogFile(filepath.Join(f.dir, "log.decomposePar")); p != nil {
-			msg = ": " + trimMessage(p.Fatal())
+	for attempt := 0; ; attempt++ {
+		fmt.Fprintf(log, "decompose: decomposePar -force (%d subdomains)\n", n)
+		code, err := f.exec(ctx, "decomposePar", nil, "decomposePar", "-force")
+		if err != nil {
+			return err
 		}
-		return fmt.Errorf("runner: decomposePar failed (exit %d)%s", code, msg)
+		if code == 0 {
+			return nil
+		}
+		fatal := ""
+		if p, _ := parseLogFile(filepath.Join(f.dir, "log.decomposePar")); p != nil {
+			fatal = trimMessage(p.Fatal())
+		}
+		if attempt == 0 && strings.Contains(fatal, "stub library") {
+			fmt.Fprintln(log, "decompose: the method's library is a stub in this OpenFOAM build; using method simple")
+			for _, kv := range [][2]string{{"method", "simple"}, {"coeffs", fmt.Sprintf("{ n (%d 1 1); }", n)}} {
+				if err := f.set(ctx, "system/decomposeParDict", kv[0], kv[1]); err != nil {
+					return fmt.Errorf("runner: %w", err)
+				}
+			}
+			continue
+		}
+		return fmt.Errorf("runner: decomposePar failed (exit %d): %s", code, fatal)
 	}
-	return nil
 }
 
 func foamHeader(class, object string) string {

@@ -133,6 +133,24 @@ func TestRunParallel(t *testing.T) {
 	}
 }
 
+// A decomposeParDict asking for scotch (a stub in Debian's build) falls back
+// to simple.
+func TestRunParallelScotchStub(t *testing.T) {
+	tut := requireFoam(t, "icoFoam", "decomposePar", "mpirun", "reconstructPar")
+	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
+	if err := os.WriteFile(filepath.Join(dir, "system/decomposeParDict"), []byte(foamHeader("dictionary", "decomposeParDict")+"numberOfSubdomains 4;\nmethod scotch;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Parallel: 2, Lint: (&lintRecorder{}).lint, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusOK || !strings.Contains(log.String(), "using method simple") {
+		t.Fatalf("%+v\n%s", res, log.String())
+	}
+}
+
 func TestGateRefuses(t *testing.T) {
 	tut := requireFoam(t)
 	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))

@@ -55,6 +55,8 @@ func TestExpandValues(t *testing.T) {
 			`b { x 1; } #inputMode overwrite b { y 2; }`, `{"b":{"y":2}}`},
 		{"inputMode protect keeps the first",
 			`a 1; #inputMode protect a 2; c 3;`, `{"a":1,"c":3}`},
+		{"inputMode warn keeps the first",
+			`a 1; #inputMode warn a 2; #inputMode default a 3;`, `{"a":3}`},
 		{"#default only sets a missing keyword",
 			`a 1; #default a 2; #default b 3;`, `{"a":1,"b":3}`},
 		{"#overwrite prefix",
@@ -408,5 +410,29 @@ func TestIncludeEtcAndRegex(t *testing.T) {
 	}
 	if e := Lookup(d, "processor"); e == nil || !strings.Contains(e.Source.File, "setConstraintTypes") {
 		t.Errorf("processor comes from setConstraintTypes: %+v", e)
+	}
+}
+
+func TestIncludeFunc(t *testing.T) {
+	foamtest.RequireBinary(t, "foamDictionary") // the installation that provides etc/caseDicts
+	path := filepath.Join(foamtest.Tutorials(t), "electromagnetics/mhdFoam/hartmann/system/controlDict")
+	x, err := ExpandFile(path, ExpandOptions{EtcDir: "/usr/share/openfoam/etc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := x.Dict.Value(ValueOptions{})["functions"].(map[string]any)["components(U)"]
+	want := map[string]any{
+		"type": "components", "libs": []any{"libfieldFunctionObjects.so"}, "field": "U", "fields": []any{"U"},
+		"executeControl": "writeTime", "writeControl": "writeTime",
+	}
+	if !reflect.DeepEqual(fn, want) {
+		t.Errorf("components(U) = %#v", fn)
+	}
+	if len(x.Includes) != 1 || x.Includes[0].Directive != "#includeFunc" || !strings.HasSuffix(x.Includes[0].Resolved, "postProcessing/fields/components") {
+		t.Errorf("includes = %+v", x.Includes)
+	}
+	name, args, named := splitFuncArgs("patchAverage(name=inlet,p,U)")
+	if name != "patchAverage" || !reflect.DeepEqual(args, []string{"p", "U"}) || !reflect.DeepEqual(named, [][2]string{{"name", "inlet"}}) {
+		t.Errorf("splitFuncArgs = %q %q %q", name, args, named)
 	}
 }

@@ -18,7 +18,7 @@ import (
 // run inside the case that holds the file.
 type ExpandOptions struct {
 	// CaseDir is the case root: `<case>`, `<system>`, `<constant>` and $FOAM_CASE resolve
-	// against it, and includes may not leave it. Default: the parent of the file's directory.
+	// against it, and includes may not leave it. Default: FindCaseDir(path).
 	CaseDir string
 	// EtcDir resolves #includeEtc and #includeFunc. Default $FOAM_ETC, else /usr/share/openfoam/etc.
 	EtcDir string
@@ -88,19 +88,19 @@ type IncludeUse struct {
 
 // Finding IDs raised by expansion.
 const (
-	IDIncludeMissing   = "FOAM-EXPAND-001"
-	IDIncludeLoop      = "FOAM-EXPAND-002"
-	IDIncludeOutside   = "FOAM-EXPAND-003"
-	IDUndefinedVar     = "FOAM-EXPAND-004"
-	IDEval             = "FOAM-EXPAND-005"
-	IDDepth            = "FOAM-EXPAND-006"
-	IDNotExecuted      = "FOAM-EXPAND-007"
-	IDDuplicate        = "FOAM-EXPAND-008"
-	IDBadDirective     = "FOAM-EXPAND-009"
-	IDIncludeParse     = "FOAM-EXPAND-010"
-	IDConditional      = "FOAM-EXPAND-011"
-	IDSubstitution     = "FOAM-EXPAND-012"
-	IDIncludeFuncFound = "FOAM-EXPAND-013"
+	IDIncludeMissing     = "FOAM-EXPAND-001"
+	IDIncludeLoop        = "FOAM-EXPAND-002"
+	IDIncludeOutside     = "FOAM-EXPAND-003"
+	IDUndefinedVar       = "FOAM-EXPAND-004"
+	IDEval               = "FOAM-EXPAND-005"
+	IDDepth              = "FOAM-EXPAND-006"
+	IDNotExecuted        = "FOAM-EXPAND-007"
+	IDDuplicate          = "FOAM-EXPAND-008"
+	IDBadDirective       = "FOAM-EXPAND-009"
+	IDIncludeParse       = "FOAM-EXPAND-010"
+	IDConditional        = "FOAM-EXPAND-011"
+	IDSubstitution       = "FOAM-EXPAND-012"
+	IDIncludeFuncMissing = "FOAM-EXPAND-013"
 )
 
 // inputMode is entry::inputMode.
@@ -385,7 +385,7 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 				continue
 			}
 			x.nesting++
-			x.readEntries(sub, e.Dict.Entries, at)
+			x.readScope(sub, e.Dict.Entries, at, e.Dict.End)
 			x.nesting--
 			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
 		case *SubstEntry:
@@ -442,6 +442,17 @@ func (x *expander) scopedTarget(d *ExpDict, key string, regex bool) (*ExpDict, s
 		return target, strings.Trim(name, "\"'"), true
 	}
 	return target, name, false
+}
+
+// readScope reads a dictionary body or an included file: a conditional opened inside
+// must close inside (OpenFOAM's #if reads its branches from the same stream).
+func (x *expander) readScope(d *ExpDict, entries []Entry, at *srcFile, end Pos) {
+	depth := len(x.condStack)
+	x.readEntries(d, entries, at)
+	if len(x.condStack) > depth {
+		x.finding(IDConditional, finding.Deny, at, end, "#if without #endif", "", "close every #if/#ifeq with #endif in the same dictionary and file")
+		x.condStack = x.condStack[:depth]
+	}
 }
 
 // addEntry applies the input mode to a new entry (entryIO.C:312-383).
@@ -689,7 +700,7 @@ func (x *expander) dictDirective(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
 		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		if inc := x.include(d, e.Name, e.Args, e.Pos, at); inc != nil {
-			x.readEntries(d, inc.file.Body.Entries, inc)
+			x.readScope(d, inc.file.Body.Entries, inc, inc.file.Body.End)
 		}
 	case "#includeFunc":
 		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
@@ -924,7 +935,7 @@ func (x *expander) includeFunc(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 	name, args, named := splitFuncArgs(spec)
 	file := x.findFunc(name)
 	if file == "" {
-		x.finding(IDIncludeFuncFound, finding.Warn, at, e.Pos, "cannot find functionObject file "+name,
+		x.finding(IDIncludeFuncMissing, finding.Warn, at, e.Pos, "cannot find functionObject file "+name,
 			"looked in system/ and "+filepath.Join(x.etc, "caseDicts/postProcessing"), "check the function object name")
 		return
 	}

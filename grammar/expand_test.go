@@ -171,6 +171,7 @@ func TestExpandFindings(t *testing.T) {
 		{"dotted names are not recursive", "d { b 2;\n c { f $d.b; } }\n", IDUndefinedVar, 2},
 		{"a dict is not visible by path while read", "d { b 2;\n c { f $/d/b; } }\n", IDUndefinedVar, 2},
 		{"#endif without #if", "#endif\n", IDConditional, 1},
+		{"#if not closed in its dictionary", "d {\n#if true\na 1;\n}\n#endif\n", IDConditional, 4},
 		{"substitution of a primitive", "a 1;\nb { $a; }\n", IDSubstitution, 2},
 	}
 	for _, tc := range cases {

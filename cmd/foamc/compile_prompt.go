@@ -95,6 +95,14 @@ func compilePrompt(args []string, stdout, stderr io.Writer, plain func([]string,
 	if err := fs.Parse(mine); err != nil {
 		return 1
 	}
+	for _, a := range rest {
+		if a == "-h" || a == "-help" || a == "--help" {
+			code := plain(rest, stdout, stderr)
+			fmt.Fprintln(stderr, "\nnatural-language and LLM flags:\n  foamc compile --prompt TEXT | --prompt-file F [--mesh PATH] -o DIR")
+			fs.PrintDefaults()
+			return code
+		}
+	}
 	client, err := lf.client()
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc compile:", err)

@@ -30,7 +30,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for repair retrieval (default: $FOAMC_OPENFOAM_SRC/tutorials, $FOAM_TUTORIALS or .cache/src)")
+	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for repair retrieval (default: $FOAMC_OPENFOAM_SRC/tutorials, $FOAM_TUTORIALS, .cache/src, then "+runner.DebianExamples+")")
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
 	fs.Usage = func() {
@@ -38,7 +38,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	pos, ok := parseInterleaved(fs, args)
-	if !ok || len(pos) != 1 {
+	if !ok {
+		return 1 // flag already printed the problem and the usage
+	}
+	if len(pos) != 1 {
 		fs.Usage()
 		return 1
 	}

@@ -14,6 +14,25 @@ import (
 // (foamcase) and evaluated by the Rego policy library with the kb's data.kb.
 type RulesLinter struct {
 	Engine *rules.Engine
+	// ready is closed once a background build (StartRulesLinter) has set Engine or err.
+	ready chan struct{}
+	err   error
+}
+
+// StartRulesLinter builds the rule engine in the background, so that compiling overlaps
+// with compiling the policies; LintDir waits for it.
+func StartRulesLinter(ctx context.Context, k *kb.KB) *RulesLinter {
+	l := &RulesLinter{ready: make(chan struct{})}
+	go func() {
+		defer close(l.ready)
+		built, err := NewRulesLinterKB(ctx, k)
+		if err != nil {
+			l.err = err
+			return
+		}
+		l.Engine = built.Engine
+	}()
+	return l
 }
 
 // NewRulesLinter builds the linter over the embedded kb and the built-in policies.
@@ -36,6 +55,16 @@ func NewRulesLinterKB(ctx context.Context, k *kb.KB) (*RulesLinter, error) {
 
 // LintDir implements Linter.
 func (l *RulesLinter) LintDir(ctx context.Context, dir string) ([]finding.Finding, error) {
+	if l.ready != nil {
+		select {
+		case <-l.ready:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if l.err != nil {
+			return nil, l.err
+		}
+	}
 	c, err := foamcase.Load(dir, foamcase.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("compiler: loading the compiled case: %w", err)

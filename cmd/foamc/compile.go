@@ -46,23 +46,33 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	var k *kb.KB
-	var err error
-	if *kbFile != "" {
-		k, err = kb.Load(*kbFile)
-	} else {
-		k, err = kb.Default()
+	// The kb loads while the spec is read and validated; the rule engine compiles while the
+	// case is compiled.
+	type loaded struct {
+		k   *kb.KB
+		err error
 	}
+	kbc := make(chan loaded, 1)
+	go func() {
+		if *kbFile != "" {
+			k, err := kb.Load(*kbFile)
+			kbc <- loaded{k, err}
+			return
+		}
+		k, err := kb.Default()
+		kbc <- loaded{k, err}
+	}()
+	spec, err := compiler.LoadSpec(pos[0])
+	kl := <-kbc
 	if err != nil {
-		fmt.Fprintln(stderr, "foamc compile: knowledge base:", err)
+		return reportCompileError(err, *asJSON, stdout, stderr)
+	}
+	if kl.err != nil {
+		fmt.Fprintln(stderr, "foamc compile: knowledge base:", kl.err)
 		return 1
 	}
-	linter, err := compiler.NewRulesLinterKB(ctx, k)
-	if err != nil {
-		fmt.Fprintln(stderr, "foamc compile:", err)
-		return 1
-	}
-	res, err := compiler.CompileFile(ctx, pos[0], compiler.Options{Linter: linter, KB: k, Filler: fillerOption()})
+	linter := compiler.StartRulesLinter(ctx, kl.k)
+	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: linter, KB: kl.k, Filler: fillerOption()})
 	if err != nil {
 		return reportCompileError(err, *asJSON, stdout, stderr)
 	}

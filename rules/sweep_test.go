@@ -130,8 +130,11 @@ func TestTutorialSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The reasons live in the "Tutorial sweep" section (the coverage table names every ID).
+	_, sweep, _ := strings.Cut(string(readme), "## Tutorial sweep")
+	sweep, _, _ = strings.Cut(sweep, "\n## ")
 	for id := range bySeverity[finding.Warn] {
-		if ruleIDs[id] && !strings.Contains(string(readme), "| "+id+" |") {
+		if ruleIDs[id] && !strings.Contains(sweep, "| "+id+" |") {
 			t.Errorf("warning %s fires on tutorials but README.md gives no reason", id)
 		}
 	}

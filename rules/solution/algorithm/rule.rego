@@ -1,6 +1,6 @@
 # METADATA
 # title: algorithm dictionary the solver requires
-# description: icoFoam calls subDict("PISO") for setRefCell; most other solvers accept a missing algorithm dictionary (subOrEmptyDict).
+# description: icoFoam calls subDict("PISO") for setRefCell (deny); the other solvers accept a missing algorithm dictionary (subOrEmptyDict) and fall back to defaults for every control (warn).
 # custom:
 #   id: FOAM-SOL-005
 #   severity: deny
@@ -8,8 +8,6 @@
 #   provenance:
 #     - applications/solvers/incompressible/icoFoam/createFields.H:57
 #     - src/finiteVolume/cfdTools/general/solutionControl/solutionControl/solutionControl.C:301
-#   applies_to:
-#     solvers: [icoFoam]
 package foamc.rules.solution.algorithm
 
 import data.foamc.lib
@@ -22,5 +20,18 @@ findings contains f if {
 	f := {
 		"path": lib.file_ptr("system/fvSolution", []),
 		"msg": sprintf("%s needs the %s dictionary in fvSolution", [lib.solver, algo]),
+	}
+}
+
+findings contains f if {
+	lib.solver_info.algorithmRequired == false
+	algo := lib.solver_info.algorithm
+	algo != ""
+	lib.fv_solution
+	not lib.has(lib.fv_solution, algo)
+	f := {
+		"path": lib.file_ptr("system/fvSolution", []),
+		"msg": sprintf("fvSolution has no %s dictionary: every %s control falls back to its default", [algo, algo]),
+		"severity": "warn",
 	}
 }

@@ -12,3 +12,10 @@ test_missing if {
 test_present if {
 	count(algorithm.findings) == 0 with input as test.set(ico, "/files/system~1fvSolution/PISO", {"nCorrectors": 2})
 }
+
+test_pimple_missing_warns if {
+	fs := algorithm.findings with input as test.del(test.compressible, "/files/system~1fvSolution/PIMPLE")
+	count(fs) == 1
+	some f in fs
+	f.severity == "warn"
+}

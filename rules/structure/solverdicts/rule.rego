@@ -1,6 +1,6 @@
 # METADATA
 # title: solver-specific constant dictionaries
-# description: SRF solvers read SRFProperties, chtMultiRegion solvers regionProperties, reactingFoam chemistryProperties and combustionProperties.
+# description: "SRF solvers read SRFProperties (origin, axis, SRFModel rpm with rpmCoeffs/rpm or rpm in the dictionary), chtMultiRegion solvers regionProperties, reactingFoam chemistryProperties and combustionProperties."
 # custom:
 #   id: FOAM-STRUCT-007
 #   severity: deny
@@ -10,6 +10,8 @@
 #     - applications/solvers/heatTransfer/chtMultiRegionFoam/createMeshes.H:1
 #     - src/thermophysicalModels/chemistryModel/chemistryModel/basicChemistryModel/basicChemistryModel.C:53
 #     - src/combustionModels/combustionModel/combustionModel.C:39
+#     - src/finiteVolume/cfdTools/general/SRF/SRFModel/SRFModel/SRFModel.C:64
+#     - src/finiteVolume/cfdTools/general/SRF/SRFModel/rpm/rpm.C:55
 package foamc.rules.structure.solverdicts
 
 import data.foamc.lib
@@ -22,4 +24,35 @@ findings contains f if {
 	not name in general
 	not lib.file_exists(concat("/", ["constant", name]))
 	f := {"path": "/files", "msg": sprintf("%s needs constant/%s, which is missing", [lib.solver, name])}
+}
+
+srf := "constant/SRFProperties"
+
+# SRFModel.C:64-66 and rpm.C:55: origin, axis and the model are required; rpm is read from
+# rpmCoeffs, or from the dictionary itself (optionalSubDict).
+srf_models := ["rpm"]
+
+findings contains f if {
+	d := input.files[srf]
+	some key in ["origin", "axis", "SRFModel"]
+	not lib.has(d, key)
+	f := {"path": lib.file_ptr(srf, []), "msg": sprintf("%s has no %s", [srf, key])}
+}
+
+findings contains f if {
+	m := input.files[srf].SRFModel
+	not m in srf_models
+	f := {
+		"path": lib.file_ptr(srf, ["SRFModel"]),
+		"msg": sprintf("unknown SRFModel %q", [m]),
+		"suggest": {"word": m, "candidates": srf_models},
+	}
+}
+
+findings contains f if {
+	d := input.files[srf]
+	d.SRFModel == "rpm"
+	not lib.has(object.get(d, "rpmCoeffs", {}), "rpm")
+	not lib.has(d, "rpm")
+	f := {"path": lib.file_ptr(srf, ["SRFModel"]), "msg": "SRFModel rpm needs rpmCoeffs { rpm <value>; }"}
 }

@@ -9,7 +9,7 @@ test_srf_needs_srfproperties if {
 	count(fs) == 1
 	some f in fs
 	contains(f.msg, "SRFProperties")
-	count(solverdicts.findings) == 0 with input as test.set(doc, "/files/constant~1SRFProperties", {})
+	count(solverdicts.findings) == 0 with input as test.set(doc, "/files/constant~1SRFProperties", {"SRFModel": "rpm", "origin": [0, 0, 0], "axis": [0, 0, 1], "rpm": 10})
 }
 
 test_cht_region_properties if {
@@ -18,4 +18,21 @@ test_cht_region_properties if {
 
 test_simplefoam_needs_nothing_extra if {
 	count(solverdicts.findings) == 0 with input as test.case
+}
+
+srf(d) := test.set(test.set(test.case, "/features/solver", "SRFSimpleFoam"), "/files/constant~1SRFProperties", d)
+
+test_srf_complete if {
+	count(solverdicts.findings) == 0 with input as srf({"SRFModel": "rpm", "origin": [0, 0, 0], "axis": [0, 0, 1], "rpmCoeffs": {"rpm": 5000}})
+}
+
+test_srf_unknown_model if {
+	fs := solverdicts.findings with input as srf({"SRFModel": "rmp", "origin": [0, 0, 0], "axis": [0, 0, 1]})
+	count(fs) == 1
+	some f in fs
+	f.suggest.candidates == ["rpm"]
+}
+
+test_srf_missing_rpm_and_axis if {
+	count(solverdicts.findings) == 2 with input as srf({"SRFModel": "rpm", "origin": [0, 0, 0], "rpmCoeffs": {}})
 }

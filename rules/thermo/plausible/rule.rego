@@ -1,6 +1,6 @@
 # METADATA
 # title: physically plausible thermodynamic values
-# description: Absolute temperature and (compressible) pressure must be positive, Cp positive, mu non-negative and Pr positive; OpenFOAM runs with them and produces nonsense or NaN.
+# description: Absolute temperature and (compressible) pressure must be positive (deny, the thermo fails), Cp positive, mu non-negative and Pr positive (warn, OpenFOAM runs and produces nonsense or NaN).
 # custom:
 #   id: FOAM-THERMO-006
 #   severity: warn
@@ -11,15 +11,22 @@ package foamc.rules.thermo.plausible
 
 import data.foamc.lib
 
-positive_fields := {"T"} | {"p" | input.features.compressible}
+# Absolute T and p in the compressible solvers (T is a passive scalar elsewhere).
+positive_fields := {"T", "p"} if lib.solver_info.compressible
+
+else := set()
 
 findings contains f if {
+	# setFields overwrites internal values before the run; placeholders are fine then.
+	not lib.file_exists("system/setFieldsDict")
 	some name in positive_fields
 	file := input.fields[name]
 	v := lib.uniform(input.files[file].internalField)
 	is_number(v)
 	v <= 0
-	f := {"path": lib.file_ptr(file, ["internalField"]), "msg": sprintf("%s internalField %v is not positive", [name, v])}
+	# The thermo stops on a non-positive temperature or pressure (fault corpus:
+	# central-negative-temperature is a FATAL ERROR), so these are deny.
+	f := {"path": lib.file_ptr(file, ["internalField"]), "msg": sprintf("%s internalField %v is not positive", [name, v]), "severity": "deny"}
 }
 
 limits := {"thermodynamics": {"Cp": 0, "Cv": 0}, "transport": {"Pr": 0}}

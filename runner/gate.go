@@ -36,6 +36,7 @@ var (
 	reNeedsPath   = regexp.MustCompile(`needs (?:system/)?(fvSolution|fvSchemes|controlDict)/(\S+)`)
 	reForPatch    = regexp.MustCompile(`(?:for|on) patch (\S+)`)
 	reSnippet     = regexp.MustCompile("(?:Add|Set|add|set) `([^`]+)`")
+	reLabelled    = regexp.MustCompile("(\\w+): `([^`]+)`")
 	reMissingWord = []*regexp.Regexp{
 		regexp.MustCompile(`no entry for (\S+)`),
 		regexp.MustCompile(`keyword (\S+) is missing`),
@@ -143,10 +144,23 @@ func fromFinding(f finding.Finding) []*Failure {
 			break
 		}
 	}
-	if m := reSnippet.FindStringSubmatch(f.Fix); m != nil && file != "" && !strings.ContainsAny(m[1], "<>") {
+	snippet := ""
+	if m := reSnippet.FindStringSubmatch(f.Fix); m != nil {
+		snippet = m[1]
+	}
+	// "SIMPLE: `…`. PIMPLE: `…`": the snippet labelled with a dictionary on
+	// the finding's path.
+	for _, m := range reLabelled.FindAllStringSubmatch(f.Fix, -1) {
+		for _, k := range keys {
+			if k == m[1] {
+				snippet = m[2]
+			}
+		}
+	}
+	if snippet != "" && file != "" && !strings.ContainsAny(snippet, "<>") {
 		for i := len(keys); i >= 0; i-- {
 			at := keys[:i]
-			out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.DictPath, c.Keyword = at, m[1] }))
+			out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.DictPath, c.Keyword = at, snippet }))
 		}
 	}
 	// A pointer at an entry (not a whole dictionary of entries): take the

@@ -48,6 +48,12 @@ func TestFromFinding(t *testing.T) {
 	if !reflect.DeepEqual(kinds, want) || fs[0].Keyword != "div(phi,U)" || fs[2].Keyword != "div(phi,U) Gauss linear;" {
 		t.Fatalf("%v", kinds)
 	}
+	fs = fromFinding(finding.Finding{ID: "FOAM-SOL-008", Summary: "PIMPLE residualControl entries must be {tolerance; relTol;} dictionaries",
+		Fix:      "SIMPLE: `residualControl { p 1e-3; }`. PIMPLE: `residualControl { p { tolerance 1e-3; relTol 0; } }`.",
+		Location: finding.Location{File: "system/fvSolution", Path: "/files/system~1fvSolution/PIMPLE/residualControl/p"}})
+	if len(fs) < 2 || fs[1].Kind != KindFindingFix || fs[1].Keyword != "residualControl { p { tolerance 1e-3; relTol 0; } }" || strings.Join(fs[1].DictPath, "/") != "PIMPLE/residualControl" {
+		t.Fatalf("%+v", fs[1])
+	}
 	fs = fromFinding(finding.Finding{ID: "FOAM-STRUCT-002", Summary: "icoFoam reads field p but 0/p does not exist", Location: finding.Location{Path: "/fields"}})
 	if len(fs) != 1 || fs[0].Kind != KindMissingFile || fs[0].File != "0/p" {
 		t.Fatalf("%+v", fs)

@@ -147,7 +147,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 			}
 			undo, err := r.apply(ctx, c.edits)
 			if err != nil {
-				rejected = append(rejected, c.strategy+": "+err.Error())
+				rejected = append(rejected, c.strategy+": "+strings.SplitN(err.Error(), "\n", 2)[0])
 				continue
 			}
 			after, err := r.opt.Lint(r.dir)

@@ -15,6 +15,7 @@ axis := json.patch(test.case, [{"op": "replace", "path": "/patches/1", "value": 
 
 test_zerogradient_on_wedge if {
 	fs := constraint.findings with input as axis
+
 	# p, U, k, epsilon on the wedge outlet; nut has calculated
 	count(fs) == 5
 }

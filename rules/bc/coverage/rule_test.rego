@@ -28,7 +28,6 @@ test_snappy_changes_patches if {
 	count(coverage.findings) == 0 with input as test.del(doc, "/files/0~1U/boundaryField/inlet")
 }
 
-
 test_wall_group if {
 	bf := test.set(test.del(test.del(test.case, "/files/0~1U/boundaryField/upperWall"), "/files/0~1U/boundaryField/lowerWall"), "/files/0~1U/boundaryField/wall", {"type": "noSlip"})
 	count(coverage.findings) == 0 with input as test.set(bf, "/patches/2/inGroups", [])

@@ -36,6 +36,7 @@ findings contains f if {
 	t := b.type
 	t != ""
 	not lib.has(data.kb.bc, t)
+
 	# BC-016 reports the missing compressible:: prefix.
 	not lib.has(data.kb.bc, concat("", ["compressible::", t]))
 	r := lib.rank(b.field)

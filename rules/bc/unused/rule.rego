@@ -21,6 +21,7 @@ findings contains f if {
 	is_object(v)
 	key != "$regex"
 	not key in names(lib.field_region(name))
+
 	# group keys from caseDicts/setConstraintTypes
 	not key in lib.constraint_types
 	f := {

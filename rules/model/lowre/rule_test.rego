@@ -5,6 +5,7 @@ import data.foamc.test
 
 test_low_re_with_wall_functions if {
 	doc := test.set(test.case, "/features/turbulenceModel", "LaunderSharmaKE")
+
 	# epsilonWallFunction and nutkWallFunction on two walls each
 	count(lowre.findings) == 4 with input as doc
 }

@@ -21,6 +21,7 @@ test_rho_diagonal if {
 
 test_pcg_on_u if {
 	doc := test.set(test.case, "/files/system~1fvSolution/solvers/$regex/0/value", {"solver": "PCG", "preconditioner": "DIC"})
+
 	# U, k, epsilon: solver and preconditioner each
 	count(linear.findings) == 6 with input as doc
 }

@@ -33,6 +33,7 @@ findings contains f if {
 	lib.file_exists("system/controlDict")
 	count(object.get(input, "patches", [])) == 0
 	not has_mesh_source
+
 	# The mesh may come from a step foamc cannot see (m4, fluentMeshToFoam, a copy in
 	# Allrun); the gate must not refuse that step, so this half of the rule warns.
 	f := {

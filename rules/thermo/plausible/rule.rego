@@ -24,6 +24,7 @@ findings contains f if {
 	v := lib.uniform(input.files[file].internalField)
 	is_number(v)
 	v <= 0
+
 	# The thermo stops on a non-positive temperature or pressure (fault corpus:
 	# central-negative-temperature is a FATAL ERROR), so these are deny.
 	f := {"path": lib.file_ptr(file, ["internalField"]), "msg": sprintf("%s internalField %v is not positive", [name, v]), "severity": "deny"}

@@ -65,7 +65,7 @@ vertex(id) := [(x * scale) | some x in bmd.vertices[id]]
 
 sub(a, b) := [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 
-dot(a, b) := (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]
+dot(a, b) := ((a[0] * b[0]) + (a[1] * b[1])) + (a[2] * b[2])
 
 # The three block axes from vertex 0: to vertices 1, 3 and 4 (blockMesh hex ordering).
 axes(ids) := [sub(vertex(ids[k]), vertex(ids[0])) | some k in [1, 3, 4]]

@@ -38,7 +38,7 @@ interval := cd.writeInterval * cd.deltaT if {
 	is_number(cd.deltaT)
 }
 
-else := cd.writeInterval if cd.writeControl in {"runTime", "adjustable", "adjustableRunTime"}
+else := cd.writeInterval if cd.writeControl in {"adjustable", "adjustableRunTime", "runTime"}
 
 findings contains f if {
 	is_number(cd.writeInterval)

@@ -238,6 +238,7 @@ func snippetEntries(s string) [][2]string {
 // repairGate repairs deny findings in bounded rounds; it returns the denies
 // left (the run is refused when any remain).
 func (r *repairer) repairGate(ctx context.Context, denies []finding.Finding, rounds int, log func(string, ...any)) ([]finding.Finding, error) {
+	defer func() { r.noLLM = false }()
 	for round := 1; round <= rounds && len(denies) > 0; round++ {
 		for _, d := range denies {
 			if isSecurity(d) {
@@ -246,7 +247,8 @@ func (r *repairer) repairGate(ctx context.Context, denies []finding.Finding, rou
 		}
 		fixed := false
 		for _, d := range denies {
-			for _, fail := range fromFinding(d) {
+			for i, fail := range fromFinding(d) {
+				r.noLLM = i > 0
 				// A reading may need another reference value: repair() moves
 				// to the next distinct one on each call.
 				for try := 0; try < retrievalTries && !fixed; try++ {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/llm/llmtest"
 )
 
 func TestSnippetEntries(t *testing.T) {
@@ -113,5 +115,38 @@ func TestGateNeverRepairsSecurity(t *testing.T) {
 	}
 	if res.Status != StatusRefused || len(res.Repairs) != 0 || len(res.Gate) != 2 {
 		t.Fatalf("%+v", res)
+	}
+}
+
+// With an LLM configured, a deny no deterministic reading clears is put to
+// the model once (not once per reading), and its answer is re-linted.
+func TestGateRepairAsksLLMOnce(t *testing.T) {
+	tut := requireFoam(t)
+	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
+	deny := finding.Finding{ID: "FOAM-TEST-009", Severity: finding.Deny, Summary: "startTime must be 0 here",
+		Location: finding.Location{File: "system/controlDict", Path: "/files/system~1controlDict/startTime"}}
+	lint := func(d string) []finding.Finding {
+		v, _ := (foam{dir: d, env: Env()}).get(context.Background(), "system/controlDict", "startTime")
+		if v != "0" {
+			return []finding.Finding{deny}
+		}
+		return nil
+	}
+	foamSet(t, dir, "system/controlDict", "startTime", "7")
+	srv := llmtest.New(t, llmtest.Reply{Content: `{"rationale": "the finding says 0", "edits": [{"file": "system/controlDict", "entry": "startTime", "value": "0"}]}`})
+	client, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "fake", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No retriever: only the model can answer.
+	res, err := Run(context.Background(), dir, Options{Steps: 1, Repair: 2, Lint: (&lintRecorder{fn: lint}).lint, LLM: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusOK || len(res.Repairs) != 1 || res.Repairs[0].Strategy != "llm" || res.Repairs[0].Finding != "FOAM-TEST-009" {
+		t.Fatalf("%+v", res)
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Fatalf("%d LLM requests", n)
 	}
 }

@@ -86,6 +86,9 @@ type repairer struct {
 	// addressed comes back unchanged.
 	log  []*Repair
 	last *applied
+	// noLLM holds the model back (gate repair asks it once per finding, not
+	// once per reading of it).
+	noLLM bool
 }
 
 type applied struct {
@@ -130,7 +133,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 	baseline := denyKeys(before)
 	var rejected []string
 	strats := r.strategies(fail, p)
-	if r.opt.LLM != nil {
+	if r.opt.LLM != nil && !r.noLLM {
 		strats = append(strats, strategy{"llm", 3, r.llmRepair})
 	}
 	for _, st := range strats {

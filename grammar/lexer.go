@@ -98,6 +98,9 @@ var listClasses = map[string]elemInfo{
 	"cellCompactList":        {"label", 1, true, false},
 	"faceCompactIOList":      {"label", 1, true, false},
 	"labelListCompactList":   {"label", 1, true, false},
+	"cellSet":                {"label", 1, true, false}, // topoSets write their labels as a labelList
+	"faceSet":                {"label", 1, true, false},
+	"pointSet":               {"label", 1, true, false},
 	"edgeList":               {"edge", 2, true, false},
 	"symmTensorList":         {"symmTensor", 6, false, false},
 	"tensorList":             {"tensor", 9, false, false},

@@ -504,7 +504,7 @@ func (p *printer) item(it Item, s sep) {
 }
 
 func (p *printer) list(l *List, s sep) {
-	ml := p.canonical && listMultiline(l) && !anyValid(l)
+	ml := p.canonical && (hasDict(l) || listMultiline(l) && !l.Pos.IsValid())
 	if l.Counted {
 		p.tok(strconv.FormatInt(l.Count, 10), l.Pos, Pos{}, s)
 		s = sepNone
@@ -548,8 +548,16 @@ func (p *printer) list(l *List, s sep) {
 	p.tok(")", cp, l.End, cs)
 }
 
-// anyValid reports whether a list came from a parse (then its line breaks are the author's).
-func anyValid(l *List) bool { return l.Pos.IsValid() }
+// hasDict reports lists of dictionaries (blockMesh boundary, polyMesh/boundary), which canonical
+// layout always spreads one item per line; other parsed lists keep the author's line breaks.
+func hasDict(l *List) bool {
+	for _, it := range l.Items {
+		if _, ok := it.(*Dict); ok {
+			return true
+		}
+	}
+	return false
+}
 
 // text is the list as written: `N(` raw bytes `)`.
 func (b *BinList) text() string {

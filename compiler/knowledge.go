@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/kb"
 )
 
-// solverInfo is what the compiler needs to know about a solver (knowledge §2).
+// solverInfo is what the compiler needs to know about a solver (knowledge §2), read from the
+// kb's curated solver table.
 type solverInfo struct {
 	Compressible bool
 	Steady       bool
@@ -14,26 +17,97 @@ type solverInfo struct {
 	Turbulence   bool   // builds a turbulence model (reads turbulenceProperties)
 	SetDeltaT    bool   // honours adjustTimeStep/maxCo
 	Thermo       []string
-	Energy       []string // accepted thermoType energy values, preferred first
-	Transonic    bool     // pressure equation with phid (div(phid,p))
-	Buoyant      bool     // p_rgh + g (knowledge §2 buoyant*)
+	Energy       []string            // accepted thermoType energy values, preferred first
+	Div          []string            // div keys of the momentum equation (convection, stress)
+	EnergyDiv    map[string][]string // e|h -> the div keys its energy equation needs
+	Transonic    bool                // pressure equation with phid (div(phid,p))
+	Buoyant      bool                // p_rgh + g (knowledge §2 buoyant*)
 }
 
 const refSolvers = "knowledge/openfoam-v1912-rules.md §2"
 const refModels = "knowledge/openfoam-v1912-rules.md §3"
 
-var solvers = map[string]solverInfo{
-	"icoFoam":           {Algorithm: "PISO"},
-	"simpleFoam":        {Steady: true, Algorithm: "SIMPLE", Turbulence: true},
-	"pisoFoam":          {Algorithm: "PISO", Turbulence: true},
-	"pimpleFoam":        {Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true},
-	"rhoSimpleFoam":     {Compressible: true, Steady: true, Algorithm: "SIMPLE", Turbulence: true, Thermo: []string{"hePsiThermo", "heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}},
-	"rhoPimpleFoam":     {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo", "heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}},
-	"rhoCentralFoam":    {Compressible: true, Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo"}, Energy: []string{"sensibleInternalEnergy"}},
-	"buoyantSimpleFoam": {Compressible: true, Steady: true, Algorithm: "SIMPLE", Turbulence: true, Thermo: []string{"heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}, Buoyant: true},
-	"buoyantPimpleFoam": {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"heRhoThermo"}, Energy: []string{"sensibleEnthalpy", "sensibleInternalEnergy"}, Buoyant: true},
-	"sonicFoam":         {Compressible: true, Algorithm: "PIMPLE", Turbulence: true, SetDeltaT: true, Thermo: []string{"hePsiThermo"}, Energy: []string{"sensibleInternalEnergy"}, Transonic: true},
+// compiledSolvers are the solvers whose cases foamc knows how to write (fields, BCs,
+// numerics); the solver matrix runs each. transonic marks the phid pressure equation, which
+// the curated table does not record.
+var compiledSolvers = map[string]struct{ transonic bool }{
+	"icoFoam": {}, "simpleFoam": {}, "pisoFoam": {}, "pimpleFoam": {},
+	"rhoSimpleFoam": {}, "rhoPimpleFoam": {}, "rhoCentralFoam": {}, "sonicFoam": {transonic: true},
+	"buoyantSimpleFoam": {}, "buoyantPimpleFoam": {},
 }
+
+// compiledModels are the models whose fields foamc has boundary conditions for.
+var compiledModels = []string{"kEpsilon", "realizableKE", "RNGkEpsilon", "LaunderSharmaKE", "kOmega", "kOmegaSST",
+	"SpalartAllmaras", "Smagorinsky", "WALE", "kEqn", "dynamicKEqn"}
+
+var (
+	solvers = map[string]solverInfo{}
+	models  = map[string]modelInfo{"laminar": {Class: "laminar"}}
+)
+
+func init() {
+	st, err := kb.Curated("solvers")
+	if err != nil {
+		panic(fmt.Sprintf("compiler: the kb's curated solver table is embedded: %v", err))
+	}
+	energyWord := map[string]string{"h": "sensibleEnthalpy", "e": "sensibleInternalEnergy"}
+	for name, extra := range compiledSolvers {
+		m, _ := st[name].(map[string]any)
+		if m == nil {
+			panic("compiler: no curated entry for " + name)
+		}
+		si := solverInfo{Compressible: m["compressible"] == true, Steady: m["steady"] == true, Turbulence: m["turbulence"] == true,
+			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, Transonic: extra.transonic, EnergyDiv: map[string][]string{}}
+		si.Algorithm, _ = m["algorithm"].(string)
+		si.Div = strList(m["div"])
+		switch m["thermo"] {
+		case "psiThermo":
+			si.Thermo = []string{"hePsiThermo"}
+		case "rhoThermo":
+			si.Thermo = []string{"heRhoThermo"}
+		case "any":
+			si.Thermo = []string{"hePsiThermo", "heRhoThermo"}
+		}
+		// Enthalpy first where both are accepted (the tutorials' majority).
+		for _, e := range []string{"h", "e"} {
+			if containsAny(m["energy"], e) {
+				si.Energy = append(si.Energy, energyWord[e])
+			}
+		}
+		ed, _ := m["energyDiv"].(map[string]any)
+		for e, keys := range ed {
+			si.EnergyDiv[e] = strList(keys)
+		}
+		solvers[name] = si
+	}
+	mt, err := kb.Curated("models")
+	if err != nil {
+		panic(fmt.Sprintf("compiler: the kb's curated model table is embedded: %v", err))
+	}
+	for _, name := range compiledModels {
+		m, _ := mt[name].(map[string]any)
+		if m == nil {
+			panic("compiler: no curated entry for " + name)
+		}
+		mi := modelInfo{Fields: strList(m["transported"]), WallDist: m["wallDist"] == true, LowRe: m["lowRe"] == true}
+		mi.Class, _ = m["class"].(string)
+		mi.Nut = containsAny(m["fields"], "nut")
+		models[name] = mi
+	}
+}
+
+func strList(v any) []string {
+	l, _ := v.([]any)
+	out := make([]string, 0, len(l))
+	for _, x := range l {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func containsAny(list any, s string) bool { return contains(strList(list), s) }
 
 // solverNames lists the solvers foamc compiles, sorted.
 func solverNames() []string {
@@ -48,26 +122,11 @@ func solverNames() []string {
 // modelInfo describes a turbulence model (knowledge §3).
 type modelInfo struct {
 	Class  string   // laminar | RAS | LES
-	Fields []string // besides nut: transported fields
+	Fields []string // transported fields (besides nut)
 	Nut    bool
 	// WallDist: needs fvSchemes wallDist (NUM-009).
 	WallDist bool
 	LowRe    bool
-}
-
-var models = map[string]modelInfo{
-	"laminar":         {Class: "laminar"},
-	"kEpsilon":        {Class: "RAS", Fields: []string{"k", "epsilon"}, Nut: true},
-	"realizableKE":    {Class: "RAS", Fields: []string{"k", "epsilon"}, Nut: true},
-	"RNGkEpsilon":     {Class: "RAS", Fields: []string{"k", "epsilon"}, Nut: true},
-	"LaunderSharmaKE": {Class: "RAS", Fields: []string{"k", "epsilon"}, Nut: true, LowRe: true},
-	"kOmega":          {Class: "RAS", Fields: []string{"k", "omega"}, Nut: true},
-	"kOmegaSST":       {Class: "RAS", Fields: []string{"k", "omega"}, Nut: true, WallDist: true},
-	"SpalartAllmaras": {Class: "RAS", Fields: []string{"nuTilda"}, Nut: true, WallDist: true},
-	"Smagorinsky":     {Class: "LES", Nut: true},
-	"WALE":            {Class: "LES", Nut: true},
-	"kEqn":            {Class: "LES", Fields: []string{"k"}, Nut: true},
-	"dynamicKEqn":     {Class: "LES", Fields: []string{"k"}, Nut: true},
 }
 
 func modelNames() []string {

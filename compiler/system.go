@@ -255,31 +255,28 @@ func (c *compilation) emitSchemes() {
 			div.words("div(((rho*nuEff)*dev2(T(grad(U)))))", src, "Gauss linear")
 		}
 	} else {
-		c.scheme(div, "divSchemes", "div(phi,U)", conv("U"), src)
+		// Which div keys exist is knowledge of the solver (kb/curated/solvers.json: div and
+		// energyDiv, rules NUM-001/002) and the model (its transported fields); only their
+		// schemes are choices.
+		keys := append([]string{}, solvers[f.Solver].Div...)
 		for _, m := range models[f.Model].Fields {
-			c.scheme(div, "divSchemes", "div(phi,"+m+")", conv(m), src)
+			keys = append(keys, "div(phi,"+m+")")
 		}
-		switch {
-		case f.Energy == "h":
-			c.scheme(div, "divSchemes", "div(phi,h)", conv("h"), src)
-			c.scheme(div, "divSchemes", "div(phi,K)", conv("K"), src)
-		case f.Energy == "e":
-			c.scheme(div, "divSchemes", "div(phi,e)", conv("e"), src)
-			c.scheme(div, "divSchemes", "div(phi,K)", conv("K"), src)
-			div.words("div(phiv,p)", src, conv("p"))
+		keys = append(keys, solvers[f.Solver].EnergyDiv[f.Energy]...)
+		for _, k := range keys {
+			if strings.Contains(k, "dev2(T(grad(U)))") {
+				div.words(k, ruleSrc("FOAM-NUM-001", "stress term key"), "Gauss linear")
+				continue
+			}
+			field := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(k, "div(phiv,"), "div(phi,"), ")")
+			if strings.HasPrefix(k, "div(phiv,") {
+				div.words(k, ruleSrc("FOAM-NUM-002", "internal-energy pressure work term"), conv(field))
+				continue
+			}
+			c.scheme(div, "divSchemes", k, conv(field), src)
 		}
 		if f.Transonic {
 			div.words("div(phid,p)", ruleSrc("FOAM-NUM-002", "transonic pressure equation"), conv("p"))
-		}
-		if f.Solver == "rhoSimpleFoam" {
-			div.words("div(phi,Ekp)", src, conv("Ekp"))
-		}
-		stress := "div((nuEff*dev2(T(grad(U)))))"
-		if f.Compressible {
-			stress = "div(((rho*nuEff)*dev2(T(grad(U)))))"
-		}
-		if f.Solver != "icoFoam" {
-			div.words(stress, ruleSrc("FOAM-NUM-001", "stress term key"), "Gauss linear")
 		}
 	}
 	c.scheme(fs.sub("laplacianSchemes"), "laplacianSchemes", "default", "Gauss linear corrected", src)

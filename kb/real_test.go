@@ -116,6 +116,42 @@ func TestRealTemplateSonicFoamKEpsilon(t *testing.T) {
 	}
 }
 
+func TestRealTemplateAlgorithm(t *testing.T) {
+	k := embeddedKB(t)
+	for solver, alg := range map[string]string{"rhoPimpleFoam": "PIMPLE", "simpleFoam": "SIMPLE", "icoFoam": "PISO"} {
+		res := k.Template(Query{Solver: solver, Turbulence: "kOmegaSST", Target: "system/fvSolution"}, DefaultTau)
+		for _, a := range []string{"SIMPLE", "PISO", "PIMPLE"} {
+			if _, ok := res.Dict[a]; ok != (a == alg) {
+				t.Errorf("%s template: %s present=%v", solver, a, ok)
+			}
+		}
+		solvers, _ := res.Dict["solvers"].(map[string]any)
+		_, final := solvers["pFinal"]
+		if final != (alg != "SIMPLE") {
+			t.Errorf("%s template: pFinal present=%v with %s", solver, final, alg)
+		}
+		if solver != "icoFoam" {
+			for _, f := range []string{"k", "omega"} {
+				if _, ok := solvers[f]; !ok {
+					t.Errorf("%s kOmegaSST template has no %s solver", solver, f)
+				}
+			}
+			if _, ok := solvers["epsilon"]; ok {
+				t.Errorf("%s kOmegaSST template solves epsilon", solver)
+			}
+		}
+	}
+	// rhoPimpleFoam tutorials use h or e: the template names one energy variable
+	res := k.Template(Query{Solver: "rhoPimpleFoam", Turbulence: "kEpsilon", Target: "system/fvSolution", Energy: "e"}, DefaultTau)
+	solvers, _ := res.Dict["solvers"].(map[string]any)
+	if _, ok := solvers["e"]; !ok {
+		t.Errorf("no e solver: %s", canonical(solvers))
+	}
+	if _, ok := solvers["h"]; ok {
+		t.Errorf("h and e both in the template: %s", canonical(solvers))
+	}
+}
+
 func TestRealRhoCentralFoamKEpsilonStaysCompressible(t *testing.T) {
 	k := embeddedKB(t)
 	for _, target := range []string{"system/fvSchemes", "system/fvSolution", "constant/thermophysicalProperties", "0/U", "0/k"} {

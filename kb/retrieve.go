@@ -22,6 +22,9 @@ type Query struct {
 	// Path is an RFC 6901 pointer inside Target ("/divSchemes"); "" is the whole file.
 	Path string `json:"path,omitempty"`
 	NMax int    `json:"nMax,omitempty"`
+	// Energy is the energy variable (h | e) a template should name; "" takes the
+	// one most of the solver's tutorials use. Only the template retriever reads it.
+	Energy string `json:"energy,omitempty"`
 }
 
 // Sample is one piece of tutorial evidence.

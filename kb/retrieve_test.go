@@ -181,10 +181,14 @@ func TestTemplateUnionMax(t *testing.T) {
 	if got := canonical(res.Dict["PIMPLE"]); got != `{"nCorrectors":2,"nOuterCorrectors":1}` {
 		t.Errorf("PIMPLE = %s", got)
 	}
-	// Compound blocks are whole: the kEpsilon block is the duct's dict, untouched.
-	v, pat, _ := Lookup(solvers, "epsilon")
-	if pat != "(U|h|k|epsilon)" || canonical(v) != `{"preconditioner":"DILU","solver":"PBiCGStab"}` {
-		t.Errorf("epsilon block from %q: %s", pat, canonical(v))
+	// Field-keyed dictionaries are per solved field whatever the spelling, and
+	// compound blocks are whole: the epsilon block is the duct's "(U|h|k|epsilon)" dict.
+	v, key, _ := Lookup(solvers, "epsilon")
+	if key != "epsilon" || canonical(v) != `{"preconditioner":"DILU","solver":"PBiCGStab"}` {
+		t.Errorf("epsilon block from %q: %s", key, canonical(v))
+	}
+	if _, ok := solvers[regexKey]; ok {
+		t.Errorf("template solvers keep regex keys: %s", canonical(solvers))
 	}
 	names := map[string]int{}
 	for _, b := range res.Audit.Branches {
@@ -202,8 +206,14 @@ func TestTemplateUnionMax(t *testing.T) {
 			t.Errorf("entry %s below tau", e.Path)
 		}
 	}
-	if compound != 4 {
-		t.Errorf("want 4 compound solver blocks, got %d: %+v", compound, res.Entries)
+	// rho, p, U, e (+Final) from the solver feature; k, epsilon (+Final) from the model feature
+	if compound != 12 {
+		t.Errorf("want 12 compound solver blocks, got %d: %+v", compound, res.Entries)
+	}
+	// simpleFoam reads SIMPLE: pitzDaily's stray PIMPLE dict is left out.
+	simple := k.Template(Query{Solver: "simpleFoam", Turbulence: "kEpsilon", Target: "system/fvSolution"}, 0.5)
+	if _, ok := simple.Dict["PIMPLE"]; ok || simple.Dict["SIMPLE"] == nil || !strings.Contains(strings.Join(simple.Audit.Notes, "|"), "reads the SIMPLE dictionary") {
+		t.Errorf("algorithm filter: %s %v", canonical(simple.Dict), simple.Audit.Notes)
 	}
 	// A higher tau keeps only what every case of a feature has.
 	if strict := k.Template(Query{Solver: "simpleFoam", Turbulence: "kEpsilon", Target: "system/fvSchemes"}, 1); strict.Dict["divSchemes"] == nil {

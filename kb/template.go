@@ -2,12 +2,16 @@ package kb
 
 import (
 	"fmt"
+	"path"
+	"regexp"
 	"sort"
 	"strings"
 )
 
-// DefaultTau is the frequency threshold of the template retriever when none is given.
-const DefaultTau = 0.5
+// DefaultTau is the frequency threshold of the template retriever when none is
+// given: a key must appear in more than half of a feature's cases (both of two,
+// two of three), so a single odd tutorial does not leak into the template.
+const DefaultTau = 0.6
 
 // TemplateResult is a dictionary assembled from tutorial key frequencies.
 type TemplateResult struct {
@@ -80,7 +84,10 @@ func (k *KB) Template(q Query, tau float64) TemplateResult {
 			}
 		}
 	}
-	all := func([]string) bool { return true }
+	// Turbulence fields of other models (omega in a kEpsilon query: tutorials
+	// often list spare fields in one regex) are left out of every feature.
+	foreign := foreignModelFields(rq.Turbulence)
+	all := func(segs []string) bool { return !mentionsField(segs, foreign) }
 	if rq.Solver != "" && rq.Turbulence != "" {
 		tryLevels("exact", all, lv[0])
 	}
@@ -90,7 +97,7 @@ func (k *KB) Template(q Query, tau float64) TemplateResult {
 	tryLevels("solver", all, lv[2], sameSteady)
 	if rq.Turbulence != "" && rq.Turbulence != "laminar" {
 		if fields := modelFields(rq.Turbulence); len(fields) > 0 {
-			tryLevels("model", func(segs []string) bool { return mentionsField(segs, fields) }, lv[3], lv[4])
+			tryLevels("model", func(segs []string) bool { return mentionsField(segs, fields) && all(segs) }, lv[3], lv[4])
 		} else {
 			rq.notes = append(rq.notes, fmt.Sprintf("no curated fields for model %q: model feature skipped", rq.Turbulence))
 		}
@@ -101,11 +108,32 @@ func (k *KB) Template(q Query, tau float64) TemplateResult {
 		feature string
 		stat    *pathStat
 	}
+	energy := rq.Energy
+	if energy == "" {
+		energy = k.energyOf(rq.Solver)
+	}
+	if energy != "" {
+		rq.notes = append(rq.notes, "energy variable "+energy+": h and e entries of the tutorials are counted as "+energy)
+	}
+	// The solver reads one algorithm dictionary; the others (SIMPLE in a
+	// PIMPLE solver's tutorial) are dead entries.
+	alg := k.algorithmOf(rq.Solver)
+	wrongAlgorithm := func(segs []string) bool {
+		switch segs[0] {
+		case "SIMPLE", "PISO", "PIMPLE":
+			return alg != "" && segs[0] != alg
+		}
+		// <field>Final entries serve the last PISO/PIMPLE corrector only
+		return alg == "SIMPLE" && len(segs) > 1 && fieldKeyed(segs[:len(segs)-1]) && strings.HasSuffix(segs[len(segs)-1], "Final")
+	}
+	if alg != "" {
+		rq.notes = append(rq.notes, fmt.Sprintf("%s reads the %s dictionary: other algorithm dictionaries are left out", rq.Solver, alg))
+	}
 	best := map[string]*merged{}
 	for _, f := range feats {
-		stats := featureStats(f, rq.Query)
+		stats := featureStats(f, rq.Query, energy)
 		for key, st := range stats {
-			if !f.filter(st.segs) {
+			if !f.filter(st.segs) || wrongAlgorithm(st.segs) {
 				continue
 			}
 			fr := float64(len(st.cases)) / float64(len(f.recs))
@@ -225,11 +253,21 @@ func isCompoundValue(segs []string, v any) bool {
 }
 
 // featureStats flattens the target of every case of a feature into key paths.
-func featureStats(f feature, q Query) map[string]*pathStat {
+func featureStats(f feature, q Query, energy string) map[string]*pathStat {
 	stats := map[string]*pathStat{}
 	for _, r := range f.recs {
+		// h and e entries are interchangeable: name them as the template's energy
+		alias := map[string]string{}
+		if energy != "" && r.Energy != "" && r.Energy != energy {
+			alias[r.Energy], alias[r.Energy+"Final"] = energy, energy+"Final"
+		}
 		for _, s := range extract(r, q, f.level) {
-			flatten(s.Value, nil, 0, func(segs []string, v any, order int) {
+			flatten(s.Value, nil, 0, solvedFields(r, s.Value), func(segs []string, v any, order int) {
+				if len(alias) > 0 && fieldKeyed(segs[:len(segs)-1]) {
+					if a, ok := alias[segs[len(segs)-1]]; ok {
+						segs = append(append([]string(nil), segs[:len(segs)-1]...), a)
+					}
+				}
 				key := strings.Join(segs, "\x00")
 				st, ok := stats[key]
 				if !ok {
@@ -254,8 +292,10 @@ func featureStats(f feature, q Query) map[string]*pathStat {
 }
 
 // flatten calls emit for every leaf or compound block; regex keys become quoted
-// segments and carry their definition position as order.
-func flatten(v any, segs []string, order int, emit func(segs []string, v any, order int)) {
+// segments and carry their definition position as order. Dictionaries keyed by
+// field names are emitted per solved field (see fieldKeyed), so `"(U|k|epsilon)"`
+// in one tutorial and `U`, `k`, `epsilon` in another count as the same entries.
+func flatten(v any, segs []string, order int, fields []string, emit func(segs []string, v any, order int)) {
 	d, ok := v.(map[string]any)
 	if !ok || len(d) == 0 || (len(segs) > 0 && isCompoundValue(segs, v)) {
 		if len(segs) > 0 {
@@ -263,16 +303,85 @@ func flatten(v any, segs []string, order int, emit func(segs []string, v any, or
 		}
 		return
 	}
+	if fieldKeyed(segs) {
+		for _, f := range fields {
+			if fv, _, ok := Lookup(d, f); ok {
+				emit(append(segs, f), fv, 0)
+			}
+		}
+		return
+	}
 	for _, key := range sortedKeys(d) {
 		if key == regexKey {
 			continue
 		}
-		flatten(d[key], append(segs, key), 0, emit)
+		flatten(d[key], append(segs, key), 0, fields, emit)
 	}
 	patterns, values := regexEntries(d)
 	for i, p := range patterns {
-		flatten(values[i], append(segs, `"`+p+`"`), i, emit)
+		flatten(values[i], append(segs, `"`+p+`"`), i, fields, emit)
 	}
+}
+
+// fieldKeyed: dictionaries whose keys name fields, often through regex keys
+// standing for several: solvers, relaxationFactors/{equations,fields} and the
+// algorithm's residualControl.
+func fieldKeyed(segs []string) bool {
+	switch len(segs) {
+	case 1:
+		return segs[0] == "solvers"
+	case 2:
+		switch segs[0] {
+		case "relaxationFactors":
+			return segs[1] == "equations" || segs[1] == "fields"
+		case "SIMPLE", "PIMPLE", "PISO":
+			return segs[1] == "residualControl"
+		}
+	}
+	return false
+}
+
+var reIdentToken = regexp.MustCompile(`[A-Za-z_][\w.]*`)
+
+// solvedFields lists the fields a case's fvSolution solves: candidate names (its
+// field files, the energy variable, rho, the keys and the identifiers inside the
+// regex keys of solvers, each also with Final) that solvers defines through a
+// literal key or a pattern that is not a catch-all.
+func solvedFields(r *CaseRecord, solution any) []string {
+	d, _ := solution.(map[string]any)
+	solvers, _ := d["solvers"].(map[string]any)
+	if solvers == nil {
+		return nil
+	}
+	cand := map[string]bool{"rho": true}
+	if r.Energy != "" {
+		cand[r.Energy] = true
+	}
+	for f := range r.Files {
+		if strings.HasPrefix(f, "0/") {
+			cand[path.Base(f)] = true
+		}
+	}
+	for key := range solvers {
+		if key != regexKey {
+			cand[key] = true
+		}
+	}
+	patterns, _ := regexEntries(solvers)
+	for _, p := range patterns {
+		for _, tok := range reIdentToken.FindAllString(p, -1) {
+			cand[strings.TrimSuffix(tok, ".")] = true
+		}
+	}
+	var out []string
+	for _, c := range sortedKeys(cand) {
+		for _, n := range []string{c, c + "Final"} {
+			if _, by, ok := Lookup(solvers, n); ok && (by == n || !patternMatches(by, catchAllProbe)) {
+				out = append(out, n)
+			}
+		}
+	}
+	return sortedUnique(out)
 }
 
 // choose picks the most frequent variant, ties broken by canonical text.
@@ -347,4 +456,69 @@ func (n *tnode) value() any {
 		out[regexKey] = l
 	}
 	return out
+}
+
+// algorithmOf is the algorithm dictionary a solver reads: the curated table,
+// else the one most of its tutorials carry; "" when unknown or none.
+func (k *KB) algorithmOf(solver string) string {
+	if info, ok := SolverInfo(solver); ok {
+		if a, ok := info["algorithm"].(string); ok {
+			return a
+		}
+	}
+	counts := map[string]int{}
+	for _, r := range k.Cases {
+		if r.Solver == solver && r.Algorithm != "" {
+			counts[r.Algorithm]++
+		}
+	}
+	best := ""
+	for _, a := range sortedKeys(counts) {
+		if counts[a] > counts[best] {
+			best = a
+		}
+	}
+	return best
+}
+
+// energyOf is the energy variable most tutorials of a solver use, "" if none.
+func (k *KB) energyOf(solver string) string {
+	counts := map[string]int{}
+	for _, r := range k.Cases {
+		if r.Solver == solver && r.Energy != "" {
+			counts[r.Energy]++
+		}
+	}
+	best := ""
+	for _, e := range sortedKeys(counts) {
+		if counts[e] > counts[best] {
+			best = e
+		}
+	}
+	return best
+}
+
+// foreignModelFields lists the fields of the curated turbulence models that the
+// query's model does not use (all of them for laminar; none when no model is asked).
+func foreignModelFields(model string) []string {
+	if model == "" {
+		return nil
+	}
+	m, err := Curated("models")
+	if err != nil {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, f := range modelFields(model) {
+		own[f] = true
+	}
+	var out []string
+	for _, name := range sortedKeys(m) {
+		for _, f := range modelFields(name) {
+			if !own[f] {
+				out = append(out, f)
+			}
+		}
+	}
+	return sortedUnique(out)
 }

@@ -64,7 +64,7 @@ func (c *compilation) emitFields(st *state) {
 		}
 		f := c.file("0/"+field, class)
 		dimsSrc := curated("knowledge/openfoam-v1912-rules.md §4 DIM-001..003")
-		f.set("dimensions", dimsSrc, grammar.Dims(fieldDims(field, c.feat.Compressible)...))
+		f.set("dimensions", dimsSrc, grammar.Dims(fieldDims(field, c.feat.Solver)...))
 		in := c.internal(st, field)
 		f.set("internalField", in.src, in.uniform()...)
 		bf := f.sub("boundaryField")

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -18,6 +19,7 @@ type solverInfo struct {
 	SetDeltaT    bool   // honours adjustTimeStep/maxCo
 	Thermo       []string
 	Energy       []string            // accepted thermoType energy values, preferred first
+	PDims        []int               // dimensions of p (and p_rgh)
 	Div          []string            // div keys of the momentum equation (convection, stress)
 	EnergyDiv    map[string][]string // e|h -> the div keys its energy equation needs
 	Transonic    bool                // pressure equation with phid (div(phid,p))
@@ -60,6 +62,7 @@ func init() {
 			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, Transonic: extra.transonic, EnergyDiv: map[string][]string{}}
 		si.Algorithm, _ = m["algorithm"].(string)
 		si.Div = strList(m["div"])
+		si.PDims = intList(m["pDims"])
 		switch m["thermo"] {
 		case "psiThermo":
 			si.Thermo = []string{"hePsiThermo"}
@@ -168,30 +171,32 @@ func (f Features) String() string {
 	return fmt.Sprintf("%s/%s/%s", f.Solver, m, map[bool]string{true: "compressible", false: "incompressible"}[f.Compressible])
 }
 
-// dims of the fields foamc writes (knowledge §4 DIM-001..003).
-func fieldDims(field string, compressible bool) []int {
-	switch field {
-	case "U":
-		return []int{0, 1, -1, 0, 0, 0, 0}
-	case "p", "p_rgh":
-		if compressible {
-			return []int{1, -1, -2, 0, 0, 0, 0}
-		}
-		return []int{0, 2, -2, 0, 0, 0, 0}
-	case "T":
-		return []int{0, 0, 0, 1, 0, 0, 0}
-	case "k":
-		return []int{0, 2, -2, 0, 0, 0, 0}
-	case "epsilon":
-		return []int{0, 2, -3, 0, 0, 0, 0}
-	case "omega":
-		return []int{0, 0, -1, 0, 0, 0, 0}
-	case "nut", "nuTilda":
-		return []int{0, 2, -1, 0, 0, 0, 0}
-	case "alphat":
-		return []int{1, -1, -1, 0, 0, 0, 0}
+// fieldDims: pressure from the solver (DIM-001/002: the curated solver table's pDims),
+// everything else from the kb's curated dimension table (DIM-003).
+func fieldDims(field, solver string) []int {
+	if field == "p" || field == "p_rgh" {
+		return solvers[solver].PDims
 	}
-	return nil
+	dims, err := kb.Curated("dims")
+	if err != nil {
+		return nil
+	}
+	return intList(dims[field])
+}
+
+func intList(v any) []int {
+	l, _ := v.([]any)
+	out := make([]int, 0, len(l))
+	for _, x := range l {
+		switch n := x.(type) {
+		case json.Number:
+			i, _ := n.Int64()
+			out = append(out, int(i))
+		case float64:
+			out = append(out, int(n))
+		}
+	}
+	return out
 }
 
 func isVectorField(f string) bool { return f == "U" }

@@ -155,7 +155,8 @@ func forEachParallel(files []corpusFile, fn func(corpusFile)) {
 }
 
 // TestTutorialCorpus: every selected tutorial file parses with zero errors, and both printers
-// round-trip: parse -> Print -> parse and parse -> Format -> parse give the same AST.
+// round-trip: parse -> Print -> parse and parse -> Format -> parse give the same AST; Format is
+// idempotent.
 func TestTutorialCorpus(t *testing.T) {
 	files, skipped := tutorialCorpus(t)
 	if len(files) < 6000 {
@@ -191,6 +192,8 @@ func TestTutorialCorpus(t *testing.T) {
 			report(cf.rel + ": reparse after Format: " + err.Error())
 		} else if got := dumpAST(g); got != want {
 			report(cf.rel + ": Format round trip changed the AST: " + firstDiff(want, got))
+		} else if again := Format(g); !bytes.Equal(again, out) {
+			report(cf.rel + ": Format is not idempotent: " + firstDiff(string(out), string(again)))
 		}
 		mu.Lock()
 		if f.Header == nil {

@@ -15,8 +15,8 @@ import (
 )
 
 // FuzzParse: no input panics or hangs; every error is a located finding; every successful
-// parse round-trips through Print and Format to the same AST; fast-path lists decode or fail
-// cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures and tutorial
+// parse round-trips through Print and Format to the same AST, Format is idempotent; fast-path
+// lists decode or fail cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures and tutorial
 // snippets, regenerated with FOAMC_WRITE_FUZZ_SEEDS=1 go test ./grammar -run TestWriteFuzzSeeds).
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("a 1;\nb { c (1 2 3); }\n"))
@@ -55,6 +55,9 @@ func FuzzParse(f *testing.F) {
 		}
 		if got := dumpAST(g); got != want {
 			t.Fatalf("Format round trip changed the AST:%s\ninput  %q\noutput %q", firstDiff(want, got), src, out)
+		}
+		if again := Format(g); !bytes.Equal(again, out) {
+			t.Fatalf("Format is not idempotent:\ninput  %q\nonce   %q\ntwice  %q", src, out, again)
 		}
 		walkItems(file, func(it Item) {
 			switch v := it.(type) {

@@ -318,6 +318,7 @@ func (p *printer) entry(e Entry, s sep) {
 			if e.Line != "" {
 				p.raw(" " + e.Line)
 			}
+			p.needNL = true // the condition runs to the end of the line
 		} else {
 			p.items(e.Args, sepSpace, false)
 		}

@@ -88,6 +88,9 @@ func CompileFile(ctx context.Context, path string, opts Options) (*Result, error
 // Compile turns a validated spec into a case. A spec that cannot be satisfied or leaves a
 // slot open returns a finding.List naming each slot and the spec field that would settle it.
 func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
+	if err := loadKnowledge(); err != nil {
+		return nil, err
+	}
 	if opts.MaxFillAttempts <= 0 {
 		opts.MaxFillAttempts = 3
 	}

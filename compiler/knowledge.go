@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/foamc/foamc/kb"
 )
@@ -47,16 +48,27 @@ var (
 	models  = map[string]modelInfo{"laminar": {Class: "laminar"}}
 )
 
-func init() {
+var (
+	knowledgeOnce sync.Once
+	knowledgeErr  error
+)
+
+// loadKnowledge reads the curated tables once; a malformed table is a tool error, not a panic.
+func loadKnowledge() error {
+	knowledgeOnce.Do(func() { knowledgeErr = readKnowledge() })
+	return knowledgeErr
+}
+
+func readKnowledge() error {
 	st, err := kb.Curated("solvers")
 	if err != nil {
-		panic(fmt.Sprintf("compiler: the kb's curated solver table is embedded: %v", err))
+		return fmt.Errorf("compiler: the kb's curated solver table: %w", err)
 	}
 	energyWord := map[string]string{"h": "sensibleEnthalpy", "e": "sensibleInternalEnergy"}
 	for name, extra := range compiledSolvers {
 		m, _ := st[name].(map[string]any)
 		if m == nil {
-			panic("compiler: no curated entry for " + name)
+			return fmt.Errorf("compiler: no curated solver entry for %s", name)
 		}
 		si := solverInfo{Compressible: m["compressible"] == true, Steady: m["steady"] == true, Turbulence: m["turbulence"] == true,
 			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, Transonic: extra.transonic, EnergyDiv: map[string][]string{}}
@@ -85,18 +97,19 @@ func init() {
 	}
 	mt, err := kb.Curated("models")
 	if err != nil {
-		panic(fmt.Sprintf("compiler: the kb's curated model table is embedded: %v", err))
+		return fmt.Errorf("compiler: the kb's curated model table: %w", err)
 	}
 	for _, name := range compiledModels {
 		m, _ := mt[name].(map[string]any)
 		if m == nil {
-			panic("compiler: no curated entry for " + name)
+			return fmt.Errorf("compiler: no curated model entry for %s", name)
 		}
 		mi := modelInfo{Fields: strList(m["transported"]), WallDist: m["wallDist"] == true, LowRe: m["lowRe"] == true}
 		mi.Class, _ = m["class"].(string)
 		mi.Nut = containsAny(m["fields"], "nut")
 		models[name] = mi
 	}
+	return nil
 }
 
 func strList(v any) []string {

@@ -6,6 +6,7 @@ package compiler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -181,8 +182,12 @@ func (c *compilation) run() (*Result, error) {
 				ptr += "/" + k
 			}
 		}
+		// The parser's own located findings (file:line:col in the mesh file) come along.
 		var fl finding.List
-		if f, ok := err.(finding.Finding); ok {
+		var f finding.Finding
+		switch {
+		case errors.As(err, &fl):
+		case errors.As(err, &f):
 			fl = finding.List{f}
 		}
 		c.fail(IDMesh, ptr, "cannot read the mesh: "+err.Error(), "point the spec at a readable mesh")

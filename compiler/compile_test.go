@@ -475,3 +475,25 @@ func TestFillerSuppliesBoundaryRole(t *testing.T) {
 		t.Errorf("nut on the filled wall = %+v", s)
 	}
 }
+
+func TestBrokenMeshIsLocated(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "blockMeshDict"), []byte("FoamFile { version 2.0; format ascii; class dictionary; object blockMeshDict; }\nvertices ( (0 0 0) ;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(channelKE, "channel/blockMeshDict", "blockMeshDict", 1)
+	_, err := CompileBytes(context.Background(), "spec.yaml", []byte(src), dir, Options{})
+	var fl finding.List
+	if !errors.As(err, &fl) || len(fl) < 2 {
+		t.Fatalf("want the mesh finding and the parser's located finding, got %v", err)
+	}
+	var parser bool
+	for _, f := range fl {
+		if strings.HasSuffix(f.Location.File, "blockMeshDict") && f.Location.Line > 0 {
+			parser = true
+		}
+	}
+	if fl[0].ID != IDMesh && fl[1].ID != IDMesh || !parser {
+		t.Errorf("findings = %v", fl)
+	}
+}

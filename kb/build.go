@@ -151,15 +151,6 @@ func Build(o BuildOptions) (*KB, error) {
 	if o.Load == nil {
 		o.Load = loadWithFoamcase
 	}
-	// the sources scan and the case loading report concurrently
-	var pmu sync.Mutex
-	progress := func(phase string, done, total int) {
-		if o.Progress != nil {
-			pmu.Lock()
-			defer pmu.Unlock()
-			o.Progress(phase, done, total)
-		}
-	}
 	files, err := sourceFiles(src.Root)
 	if err != nil {
 		return nil, fmt.Errorf("kb: list sources: %w", err)
@@ -167,6 +158,18 @@ func Build(o BuildOptions) (*KB, error) {
 	cases, err := findCases(src.Tutorials)
 	if err != nil {
 		return nil, fmt.Errorf("kb: list tutorials: %w", err)
+	}
+	// The sources scan and the case loading run concurrently; one bar counts
+	// both (2 source passes + one unit per case).
+	var pmu sync.Mutex
+	doneBy := map[string]int{}
+	progress := func(phase string, done, _ int) {
+		if o.Progress != nil {
+			pmu.Lock()
+			defer pmu.Unlock()
+			doneBy[phase] = done
+			o.Progress("kb build", doneBy["sources"]+doneBy["tutorials"], 2+len(cases))
+		}
 	}
 
 	var (

@@ -104,7 +104,7 @@ func progressBar(w io.Writer) func(phase string, done, total int) {
 			return
 		}
 		n := done * width / total
-		fmt.Fprintf(w, "\r\033[K%-9s [%s%s] %d/%d", phase, strings.Repeat("=", n), strings.Repeat(" ", width-n), done, total)
+		fmt.Fprintf(w, "\r\033[K%s [%s%s] %d/%d", phase, strings.Repeat("=", n), strings.Repeat(" ", width-n), done, total)
 	}
 }
 

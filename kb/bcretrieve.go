@@ -214,9 +214,9 @@ func TargetFromDictPath(p string) (target, pointer string) {
 }
 
 // Keyword is the heuristic keyword retriever (repair): the keyword is
-// normalised, the cascade finds cases whose files (q.Target when set) define
-// it, exactly or through a regex key, and each sample is the smallest
-// dictionary enclosing it.
+// normalised, the cascade finds cases whose files (q.Target when set, inside
+// q.Path when set) define it, exactly or through a regex key, and each sample
+// is the smallest dictionary enclosing it.
 func (k *KB) Keyword(q Query, keyword string) KeywordResult {
 	kw := NormalizeKeyword(keyword)
 	if q.Target == "" {
@@ -228,7 +228,12 @@ func (k *KB) Keyword(q Query, keyword string) KeywordResult {
 			if rq.Target != "" && !matchTarget(f, rq.Target) {
 				continue
 			}
-			if ptr, block, ok := enclosing(r.Files[f], kw, ""); ok {
+			// q.Path (the dictionary the solver named) narrows the search
+			start, ok := lookupPointer(r.Files[f], rq.Path)
+			if !ok {
+				continue
+			}
+			if ptr, block, ok := enclosing(start, kw, rq.Path); ok {
 				return []Sample{{Case: r.Path, File: f, Path: ptr, Level: n, Value: block}}
 			}
 		}

@@ -266,6 +266,13 @@ file: /tmp/run/airFoil2D/system/fvSchemes/divSchemes from line 26 to line 32.`
 	if s.Case != "incompressible/simpleFoam/pitzDaily" || s.Path != "/divSchemes" || block["div(phi,k)"] == nil {
 		t.Errorf("sample %+v", s)
 	}
+	// The dictionary path from the log narrows the search; a wrong one finds nothing.
+	if in := k.Keyword(Query{Solver: "simpleFoam", Turbulence: "kEpsilon", Target: target, Path: ptr}, "div(phi,k)"); len(in.Samples) != 1 || in.Samples[0].Path != "/divSchemes" {
+		t.Errorf("keyword inside %s: %+v", ptr, in.Samples)
+	}
+	if out := k.Keyword(Query{Solver: "simpleFoam", Turbulence: "kEpsilon", Target: target, Path: "/gradSchemes"}, "div(phi,k)"); len(out.Samples) != 0 {
+		t.Errorf("keyword found outside the named dictionary: %+v", out.Samples)
+	}
 	// A keyword defined by a regex key is found through the pattern.
 	re := k.Keyword(Query{Solver: "simpleFoam", Turbulence: "kEpsilon", Target: "system/fvSolution"}, "epsilon")
 	if len(re.Samples) != 1 || re.Samples[0].Path != "/solvers" {

@@ -160,8 +160,8 @@ func kbQuery(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		*keyword = kw
-		if t, _ := kb.TargetFromDictPath(dict); t != "" && q.Target == "" {
-			q.Target = t
+		if t, ptr := kb.TargetFromDictPath(dict); t != "" && q.Target == "" {
+			q.Target, q.Path = t, ptr
 		}
 	}
 	r := *retriever

@@ -13,6 +13,16 @@ import data.foamc.lib
 
 names(region) := {p.name | some p in input.patches; lib.patch_region(p) == region} | {g | some p in input.patches; lib.patch_region(p) == region; some g in lib.groups(p)}
 
+# blockMesh puts faces no boundary entry covers into the default patch (defaultPatch name,
+# else defaultFaces); foamcase lists the patches blockMeshDict names, so that one may be
+# missing from input.patches.
+default_patch contains name if {
+	some p in input.patches
+	contains(object.get(p, "source", ""), "blockMeshDict")
+	bmd := input.files[p.source]
+	name := object.get(object.get(bmd, "defaultPatch", {}), "name", "defaultFaces")
+}
+
 findings contains f if {
 	lib.patches_final
 	some name, file in input.fields
@@ -21,6 +31,7 @@ findings contains f if {
 	is_object(v)
 	key != "$regex"
 	not key in names(lib.field_region(name))
+	not key in default_patch
 
 	# group keys from caseDicts/setConstraintTypes
 	not key in lib.constraint_types

@@ -18,3 +18,10 @@ test_misspelt if {
 test_constraint_group_keys if {
 	count(unused.findings) == 0 with input as test.set(test.case, "/files/0~1U/boundaryField/wedge", {"type": "wedge"})
 }
+
+test_blockmesh_default_patch if {
+	doc := test.set(test.set(test.case, "/patches/0/source", "system/blockMeshDict"), "/files/system~1blockMeshDict/defaultPatch", {"name": "sides", "type": "wall"})
+	count(unused.findings) == 0 with input as test.set(doc, "/files/0~1U/boundaryField/sides", {"type": "noSlip"})
+	count(unused.findings) == 1 with input as test.set(doc, "/files/0~1U/boundaryField/defaultFaces", {"type": "empty"})
+	count(unused.findings) == 0 with input as test.set(test.set(test.case, "/patches/0/source", "system/blockMeshDict"), "/files/0~1U/boundaryField/defaultFaces", {"type": "empty"})
+}

@@ -497,3 +497,23 @@ func TestBrokenMeshIsLocated(t *testing.T) {
 		t.Errorf("findings = %v", fl)
 	}
 }
+
+func TestNumericsOverridesWin(t *testing.T) {
+	src := channelKE + `numerics:
+  fvSchemes: {divSchemes: {"div(phi,U)": "bounded Gauss linearUpwind grad(U)"}}
+  fvSolution: {SIMPLE: {nNonOrthogonalCorrectors: 1}}
+`
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if !strings.Contains(string(r.Files["system/fvSchemes"]), "div(phi,U)      bounded Gauss linearUpwind grad(U);") {
+		t.Errorf("fvSchemes:\n%s", r.Files["system/fvSchemes"])
+	}
+	if !strings.Contains(string(r.Files["system/fvSolution"]), "nNonOrthogonalCorrectors 1;") {
+		t.Errorf("fvSolution:\n%s", r.Files["system/fvSolution"])
+	}
+	if src := r.Provenance["/files/system~1fvSchemes/divSchemes/div(phi,U)"]; src.Spec != "/numerics/fvSchemes/divSchemes/div(phi,U)" {
+		t.Errorf("override provenance = %+v", src)
+	}
+}

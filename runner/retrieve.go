@@ -128,6 +128,10 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 	seen := map[string]bool{}
 	// answer returns a hit unless it repeats an earlier text or is to be skipped.
 	answer := func(rv *Retrieved) *Retrieved {
+		// Nonuniform values belong to their own mesh: never an answer for another case.
+		if q.Keyword != "" && strings.Contains(rv.Text, "nonuniform") {
+			return nil
+		}
 		k := normSpace(rv.Text)
 		if seen[k] {
 			return nil

@@ -7,6 +7,7 @@
 #   fix: Check that the library is trusted; remove the libs entry if the case does not need it.
 #   provenance:
 #     - src/OpenFOAM/db/dynamicLibrary/dlLibraryTable/dlLibraryTable.C
+#     - src/OSspecific/POSIX/POSIX.C:1668
 package foamc.rules.security.libs
 
 import data.foamc.lib
@@ -142,11 +143,25 @@ shipped := {
 	"libwaveModels.so",
 }
 
+# POSIX.C dlOpen (1668-1701): a bare name gets the lib prefix, and any name the .so
+# extension, so `libs (forces)` loads libforces.so. Paths are never shipped names.
+canonical(name) := with_so(with_lib(name))
+
+with_lib(name) := name if startswith(name, "lib")
+
+else := name if contains(name, "/")
+
+else := concat("", ["lib", name])
+
+with_so(name) := name if endswith(name, ".so")
+
+else := concat("", [name, ".so"])
+
 findings contains f if {
 	some [file, path, v] in lib.typed_objects
 	some i, name in lib.words(object.get(v, "libs", []))
 	is_string(name)
-	not name in shipped
+	not canonical(name) in shipped
 	f := {
 		"path": lib.file_ptr(file, array.concat(path, ["libs", i])),
 		"msg": sprintf("%s loads %s, which OpenFOAM v1912 does not ship", [file, name]),

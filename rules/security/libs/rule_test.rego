@@ -13,3 +13,8 @@ test_foreign if {
 	some f in fs
 	f.path == "/files/system~1controlDict/libs/1"
 }
+
+test_short_names if {
+	count(libs.findings) == 0 with input as test.set(test.case, "/files/system~1controlDict/libs", ["forces", "libsampling", "fieldFunctionObjects"])
+	count(libs.findings) == 1 with input as test.set(test.case, "/files/system~1controlDict/libs", ["/opt/x/libforces.so"])
+}

@@ -198,8 +198,7 @@ func (c *compilation) buildProblem() {
 		if b == nil {
 			continue
 		}
-		pv := p.add(&variable{ID: "mesh/" + pt.Name + "/type", Domain: c.patchTypeDomain(pt, b), SpecField: "/mesh/patchTypes/" + escape(pt.Name)})
-		_ = pv
+		p.add(&variable{ID: "mesh/" + pt.Name + "/type", Domain: c.patchTypeDomain(pt, b), SpecField: "/mesh/patchTypes/" + escape(pt.Name)})
 		for _, f := range c.feat.Fields {
 			id := bcID(f, pt.Name)
 			dom := c.bcDomain(f, pt, b)

@@ -489,5 +489,4 @@ func (c *compilation) fieldLists() {
 	sort.Strings(fields)
 	f.Fields = fields
 	f.Solved = solved
-	_ = strings.TrimSpace
 }

@@ -70,14 +70,13 @@ type tableRow struct {
 }
 
 type ctorInfo struct {
-	at            string
-	baseCall      string // stem of the base constructor called with dict, "" if none
-	baseValueReq  *bool  // explicit valueRequired argument of that call
-	valueRead     bool   // reads "value" unconditionally itself
-	keys          map[string]*KeyEvidence
-	conditional   []Conditional
-	oneOf         []OneOf
-	conditionalOn map[string]string // key -> condition text for reads inside other conditionals
+	at           string
+	baseCall     string // stem of the base constructor called with dict, "" if none
+	baseValueReq *bool  // explicit valueRequired argument of that call
+	valueRead    bool   // reads "value" unconditionally itself
+	keys         map[string]*KeyEvidence
+	conditional  []Conditional
+	oneOf        []OneOf
 	// passesDict: the constructor hands the dictionary to a helper (a Function1
 	// table, temperatureCoupledBase...) that may read keys this scan cannot see
 	passesDict bool
@@ -539,7 +538,7 @@ func dictCtor(f *cfile, class string) *ctorInfo {
 }
 
 func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
-	ci := &ctorInfo{at: f.at(initOff), keys: map[string]*KeyEvidence{}, conditionalOn: map[string]string{}}
+	ci := &ctorInfo{at: f.at(initOff), keys: map[string]*KeyEvidence{}}
 	// base constructor called with the dictionary: Base(p, iF, dict[, valueRequired])
 	if m := reBaseAny.FindStringSubmatch(init); m != nil {
 		ci.baseCall = stemOf(strings.TrimPrefix(m[1], "Foam::"))
@@ -602,7 +601,9 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 			set(key, "required", code, "", i)
 		default:
 			set(key, "conditional", code, "", i)
-			ci.conditionalOn[key] = g.cond
+			if e := ci.keys[key]; e.Status == "conditional" && e.Note == "" {
+				e.Note = "read only when " + g.cond
+			}
 			if g.foundKey != "" && g.foundKey != key {
 				ci.conditional = append(ci.conditional, Conditional{Key: key, When: g.foundKey, Unless: []string{}, Provenance: f.at(off(i))})
 			}

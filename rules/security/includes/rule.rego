@@ -21,6 +21,9 @@ etc_directives := {"#includeEtc", "#includeFunc"}
 findings contains f if {
 	some inc in input.includes
 	not object.get(inc, "directive", "#include") in etc_directives
+
+	# includes made by OpenFOAM's own etc files (reached through #includeEtc)
+	not startswith(inc.file, "/")
 	outside(inc)
 	f := {
 		"path": "/includes",

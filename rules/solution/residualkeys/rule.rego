@@ -12,7 +12,15 @@ package foamc.rules.solution.residualkeys
 import data.foamc.lib
 
 # Unknown solvers have no curated solved set, so nothing is reported for them.
-names := lib.solved | {lib.solver_info.pressure}
+names := (lib.solved | {lib.solver_info.pressure}) | radiation
+
+# Radiation models solve their own fields: G (P1), ILambda_<ray>_<band> (fvDOM).
+radiation := {"G", "ILambda_0_0"} if {
+	m := input.files["constant/radiationProperties"].radiationModel
+	m != "none"
+}
+
+else := set()
 
 findings contains f if {
 	lib.solver_info

@@ -15,3 +15,9 @@ test_regex if {
 	doc := test.set(test.case, "/files/system~1fvSolution/SIMPLE/residualControl/$regex/0/pattern", "(omega|f|v2)")
 	count(residualkeys.findings) == 1 with input as doc
 }
+
+test_radiation if {
+	doc := test.set(test.case, "/files/constant~1radiationProperties", {"radiationModel": "fvDOM"})
+	doc2 := test.set(test.set(doc, "/files/system~1fvSolution/SIMPLE/residualControl/G", 1e-3), "/files/system~1fvSolution/SIMPLE/residualControl/$regex/1", {"pattern": "ILambda.*", "value": 1e-3})
+	count(residualkeys.findings) == 0 with input as doc2
+}

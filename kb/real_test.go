@@ -334,6 +334,15 @@ func TestRealContracts(t *testing.T) {
 	if tdf, ok := k.Contract("turbulentDigitalFilterInlet"); !ok || tdf.DocType != "turbulentDigitalFilter" {
 		t.Errorf("turbulentDigitalFilterInlet: %+v", tdf)
 	}
+	var docTypes []string
+	for _, c := range k.Contracts {
+		if c.DocType != "" {
+			docTypes = append(docTypes, c.DocType+"->"+c.Type)
+		}
+	}
+	if len(docTypes) != 6 { // knowledge/openfoam-v1912-rules.md §1: 6 examples name a wrong type
+		t.Errorf("headers whose example type differs from TypeName: %v", docTypes)
+	}
 	if _, ok := k.Contract("alphatWallFunction"); ok {
 		t.Error("the compressible alphat wall function must keep its namespace")
 	}

@@ -153,7 +153,8 @@ func stemOf(class string) string {
 	return reRankSuffix.ReplaceAllString(class, "FvPatchField")
 }
 
-// scanContracts mines every runtime-selectable fvPatchField under src/.
+// scanContracts mines every runtime-selectable fvPatchField in files (src/ and
+// applications/solvers/, relative to root).
 func scanContracts(root string, files []string) (map[string]*Contract, int, error) {
 	byStem := map[string][]*bcClass{}
 	var classes []*bcClass

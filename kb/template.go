@@ -466,33 +466,27 @@ func (k *KB) algorithmOf(solver string) string {
 			return a
 		}
 	}
-	counts := map[string]int{}
-	for _, r := range k.Cases {
-		if r.Solver == solver && r.Algorithm != "" {
-			counts[r.Algorithm]++
-		}
-	}
-	best := ""
-	for _, a := range sortedKeys(counts) {
-		if counts[a] > counts[best] {
-			best = a
-		}
-	}
-	return best
+	return k.mostCommon(solver, func(r *CaseRecord) string { return r.Algorithm })
 }
 
 // energyOf is the energy variable most tutorials of a solver use, "" if none.
 func (k *KB) energyOf(solver string) string {
+	return k.mostCommon(solver, func(r *CaseRecord) string { return r.Energy })
+}
+
+// mostCommon is the most frequent non-empty value of attr among the solver's
+// tutorials (ties: the first in name order).
+func (k *KB) mostCommon(solver string, attr func(*CaseRecord) string) string {
 	counts := map[string]int{}
 	for _, r := range k.Cases {
-		if r.Solver == solver && r.Energy != "" {
-			counts[r.Energy]++
+		if v := attr(r); r.Solver == solver && v != "" {
+			counts[v]++
 		}
 	}
 	best := ""
-	for _, e := range sortedKeys(counts) {
-		if counts[e] > counts[best] {
-			best = e
+	for _, v := range sortedKeys(counts) {
+		if counts[v] > counts[best] {
+			best = v
 		}
 	}
 	return best

@@ -52,7 +52,9 @@ type GateResult struct {
 
 // Gate lints dir and runs argv only when no finding is deny. It fails closed: a case
 // that cannot be evaluated never runs. The command inherits stdin/stdout/stderr given.
-func (e *Engine) Gate(ctx context.Context, dir string, opts foamcase.Options, argv []string, stdin io.Reader, stdout, stderr io.Writer) (GateResult, error) {
+// beforeRun, when not nil, sees the lint result of a case that passed, before the command
+// starts (to show its warnings first).
+func (e *Engine) Gate(ctx context.Context, dir string, opts foamcase.Options, argv []string, stdin io.Reader, stdout, stderr io.Writer, beforeRun func(Result)) (GateResult, error) {
 	if len(argv) == 0 {
 		return GateResult{Code: ExitError}, fmt.Errorf("rules: gate: no command given")
 	}
@@ -65,6 +67,9 @@ func (e *Engine) Gate(ctx context.Context, dir string, opts foamcase.Options, ar
 	if finding.Max(res.Findings) == finding.Deny {
 		g.Code = ExitDeny
 		return g, nil
+	}
+	if beforeRun != nil {
+		beforeRun(res)
 	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr

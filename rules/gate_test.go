@@ -51,22 +51,23 @@ func TestGate(t *testing.T) {
 	clean := caseDir(t, "cavity-clean")
 	var out, errb bytes.Buffer
 
-	g, err := e.Gate(ctx, clean, foamcase.Options{}, []string{lookPath(t, "true")}, nil, &out, &errb)
-	if err != nil || !g.Ran || g.Code != 0 {
-		t.Errorf("true on clean case: %+v %v", g, err)
+	seen := false
+	g, err := e.Gate(ctx, clean, foamcase.Options{}, []string{lookPath(t, "true")}, nil, &out, &errb, func(Result) { seen = true })
+	if err != nil || !g.Ran || g.Code != 0 || !seen {
+		t.Errorf("true on clean case: %+v %v (beforeRun called: %v)", g, err, seen)
 	}
-	g, err = e.Gate(ctx, clean, foamcase.Options{}, []string{lookPath(t, "false")}, nil, &out, &errb)
+	g, err = e.Gate(ctx, clean, foamcase.Options{}, []string{lookPath(t, "false")}, nil, &out, &errb, nil)
 	if err != nil || !g.Ran || g.Code != 1 {
 		t.Errorf("false on clean case: %+v %v", g, err)
 	}
-	g, err = e.Gate(ctx, clean, foamcase.Options{}, []string{lookPath(t, "sh"), "-c", "exit 7"}, nil, &out, &errb)
+	g, err = e.Gate(ctx, clean, foamcase.Options{}, []string{lookPath(t, "sh"), "-c", "exit 7"}, nil, &out, &errb, nil)
 	if err != nil || g.Code != 7 {
 		t.Errorf("exit 7: %+v %v", g, err)
 	}
 
 	denied := caseDir(t, "security")
 	marker := filepath.Join(t.TempDir(), "started")
-	g, err = e.Gate(ctx, denied, foamcase.Options{}, []string{lookPath(t, "touch"), marker}, nil, &out, &errb)
+	g, err = e.Gate(ctx, denied, foamcase.Options{}, []string{lookPath(t, "touch"), marker}, nil, &out, &errb, nil)
 	if err != nil || g.Ran || g.Code != ExitDeny {
 		t.Errorf("denied case: %+v %v", g, err)
 	}
@@ -82,7 +83,7 @@ func TestGate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err = allow.Gate(ctx, denied, foamcase.Options{}, []string{lookPath(t, "touch"), marker}, nil, &out, &errb)
+	g, err = allow.Gate(ctx, denied, foamcase.Options{}, []string{lookPath(t, "touch"), marker}, nil, &out, &errb, nil)
 	if err != nil || !g.Ran || g.Code != 0 {
 		t.Errorf("allow-code: %+v %v", g, err)
 	}
@@ -92,7 +93,7 @@ func TestGate(t *testing.T) {
 
 	// Fail closed: a case that cannot be loaded never runs the command.
 	marker2 := filepath.Join(t.TempDir(), "started")
-	g, err = e.Gate(ctx, filepath.Join(t.TempDir(), "missing"), foamcase.Options{}, []string{lookPath(t, "touch"), marker2}, nil, &out, &errb)
+	g, err = e.Gate(ctx, filepath.Join(t.TempDir(), "missing"), foamcase.Options{}, []string{lookPath(t, "touch"), marker2}, nil, &out, &errb, nil)
 	if err == nil || g.Ran || g.Code != ExitError {
 		t.Errorf("missing case: %+v %v", g, err)
 	}
@@ -101,7 +102,7 @@ func TestGate(t *testing.T) {
 	}
 
 	// A command that cannot start is a tool error.
-	g, err = e.Gate(ctx, clean, foamcase.Options{}, []string{filepath.Join(t.TempDir(), "no-such-binary")}, nil, &out, &errb)
+	g, err = e.Gate(ctx, clean, foamcase.Options{}, []string{filepath.Join(t.TempDir(), "no-such-binary")}, nil, &out, &errb, nil)
 	if err == nil || g.Code != ExitError {
 		t.Errorf("missing binary: %+v %v", g, err)
 	}

@@ -45,15 +45,23 @@ func runGate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "foamc gate: %v (refusing to run)\n", err)
 		return rules.ExitError
 	}
-	g, err := eng.Gate(ctx, pos[0], foamcase.Options{}, argv, stdinOf, stdout, stderr)
-	if !g.Ran {
-		rep := output.Report{Tool: "foamc", Rules: outputRules(eng), Cases: []output.Case{{Dir: pos[0], Findings: g.Lint.Findings}}}
-		if err != nil {
-			rep.Cases[0].Error = err.Error()
+	report := func(res rules.Result, evalErr error) {
+		rep := output.Report{Tool: "foamc", Rules: outputRules(eng), Cases: []output.Case{{Dir: pos[0], Findings: res.Findings}}}
+		if evalErr != nil {
+			rep.Cases[0].Error = evalErr.Error()
 		}
 		if werr := output.Write(stderr, *format, rep); werr != nil {
 			fmt.Fprintf(stderr, "foamc gate: %v\n", werr)
 		}
+	}
+	// Warnings of a case that passes are shown before the command's own output.
+	g, err := eng.Gate(ctx, pos[0], foamcase.Options{}, argv, stdinOf, stdout, stderr, func(res rules.Result) {
+		if len(res.Findings) > 0 {
+			report(res, nil)
+		}
+	})
+	if !g.Ran {
+		report(g.Lint, err)
 		fmt.Fprintf(stderr, "foamc gate: refusing to run %s\n", argv[0])
 		return g.Code
 	}

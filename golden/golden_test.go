@@ -5,7 +5,9 @@ package golden
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -35,8 +37,32 @@ var goldenSpecs = []string{
 	"specs/s16-rhoPimple-kOmegaSST-static-inlet",
 }
 
+// snapshotStamp names the kb snapshot the goldens were written with: kb choices (schemes,
+// solver blocks, examples in provenance) follow the snapshot, so a new snapshot means
+// reviewing and regenerating the goldens.
+const snapshotStamp = "testdata/kb-snapshot.sha256"
+
+func snapshotSum(t *testing.T) string {
+	b, err := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "kb", "snapshot", "v1912.json.gz"))
+	if err != nil {
+		t.Fatalf("kb snapshot: %v", err)
+	}
+	return fmt.Sprintf("%x\n", sha256.Sum256(b))
+}
+
 func TestGoldens(t *testing.T) {
 	root := foamtest.RepoRoot()
+	sum := snapshotSum(t)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(snapshotStamp, []byte(sum), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if old, _ := os.ReadFile(snapshotStamp); string(old) != sum {
+		t.Logf("the kb snapshot changed since the goldens were written (%s): differences below may be kb choices; review, then go test ./golden -update", snapshotStamp)
+	}
 	for _, rel := range goldenSpecs {
 		name := filepath.Base(rel)
 		t.Run(name, func(t *testing.T) {

@@ -35,7 +35,7 @@ func (k *KB) BC(q Query, bcType string) BCResult {
 	ex := func(r *CaseRecord, n int) []Sample {
 		var out []Sample
 		for _, f := range sortedKeys(r.Files) {
-			if !strings.HasPrefix(f, "0/") || (rq.Target != "" && !matchTarget(f, rq.Target)) {
+			if !strings.HasPrefix(f, "0/") || r.IsPointField(f) || (rq.Target != "" && !matchTarget(f, rq.Target)) {
 				continue
 			}
 			d, _ := r.Files[f].(map[string]any)

@@ -72,7 +72,9 @@ type CaseRecord struct {
 	// Files maps a case-relative path (field files under "0/") to its expanded
 	// dictionary without bulk data, mesh dictionaries or FoamFile headers.
 	Files map[string]any `json:"files"`
-	Notes []string       `json:"notes,omitempty"`
+	// Classes maps field files to their FoamFile class (volScalarField, pointVectorField...).
+	Classes map[string]string `json:"classes,omitempty"`
+	Notes   []string          `json:"notes,omitempty"`
 }
 
 // Key is the physics key records are indexed by.

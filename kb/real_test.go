@@ -449,8 +449,9 @@ func TestVocabCoversTutorials(t *testing.T) {
 }
 
 // Every boundary-condition entry of the v1912 tutorials satisfies its contract:
-// required keys, one-of groups and conditional keys are present. Point fields
-// (pointDisplacement) use pointPatchField types, which are not mined.
+// required keys, one-of groups, conditional keys and value (valueRequired) are
+// present. Point fields (pointDisplacement, motionScale) use pointPatchField
+// types, which are not mined.
 func TestTutorialsSatisfyContracts(t *testing.T) {
 	k := embeddedKB(t)
 	// alphat.gas in the wallBoiling tutorials is never read (the gas phase has no
@@ -459,7 +460,7 @@ func TestTutorialsSatisfyContracts(t *testing.T) {
 	checked, problems := 0, map[string]string{}
 	for _, r := range k.Cases {
 		for f, doc := range r.Files {
-			if !strings.HasPrefix(f, "0/") || strings.Contains(f, "point") {
+			if !strings.HasPrefix(f, "0/") || r.IsPointField(f) {
 				continue
 			}
 			d, _ := doc.(map[string]any)
@@ -500,6 +501,9 @@ func TestTutorialsSatisfyContracts(t *testing.T) {
 							missing = append(missing, cd.Key+" (with "+cd.When+")")
 						}
 					}
+				}
+				if _, ok := e["value"]; c.ValueRequired && !ok {
+					missing = append(missing, "value")
 				}
 				if len(missing) > 0 {
 					problems[typ+": "+strings.Join(missing, ", ")] = where

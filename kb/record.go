@@ -33,6 +33,7 @@ func excluded(file string) bool {
 func RecordFromDocument(casePath string, doc map[string]any) (*CaseRecord, error) {
 	feat, _ := doc["features"].(map[string]any)
 	files, _ := doc["files"].(map[string]any)
+	headers, _ := doc["headers"].(map[string]any)
 	if feat == nil || files == nil {
 		return nil, fmt.Errorf("kb: case document of %s has no features or files", casePath)
 	}
@@ -48,6 +49,7 @@ func RecordFromDocument(casePath string, doc map[string]any) (*CaseRecord, error
 		Multiphase:     flag("multiphase"),
 		BCs:            map[string]map[string]string{},
 		Files:          map[string]any{},
+		Classes:        map[string]string{},
 	}
 	switch r.SimulationType {
 	case "RAS", "LES":
@@ -85,6 +87,11 @@ func RecordFromDocument(casePath string, doc map[string]any) (*CaseRecord, error
 			delete(d, "FoamFile")
 		}
 		r.Files[rel] = stripBulk(v)
+		if h, ok := headers[name].(map[string]any); ok && strings.HasPrefix(rel, "0/") {
+			if c, ok := h["class"].(string); ok {
+				r.Classes[rel] = c
+			}
+		}
 	}
 
 	r.ThermoType, r.Regions = thermoAndRegions(r.Files)
@@ -97,8 +104,8 @@ func RecordFromDocument(casePath string, doc map[string]any) (*CaseRecord, error
 		}
 	}
 	for name, v := range r.Files {
-		if !strings.HasPrefix(name, "0/") {
-			continue
+		if !strings.HasPrefix(name, "0/") || r.IsPointField(name) {
+			continue // point fields take pointPatchField types, which contracts do not cover
 		}
 		d, _ := v.(map[string]any)
 		bf, ok := d["boundaryField"].(map[string]any)
@@ -263,4 +270,10 @@ func stripBulk(v any) any {
 		return out
 	}
 	return v
+}
+
+// IsPointField reports a field file of class point*Field (pointDisplacement,
+// motionScale): its boundary types are pointPatchFields.
+func (r *CaseRecord) IsPointField(file string) bool {
+	return strings.HasPrefix(r.Classes[file], "point")
 }

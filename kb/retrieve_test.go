@@ -313,16 +313,24 @@ func TestRecordGzippedFiles(t *testing.T) {
 			"system/fvSolution.gz":    map[string]any{"PISO": map[string]any{"nCorrectors": 9}},
 			"system/blockMeshDict.gz": map[string]any{},
 			"0/U.gz":                  map[string]any{"boundaryField": map[string]any{"wall": map[string]any{"type": "noSlip"}}},
+			"0/pointDisplacement":     map[string]any{"boundaryField": map[string]any{"wall": map[string]any{"type": "fixedValue"}}},
+		},
+		"headers": map[string]any{
+			"0/U.gz":              map[string]any{"class": "volVectorField"},
+			"0/pointDisplacement": map[string]any{"class": "pointVectorField"},
 		},
 	}
 	r, err := RecordFromDocument("x", doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sortedKeys(r.Files); !reflect.DeepEqual(got, []string{"0/U", "system/fvSchemes", "system/fvSolution"}) {
+	if got := sortedKeys(r.Files); !reflect.DeepEqual(got, []string{"0/U", "0/pointDisplacement", "system/fvSchemes", "system/fvSolution"}) {
 		t.Errorf("files %v", got)
 	}
 	if canonical(r.Files["system/fvSolution"]) != `{"PISO":{"nCorrectors":2}}` || r.BCs["U"]["wall"] != "noSlip" {
 		t.Errorf("plain copy must win and BCs must be read: %s %v", canonical(r.Files["system/fvSolution"]), r.BCs)
+	}
+	if _, ok := r.BCs["pointDisplacement"]; ok || !r.IsPointField("0/pointDisplacement") || r.Classes["0/U"] != "volVectorField" {
+		t.Errorf("point fields: bcs %v classes %v", r.BCs, r.Classes)
 	}
 }

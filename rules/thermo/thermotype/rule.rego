@@ -1,6 +1,6 @@
 # METADATA
 # title: thermoType names all seven components
-# description: fluidThermo::New builds the class name from type, mixture, transport, thermo, equationOfState, specie and energy; a missing key is a FATAL IO ERROR, an impossible combination "Unknown fluidThermo type".
+# description: fluidThermo::New builds the class name from type, mixture, transport, thermo, equationOfState, specie and energy; a missing key is a FATAL IO ERROR, a combination that is not instantiated for the solver's thermo family (kb vocab.thermoCombinations) "Unknown fluidThermo type".
 # custom:
 #   id: FOAM-THERMO-001
 #   severity: deny
@@ -33,4 +33,28 @@ findings contains f if {
 	tp := input.files[file]
 	not lib.has(tp, "thermoType")
 	f := {"path": lib.file_ptr(file, []), "msg": "thermophysicalProperties has no thermoType"}
+}
+
+# The instantiated name, as the kb lists them: type<mixture<transport<thermo<eos<specie>>,energy>>>.
+composite(tt) := sprintf("%s<%s<%s<%s<%s<%s>>,%s>>>", [tt.type, tt.mixture, tt.transport, tt.thermo, tt.equationOfState, tt.specie, tt.energy])
+
+findings contains f if {
+	table := data.kb.vocab.thermoCombinations[lib.solver_info.thermoTable]
+	count(table) > 0
+	tt := input.files[file].thermoType
+	not lib.has(tt, "properties")
+	every key in keys(tt) {
+		is_string(tt[key])
+	}
+
+	# A type outside the solver's family is THERMO-003's finding.
+	some x in table
+	startswith(x, concat("", [tt.type, "<"]))
+	name := composite(tt)
+	not name in table
+	f := {
+		"path": lib.file_ptr(file, ["thermoType"]),
+		"msg": sprintf("%s has no %s thermo %s", [lib.solver, lib.solver_info.thermoTable, name]),
+		"suggest": {"word": name, "candidates": table},
+	}
 }

@@ -19,3 +19,11 @@ test_liquid if {
 test_no_thermotype if {
 	count(thermotype.findings) == 1 with input as test.del(test.compressible, "/files/constant~1thermophysicalProperties/thermoType")
 }
+
+test_combination if {
+	count(thermotype.findings) == 0 with input as test.set(test.compressible, "/features/solver", "buoyantPimpleFoam")
+	fs := thermotype.findings with input as test.set(test.compressible, "/files/constant~1thermophysicalProperties/thermoType/thermo", "janaf")
+	count(fs) == 1
+	some f in fs
+	f.suggest.word == "heRhoThermo<pureMixture<const<janaf<perfectGas<specie>>,sensibleEnthalpy>>>"
+}

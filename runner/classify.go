@@ -78,7 +78,7 @@ func Classify(p *LogParser, exitCode int, caseDir string) *Failure {
 	if fatal == "" {
 		f.Message = p.Tail()
 		switch {
-		case strings.Contains(p.Tail(), "sigFpe") || exitCode == 136:
+		case p.FPE || exitCode == 136: // 128 + SIGFPE
 			f.Class, f.Kind, f.Summary = ClassDivergence, KindSignal, "floating point exception (SIGFPE)"
 		case p.NaN:
 			f.Class, f.Kind, f.Summary = ClassDivergence, KindNaN, "residuals became nan"

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -39,6 +40,35 @@ func TestClassify(t *testing.T) {
 			}
 			if c.want.Kind == KindUnknownName && len(valid) < 4 {
 				t.Fatalf("valid names not read: %v", valid)
+			}
+		})
+	}
+}
+
+// The start-up banner names sigFpe; only a trapped exception (the handler's
+// stack frame, the shell's message or death by SIGFPE) is floating-point.
+func TestClassifyBannerIsNotSIGFPE(t *testing.T) {
+	const banner = "Build  : v1912 OPENFOAM=1912\nsigFpe : Enabling floating point exception trapping (FOAM_SIGFPE).\n" +
+		"trapFpe: Floating point exception trapping enabled (FOAM_SIGFPE).\nCreate time\n\nTime = 1\n"
+	cases := []struct {
+		name, log string
+		code      int
+		kind      string
+	}{
+		{"segfault", banner + "#0  Foam::error::printStack(Foam::Ostream&) at ??:?\n#1  Foam::sigSegv::sigHandler(int) at ??:?\nSegmentation fault (core dumped)\n", 139, KindOther},
+		{"handler frame", banner + "#0  Foam::error::printStack(Foam::Ostream&) at ??:?\n#1  Foam::sigFpe::sigHandler(int) at ??:?\n", 1, KindSignal},
+		{"shell message", banner + "Floating point exception (core dumped)\n", 1, KindSignal},
+		{"exit 136", banner, 136, KindSignal},
+		{"clean exit 1", banner, 1, KindOther},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := ParseLog(strings.NewReader(c.log))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := Classify(p, c.code, "/tmp/case"); got.Kind != c.kind {
+				t.Fatalf("exit %d: kind %s (%s), want %s", c.code, got.Kind, got.Summary, c.kind)
 			}
 		})
 	}

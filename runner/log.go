@@ -39,6 +39,11 @@ type LogParser struct {
 	ExecutionTime float64
 	// Ended is set by OpenFOAM's final "End" line.
 	Ended bool
+	// FPE is set by a trapped floating point exception: the sigFpe::sigHandler
+	// frame of the stack trace, or the shell's "Floating point exception". The
+	// start-up banner ("sigFpe : Enabling floating point exception trapping",
+	// "trapFpe: Floating point exception trapping enabled") is not one.
+	FPE bool
 	// fatal collects the FOAM FATAL block and what follows it.
 	fatal []string
 	tail  []string
@@ -52,6 +57,9 @@ func (p *LogParser) Feed(line string) bool {
 		p.tail = p.tail[1:]
 	}
 	p.tail = append(p.tail, line)
+	if isFPE(line) {
+		p.FPE = true
+	}
 	if p.fatal != nil || strings.Contains(line, "FOAM FATAL") {
 		if len(p.fatal) < 200 {
 			p.fatal = append(p.fatal, line)
@@ -94,6 +102,11 @@ func (p *LogParser) Feed(line string) bool {
 		}
 	}
 	return false
+}
+
+func isFPE(line string) bool {
+	return strings.Contains(line, "sigFpe::sigHandler") ||
+		strings.Contains(line, "Floating point exception") && !strings.Contains(line, "trapping")
 }
 
 func isBad(s string) bool {

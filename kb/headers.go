@@ -32,6 +32,7 @@ var (
 	reFieldRead   = regexp.MustCompile(`"(\w+)"\s*,\s*dict\s*[,)]`)
 	reTernary     = regexp.MustCompile(`(\w+)\s*!=\s*"(\w*)"\s*\?\s*dict\.(?:get|lookup)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
 	reIsAWall     = regexp.MustCompile(`isA<\s*wallFvPatch\s*>`)
+	reNutw        = regexp.MustCompile(`nutWallFunctionFvPatchScalarField\s*::\s*nutw\s*\(`)
 	reVerbType    = regexp.MustCompile(`(?m)^\s*type\s+([\w:]+)\s*;`)
 	reSectionHead = regexp.MustCompile(`^([A-Z][A-Za-z ]*[a-z])\s*$`)
 	reIdentKey    = regexp.MustCompile(`^[A-Za-z_][\w.:]*$`)
@@ -61,6 +62,7 @@ type bcClass struct {
 	regAt      []string
 	ctor       *ctorInfo
 	wallCheck  bool
+	nutw       string // file:line where the class takes the nut wall function of its patch
 	contract   *Contract
 }
 
@@ -207,7 +209,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 	}
 	for _, c := range classes {
 		c.ctor = scanCtor(root, c)
-		c.wallCheck = c.wallCheck || wallCheckIn(root, c)
+		c.wallCheck, c.nutw = sourceChecks(root, c)
 	}
 	contracts := map[string]*Contract{}
 	for _, c := range classes {
@@ -491,14 +493,20 @@ func scanCtor(root string, c *bcClass) *ctorInfo {
 	return nil
 }
 
-// wallCheckIn reports an isA<wallFvPatch> check in the class's sources.
-func wallCheckIn(root string, c *bcClass) bool {
+// sourceChecks reads the class's .C for an isA<wallFvPatch> check and for a
+// call of nutWallFunctionFvPatchScalarField::nutw, which refCasts the nut
+// boundary condition of the same patch (FATAL unless it is a nut wall function).
+func sourceChecks(root string, c *bcClass) (wall bool, nutw string) {
 	rel := strings.TrimSuffix(c.header.rel, ".H") + ".C"
 	data, err := os.ReadFile(filepath.Join(root, rel))
 	if err != nil {
-		return false
+		return false, ""
 	}
-	return reIsAWall.Match(data)
+	if loc := reNutw.FindIndex(data); loc != nil {
+		f := newCFile(rel, string(data))
+		nutw = f.at(loc[0])
+	}
+	return reIsAWall.Match(data), nutw
 }
 
 // dictCtor parses `Class::Class(const fvPatch&, const DimensionedField&, const dictionary& dict)`.
@@ -740,10 +748,21 @@ func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string)
 		if p.wallCheck {
 			ct.RequiresWall = true
 		}
+		if p.nutw != "" && ct.NutWallFunction == "" {
+			ct.NutWallFunction = p.nutw
+		}
+		ct.Bases = append(ct.Bases, p.typeName)
 		b = p.base
 	}
 	if c.wallCheck {
 		ct.RequiresWall = true
+	}
+	if c.nutw != "" {
+		ct.NutWallFunction = c.nutw
+	}
+	// the nut wall functions themselves only provide nutw
+	if slices.Contains(ct.Bases, "nutWallFunction") || ct.Type == "nutWallFunction" {
+		ct.NutWallFunction = ""
 	}
 	ct.Abstract = len(c.ranks) == 0
 

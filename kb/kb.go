@@ -105,8 +105,15 @@ type Contract struct {
 	WallFunction  bool              `json:"wallFunction"`
 	RequiresWall  bool              `json:"requiresWall"`
 	Abstract      bool              `json:"abstract,omitempty"`
-	Source        string            `json:"source"` // table | code | both | curated
-	Provenance    []string          `json:"provenance"`
+	// Bases are the TypeNames of the fvPatchField base classes, nearest first
+	// (nutkWallFunction: nutWallFunction, fixedValue).
+	Bases []string `json:"bases"`
+	// NutWallFunction is the file:line where the BC takes the nut boundary
+	// condition of its patch as a nut wall function (epsilon/omega/v2/f/kLowRe
+	// wall functions): nut on that patch must derive from nutWallFunction. "" if not.
+	NutWallFunction string   `json:"nutWallFunction,omitempty"`
+	Source          string   `json:"source"` // table | code | both | curated
+	Provenance      []string `json:"provenance"`
 	// Keys is the per-key evidence behind Required/Optional.
 	Keys []KeyEvidence `json:"keys,omitempty"`
 	// DocType is the `type` in the header's \verbatim example when it differs from Type.
@@ -281,6 +288,9 @@ func (k *KB) normalise() {
 }
 
 func (c *Contract) normalise() {
+	if c.Bases == nil {
+		c.Bases = []string{}
+	}
 	c.Ranks = sortedUnique(c.Ranks)
 	c.Groups = sortedUnique(c.Groups)
 	c.Required = sortedUnique(c.Required)

@@ -519,3 +519,48 @@ func TestTutorialsSatisfyContracts(t *testing.T) {
 		t.Errorf("%s (e.g. %s)", p, problems[p])
 	}
 }
+
+// The BCs that take the nut wall function of their patch are exactly the
+// epsilon, omega, v2, f and kLowRe wall functions, and in every tutorial the nut
+// entry on such a patch derives from nutWallFunction.
+func TestNutWallFunctionCoupling(t *testing.T) {
+	k := embeddedKB(t)
+	var takers []string
+	for _, c := range k.Contracts {
+		if c.NutWallFunction != "" {
+			takers = append(takers, c.Type)
+		}
+	}
+	sort.Strings(takers)
+	want := []string{"epsilonWallFunction", "fWallFunction", "kLowReWallFunction", "omegaWallFunction", "v2WallFunction"}
+	if !reflect.DeepEqual(takers, want) {
+		t.Errorf("nutWallFunction takers %v, want %v", takers, want)
+	}
+	if nk, _ := k.Contract("nutkWallFunction"); !reflect.DeepEqual(nk.Bases, []string{"nutWallFunction", "fixedValue"}) {
+		t.Errorf("nutkWallFunction bases %v", nk.Bases)
+	}
+	pairs := 0
+	for _, r := range k.Cases {
+		for field, patches := range r.BCs {
+			nutField := "nut"
+			if i := strings.LastIndexByte(field, '/'); i >= 0 {
+				nutField = field[:i+1] + "nut"
+			}
+			for patch, typ := range patches {
+				c, ok := k.Contract(typ)
+				nutType, has := r.BCs[nutField][patch]
+				if !ok || c.NutWallFunction == "" || !has {
+					continue
+				}
+				pairs++
+				if nc, ok := k.Contract(nutType); !ok || !slices.Contains(nc.Bases, "nutWallFunction") {
+					t.Errorf("%s %s/%s: %s with nut %s", r.Path, field, patch, typ, nutType)
+				}
+			}
+		}
+	}
+	t.Logf("%d wall-function/nut pairs checked", pairs)
+	if pairs < 200 {
+		t.Errorf("only %d pairs", pairs)
+	}
+}

@@ -111,6 +111,7 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 			"valueRequired": c.ValueRequired, "constraint": c.Constraint,
 			"wallFunction": c.WallFunction, "requiresWall": c.RequiresWall,
 			"source": c.Source, "provenance": strs(c.Provenance),
+			"bases": strs(c.Bases), "nutWallFunction": c.NutWallFunction,
 		}
 	}
 	v := k.Vocab

@@ -48,6 +48,9 @@ type Rule struct {
 type Options struct {
 	// KB is data.kb (docs/kb-data.md).
 	KB map[string]any
+	// LoadKB, when KB is nil, produces data.kb; New calls it concurrently with compiling
+	// the policies, so decoding a kb snapshot and compiling overlap.
+	LoadKB func() (map[string]any, error)
 	// PolicyDirs hold user rules (same layout and METADATA as the built-in ones).
 	PolicyDirs []string
 	// AllowCode lets #codeStream, #calc, coded* and systemCall through (SEC-001..003).
@@ -284,6 +287,19 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	// Compiling allocates a lot of short-lived AST; collecting during it costs a fifth of
 	// start-up, and the garbage is released right after.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	type loaded struct {
+		kb  map[string]any
+		err error
+	}
+	kbc := make(chan loaded, 1)
+	if opts.KB == nil && opts.LoadKB != nil {
+		go func() {
+			kb, err := opts.LoadKB()
+			kbc <- loaded{kb, err}
+		}()
+	} else {
+		kbc <- loaded{opts.KB, nil}
+	}
 	srcs, err := builtinSources(false)
 	if err != nil {
 		return nil, err
@@ -299,7 +315,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}, kb: opts.KB}
+	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}}
 	builtin := map[string]bool{}
 	for _, s := range srcs {
 		builtin[s.name] = s.builtin
@@ -331,10 +347,15 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	for _, id := range opts.Disabled {
 		e.disabled[id] = true
 	}
-	kb := opts.KB
+	l := <-kbc
+	if l.err != nil {
+		return nil, fmt.Errorf("rules: load kb: %w", l.err)
+	}
+	kb := l.kb
 	if kb == nil {
 		kb = map[string]any{}
 	}
+	e.kb = kb
 	store := inmem.NewFromObject(map[string]any{
 		"kb":     kb,
 		"config": map[string]any{"allow_code": opts.AllowCode},

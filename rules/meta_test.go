@@ -214,3 +214,19 @@ func TestDidYouMean(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadKB: data.kb may come from a loader that runs while the policies compile; its
+// error fails New.
+func TestLoadKB(t *testing.T) {
+	kb := fixtureKB(t)
+	e, err := New(context.Background(), Options{LoadKB: func() (map[string]any, error) { return kb, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.KB()["vocab"] == nil {
+		t.Error("loaded kb not used")
+	}
+	if _, err := New(context.Background(), Options{LoadKB: func() (map[string]any, error) { return nil, os.ErrNotExist }}); err == nil {
+		t.Error("loader error ignored")
+	}
+}

@@ -41,12 +41,15 @@ func addEngineFlags(fs *flag.FlagSet) *engineFlags {
 }
 
 func (ef *engineFlags) engine(ctx context.Context) (*rules.Engine, error) {
-	k, err := openKB(ef.kbPath)
-	if err != nil {
-		return nil, err
-	}
 	return rules.New(ctx, rules.Options{
-		KB: k.RulesData(), PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
+		LoadKB: func() (map[string]any, error) {
+			k, err := openKB(ef.kbPath)
+			if err != nil {
+				return nil, err
+			}
+			return k.RulesData(), nil
+		},
+		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
 	})
 }
 

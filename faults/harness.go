@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/foamc/foamc/openfoam"
 )
 
 // Outcome is what real OpenFOAM did with a case.
@@ -58,7 +60,7 @@ func (o Outcome) Same(rec Outcome) bool {
 
 // Runner runs cases with real OpenFOAM.
 type Runner struct {
-	// Env is the environment of every OpenFOAM program (WM_PROJECT_DIR, FOAM_ETC).
+	// Env is the environment of every OpenFOAM program; nil means openfoam.Env().
 	Env []string
 	// Timeout bounds each program; 0 means two minutes.
 	Timeout time.Duration
@@ -76,11 +78,15 @@ func (r Runner) Run(ctx context.Context, caseDir string, b Base) (Outcome, error
 	if err != nil {
 		return Outcome{}, fmt.Errorf("run %s: %w", caseDir, err)
 	}
+	env := r.Env
+	if env == nil {
+		env = openfoam.Env()
+	}
 	var warning string
 	for _, prog := range append(append([]string{}, b.Steps...), b.Solver) {
-		bin, err := exec.LookPath(prog)
+		bin, err := openfoam.LookPath(prog)
 		if err != nil {
-			return Outcome{}, fmt.Errorf("run %s: OpenFOAM program %s: %w", b.Name, prog, err)
+			return Outcome{}, fmt.Errorf("run %s: %w", b.Name, err)
 		}
 		logPath := filepath.Join(abs, "log."+prog)
 		_ = os.Remove(logPath) // runApplication semantics: a fresh log per run
@@ -92,7 +98,7 @@ func (r Runner) Run(ctx context.Context, caseDir string, b Base) (Outcome, error
 		cmd := exec.CommandContext(sctx, bin)
 		cmd.Dir = abs
 		// OpenFOAM warns when PWD is not the working directory.
-		cmd.Env = append(append([]string{}, r.Env...), "PWD="+abs)
+		cmd.Env = append(append([]string{}, env...), "PWD="+abs)
 		cmd.Stdout, cmd.Stderr = logFile, logFile
 		runErr := cmd.Run()
 		timedOut := sctx.Err() == context.DeadlineExceeded

@@ -34,7 +34,7 @@ func TestRepairFaultCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	lint := realLinter(t)
-	retr := &TutorialRetriever{Dir: tut, Env: Env()}
+	retr := &TutorialRetriever{Dir: tut, Env: foamtest.Env()}
 	type row struct{ id, outcome, result, how string }
 	var rows []row
 	fixed, total := 0, 0

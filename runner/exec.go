@@ -11,20 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-)
 
-// Env is the environment OpenFOAM binaries need: the Debian v1912 layout and,
-// for mpirun as root, Open MPI's explicit opt-in.
-func Env() []string {
-	env := os.Environ()
-	if os.Getenv("WM_PROJECT_DIR") == "" {
-		env = append(env, "WM_PROJECT_DIR=/usr/share/openfoam")
-	}
-	if os.Getenv("FOAM_ETC") == "" {
-		env = append(env, "FOAM_ETC=/usr/share/openfoam/etc")
-	}
-	return append(env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
-}
+	"github.com/foamc/foamc/openfoam"
+)
 
 // foam runs OpenFOAM utilities for one case.
 type foam struct {
@@ -45,9 +34,9 @@ func (f foam) environ() []string {
 // log.<logName> and feeding each line to onLine. It returns the exit code; err
 // is set only when the program could not be started or ctx ended.
 func (f foam) exec(ctx context.Context, logName string, onLine func(string), name string, args ...string) (int, error) {
-	path, err := exec.LookPath(name)
+	path, err := openfoam.LookPath(name)
 	if err != nil {
-		return -1, fmt.Errorf("runner: %s is not installed (run `make deps`): %w", name, err)
+		return -1, fmt.Errorf("runner: %w", err)
 	}
 	logFile, err := os.Create(filepath.Join(f.dir, "log."+logName))
 	if err != nil {

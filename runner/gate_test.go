@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/llm/llmtest"
 )
@@ -91,7 +92,7 @@ func TestGateRepair(t *testing.T) {
 	if err != nil || res.Status != StatusRefused {
 		t.Fatalf("%+v %v", res, err)
 	}
-	res, err = Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &TutorialRetriever{Dir: tut, Env: Env()}})
+	res, err = Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestGateNeverRepairsSecurity(t *testing.T) {
 	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
 	foamSet(t, dir, "system/fvSchemes", "divSchemes/div(phi,U)", "")
 	foamSet(t, dir, "system/controlDict", "functions", "{ shell { type systemCall; executeCalls (\"date\"); } }")
-	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 3, Lint: (&lintRecorder{fn: gateLinter}).lint, Retriever: &TutorialRetriever{Dir: tut, Env: Env()}})
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 3, Lint: (&lintRecorder{fn: gateLinter}).lint, Retriever: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func TestGateRepairAsksLLMOnce(t *testing.T) {
 	deny := finding.Finding{ID: "FOAM-TEST-009", Severity: finding.Deny, Summary: "startTime must be 0 here",
 		Location: finding.Location{File: "system/controlDict", Path: "/files/system~1controlDict/startTime"}}
 	lint := func(d string) []finding.Finding {
-		v, _ := (foam{dir: d, env: Env()}).get(context.Background(), "system/controlDict", "startTime")
+		v, _ := (foam{dir: d, env: foamtest.Env()}).get(context.Background(), "system/controlDict", "startTime")
 		if v != "0" {
 			return []finding.Finding{deny}
 		}

@@ -201,35 +201,3 @@ func readMaybeGz(path string, gz bool) ([]byte, error) {
 	}
 	return io.ReadAll(zr)
 }
-
-// DebianExamples is where Debian's openfoam-examples installs the tutorials.
-const DebianExamples = "/usr/share/doc/openfoam-examples/examples"
-
-// FindTutorials locates the tutorials directory: $FOAMC_OPENFOAM_SRC/tutorials,
-// $FOAM_TUTORIALS, .cache/src/openfoam-*/tutorials above the working directory,
-// then Debian's installed examples.
-func FindTutorials() string {
-	if d := os.Getenv("FOAMC_OPENFOAM_SRC"); d != "" {
-		if st, err := os.Stat(filepath.Join(d, "tutorials")); err == nil && st.IsDir() {
-			return filepath.Join(d, "tutorials")
-		}
-	}
-	if d := os.Getenv("FOAM_TUTORIALS"); d != "" {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d
-		}
-	}
-	wd, _ := os.Getwd()
-	for d := wd; ; d = filepath.Dir(d) {
-		if m, _ := filepath.Glob(filepath.Join(d, ".cache", "src", "openfoam-*", "tutorials")); len(m) > 0 {
-			return m[0]
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	if st, err := os.Stat(DebianExamples); err == nil && st.IsDir() {
-		return DebianExamples
-	}
-	return ""
-}

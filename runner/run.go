@@ -15,6 +15,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // Linter lints a case directory (the gate); it returns every finding.
@@ -42,7 +43,7 @@ type Options struct {
 	Progress func(Step)
 	// Log receives one line per stage ("meshing", "repair: ...").
 	Log io.Writer
-	// Env is the environment for OpenFOAM binaries (default Env()).
+	// Env is the environment for OpenFOAM binaries (default openfoam.Env()).
 	Env []string
 }
 
@@ -84,7 +85,7 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		return nil, errors.New("runner: no linter configured: the gate fails closed")
 	}
 	if opt.Env == nil {
-		opt.Env = Env()
+		opt.Env = openfoam.Env()
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard

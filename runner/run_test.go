@@ -242,7 +242,7 @@ func TestRepairInjectedFaultsRealGate(t *testing.T) {
 
 func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter) {
 	tut := requireFoam(t, "icoFoam", "simpleFoam")
-	retr := &TutorialRetriever{Dir: tut, Env: Env()}
+	retr := &TutorialRetriever{Dir: tut, Env: foamtest.Env()}
 	fixed := 0
 	for _, f := range injected {
 		t.Run(f.name, func(t *testing.T) {
@@ -320,7 +320,7 @@ func TestRepairRejectedByLint(t *testing.T) {
 		}
 		return nil
 	}}
-	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &TutorialRetriever{Dir: tut, Env: Env()}})
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +352,7 @@ func TestRepairWithLLM(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: (&lintRecorder{}).lint,
-		Retriever: &TutorialRetriever{Dir: tut, Env: Env()}, LLM: client})
+		Retriever: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}, LLM: client})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/runner"
 )
 
@@ -30,7 +31,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for repair retrieval (default: $FOAMC_OPENFOAM_SRC/tutorials, $FOAM_TUTORIALS, .cache/src, then "+runner.DebianExamples+")")
+	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for repair retrieval (default, in order: "+openfoam.TutorialsHelp()+")")
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
 	fs.Usage = func() {
@@ -56,10 +57,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if *repair > 0 {
 		dirT := *tutorials
 		if dirT == "" {
-			dirT = runner.FindTutorials()
+			dirT = openfoam.Tutorials()
 		}
 		if dirT != "" {
-			opt.Retriever = &runner.TutorialRetriever{Dir: dirT, Env: runner.Env()}
+			opt.Retriever = &runner.TutorialRetriever{Dir: dirT, Env: openfoam.Env()}
 		} else {
 			fmt.Fprintln(stderr, "foamc run: no OpenFOAM tutorials found (--tutorials or `make deps`): repairs that retrieve reference entries are off")
 		}

@@ -5,10 +5,11 @@ package foamtest
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/foamc/foamc/openfoam"
 )
 
 // missing fails under CI and skips elsewhere.
@@ -26,21 +27,14 @@ func RepoRoot() string {
 	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
 }
 
-// FindSourceDir returns the unpacked v1912 source package: $FOAMC_OPENFOAM_SRC, else
-// .cache/src/openfoam-* under the repository root; "" when absent.
+// FindSourceDir returns the unpacked v1912 source package (openfoam.SourceDir: $FOAMC_OPENFOAM_SRC,
+// else .cache/src/openfoam-* above the working directory), else the one under the repository root;
+// "" when absent.
 func FindSourceDir() string {
-	if d := os.Getenv("FOAMC_OPENFOAM_SRC"); d != "" {
-		if st, err := os.Stat(filepath.Join(d, "tutorials")); err == nil && st.IsDir() {
-			return filepath.Clean(d)
-		}
+	if d := openfoam.SourceDir(); d != "" {
+		return d
 	}
-	matches, _ := filepath.Glob(filepath.Join(RepoRoot(), ".cache", "src", "openfoam-*", "tutorials"))
-	for _, m := range matches {
-		if st, err := os.Stat(m); err == nil && st.IsDir() {
-			return filepath.Dir(m)
-		}
-	}
-	return ""
+	return openfoam.SourceDirUnder(RepoRoot())
 }
 
 // SourceDir returns the source tree or fails/skips the test.
@@ -59,22 +53,13 @@ func Tutorials(t testing.TB) string {
 	return filepath.Join(SourceDir(t), "tutorials")
 }
 
-// Env is the environment OpenFOAM binaries need.
-func Env() []string {
-	env := os.Environ()
-	if os.Getenv("WM_PROJECT_DIR") == "" {
-		env = append(env, "WM_PROJECT_DIR=/usr/share/openfoam")
-	}
-	if os.Getenv("FOAM_ETC") == "" {
-		env = append(env, "FOAM_ETC=/usr/share/openfoam/etc")
-	}
-	return append(env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
-}
+// Env is the environment OpenFOAM binaries need (openfoam.Env).
+func Env() []string { return openfoam.Env() }
 
 // RequireBinary returns the path of an OpenFOAM binary (e.g. "blockMesh") or fails/skips.
 func RequireBinary(t testing.TB, name string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
+	p, err := openfoam.LookPath(name)
 	if err != nil {
 		missing(t, "OpenFOAM binary "+name)
 	}

@@ -375,8 +375,9 @@ func TestRealContracts(t *testing.T) {
 	}
 }
 
-// Every scheme and linear-solver name the v1912 tutorials use must be in the
-// vocabulary, except entries OpenFOAM never reads in those cases.
+// Every scheme, linear-solver, turbulence-model and function-object name the
+// v1912 tutorials use must be in the vocabulary, except entries OpenFOAM never
+// reads in those cases.
 func TestVocabCoversTutorials(t *testing.T) {
 	k := embeddedKB(t)
 	v := k.Vocab
@@ -436,6 +437,31 @@ func TestVocabCoversTutorials(t *testing.T) {
 						}
 					}
 				})
+			}
+		}
+	}
+	// turbulence models of the single-phase tutorials, function object types
+	for _, r := range k.Cases {
+		if (r.SimulationType == "RAS" || r.SimulationType == "LES") && !r.Multiphase {
+			class := map[bool]string{true: "compressible", false: "incompressible"}[r.Compressible]
+			vocab := v.RASModels[class]
+			if r.SimulationType == "LES" {
+				vocab = v.LESModels[class]
+			}
+			checked++
+			if !slices.Contains(vocab, r.TurbulenceModel) {
+				miss[r.SimulationType+" model "+r.TurbulenceModel+" ("+class+", "+r.Path+")"] = true
+			}
+		}
+		control, _ := r.Files["system/controlDict"].(map[string]any)
+		fns, _ := control["functions"].(map[string]any)
+		for name, fo := range fns {
+			d, _ := fo.(map[string]any)
+			if typ, ok := d["type"].(string); ok && name != regexKey {
+				checked++
+				if !slices.Contains(v.FunctionObjects, typ) {
+					miss["function object "+typ+" ("+r.Path+")"] = true
+				}
 			}
 		}
 	}

@@ -17,6 +17,7 @@ type vocabRule struct {
 	lit    string // a literal every match contains: files without it are skipped
 	direct bool
 	under  *regexp.Regexp // the file path must match, nil for all
+	class  string         // turbulence class the file must belong to (modelClassOf), "" for all
 	format func(m []string) string
 }
 
@@ -27,11 +28,29 @@ var (
 )
 
 // Single-phase turbulence model libraries per class (the multiphase ones in
-// phaseSystemModels and solver directories are left out).
+// phaseSystemModels and solver directories are left out); solver-local models
+// registered directly (PDRFoam's PDRkEpsilon) are classified by the
+// compressible/incompressible namespace of their file.
 var (
 	incompressibleModels = regexp.MustCompile(`^src/(TurbulenceModels/incompressible/|atmosphericModels/atmosphericTurbulentTransport)`)
 	compressibleModels   = regexp.MustCompile(`^src/TurbulenceModels/compressible/`)
+	reNamespace          = regexp.MustCompile(`namespace\s+(compressible|incompressible)\b`)
 )
+
+// modelClassOf is the turbulence class a model registration file belongs to, "" if none.
+func modelClassOf(rel, code string) string {
+	switch {
+	case incompressibleModels.MatchString(rel):
+		return "incompressible"
+	case compressibleModels.MatchString(rel):
+		return "compressible"
+	case strings.HasPrefix(rel, "applications/solvers/"):
+		if m := reNamespace.FindStringSubmatch(code); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
 
 func vocabRules() []vocabRule {
 	cls := func(vocab, macro string) vocabRule {
@@ -87,10 +106,10 @@ func vocabRules() []vocabRule {
 		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: incompressibleModels},
 		{vocab: "lesModels/compressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: compressibleModels},
 		// models selectable in one class only, registered directly (LamBremhorstKE, qZeta...)
-		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", under: incompressibleModels},
-		{vocab: "rasModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", under: compressibleModels},
-		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", under: incompressibleModels},
-		{vocab: "lesModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", under: compressibleModels},
+		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", class: "incompressible"},
+		{vocab: "rasModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", class: "compressible"},
+		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", class: "incompressible"},
+		{vocab: "lesModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", class: "compressible"},
 		{vocab: "lesDeltas", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESdelta\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESdelta"},
 		{vocab: "functionObjects", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*functionObject\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "functionObject"},
 	}
@@ -132,7 +151,8 @@ func scanVocab(root string, files []string) (Vocab, error) {
 			addName(typeNames, m[1], m[2])
 		}
 		for _, r := range rules {
-			if (r.under != nil && !r.under.MatchString(rel)) || !strings.Contains(f.code, r.lit) {
+			if (r.under != nil && !r.under.MatchString(rel)) || !strings.Contains(f.code, r.lit) ||
+				(r.class != "" && modelClassOf(rel, f.code) != r.class) {
 				continue
 			}
 			for _, idx := range r.re.FindAllStringSubmatchIndex(f.code, -1) {

@@ -286,7 +286,7 @@ func ruleFromModule(file string, m *ast.Module, builtin bool) (Rule, bool, error
 func New(ctx context.Context, opts Options) (*Engine, error) {
 	// Compiling allocates a lot of short-lived AST; collecting during it costs a fifth of
 	// start-up, and the garbage is released right after.
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer pauseGC()()
 	type loaded struct {
 		kb  map[string]any
 		err error
@@ -520,3 +520,28 @@ func quoteList(s []string) string {
 	}
 	return strings.Join(q, " or ")
 }
+
+// pauseGC turns the collector off until the returned function is called; nested and
+// concurrent calls (several engines built at once) restore the setting only at the end.
+func pauseGC() (resume func()) {
+	gcMu.Lock()
+	if gcPaused == 0 {
+		gcPercent = debug.SetGCPercent(-1)
+	}
+	gcPaused++
+	gcMu.Unlock()
+	return func() {
+		gcMu.Lock()
+		gcPaused--
+		if gcPaused == 0 {
+			debug.SetGCPercent(gcPercent)
+		}
+		gcMu.Unlock()
+	}
+}
+
+var (
+	gcMu      sync.Mutex
+	gcPaused  int
+	gcPercent int
+)

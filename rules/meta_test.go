@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -228,5 +229,27 @@ func TestLoadKB(t *testing.T) {
 	}
 	if _, err := New(context.Background(), Options{LoadKB: func() (map[string]any, error) { return nil, os.ErrNotExist }}); err == nil {
 		t.Error("loader error ignored")
+	}
+}
+
+// TestConcurrentNew: engines built at once all work and the collector is back on after.
+func TestConcurrentNew(t *testing.T) {
+	kb := fixtureKB(t)
+	errs := make(chan error, 3)
+	for i := 0; i < 3; i++ {
+		go func() {
+			_, err := New(context.Background(), Options{KB: kb})
+			errs <- err
+		}()
+	}
+	for i := 0; i < 3; i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p := debug.SetGCPercent(100); p < 0 {
+		t.Errorf("GC left off (%d)", p)
+	} else {
+		debug.SetGCPercent(p)
 	}
 }

@@ -211,10 +211,21 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 		c.ctor = scanCtor(root, c)
 		c.wallCheck, c.nutw = sourceChecks(root, c)
 	}
+	targets, err := solverTargets(root)
+	if err != nil {
+		return nil, 0, fmt.Errorf("kb: read solver Make files: %w", err)
+	}
 	contracts := map[string]*Contract{}
 	for _, c := range classes {
 		ct := merge(c, byStem, injected)
+		ct.Solvers = solversOf(c.header.rel, targets)
 		if prev, ok := contracts[ct.Type]; ok {
+			// available wherever any of the classes is; a shared library (nil) means no restriction
+			if prev.Solvers == nil || ct.Solvers == nil {
+				prev.Solvers = nil
+			} else {
+				prev.Solvers = sortedUnique(append(prev.Solvers, ct.Solvers...))
+			}
 			// Several classes with one TypeName (alphaContactAngle in four
 			// solver libraries): unite ranks and optional keys; a key is required
 			// only if every class requires it.

@@ -111,9 +111,13 @@ type Contract struct {
 	// NutWallFunction is the file:line where the BC takes the nut boundary
 	// condition of its patch as a nut wall function (epsilon/omega/v2/f/kLowRe
 	// wall functions): nut on that patch must derive from nutWallFunction. "" if not.
-	NutWallFunction string   `json:"nutWallFunction,omitempty"`
-	Source          string   `json:"source"` // table | code | both | curated
-	Provenance      []string `json:"provenance"`
+	NutWallFunction string `json:"nutWallFunction,omitempty"`
+	// Solvers lists the only solvers that have the BC when it is compiled in
+	// applications/solvers (maxwellSlipU: rhoCentralFoam, rhoCentralDyMFoam);
+	// empty for the shared libraries in src/.
+	Solvers    []string `json:"solvers,omitempty"`
+	Source     string   `json:"source"` // table | code | both | curated
+	Provenance []string `json:"provenance"`
 	// Keys is the per-key evidence behind Required/Optional.
 	Keys []KeyEvidence `json:"keys,omitempty"`
 	// DocType is the `type` in the header's \verbatim example when it differs from Type.

@@ -334,6 +334,13 @@ func TestRealContracts(t *testing.T) {
 	if tdf, ok := k.Contract("turbulentDigitalFilterInlet"); !ok || tdf.DocType != "turbulentDigitalFilter" {
 		t.Errorf("turbulentDigitalFilterInlet: %+v", tdf)
 	}
+	// BCs compiled in a solver exist only there; shared-library BCs everywhere
+	if ms, _ := k.Contract("maxwellSlipU"); !reflect.DeepEqual(ms.Solvers, []string{"rhoCentralDyMFoam", "rhoCentralFoam"}) {
+		t.Errorf("maxwellSlipU solvers %v", ms.Solvers)
+	}
+	if tp, _ := k.Contract("totalPressure"); tp.Solvers != nil {
+		t.Errorf("totalPressure restricted to %v", tp.Solvers)
+	}
 	var docTypes []string
 	for _, c := range k.Contracts {
 		if c.DocType != "" {

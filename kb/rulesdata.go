@@ -111,7 +111,7 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 			"valueRequired": c.ValueRequired, "constraint": c.Constraint,
 			"wallFunction": c.WallFunction, "requiresWall": c.RequiresWall,
 			"source": c.Source, "provenance": strs(c.Provenance),
-			"bases": strs(c.Bases), "nutWallFunction": c.NutWallFunction,
+			"bases": strs(c.Bases), "nutWallFunction": c.NutWallFunction, "solvers": strs(c.Solvers),
 		}
 	}
 	v := k.Vocab

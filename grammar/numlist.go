@@ -146,7 +146,7 @@ func decodeFloats(body string, dst []float64) ([]float64, int) {
 			} else if exp < 0 {
 				f /= pow10[-exp]
 			}
-			if neg {
+			if neg && mant != 0 { // ScalarRead flushes |x| < 1e-300, so -0 reads as 0
 				f = -f
 			}
 			dst = append(dst, f)

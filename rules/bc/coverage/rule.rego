@@ -26,3 +26,17 @@ findings contains f if {
 		"related": [lib.patch_ptr(p)],
 	}
 }
+
+# A field the solver or model reads must have a boundaryField at all.
+read_fields := {n | some n in lib.solver_info.fields} | lib.model_fields
+
+findings contains f if {
+	some name in read_fields
+	file := input.fields[name]
+	lib.vol_field(name)
+	not lib.has(input.files[file], "boundaryField")
+	f := {
+		"path": lib.file_ptr(file, []),
+		"msg": sprintf("%s has no boundaryField", [file]),
+	}
+}

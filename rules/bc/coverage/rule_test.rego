@@ -45,3 +45,10 @@ test_regions if {
 	some f in fs
 	contains(f.msg, "patch hot")
 }
+
+test_no_boundary_field if {
+	fs := coverage.findings with input as test.del(test.case, "/files/0~1k/boundaryField")
+	count(fs) == 1
+	some f in fs
+	f.path == "/files/0~1k"
+}

@@ -277,19 +277,36 @@ solved contains phase_alpha if solver_info.multiphase
 
 phase_alpha := sprintf("alpha.%s", [input.files["constant/transportProperties"].phases[0]])
 
-# BC types that do not fix the value (findRefCell needs a reference when a pressure has
-# only these).
+# Patch fields whose fixesValue() is true (fixedValue, mixed, directionMixed, calculated
+# and sliced override it; fvPatchField.H:319 says false), so findRefCell needs no reference.
+fixing_bases := {"fixedValue", "mixed", "directionMixed", "calculated", "sliced"}
+
+# Without kb base classes: the common types that do not fix the value.
 no_fix_types := {
-	"zeroGradient", "fixedFluxPressure", "fixedFluxExtrapolatedPressure", "fixedGradient", "calculated",
+	"zeroGradient", "fixedFluxPressure", "fixedFluxExtrapolatedPressure", "fixedGradient",
 	"slip", "empty", "symmetryPlane", "symmetry", "wedge", "cyclic", "cyclicAMI", "cyclicACMI", "cyclicSlip",
 	"processor", "processorCyclic", "nonuniformTransformCyclic",
 }
+
+type_fixes(t) if t in fixing_bases
+
+type_fixes(t) if {
+	some base in data.kb.bc[t].bases
+	base in fixing_bases
+}
+
+type_fixes(t) if {
+	not has_bases(t)
+	not t in no_fix_types
+}
+
+has_bases(t) if is_array(data.kb.bc[t].bases)
 
 # fixes_value holds when some patch of field name has a value-fixing condition.
 fixes_value(name) if {
 	some b in bc
 	b.field == name
-	not b.type in no_fix_types
+	type_fixes(b.type)
 }
 
 # patched holds when the field has at least one resolved boundary condition.

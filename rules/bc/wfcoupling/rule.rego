@@ -16,9 +16,15 @@ nut_wall_function(t) if data.kb.bc[t].requiresWall
 
 nut_wall_function(t) if regex.match(`^nut.*WallFunction$`, t)
 
+# The kb names the constructors that refCast nut (epsilon, omega, v2, f, kLowRe wall
+# functions); without it, the two the inventory names.
+casts_nut(t) if object.get(object.get(data.kb.bc, t, {}), "nutWallFunction", "") != ""
+
+casts_nut(t) if regex.match(`^(epsilon|omega)WallFunction$`, t)
+
 findings contains f if {
 	some b in lib.bc
-	regex.match(`^(epsilon|omega)WallFunction$`, b.type)
+	casts_nut(b.type)
 	some n in lib.bc
 	n.field == "nut"
 	n.patch.name == b.patch.name

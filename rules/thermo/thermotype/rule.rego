@@ -35,8 +35,12 @@ findings contains f if {
 	f := {"path": lib.file_ptr(file, []), "msg": "thermophysicalProperties has no thermoType"}
 }
 
-# The instantiated name, as the kb lists them: type<mixture<transport<thermo<eos<specie>>,energy>>>.
+# The instantiated name, in the two forms a kb may list: the nested class name
+# type<mixture<transport<thermo<eos<specie>>,energy>>> and the lookup name
+# type<mixture,transport,thermo,eos,specie,energy>.
 composite(tt) := sprintf("%s<%s<%s<%s<%s<%s>>,%s>>>", [tt.type, tt.mixture, tt.transport, tt.thermo, tt.equationOfState, tt.specie, tt.energy])
+
+flat(tt) := sprintf("%s<%s,%s,%s,%s,%s,%s>", [tt.type, tt.mixture, tt.transport, tt.thermo, tt.equationOfState, tt.specie, tt.energy])
 
 findings contains f if {
 	table := data.kb.vocab.thermoCombinations[lib.solver_info.thermoTable]
@@ -52,6 +56,7 @@ findings contains f if {
 	startswith(x, concat("", [tt.type, "<"]))
 	name := composite(tt)
 	not name in table
+	not flat(tt) in table
 	f := {
 		"path": lib.file_ptr(file, ["thermoType"]),
 		"msg": sprintf("%s has no %s thermo %s", [lib.solver, lib.solver_info.thermoTable, name]),

@@ -20,6 +20,12 @@ test_no_thermotype if {
 	count(thermotype.findings) == 1 with input as test.del(test.compressible, "/files/constant~1thermophysicalProperties/thermoType")
 }
 
+test_flat_names if {
+	flat := {"rhoThermo": ["heRhoThermo<pureMixture,const,hConst,perfectGas,specie,sensibleEnthalpy>"]}
+	doc := test.set(test.compressible, "/features/solver", "buoyantPimpleFoam")
+	count(thermotype.findings) == 0 with input as doc with data.kb.vocab.thermoCombinations as flat
+}
+
 test_combination if {
 	count(thermotype.findings) == 0 with input as test.set(test.compressible, "/features/solver", "buoyantPimpleFoam")
 	fs := thermotype.findings with input as test.set(test.compressible, "/files/constant~1thermophysicalProperties/thermoType/thermo", "janaf")

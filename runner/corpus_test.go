@@ -1,4 +1,4 @@
-package runner
+package runner_test
 
 import (
 	"context"
@@ -14,17 +14,18 @@ import (
 	"github.com/foamc/foamc/faults"
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/runner"
 )
 
 var corpusAll = flag.Bool("corpus", false, "repair every failing fault of the faults corpus (all bases, several minutes), not only the ico-cavity ones")
 
 // TestRepairFaultCorpus runs `foamc run --repair` semantics (real rules gate,
-// kb retrieval from the tutorials, no LLM) on the faults corpus: every fault
+// kb retrieval (no foamDictionary fallback), no LLM) on the faults corpus: every fault
 // that makes OpenFOAM fail (faults/outcomes.json). By default the ico-cavity
 // base only; -corpus runs all bases. It prints one row per fault and the
 // repaired share, and requires at least 8 repairs and a source on every one.
 func TestRepairFaultCorpus(t *testing.T) {
-	tut := requireFoam(t, "icoFoam")
+	tut := runner.RequireFoam(t, "icoFoam")
 	corpus, err := faults.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -33,8 +34,8 @@ func TestRepairFaultCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lint := realLinter(t)
-	retr := &TutorialRetriever{Dir: tut, Env: foamtest.Env()}
+	lint := runner.RealLinter(t)
+	retr := runner.KBRetrieverFor(t)
 	type row struct{ id, outcome, result, how string }
 	var rows []row
 	fixed, total := 0, 0
@@ -64,13 +65,13 @@ func TestRepairFaultCorpus(t *testing.T) {
 			cmd.Run() // a fault may break it; the run then reports the failure
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		res, err := Run(ctx, dir, Options{Repair: 4, Lint: func(d string) ([]finding.Finding, error) { return lint(d) }, Retriever: retr})
+		res, err := runner.Run(ctx, dir, runner.Options{Repair: 4, Lint: func(d string) ([]finding.Finding, error) { return lint(d) }, Retriever: retr})
 		cancel()
 		r := row{id: job.Name, outcome: o.Kind}
 		switch {
 		case err != nil:
 			r.result, r.how = "error", err.Error()
-		case res.Status == StatusOK:
+		case res.Status == runner.StatusOK:
 			fixed++
 			r.result = "repaired"
 			var hs []string

@@ -15,6 +15,16 @@ import (
 	"github.com/foamc/foamc/openfoam"
 )
 
+// Exec runs the OpenFOAM program name with args in dir under env (PWD is set to
+// dir), writing its combined output to dir/log.<logName> (replacing an old one,
+// as runApplication would need) and feeding each line to onLine (may be nil). It
+// returns the exit status, 128+signal for a program killed by a signal (SIGFPE:
+// 136); err is set only when the program could not be started or ctx ended.
+// This is the one process runner of foamc (runner and the fault corpus).
+func Exec(ctx context.Context, dir string, env []string, logName string, onLine func(string), name string, args ...string) (int, error) {
+	return foam{dir: dir, env: env}.exec(ctx, logName, onLine, name, args...)
+}
+
 // foam runs OpenFOAM utilities for one case.
 type foam struct {
 	dir string

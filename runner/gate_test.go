@@ -92,7 +92,7 @@ func TestGateRepair(t *testing.T) {
 	if err != nil || res.Status != StatusRefused {
 		t.Fatalf("%+v %v", res, err)
 	}
-	res, err = Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}})
+	res, err = Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &KBRetriever{KB: kbRetriever(t).KB, Fallback: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestGateNeverRepairsSecurity(t *testing.T) {
 	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
 	foamSet(t, dir, "system/fvSchemes", "divSchemes/div(phi,U)", "")
 	foamSet(t, dir, "system/controlDict", "functions", "{ shell { type systemCall; executeCalls (\"date\"); } }")
-	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 3, Lint: (&lintRecorder{fn: gateLinter}).lint, Retriever: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}})
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 3, Lint: (&lintRecorder{fn: gateLinter}).lint, Retriever: &KBRetriever{KB: kbRetriever(t).KB, Fallback: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}}})
 	if err != nil {
 		t.Fatal(err)
 	}

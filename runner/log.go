@@ -44,6 +44,12 @@ type LogParser struct {
 	// start-up banner ("sigFpe : Enabling floating point exception trapping",
 	// "trapFpe: Floating point exception trapping enabled") is not one.
 	FPE bool
+	// NaNLine is the first line that set NaN.
+	NaNLine string
+	// Warning is the message of the first "--> FOAM Warning" (its "From"/"in
+	// file" lines skipped), "" when none came before a FATAL error.
+	Warning string
+	warnOpen bool
 	// fatal collects the FOAM FATAL block and what follows it.
 	fatal []string
 	tail  []string
@@ -67,6 +73,9 @@ func (p *LogParser) Feed(line string) bool {
 		return false
 	}
 	t := strings.TrimSpace(line)
+	if p.Warning == "" && p.readWarning(t) {
+		return false
+	}
 	if m := reTime.FindStringSubmatch(t); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		p.Steps = append(p.Steps, Step{Time: v, Residuals: map[string]float64{}})
@@ -80,21 +89,27 @@ func (p *LogParser) Feed(line string) bool {
 		p.ExecutionTime, _ = strconv.ParseFloat(m[1], 64)
 		return len(p.Steps) > 0
 	}
-	if len(p.Steps) == 0 {
-		return false
+	// nan is checked before the first "Time =" too (a solver that fails in its set-up).
+	var cur *Step
+	if len(p.Steps) > 0 {
+		cur = &p.Steps[len(p.Steps)-1]
 	}
-	cur := &p.Steps[len(p.Steps)-1]
 	if m := reCourant.FindStringSubmatch(t); m != nil {
 		v, err := strconv.ParseFloat(m[1], 64)
 		if err != nil || isBad(m[1]) {
-			p.NaN = true
+			p.setNaN(t)
 		}
-		cur.CourantMax = v
+		if cur != nil {
+			cur.CourantMax = v
+		}
 		return false
 	}
 	if m := reSolving.FindStringSubmatch(t); m != nil {
 		if isBad(m[2]) || isBad(m[3]) {
-			p.NaN = true
+			p.setNaN(t)
+		}
+		if cur == nil {
+			return false
 		}
 		if _, seen := cur.Residuals[m[1]]; !seen {
 			v, _ := strconv.ParseFloat(m[2], 64)
@@ -102,6 +117,34 @@ func (p *LogParser) Feed(line string) bool {
 		}
 	}
 	return false
+}
+
+func (p *LogParser) setNaN(line string) {
+	if !p.NaN {
+		p.NaN, p.NaNLine = true, line
+	}
+}
+
+// readWarning follows a "--> FOAM Warning" block until its message line; it
+// reports whether it consumed the line.
+func (p *LogParser) readWarning(t string) bool {
+	if rest, ok := strings.CutPrefix(t, "--> FOAM Warning"); ok {
+		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), ":"))
+		if rest != "" {
+			p.Warning = rest
+		} else {
+			p.warnOpen = true
+		}
+		return true
+	}
+	if !p.warnOpen {
+		return false
+	}
+	if t == "" || strings.HasPrefix(t, "From ") || strings.HasPrefix(t, "in file ") {
+		return true
+	}
+	p.Warning, p.warnOpen = t, false
+	return true
 }
 
 func isFPE(line string) bool {

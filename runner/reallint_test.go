@@ -37,3 +37,15 @@ func realLinter(t *testing.T) Linter {
 		return res.Findings, err
 	}
 }
+
+// kbRetriever is the deterministic repair retriever `foamc run --repair` uses:
+// the embedded kb, without the foamDictionary fallback, so that tests measure
+// what the kb alone repairs.
+func kbRetriever(t testing.TB) *KBRetriever {
+	t.Helper()
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &KBRetriever{KB: k}
+}

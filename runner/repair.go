@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/rules"
 )
@@ -25,6 +26,9 @@ type Repair struct {
 	Edits    []Edit   `json:"edits"`
 	Sources  []string `json:"sources"` // where each new value came from
 	Level    string   `json:"level,omitempty"`
+	// Retrieval is the audit of every retrieval the repair rests on: the
+	// retriever, the query level and the tutorial files.
+	Retrieval []Provenance `json:"retrieval,omitempty"`
 	// Rejected lists earlier candidates for this round that re-linting refused.
 	Rejected []string  `json:"rejected,omitempty"`
 	Lint     LintCheck `json:"lint"`
@@ -34,6 +38,20 @@ type Repair struct {
 	Reverted bool `json:"reverted,omitempty"`
 	// Finding is the gate finding (rule ID) a gate repair cleared.
 	Finding string `json:"finding,omitempty"`
+}
+
+// Provenance is the audit of one retrieval.
+type Provenance struct {
+	Retriever string   `json:"retriever"`
+	Level     string   `json:"level,omitempty"`
+	Files     []string `json:"files,omitempty"`
+}
+
+func provenance(got *Retrieved) []Provenance {
+	if got == nil {
+		return nil
+	}
+	return []Provenance{{Retriever: got.Retriever, Level: got.Level, Files: got.Files}}
 }
 
 // Edit is one change to a case file.
@@ -70,6 +88,7 @@ type candidate struct {
 	edits    []Edit
 	sources  []string
 	level    string
+	prov     []Provenance
 	call     *llm.Call
 }
 
@@ -164,7 +183,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 				continue
 			}
 			rep := &Repair{Round: round, Failure: *fail, Strategy: c.strategy, Edits: c.edits, Sources: c.sources,
-				Level: c.level, Rejected: rejected, LLM: c.call,
+				Level: c.level, Retrieval: c.prov, Rejected: rejected, LLM: c.call,
 				Lint: LintCheck{DenyBefore: len(baseline), DenyAfter: len(denyKeys(after))}}
 			r.log = append(r.log, rep)
 			r.last = &applied{sig: sig, undo: undo, rep: rep}
@@ -298,6 +317,9 @@ func (r *repairer) retrieve(ctx context.Context, q Query) (*Retrieved, error) {
 		return nil, nil
 	}
 	q.Solver, q.Model = r.solver, r.model
+	if q.BCType == "" && len(q.DictPath) == 2 && q.DictPath[0] == "boundaryField" {
+		q.BCType, _ = r.f.get(ctx, q.File, "boundaryField/"+q.DictPath[1]+"/type")
+	}
 	return r.opt.Retriever.Retrieve(ctx, q)
 }
 
@@ -315,7 +337,7 @@ func (r *repairer) retrieveEntry(ctx context.Context, f *Failure, skip int) (*ca
 	if err != nil || got == nil {
 		return nil, err
 	}
-	return &candidate{strategy: "keyword-retrieval", level: got.Level, sources: []string{got.Source},
+	return &candidate{strategy: "keyword-retrieval", level: got.Level, prov: provenance(got), sources: []string{got.Source},
 		edits: []Edit{{File: f.File, Entry: q.Entry(), New: got.Text}}}, nil
 }
 
@@ -346,7 +368,7 @@ func (r *repairer) referenceValue(ctx context.Context, f *Failure, skip int) (*c
 	if got == nil {
 		return nil, nil
 	}
-	return &candidate{strategy: "reference-value", level: got.Level, sources: []string{got.Source},
+	return &candidate{strategy: "reference-value", level: got.Level, prov: provenance(got), sources: []string{got.Source},
 		edits: []Edit{{File: f.File, Entry: q.Entry(), Old: old, New: got.Text}}}, nil
 }
 
@@ -381,7 +403,7 @@ func (r *repairer) retrieveBlock(ctx context.Context, f *Failure, skip int) (*ca
 		return nil, err
 	}
 	old, _ := r.f.get(ctx, f.File, q.Entry())
-	return &candidate{strategy: "block-retrieval", level: got.Level, sources: []string{got.Source},
+	return &candidate{strategy: "block-retrieval", level: got.Level, prov: provenance(got), sources: []string{got.Source},
 		edits: []Edit{{File: f.File, Entry: q.Entry(), Old: old, New: got.Text}}}, nil
 }
 
@@ -408,7 +430,7 @@ func (r *repairer) retrieveFile(ctx context.Context, f *Failure, skip int) (*can
 	if got == nil {
 		return nil, nil
 	}
-	c := &candidate{strategy: "file-retrieval", level: got.Level, sources: []string{got.Source}}
+	c := &candidate{strategy: "file-retrieval", level: got.Level, prov: provenance(got), sources: []string{got.Source}}
 	if !strings.HasPrefix(f.File, "0/") {
 		c.edits = []Edit{{File: f.File, New: "(file from " + got.Source + ")", content: []byte(got.Text)}}
 		return c, nil
@@ -430,7 +452,8 @@ func (r *repairer) retrieveFile(ctx context.Context, f *Failure, skip int) (*can
 	}
 	field := filepath.Base(f.File)
 	for _, pt := range r.patches() {
-		text, src := r.patchText(ctx, f.File, rel, field, pt.name, pt.typ)
+		text, src, prov := r.patchText(ctx, f.File, rel, field, pt.name, pt.typ)
+		c.prov = append(c.prov, prov...)
 		if err := r.f.set(ctx, rel, "boundaryField/"+pt.name, text); err != nil {
 			return nil, nil
 		}
@@ -446,23 +469,22 @@ func (r *repairer) retrieveFile(ctx context.Context, f *Failure, skip int) (*can
 
 type patch struct{ name, typ string }
 
-var rePatch = regexp.MustCompile(`(?s)(\w+)\s*\{[^{}]*?\btype\s+(\w+)\s*;`)
-
-// patches reads constant/polyMesh/boundary (names and types, in file order).
+// patches reads constant/polyMesh/boundary (names and types, in file order)
+// with the grammar, as OpenFOAM reads it.
 func (r *repairer) patches() []patch {
-	b, err := os.ReadFile(filepath.Join(r.dir, "constant", "polyMesh", "boundary"))
+	x, err := grammar.ExpandFile(filepath.Join(r.dir, "constant", "polyMesh", "boundary"), grammar.ExpandOptions{CaseDir: r.dir})
 	if err != nil {
 		return nil
 	}
-	s := string(b)
-	if i := strings.Index(s, "FoamFile"); i >= 0 {
-		if j := strings.Index(s[i:], "}"); j >= 0 {
-			s = s[i+j+1:]
-		}
-	}
+	list, _ := x.Value(grammar.ValueOptions{}).([]any)
 	var out []patch
-	for _, m := range rePatch.FindAllStringSubmatch(s, -1) {
-		out = append(out, patch{m[1], m[2]})
+	for _, e := range list {
+		m, _ := e.(map[string]any)
+		name, _ := m["name"].(string)
+		typ, _ := m["type"].(string)
+		if name != "" {
+			out = append(out, patch{name, typ})
+		}
 	}
 	return out
 }
@@ -481,8 +503,8 @@ func (r *repairer) patchEntry(ctx context.Context, f *Failure, skip int) (*candi
 			typ = p.typ
 		}
 	}
-	text, src := r.patchText(ctx, f.File, f.File, filepath.Base(f.File), f.Patch, typ)
-	return &candidate{strategy: "patch-entry", sources: []string{src},
+	text, src, prov := r.patchText(ctx, f.File, f.File, filepath.Base(f.File), f.Patch, typ)
+	return &candidate{strategy: "patch-entry", sources: []string{src}, prov: prov,
 		edits: []Edit{{File: f.File, Entry: "boundaryField/" + f.Patch, New: text}}}, nil
 }
 
@@ -491,13 +513,13 @@ func (r *repairer) patchEntry(ctx context.Context, f *Failure, skip int) (*candi
 // the same patch in a tutorial of this solver; a wall/non-wall template.
 // file is the case-relative field file (the reference query), current the
 // file to read this case's values from (a draft while a file is rebuilt).
-func (r *repairer) patchText(ctx context.Context, file, current, field, name, typ string) (string, string) {
+func (r *repairer) patchText(ctx context.Context, file, current, field, name, typ string) (string, string, []Provenance) {
 	if constraintPatch[typ] {
-		return "{ type " + typ + "; }", "constraint: patch type " + typ + " in constant/polyMesh/boundary"
+		return "{ type " + typ + "; }", "constraint: patch type " + typ + " in constant/polyMesh/boundary", nil
 	}
 	// Templates start from the field's internalField, as the tutorials'
 	// `value $internalField;` does (foamDictionary -set cannot expand it).
-	template := func() (string, string) {
+	template := func() (string, string, []Provenance) {
 		t := bcTemplate(field, typ)
 		if strings.Contains(t, "$internalField") {
 			v, err := r.f.get(ctx, current, "internalField")
@@ -509,7 +531,7 @@ func (r *repairer) patchText(ctx context.Context, file, current, field, name, ty
 			}
 			t = strings.ReplaceAll(t, "$internalField", v)
 		}
-		return t, "template:" + typ + "/" + field
+		return t, "template:" + typ + "/" + field, nil
 	}
 	// Walls take the conventional wall BC: copying a sibling wall could copy a
 	// moving lid's velocity onto a fixed wall.
@@ -517,14 +539,14 @@ func (r *repairer) patchText(ctx context.Context, file, current, field, name, ty
 		return template()
 	}
 	if got, err := r.retrieve(ctx, Query{File: file, DictPath: []string{"boundaryField"}, Keyword: name}); err == nil && got != nil && strings.HasPrefix(got.Text, "{") && !strings.Contains(got.Text, "nonuniform") {
-		return got.Text, got.Source + " (" + got.Level + ")"
+		return got.Text, got.Source + " (" + got.Level + ")", provenance(got)
 	}
 	for _, p := range r.patches() {
 		if p.name == name || p.typ != typ {
 			continue
 		}
 		if v, err := r.f.get(ctx, current, "boundaryField/"+p.name); err == nil && strings.HasPrefix(v, "{") {
-			return v, "case:" + file + ":boundaryField/" + p.name + " (same patch type " + typ + ")"
+			return v, "case:" + file + ":boundaryField/" + p.name + " (same patch type " + typ + ")", nil
 		}
 	}
 	return template()
@@ -645,6 +667,7 @@ func (r *repairer) dimensions(ctx context.Context, f *Failure, skip int) (*candi
 		}
 		c.edits = append(c.edits, Edit{File: file, Entry: "dimensions", Old: cur, New: got.Text})
 		c.sources = append(c.sources, got.Source)
+		c.prov = append(c.prov, provenance(got)...)
 		c.level = got.Level
 	}
 	return c, nil
@@ -692,7 +715,7 @@ func (r *repairer) relaxation(ctx context.Context, f *Failure, skip int) (*candi
 	if err != nil || got == nil {
 		return nil, err
 	}
-	return &candidate{strategy: "relaxation-retrieval", level: got.Level, sources: []string{got.Source, "rule SOL-006"},
+	return &candidate{strategy: "relaxation-retrieval", level: got.Level, prov: provenance(got), sources: []string{got.Source, "rule SOL-006"},
 		edits: []Edit{{File: "system/fvSolution", Entry: "relaxationFactors", New: got.Text}}}, nil
 }
 

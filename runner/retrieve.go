@@ -22,6 +22,9 @@ type Query struct {
 	File     string
 	DictPath []string
 	Keyword  string // "" asks for the whole file
+	// BCType is this case's boundary condition type when the entry is a key of
+	// a patch entry (DictPath boundaryField/<patch>): the contract's keys apply.
+	BCType string
 	// Skip passes over this many distinct answers (earlier ones did not help).
 	Skip int
 }
@@ -35,7 +38,13 @@ func (q Query) Entry() string {
 type Retrieved struct {
 	Text   string `json:"text"`   // OpenFOAM syntax: the entry's value, or the whole file
 	Source string `json:"source"` // tutorial case and file it came from
-	Level  string `json:"level"`  // which cascade level matched
+	Level  string `json:"level"`  // which cascade level matched (kb: q1..q6)
+	// Retriever names the retriever that answered: the kb's template, keyword,
+	// cascade or multi-source, or foamDictionary (TutorialRetriever).
+	Retriever string `json:"retriever"`
+	// Files are the tutorial files ("<case>/<file>") that supplied the answer
+	// (the kb audit), and C++ header lines for a contract.
+	Files []string `json:"files,omitempty"`
 }
 
 // Retriever is the heuristic keyword retriever repair uses: cascading search
@@ -162,7 +171,7 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 				if err != nil {
 					continue
 				}
-				if rv := answer(&Retrieved{Text: string(b), Source: "tutorial:" + src, Level: lv.name}); rv != nil {
+				if rv := answer(&Retrieved{Text: string(b), Source: "tutorial:" + src, Level: lv.name, Retriever: "foamDictionary", Files: []string{src}}); rv != nil {
 					return rv, nil
 				}
 				continue
@@ -177,7 +186,7 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 				}
 				continue
 			}
-			if rv := answer(&Retrieved{Text: v, Source: "tutorial:" + src + ":" + q.Entry(), Level: lv.name}); rv != nil {
+			if rv := answer(&Retrieved{Text: v, Source: "tutorial:" + src + ":" + q.Entry(), Level: lv.name, Retriever: "foamDictionary", Files: []string{src}}); rv != nil {
 				return rv, nil
 			}
 		}

@@ -31,7 +31,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for repair retrieval (default, in order: "+openfoam.TutorialsHelp()+")")
+	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
 	fs.Usage = func() {
@@ -55,15 +55,22 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := runner.Options{Steps: *steps, Parallel: *parallel, Repair: *repair, Timeout: *timeout, Lint: lint, Log: stderr}
 	if *repair > 0 {
+		// The kb answers repairs; the tutorials (foamDictionary) only what it
+		// does not hold (mesh and decomposition dictionaries).
+		k, err := openKB(ef.kbPath)
+		if err != nil {
+			fmt.Fprintln(stderr, "foamc run:", err)
+			return 1
+		}
+		retr := &runner.KBRetriever{KB: k}
 		dirT := *tutorials
 		if dirT == "" {
 			dirT = openfoam.Tutorials()
 		}
 		if dirT != "" {
-			opt.Retriever = &runner.TutorialRetriever{Dir: dirT, Env: openfoam.Env()}
-		} else {
-			fmt.Fprintln(stderr, "foamc run: no OpenFOAM tutorials found (--tutorials or `make deps`): repairs that retrieve reference entries are off")
+			retr.Fallback = &runner.TutorialRetriever{Dir: dirT, Env: openfoam.Env()}
 		}
+		opt.Retriever = retr
 		client, err := lf.client()
 		if err != nil {
 			fmt.Fprintln(stderr, "foamc run:", err)

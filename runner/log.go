@@ -48,7 +48,7 @@ type LogParser struct {
 	NaNLine string
 	// Warning is the message of the first "--> FOAM Warning" (its "From"/"in
 	// file" lines skipped), "" when none came before a FATAL error.
-	Warning string
+	Warning  string
 	warnOpen bool
 	// fatal collects the FOAM FATAL block and what follows it.
 	fatal []string

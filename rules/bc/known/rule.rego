@@ -27,11 +27,10 @@ candidates(t, r) := [aliases[t]] if r
 
 else := object.get(data.kb.vocab.bcTypes, r, [])
 
-# Solvers outside the curated table may register their own boundary conditions in
-# applications/ (multiphaseEulerFoam's alphaContactAngle...), which the kb does not scan.
+# The kb also lists the boundary conditions compiled inside solvers (applications/solvers),
+# with the solvers that have them.
 findings contains f if {
 	count(object.get(data.kb, "bc", {})) > 0
-	lib.solver_info
 	some b in lib.bc
 	t := b.type
 	t != ""
@@ -58,6 +57,19 @@ findings contains f if {
 		"path": concat("/", [b.ptr, "type"]),
 		"msg": sprintf("%s is not available for a %s field (patch %s of %s; it exists for %s)", [b.type, r, b.patch.name, b.field, concat(", ", c.ranks)]),
 		"suggest": {"word": b.type, "candidates": object.get(data.kb.vocab.bcTypes, r, [])},
+		"related": [lib.patch_ptr(b.patch)],
+	}
+}
+
+# A boundary condition compiled into other solvers only.
+findings contains f if {
+	some b in lib.bc
+	only := object.get(data.kb.bc[b.type], "solvers", [])
+	count(only) > 0
+	not lib.solver in only
+	f := {
+		"path": concat("/", [b.ptr, "type"]),
+		"msg": sprintf("%s (patch %s of %s) is compiled only into %s, not %s", [b.type, b.patch.name, b.field, concat(", ", only), lib.solver]),
 		"related": [lib.patch_ptr(b.patch)],
 	}
 }

@@ -36,3 +36,12 @@ test_wrong_rank if {
 test_no_kb if {
 	count(known.findings) == 0 with input as test.set(test.case, "/files/0~1U/boundaryField/inlet/type", "fixedValu") with data.kb as {"solvers": {}}
 }
+
+test_solver_local if {
+	doc := test.set(test.case, "/files/0~1p/boundaryField/outlet", {"type": "alphaContactAngle"})
+	fs := known.findings with input as doc with data.kb.bc.alphaContactAngle as {"ranks": ["scalar"], "solvers": ["multiphaseEulerFoam"]}
+	count(fs) == 1
+	some f in fs
+	contains(f.msg, "compiled only into multiphaseEulerFoam")
+	count(known.findings) == 0 with input as test.set(doc, "/features/solver", "multiphaseEulerFoam") with data.kb.bc.alphaContactAngle as {"ranks": ["scalar"], "solvers": ["multiphaseEulerFoam"]}
+}

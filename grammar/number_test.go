@@ -81,3 +81,30 @@ func TestNumListExpandMatchesGeneric(t *testing.T) {
 		t.Fatalf("built NumList does not read back: %q", again.Raw)
 	}
 }
+
+// TestParallelTupleDecode: the multi-core path for big tuple lists gives exactly the sequential
+// result, and falls back (to a located error) on a bad number.
+func TestParallelTupleDecode(t *testing.T) {
+	vals := fieldValues(200_000)
+	nl := NewNumList(vals, 3)
+	if len(nl.Raw) < parallelMin {
+		t.Fatalf("test list too small (%d bytes) for the parallel path", len(nl.Raw))
+	}
+	got, err := nl.Floats()
+	if err != nil || len(got) != len(vals) {
+		t.Fatalf("%d values, %v", len(got), err)
+	}
+	for i := range vals {
+		if math.Float64bits(got[i]) != math.Float64bits(vals[i]) {
+			t.Fatalf("value %d: %v want %v", i, got[i], vals[i])
+		}
+	}
+	seq, bad := decodeFloats(nl.Raw[strings.IndexByte(nl.Raw, '('):], nil)
+	if bad >= 0 || len(seq) != len(got) {
+		t.Fatal("sequential decode differs")
+	}
+	broken := &NumList{Raw: strings.Replace(nl.Raw, "(", "(1-2 ", 150_000), Counted: true, Count: nl.Count, Width: 3}
+	if _, err := broken.Floats(); err == nil || !strings.Contains(err.Error(), "1-2") {
+		t.Fatalf("bad number not reported: %v", err)
+	}
+}

@@ -4,8 +4,11 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // bodyText returns the list text from '(' and its position (built NumLists have only Raw).
@@ -48,9 +51,18 @@ func (l *NumList) Floats() ([]float64, error) {
 	return l.AppendFloats(make([]float64, 0, l.Numbers()))
 }
 
+// parallelMin is the body size from which a list of tuples is decoded on several cores.
+const parallelMin = 1 << 20
+
 // AppendFloats is Floats appending to dst.
 func (l *NumList) AppendFloats(dst []float64) ([]float64, error) {
 	body, pos := l.bodyText()
+	if l.Width >= 2 && len(body) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		if out, ok := decodeTuplesParallel(body, dst, l.Width, int(l.Count)); ok {
+			return out, nil
+		}
+		// a mismatch or a bad number: the sequential decoder below locates the problem
+	}
 	out, bad := decodeFloats(body, dst)
 	if bad >= 0 {
 		return out, l.decodeErr(body, pos, bad, "scalar")
@@ -159,6 +171,55 @@ func decodeFloats(body string, dst []float64) ([]float64, int) {
 		dst = append(dst, v)
 	}
 	return dst, -1
+}
+
+// decodeTuplesParallel splits a list of width-tuples at element starts and decodes the chunks
+// concurrently into their final places. In such a list every '(' after the outer one opens one
+// element (no deeper nesting, no counts: Width would be 0), so the output index of a chunk is
+// its '(' count times width, counted with the vectorised strings.Count. ok is false when any
+// chunk fails or holds a different number of values than the count says.
+func decodeTuplesParallel(body string, dst []float64, width, count int) ([]float64, bool) {
+	p := min(runtime.GOMAXPROCS(0), 8)
+	base, total := len(dst), width*count
+	dst = slices.Grow(dst, total)
+	out := dst[:base+total]
+	starts, elems := []int{1}, []int{0} // body offset and element index of each chunk
+	for k := 1; k < p; k++ {
+		x := len(body) * k / p
+		last := starts[len(starts)-1]
+		if x <= last {
+			continue
+		}
+		j := strings.IndexByte(body[x:], '(')
+		if j < 0 {
+			break
+		}
+		j += x
+		starts = append(starts, j)
+		elems = append(elems, elems[len(elems)-1]+strings.Count(body[last:j], "("))
+	}
+	starts, elems = append(starts, len(body)), append(elems, count)
+	ok := make([]bool, len(starts)-1)
+	var wg sync.WaitGroup
+	for c := range ok {
+		lo, hi := base+elems[c]*width, base+elems[c+1]*width
+		if lo > hi || hi > len(out) {
+			return dst[:base], false
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, bad := decodeFloats(body[starts[c]:starts[c+1]], out[lo:lo:hi])
+			ok[c] = bad < 0 && len(got) == hi-lo
+		}()
+	}
+	wg.Wait()
+	for _, good := range ok {
+		if !good {
+			return dst[:base], false
+		}
+	}
+	return out, true
 }
 
 func boolInt(b bool) int {

@@ -11,33 +11,38 @@ Case   : /tmp/run/case
 
 func TestClassify(t *testing.T) {
 	cases := []struct {
-		name          string
-		log           string
-		failed, tmout bool
-		want          Outcome
+		name  string
+		log   string
+		code  int
+		tmout bool
+		want  Outcome
 	}{
-		{"clean run keeps the banner's sigFpe line apart", banner + "Time = 1\nEnd\n", false, false,
+		{"clean run keeps the banner's sigFpe line apart", banner + "Time = 1\nEnd\n", 0, false,
 			Outcome{Status: StatusOK}},
-		{"warning", banner + "--> FOAM Warning : \n    From void Foam::x()\n    in file a.C at line 3\n    Found 6 undefined faces in mesh\nEnd\n", false, false,
+		{"warning", banner + "--> FOAM Warning : \n    From void Foam::x()\n    in file a.C at line 3\n    Found 6 undefined faces in mesh\nEnd\n", 0, false,
 			Outcome{Status: StatusOK, Warning: "Found 6 undefined faces in mesh"}},
-		{"fatal io error", banner + "\n--> FOAM FATAL IO ERROR: \nEntry 'nu' not found in dictionary \"/tmp/run/case/constant/transportProperties\"\n\nfile: /tmp/run/case/constant/transportProperties at line 17.\n", true, false,
+		{"fatal io error", banner + "\n--> FOAM FATAL IO ERROR: \nEntry 'nu' not found in dictionary \"/tmp/run/case/constant/transportProperties\"\n\nfile: /tmp/run/case/constant/transportProperties at line 17.\n", 1, false,
 			Outcome{Status: StatusFail, Kind: "fatal-io-error", Step: "icoFoam", Message: `Entry 'nu' not found in dictionary "<case>/constant/transportProperties"`}},
-		{"fatal error after a warning", banner + "--> FOAM Warning : \n    From f\n    w\n--> FOAM FATAL ERROR: \ncannot find file \"/tmp/run/case/0/p\"\n", true, false,
+		{"fatal error after a warning", banner + "--> FOAM Warning : \n    From f\n    w\n--> FOAM FATAL ERROR: \ncannot find file \"/tmp/run/case/0/p\"\n", 1, false,
 			Outcome{Status: StatusFail, Kind: "fatal-error", Step: "icoFoam", Message: `cannot find file "<case>/0/p"`}},
-		{"sigfpe", banner + "#0  Foam::error::printStack(Foam::Ostream&) at ??:?\n#1  Foam::sigFpe::sigHandler(int) at ??:?\n", true, false,
+		{"sigfpe", banner + "#0  Foam::error::printStack(Foam::Ostream&) at ??:?\n#1  Foam::sigFpe::sigHandler(int) at ??:?\n", 1, false,
 			Outcome{Status: StatusFail, Kind: "sigfpe", Step: "icoFoam", Message: "floating point exception (SIGFPE)"}},
-		{"nan residual", banner + "smoothSolver:  Solving for Ux, Initial residual = nan, Final residual = nan, No Iterations 1000\nEnd\n", false, false,
+		{"nan residual", banner + "smoothSolver:  Solving for Ux, Initial residual = nan, Final residual = nan, No Iterations 1000\nEnd\n", 0, false,
 			Outcome{Status: StatusFail, Kind: "nan", Step: "icoFoam", Message: "smoothSolver: Solving for Ux, Initial residual = nan, Final residual = nan, No Iterations 1000"}},
-		{"words containing nan are not nan", banner + "Reading nanoParticles\nfinancial = 1\nEnd\n", false, false,
+		{"words containing nan are not nan", banner + "Reading nanoParticles\nfinancial = 1\nEnd\n", 0, false,
 			Outcome{Status: StatusOK}},
-		{"timeout", banner + "Time = 1\n", true, true,
+		{"timeout", banner + "Time = 1\n", -1, true,
 			Outcome{Status: StatusFail, Kind: "timeout", Step: "icoFoam", Message: "did not finish in time"}},
-		{"other exit", banner + "Segmentation fault\n", true, false,
+		{"other exit", banner + "Segmentation fault\n", 1, false,
 			Outcome{Status: StatusFail, Kind: "exit", Step: "icoFoam", Message: "Segmentation fault"}},
+		{"a segfault after the sigFpe banner is no SIGFPE", banner + "#1  Foam::sigSegv::sigHandler(int) at ??:?\nSegmentation fault (core dumped)\n", 139, false,
+			Outcome{Status: StatusFail, Kind: "exit", Step: "icoFoam", Message: "Segmentation fault (core dumped)"}},
+		{"death by SIGFPE", banner + "Time = 1\n", 136, false,
+			Outcome{Status: StatusFail, Kind: "sigfpe", Step: "icoFoam", Message: "floating point exception (SIGFPE)"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := Classify("icoFoam", c.log, c.failed, c.tmout, "/tmp/run/case")
+			got := Classify("icoFoam", c.log, c.code, c.tmout, "/tmp/run/case")
 			if got != c.want {
 				t.Errorf("got  %+v\nwant %+v", got, c.want)
 			}

@@ -6,7 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+
+	"github.com/foamc/foamc/faults/dictedit"
 )
 
 // Edit is one declarative change to a case directory. The fault corpus injects
@@ -131,9 +132,9 @@ func Apply(caseDir string, e Edit) error {
 		}
 		out = bytes.ReplaceAll(src, []byte(e.Old), []byte(e.New))
 	case "set":
-		out, err = SetEntry(src, e.Key, e.Value)
+		out, err = dictedit.SetEntry(src, e.Key, e.Value)
 	case "remove":
-		out, err = RemoveEntry(src, e.Key)
+		out, err = dictedit.RemoveEntry(src, e.Key)
 	}
 	if err != nil {
 		return fmt.Errorf("edit %s: %w", e, err)
@@ -164,16 +165,11 @@ func Lookup(caseDir, file, key string) (string, bool, error) {
 	if err != nil {
 		return "", false, fmt.Errorf("lookup %s:%s: %w", file, key, err)
 	}
-	root, err := parseDict(src)
+	v, ok, err := dictedit.Lookup(src, key)
 	if err != nil {
 		return "", false, fmt.Errorf("lookup %s:%s: %w", file, key, err)
 	}
-	es := root.find(splitKey(key))
-	if len(es) == 0 {
-		return "", false, nil
-	}
-	e := es[len(es)-1] // the last definition wins for a duplicate key
-	return string(src[e.valStart:e.valEnd]), true, nil
+	return v, ok, nil
 }
 
 // CopyTree copies a file or a directory tree (regular files and directories only).
@@ -202,132 +198,4 @@ func CopyTree(src, dst string) error {
 		}
 		return os.WriteFile(target, data, 0o644)
 	})
-}
-
-func splitKey(key string) []string {
-	return strings.Split(strings.Trim(key, "/"), "/")
-}
-
-// SetEntry sets the entry at a slash-separated key path in dictionary text,
-// keeping every other byte of the file. An existing entry is rewritten in
-// place (its last definition; earlier duplicates are removed so the new value
-// is the one OpenFOAM sees); a missing one is appended to its parent
-// dictionary, creating missing parents.
-func SetEntry(src []byte, key, value string) ([]byte, error) {
-	root, err := parseDict(src)
-	if err != nil {
-		return nil, err
-	}
-	path := splitKey(key)
-	value = strings.TrimSpace(value)
-	if es := root.find(path); len(es) > 0 {
-		last := es[len(es)-1]
-		text := string(src[last.keyStart:last.keyEnd]) + " " + entryValue(value)
-		var b bytes.Buffer
-		pos := 0
-		for _, e := range es[:len(es)-1] {
-			b.Write(src[pos:lineStart(src, e.keyStart)])
-			pos = lineEnd(src, e.end)
-		}
-		b.Write(src[pos:last.keyStart])
-		b.WriteString(text)
-		b.Write(src[last.end:])
-		return b.Bytes(), nil
-	}
-	// Find the deepest existing parent dictionary.
-	parent, depth := root, 0
-	for depth < len(path)-1 {
-		es := parent.find(path[depth : depth+1])
-		if len(es) == 0 {
-			break
-		}
-		e := es[len(es)-1]
-		if e.dict == nil {
-			return nil, fmt.Errorf("key %q: %q is not a dictionary", key, strings.Join(path[:depth+1], "/"))
-		}
-		parent, depth = e.dict, depth+1
-	}
-	// Build the missing part innermost-first.
-	text := path[len(path)-1] + " " + entryValue(value)
-	for i := len(path) - 2; i >= depth; i-- {
-		text = path[i] + " { " + text + " }"
-	}
-	indent := strings.Repeat("    ", parent.level)
-	var b bytes.Buffer
-	if parent.level == 0 {
-		b.Write(src)
-		if len(src) > 0 && src[len(src)-1] != '\n' {
-			b.WriteByte('\n')
-		}
-		b.WriteString(text + "\n")
-		return b.Bytes(), nil
-	}
-	at := parent.close // the closing brace of the parent
-	ls := lineStart(src, at)
-	if strings.TrimSpace(string(src[ls:at])) == "" {
-		at = ls // brace on its own line: insert a full line before it
-		b.Write(src[:at])
-		b.WriteString(indent + text + "\n")
-	} else {
-		b.Write(src[:at])
-		if at > 0 && src[at-1] != ' ' && src[at-1] != '\t' {
-			b.WriteByte(' ')
-		}
-		b.WriteString(text + " ")
-	}
-	b.Write(src[at:])
-	return b.Bytes(), nil
-}
-
-// RemoveEntry removes every definition of the entry at a key path; the key
-// must exist. Whole lines are removed when the entry is alone on them.
-func RemoveEntry(src []byte, key string) ([]byte, error) {
-	root, err := parseDict(src)
-	if err != nil {
-		return nil, err
-	}
-	es := root.find(splitKey(key))
-	if len(es) == 0 {
-		return nil, fmt.Errorf("key %q not found", key)
-	}
-	var b bytes.Buffer
-	pos := 0
-	for _, e := range es {
-		start, end := e.keyStart, e.end
-		if ls := lineStart(src, start); strings.TrimSpace(string(src[ls:start])) == "" {
-			if le := lineEnd(src, end); strings.TrimSpace(stripLineComment(string(src[end:le]))) == "" {
-				start, end = ls, le
-			}
-		}
-		b.Write(src[pos:start])
-		pos = end
-	}
-	b.Write(src[pos:])
-	return b.Bytes(), nil
-}
-
-func entryValue(v string) string {
-	if strings.HasPrefix(v, "{") {
-		return v
-	}
-	return v + ";"
-}
-
-func lineStart(src []byte, i int) int {
-	return bytes.LastIndexByte(src[:i], '\n') + 1
-}
-
-// lineEnd returns the index after the newline ending the line containing i-1.
-func lineEnd(src []byte, i int) int {
-	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
-		return i + j + 1
-	}
-	return len(src)
-}
-
-func stripLineComment(s string) string {
-	if i := strings.Index(s, "//"); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

@@ -2,18 +2,16 @@ package faults
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/runner"
 )
 
 // Outcome is what real OpenFOAM did with a case.
@@ -67,8 +65,9 @@ type Runner struct {
 }
 
 // Run runs the base's steps then its solver in caseDir, each writing
-// log.<program> like OpenFOAM's runApplication, and classifies the first
-// failure. The error is non-nil only when a program could not be started.
+// log.<program> like OpenFOAM's runApplication (runner.Exec, the runner's
+// process handling), and classifies the first failure. The error is non-nil
+// only when a program could not be started.
 func (r Runner) Run(ctx context.Context, caseDir string, b Base) (Outcome, error) {
 	timeout := r.Timeout
 	if timeout == 0 {
@@ -84,45 +83,18 @@ func (r Runner) Run(ctx context.Context, caseDir string, b Base) (Outcome, error
 	}
 	var warning string
 	for _, prog := range append(append([]string{}, b.Steps...), b.Solver) {
-		bin, err := openfoam.LookPath(prog)
-		if err != nil {
-			return Outcome{}, fmt.Errorf("run %s: %w", b.Name, err)
-		}
-		logPath := filepath.Join(abs, "log."+prog)
-		_ = os.Remove(logPath) // runApplication semantics: a fresh log per run
-		logFile, err := os.Create(logPath)
-		if err != nil {
-			return Outcome{}, fmt.Errorf("run %s: %w", b.Name, err)
-		}
 		sctx, cancel := context.WithTimeout(ctx, timeout)
-		cmd := exec.CommandContext(sctx, bin)
-		cmd.Dir = abs
-		// OpenFOAM warns when PWD is not the working directory.
-		cmd.Env = append(append([]string{}, env...), "PWD="+abs)
-		cmd.Stdout, cmd.Stderr = logFile, logFile
-		runErr := cmd.Run()
+		p := &runner.LogParser{}
+		code, runErr := runner.Exec(sctx, abs, env, prog, func(l string) { p.Feed(l) }, prog)
 		timedOut := sctx.Err() == context.DeadlineExceeded
 		cancel()
-		if err := logFile.Close(); err != nil {
-			return Outcome{}, fmt.Errorf("run %s: %w", b.Name, err)
-		}
 		if ctx.Err() != nil {
 			return Outcome{}, fmt.Errorf("run %s: %w", b.Name, ctx.Err())
 		}
-		var exitErr *exec.ExitError
-		if runErr != nil && !errors.As(runErr, &exitErr) {
-			return Outcome{}, fmt.Errorf("run %s: %s: %w", b.Name, prog, runErr)
+		if runErr != nil && !timedOut {
+			return Outcome{}, fmt.Errorf("run %s: %w", b.Name, runErr)
 		}
-		log, err := os.ReadFile(logPath)
-		if err != nil {
-			return Outcome{}, fmt.Errorf("run %s: %w", b.Name, err)
-		}
-		o := Classify(prog, string(log), runErr != nil, timedOut, abs)
-		if o.Kind == "exit" && exitErr != nil {
-			if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGFPE {
-				o.Kind, o.Message = "sigfpe", "floating point exception (SIGFPE)"
-			}
-		}
+		o := outcome(prog, p, code, timedOut, abs)
 		if o.Status == StatusFail {
 			return o, nil
 		}
@@ -133,77 +105,44 @@ func (r Runner) Run(ctx context.Context, caseDir string, b Base) (Outcome, error
 	return Outcome{Status: StatusOK, Warning: warning}, nil
 }
 
-var (
-	nanRe  = regexp.MustCompile(`(?i)(^|[\s=(,])-?nan([\s,)]|$)`)
-	wsRe   = regexp.MustCompile(`\s+`)
-	headRe = regexp.MustCompile(`^--> FOAM (FATAL IO ERROR|FATAL ERROR|Warning)\s*:?(.*)$`)
-)
+var wsRe = regexp.MustCompile(`\s+`)
 
-// Classify reads one program's log. failed is a non-zero exit or a signal.
-func Classify(prog, log string, failed, timedOut bool, caseDir string) Outcome {
+// Classify reads one program's log (exit status as runner.Exec reports it:
+// 128+signal for a signal) with the runner's log parser and classifier.
+func Classify(prog, log string, exitCode int, timedOut bool, caseDir string) Outcome {
+	p, _ := runner.ParseLog(strings.NewReader(log)) // a strings.Reader cannot fail
+	return outcome(prog, p, exitCode, timedOut, caseDir)
+}
+
+// outcome maps runner.Classify's failure onto the corpus' outcome kinds.
+func outcome(prog string, p *runner.LogParser, exitCode int, timedOut bool, caseDir string) Outcome {
 	clean := func(s string) string {
 		s = strings.ReplaceAll(s, caseDir, "<case>")
 		return strings.TrimSpace(wsRe.ReplaceAllString(s, " "))
 	}
-	var fatalKind, fatalMsg, warning, nanLine string
-	sigfpe := false
-	lines := strings.Split(log, "\n")
-	for i, l := range lines {
-		if m := headRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
-			msg := firstMessage(m[2], lines[i+1:], m[1] == "Warning")
-			switch {
-			case m[1] == "Warning":
-				if warning == "" {
-					warning = clean(msg)
-				}
-			case fatalKind == "":
-				fatalKind = strings.ToLower(strings.ReplaceAll(m[1], " ", "-"))
-				fatalMsg = clean(msg)
-			}
-			continue
+	fail := func(kind, msg string) Outcome {
+		return Outcome{Status: StatusFail, Kind: kind, Step: prog, Message: msg}
+	}
+	if fatal := p.Fatal(); fatal != "" {
+		kind := "fatal-error"
+		if head, _, _ := strings.Cut(fatal, "\n"); strings.Contains(head, "FATAL IO ERROR") {
+			kind = "fatal-io-error"
 		}
-		// The banner says "sigFpe : Enabling floating point exception trapping";
-		// only the handler frame of a stack trace means a trapped exception.
-		if strings.Contains(l, "sigFpe::sigHandler") {
-			sigfpe = true
-		}
-		if nanLine == "" && nanRe.MatchString(l) {
-			nanLine = clean(l)
-		}
+		return fail(kind, clean(runner.Classify(p, exitCode, caseDir).Summary))
+	}
+	switch runner.Classify(p, exitCode, caseDir).Kind {
+	case runner.KindSignal:
+		return fail("sigfpe", "floating point exception (SIGFPE)")
+	case runner.KindNaN:
+		return fail("nan", clean(p.NaNLine))
 	}
 	switch {
-	case fatalKind != "":
-		return Outcome{Status: StatusFail, Kind: fatalKind, Step: prog, Message: fatalMsg}
-	case sigfpe:
-		return Outcome{Status: StatusFail, Kind: "sigfpe", Step: prog, Message: "floating point exception (SIGFPE)"}
-	case nanLine != "":
-		return Outcome{Status: StatusFail, Kind: "nan", Step: prog, Message: nanLine}
 	case timedOut:
-		return Outcome{Status: StatusFail, Kind: "timeout", Step: prog, Message: "did not finish in time"}
-	case failed:
-		return Outcome{Status: StatusFail, Kind: "exit", Step: prog, Message: clean(lastLine(lines))}
+		return fail("timeout", "did not finish in time")
+	case exitCode != 0:
+		return fail("exit", clean(lastLine(strings.Split(p.Tail(), "\n"))))
 	}
-	return Outcome{Status: StatusOK, Warning: warning}
-}
-
-// firstMessage returns the message of an OpenFOAM error block: the header's
-// own text, else the first non-empty line after it. Warnings print
-// "From function"/"in file" lines before the message; those are skipped.
-func firstMessage(head string, rest []string, warning bool) string {
-	if s := strings.TrimSpace(head); s != "" {
-		return s
-	}
-	for _, l := range rest {
-		s := strings.TrimSpace(l)
-		if s == "" {
-			continue
-		}
-		if warning && (strings.HasPrefix(s, "From ") || strings.HasPrefix(s, "in file ")) {
-			continue
-		}
-		return s
-	}
-	return ""
+	return Outcome{Status: StatusOK, Warning: clean(p.Warning)}
 }
 
 func lastLine(lines []string) string {

@@ -12,24 +12,31 @@ import (
 // compiler holds in case-document form becomes items or a dictionary the printer writes as OpenFOAM
 // text. Expanding the printed text gives the value back (TestValueItemsRoundTrip).
 //
-// The mapping is not injective, so the inverse chooses: an array at entry level is several items
-// (`Gauss linear`) when it has two or more elements, at least one of them a string or a tagged
-// object ($dims), and no nested
-// array or dictionary; otherwise it is one list (`(0 0 1)`, `(inlet outlet)` with one element,
-// `((0 0 0) (1 0 0))`). A word list of two or more words at entry level (`fields (U p)`) therefore
-// prints without its parentheses; its JSON value is the same.
+// The mapping is not injective, so the inverse chooses, as the v1912 tutorials write values: an
+// array at entry level is one list (`phases (water air)`, `fields (U p)`, `(0 0 1)`), except a
+// dimensioned value (`[0 2 -1 0 0 0 0] 1e-05`, `nu [0 2 -1 0 0 0 0] 1e-05`) and, in scheme
+// dictionaries (SchemeItems, and ValueDict under a `…Schemes` keyword), a scheme specification
+// (`Gauss linear`, `bounded Gauss limitedLinear 1`): several items. The tutorials have 2,585
+// several-word entries, all but one in fv/faSchemes, and 376 single word lists, none there.
 
 // ValueItems returns the items of one entry's value: string -> word (a quoted string when the text
 // does not read back as that one word), int64/int/json.Number label -> label, float64 -> scalar
 // (written so that it reads back as a scalar: 1 -> 1.0), array -> items or a list (above),
 // object -> a `{ … }` block or the tagged forms $dims, $uniform, $nonuniform (with values),
 // $uniformList and $verbatim; nil -> no items (the keyword-only entry `key;`).
-func ValueItems(v any) ([]Item, error) {
+func ValueItems(v any) ([]Item, error) { return valueItems(v, false) }
+
+// SchemeItems is ValueItems for an entry of a scheme dictionary (divSchemes, gradSchemes… of
+// fvSchemes or faSchemes): an array of words and numbers is the several items of a scheme
+// specification (`Gauss linearUpwind grad(U)`), not a list.
+func SchemeItems(v any) ([]Item, error) { return valueItems(v, true) }
+
+func valueItems(v any, schemes bool) ([]Item, error) {
 	switch x := v.(type) {
 	case nil:
 		return nil, nil
 	case []any:
-		if entryItems(x) {
+		if entryItems(x, schemes) {
 			return itemsOf(x)
 		}
 	case map[string]any:
@@ -44,7 +51,13 @@ func ValueItems(v any) ([]Item, error) {
 			return nonuniformItems(nu)
 		}
 	}
-	it, err := valueItem(v)
+	var it Item
+	var err error
+	if m, ok := v.(map[string]any); ok && !tagged(m) {
+		it, err = valueDict(m, schemes) // a whole scheme dictionary keeps the scheme layout
+	} else {
+		it, err = valueItem(v)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +67,9 @@ func ValueItems(v any) ([]Item, error) {
 // ValueDict returns the dictionary of an expanded object: plain keys in sorted order (the mapping
 // keeps no order), then the "$regex" entries as quoted keywords in definition order. An object
 // value is a sub-dictionary; nil is a keyword-only entry.
-func ValueDict(obj map[string]any) (*Dict, error) {
+func ValueDict(obj map[string]any) (*Dict, error) { return valueDict(obj, false) }
+
+func valueDict(obj map[string]any, schemes bool) (*Dict, error) {
 	d := NewDict()
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
@@ -67,7 +82,7 @@ func ValueDict(obj map[string]any) (*Dict, error) {
 		if !isWord(k) {
 			return nil, fmt.Errorf("keyword %q is not a word (a quoted keyword is a regex: put it under $regex)", k)
 		}
-		e, err := valueEntry(NewKey(k), obj[k])
+		e, err := valueEntry(NewKey(k), obj[k], schemes)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
@@ -84,7 +99,7 @@ func ValueDict(obj map[string]any) (*Dict, error) {
 			if !ok || !okp {
 				return nil, fmt.Errorf("$regex[%d]: want {pattern, value}", i)
 			}
-			e, err := valueEntry(RegexKey(pat), m["value"])
+			e, err := valueEntry(RegexKey(pat), m["value"], schemes)
 			if err != nil {
 				return nil, fmt.Errorf("%q: %w", pat, err)
 			}
@@ -102,15 +117,15 @@ func FormatItems(items []Item) string {
 	return strings.TrimSpace(p.buf.String())
 }
 
-func valueEntry(k Key, v any) (Entry, error) {
+func valueEntry(k Key, v any, schemes bool) (Entry, error) {
 	if m, ok := v.(map[string]any); ok && !tagged(m) {
-		sub, err := ValueDict(m)
+		sub, err := valueDict(m, schemes || strings.HasSuffix(k.Name, "Schemes"))
 		if err != nil {
 			return nil, err
 		}
 		return &DictEntry{Key: k, Dict: sub}, nil
 	}
-	items, err := ValueItems(v)
+	items, err := valueItems(v, schemes)
 	if err != nil {
 		return nil, err
 	}
@@ -128,12 +143,13 @@ func tagged(m map[string]any) bool {
 	return false
 }
 
-// entryItems decides whether an entry-level array is several items rather than one list.
-func entryItems(a []any) bool {
+// entryItems decides whether an entry-level array is several items rather than one list: a
+// dimensioned value, or in a scheme dictionary any flat array of two or more items.
+func entryItems(a []any, schemes bool) bool {
 	if len(a) < 2 {
 		return false
 	}
-	str := false
+	dims := false
 	for _, e := range a {
 		switch x := e.(type) {
 		case []any:
@@ -142,16 +158,14 @@ func entryItems(a []any) bool {
 			if !tagged(x) {
 				return false
 			}
-			str = true // `[0 2 -1 0 0 0 0] 1e-05`
-		case string:
-			str = true
+			dims = dims || has(x, "$dims")
 		}
 	}
 	// `uniform X` and `nonuniform …` would read back as the tagged forms.
 	if s, ok := a[0].(string); ok && (s == "uniform" && len(a) == 2 || s == "nonuniform") {
 		return false
 	}
-	return str
+	return dims || schemes
 }
 
 func itemsOf(a []any) ([]Item, error) {

@@ -43,7 +43,7 @@ func TestValueItems(t *testing.T) {
 		{1.0, "1.0"}, // a scalar stays a scalar
 		{1e-05, "1e-05"},
 		{json.Number("0.5"), "0.5"},
-		{[]any{"Gauss", "linear"}, "Gauss linear"},
+		{[]any{"water", "air"}, "(water air)"},
 		{[]any{"wall"}, "(wall)"},
 		{[]any{}, "()"},
 		{[]any{int64(0), int64(0), int64(1)}, "(0 0 1)"},
@@ -63,6 +63,20 @@ func TestValueItems(t *testing.T) {
 		}
 		if got := FormatItems(items); got != c.want {
 			t.Errorf("%#v: %q, want %q", c.v, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{[]any{"Gauss", "linear"}, "Gauss linear"},
+		{[]any{"bounded", "Gauss", "limitedLinear", int64(1)}, "bounded Gauss limitedLinear 1"},
+		{[]any{"uniform", int64(1)}, "(uniform 1)"},
+		{"Euler", "Euler"},
+	} {
+		items, err := SchemeItems(c.v)
+		if got := FormatItems(items); err != nil || got != c.want {
+			t.Errorf("SchemeItems(%#v) = %q, %v; want %q", c.v, got, err, c.want)
 		}
 	}
 	for _, bad := range []any{
@@ -85,12 +99,13 @@ func TestValueDict(t *testing.T) {
 			"p":      map[string]any{"solver": "PCG", "preconditioner": "DIC", "tolerance": 1e-06, "relTol": 0.05},
 			"$regex": []any{map[string]any{"pattern": "(U|k|epsilon)", "value": map[string]any{"solver": "smoothSolver", "nSweeps": int64(1)}}},
 		},
-		"PISO":   map[string]any{"nCorrectors": int64(2), "pRefCell": int64(0)},
-		"div":    []any{"Gauss", "linearUpwind", "grad(U)"},
-		"k":      nil,
-		"inlet":  map[string]any{"type": "fixedValue", "value": map[string]any{"$uniform": []any{10.0, 0.0, 0.0}}},
-		"vertex": []any{[]any{int64(0), int64(0), int64(0)}, []any{int64(1), int64(0), int64(0)}},
-		"name":   "a b",
+		"PISO":       map[string]any{"nCorrectors": int64(2), "pRefCell": int64(0)},
+		"divSchemes": map[string]any{"div(phi,U)": []any{"Gauss", "linearUpwind", "grad(U)"}},
+		"phases":     []any{"water", "air"},
+		"k":          nil,
+		"inlet":      map[string]any{"type": "fixedValue", "value": map[string]any{"$uniform": []any{10.0, 0.0, 0.0}}},
+		"vertex":     []any{[]any{int64(0), int64(0), int64(0)}, []any{int64(1), int64(0), int64(0)}},
+		"name":       "a b",
 	}
 	got, text, err := roundTrip(t, obj)
 	if err != nil {
@@ -99,7 +114,7 @@ func TestValueDict(t *testing.T) {
 	if !reflect.DeepEqual(got, obj) {
 		t.Fatalf("round trip differs:\n%s\ngot  %#v\nwant %#v", text, got, obj)
 	}
-	for _, want := range []string{"\"(U|k|epsilon)\"", "div             Gauss linearUpwind grad(U);", "k;", "name            \"a b\";"} {
+	for _, want := range []string{"\"(U|k|epsilon)\"", "div(phi,U)      Gauss linearUpwind grad(U);", "phases          (water air);", "k;", "name            \"a b\";"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("printed text lacks %q:\n%s", want, text)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/foamc/foamc/faults/dictedit"
 	"github.com/foamc/foamc/openfoam"
 )
 
@@ -124,10 +125,26 @@ func (f foam) get(ctx context.Context, file, entry string) (string, error) {
 	return strings.TrimSpace(out), err
 }
 
-// set writes an entry (created when absent) with foamDictionary.
-func (f foam) set(ctx context.Context, file, entry, value string) error {
-	_, err := f.output(ctx, "foamDictionary", "-entry", entry, "-set", value, file)
-	return err
+// set writes an entry (created when absent), changing only that entry's bytes
+// (dictedit, located with the grammar). Not foamDictionary -set: it empties a
+// regex entry ("(U|k|epsilon)") when an exact key the pattern matches is set.
+func (f foam) set(_ context.Context, file, entry, value string) error {
+	path := file
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(f.dir, filepath.FromSlash(file))
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("set %s %s: %w", file, entry, err)
+	}
+	out, err := dictedit.SetEntry(src, entry, value)
+	if err != nil {
+		return fmt.Errorf("set %s %s: %w", file, entry, err)
+	}
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		return fmt.Errorf("set %s %s: %w", file, entry, err)
+	}
+	return nil
 }
 
 // keywords lists the keywords of a dictionary (top level when entry is "").

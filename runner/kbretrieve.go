@@ -86,7 +86,7 @@ func (r *KBRetriever) template(kq kb.Query, q Query) []*Retrieved {
 	if !ok {
 		return nil
 	}
-	text, err := valueText(v)
+	text, err := valueText(v, q.File)
 	if err != nil {
 		return nil
 	}
@@ -121,7 +121,7 @@ func (r *KBRetriever) keyword(kq kb.Query, q Query) []*Retrieved {
 		if !ok {
 			continue
 		}
-		text, err := valueText(v)
+		text, err := valueText(v, q.File)
 		if err != nil {
 			continue // bulk data of another mesh, dynamic code, elided lists
 		}
@@ -147,7 +147,7 @@ func (r *KBRetriever) contract(kq kb.Query, q Query) []*Retrieved {
 		var err error
 		switch {
 		case k.Value != nil:
-			text, err = valueText(k.Value)
+			text, err = valueText(k.Value, q.File)
 		case k.Default != "":
 			text = k.Default
 		}
@@ -193,9 +193,14 @@ func (r *KBRetriever) files(kq kb.Query) []*Retrieved {
 	return out
 }
 
-// valueText writes a case-document value as OpenFOAM text (a dictionary as `{ … }`).
-func valueText(v any) (string, error) {
-	items, err := grammar.ValueItems(v)
+// valueText writes a case-document value of file as OpenFOAM text (a
+// dictionary as `{ … }`); scheme files keep several-word scheme specifications.
+func valueText(v any, file string) (string, error) {
+	toItems := grammar.ValueItems
+	if b := path.Base(file); b == "fvSchemes" || b == "faSchemes" {
+		toItems = grammar.SchemeItems
+	}
+	items, err := toItems(v)
 	if err != nil {
 		return "", err
 	}

@@ -25,6 +25,8 @@ func TestKBRetriever(t *testing.T) {
 			"template", []string{"solver", "tolerance"}},
 		{"scheme by keyword", Query{Solver: "icoFoam", Model: "laminar", File: "system/fvSchemes", DictPath: []string{"divSchemes"}, Keyword: "div(phi,U)"},
 			"keyword", []string{"Gauss"}},
+		{"a word list", Query{Solver: "interFoam", Model: "laminar", File: "constant/transportProperties", Keyword: "phases"},
+			"keyword", []string{"(water air)"}},
 		{"dimensions", Query{Solver: "icoFoam", Model: "laminar", File: "0/p", Keyword: "dimensions"},
 			"keyword", []string{"[0 2 -2 0 0 0 0]"}},
 		{"a property with dimensions", Query{Solver: "icoFoam", Model: "laminar", File: "constant/transportProperties", Keyword: "nu"},

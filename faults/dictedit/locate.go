@@ -1,4 +1,4 @@
-package faults
+package dictedit
 
 import (
 	"bytes"

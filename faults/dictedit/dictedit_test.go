@@ -188,7 +188,6 @@ g { h 1; }
 	}
 }
 
-
 // A multi-line value (a dictionary printed on its own) follows the entry's indentation.
 func TestSetEntryIndentsBlocks(t *testing.T) {
 	src := "solvers\n{\n    \"(U|k)\" { solver PCG; }\n    p\n    {\n        solver GAMG;\n    }\n}\n"

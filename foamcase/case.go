@@ -168,6 +168,8 @@ type loader struct {
 	app  string
 	// lists holds the top-level list files (polyMesh/boundary) by relative path.
 	lists map[string]*grammar.Expanded
+	// disk maps a file's document name to the gzipped file read for it (0/U -> 0/U.gz).
+	disk map[string]string
 	// order is every file read, in reading order; parseErrs those that failed to parse.
 	order     []string
 	parseErrs map[string]finding.Finding
@@ -191,21 +193,33 @@ func (l *loader) env(k string) (string, bool) {
 }
 
 // load parses and expands one case-relative file; assemble puts it in the document.
+// rel is the name OpenFOAM looks the file up by; like IOobject it reads rel, else
+// rel.gz (fileOperation::isFile with checkGzip), and locations name the file read.
 func (l *loader) load(rel string) {
+	disk := rel
 	path := filepath.Join(l.root, filepath.FromSlash(rel))
 	if _, err := os.Stat(path); err != nil {
-		return
+		if _, err := os.Stat(path + ".gz"); err != nil {
+			return
+		}
+		disk, path = rel+".gz", path+".gz"
+	}
+	if disk != rel {
+		if l.disk == nil {
+			l.disk = map[string]string{}
+		}
+		l.disk[rel] = disk
 	}
 	l.order = append(l.order, rel)
 	f, err := parseFile(path)
 	if err != nil {
 		var fd finding.Finding
 		if errors.As(err, &fd) {
-			fd.Location.File = rel
+			fd.Location.File = disk
 		} else {
 			fd = finding.Finding{
-				ID: "FOAM-CASE-001", Severity: finding.Deny, Summary: "cannot read " + rel,
-				Detail: err.Error(), Location: finding.Location{File: rel},
+				ID: "FOAM-CASE-001", Severity: finding.Deny, Summary: "cannot read " + disk,
+				Detail: err.Error(), Location: finding.Location{File: disk},
 				Fix: "fix the file so OpenFOAM can read it",
 			}
 		}
@@ -278,7 +292,7 @@ func (l *loader) assemble() {
 		}
 		filePtr := "/files/" + escape(rel)
 		c.Files[rel] = x.Dict.Value(grammar.ValueOptions{Values: l.opts.Values})
-		c.Positions[filePtr] = headerLocation(rel, x, filePtr)
+		c.Positions[filePtr] = headerLocation(l.diskName(rel), x, filePtr)
 		recordPositions(c.Positions, filePtr, x.Dict)
 		if x.Header != nil {
 			recordPositions(c.Positions, "/headers/"+escape(rel), x.Header)
@@ -344,6 +358,14 @@ func syntaxApplication(f *grammar.File) string {
 	return ""
 }
 
+// diskName is the case-relative file read for the document name rel.
+func (l *loader) diskName(rel string) string {
+	if d, ok := l.disk[rel]; ok {
+		return d
+	}
+	return rel
+}
+
 // expandedEntry returns an entry of a loaded file's top dictionary.
 func (l *loader) expandedEntry(rel, key string) *grammar.ExpEntry {
 	x := l.c.Expanded[rel]
@@ -375,11 +397,13 @@ var skipDirs = map[string]bool{
 	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true,
 }
 
-// dictionaryFiles lists the dictionary files under top (case-relative, sorted):
+// dictionaryFiles lists the dictionary files under top (case-relative, sorted, by the
+// name OpenFOAM looks them up with: `0/U.gz` is listed as `0/U`, load reads it):
 // regular files with a FoamFile header, except m4 sources and `.template` files; of
 // polyMesh only boundary; not triSurface, extendedFeatureEdgeMesh or sets data.
 func dictionaryFiles(root, top string) []string {
 	var out []string
+	seen := map[string]bool{}
 	base := filepath.Join(root, top)
 	_ = filepath.WalkDir(base, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -396,7 +420,11 @@ func dictionaryFiles(root, top string) []string {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
+		rel = filepath.ToSlash(strings.TrimSuffix(rel, ".gz"))
+		name = strings.TrimSuffix(name, ".gz")
+		if seen[rel] {
+			return nil
+		}
 		if strings.Contains("/"+rel, "/polyMesh/") && name != "boundary" {
 			return nil
 		}
@@ -404,6 +432,7 @@ func dictionaryFiles(root, top string) []string {
 		if strings.HasSuffix(name, ".m4") || strings.HasSuffix(name, ".template") || !hasHeader(p) {
 			return nil
 		}
+		seen[rel] = true
 		out = append(out, rel)
 		return nil
 	})

@@ -73,6 +73,157 @@ func (l *loader) boundaryPatches(rel, region string, offset int) []Patch {
 // blockMeshPatches reads blockMeshDict's `boundary ( name { type t; faces (…); } … )`
 // or the legacy `patches ( type name (faces) … )`.
 func (l *loader) blockMeshPatches(rel string, x *grammar.Expanded) []Patch {
+	out := l.namedBlockMeshPatches(rel, x)
+	if p, at, ok := defaultPatch(x); ok {
+		p.Source = rel
+		l.patchPosition(len(out), rel, at)
+		out = append(out, p)
+	}
+	return out
+}
+
+// hexFaces are the faces of OpenFOAM's hex cell model (cellModels: hex), by vertex.
+var hexFaces = [6][4]int{{0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}, {0, 3, 2, 1}, {4, 5, 6, 7}}
+
+// defaultPatch is the patch blockMesh adds for block faces no patch names
+// (blockMeshTopology.C:343-353: `defaultPatch { name …; type …; }`, else defaultFaces
+// of type empty), present only when such faces are left over. Block faces are matched
+// by vertex labels, as blockMesh builds the topology from the cell shapes; faces
+// collapsed by repeated vertices (wedges) drop out as in cellShape::collapsedFaces.
+// It is not known (ok false) for non-hex blocks, labels that are not plain integers,
+// or mergePatchPairs (which stitches patch faces into the interior).
+func defaultPatch(x *grammar.Expanded) (p Patch, at grammar.Pos, ok bool) {
+	blocksEntry := x.Dict.Get("blocks")
+	if m := x.Dict.Get("mergePatchPairs"); blocksEntry == nil || m != nil && nonEmpty(m) {
+		return p, at, false
+	}
+	v := x.Dict.Value(grammar.ValueOptions{})
+	blocks, _ := v["blocks"].([]any)
+	count := map[string]int{}
+	for i, item := range blocks {
+		shape, ok := item.(string)
+		if !ok || !isShape(shape) || i+1 >= len(blocks) {
+			continue // zone names, cell counts, grading
+		}
+		verts, ok := labels(blocks[i+1])
+		if shape != "hex" || !ok || len(verts) != 8 {
+			return p, at, false
+		}
+		for _, f := range hexFaces {
+			if k, ok := faceKey([]int64{verts[f[0]], verts[f[1]], verts[f[2]], verts[f[3]]}); ok {
+				count[k]++
+			}
+		}
+	}
+	if len(count) == 0 {
+		return p, at, false
+	}
+	named := map[string]bool{}
+	for _, key := range []string{"boundary", "patches"} {
+		list, _ := v[key].([]any)
+		for _, item := range list {
+			var faces []any
+			switch it := item.(type) {
+			case map[string]any:
+				faces, _ = it["faces"].([]any)
+			case []any:
+				faces = it
+			default:
+				continue
+			}
+			for _, f := range faces {
+				ls, ok := labels(f)
+				if !ok {
+					// `project (…) geometry` and friends: only plain label faces are read.
+					if _, isList := f.([]any); isList {
+						return p, at, false
+					}
+					continue
+				}
+				if k, ok := faceKey(ls); ok {
+					named[k] = true
+				}
+			}
+		}
+	}
+	n := int64(0)
+	for k, c := range count {
+		if c == 1 && !named[k] {
+			n++
+		}
+	}
+	if n == 0 {
+		return p, at, false
+	}
+	p = Patch{Name: "defaultFaces", Type: "empty", InGroups: []string{}, NFaces: &n}
+	at = blocksEntry.Source.Pos
+	if e := x.Dict.Get("defaultPatch"); e != nil && e.Dict != nil {
+		at = e.Source.Pos
+		d := e.Dict.Value(grammar.ValueOptions{})
+		if s, ok := d["name"].(string); ok {
+			p.Name = s
+		}
+		if s, ok := d["type"].(string); ok {
+			p.Type = s
+		}
+	}
+	return p, at, true
+}
+
+// isShape reports a cell model name that may start a block.
+func isShape(s string) bool {
+	switch s {
+	case "hex", "wedge", "prism", "pyr", "tet", "tetWedge":
+		return true
+	}
+	return false
+}
+
+func nonEmpty(e *grammar.ExpEntry) bool {
+	if len(e.Value) != 1 {
+		return len(e.Value) > 0
+	}
+	l, ok := e.Value[0].(*grammar.List)
+	return !ok || len(l.Items) > 0
+}
+
+// labels reads a list of vertex labels.
+func labels(v any) ([]int64, bool) {
+	arr, ok := v.([]any)
+	if !ok || len(arr) == 0 {
+		return nil, false
+	}
+	out := make([]int64, len(arr))
+	for i, x := range arr {
+		n, ok := x.(int64)
+		if !ok {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+// faceKey identifies a face by its distinct vertex labels; a face collapsed to fewer
+// than three vertices is no face.
+func faceKey(vs []int64) (string, bool) {
+	u := append([]int64(nil), vs...)
+	sort.Slice(u, func(i, j int) bool { return u[i] < u[j] })
+	var b strings.Builder
+	distinct := 0
+	for i, x := range u {
+		if i > 0 && x == u[i-1] {
+			continue
+		}
+		distinct++
+		b.WriteString(strconv.FormatInt(x, 10))
+		b.WriteByte(' ')
+	}
+	return b.String(), distinct >= 3
+}
+
+// namedBlockMeshPatches reads the patches blockMeshDict names.
+func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch {
 	var out []Patch
 	if e := x.Dict.Get("boundary"); e != nil && len(e.Value) == 1 {
 		if list, ok := e.Value[0].(*grammar.List); ok {

@@ -207,3 +207,18 @@ func TestSetEntryIndentsBlocks(t *testing.T) {
 		t.Errorf("got\n%s", out)
 	}
 }
+
+// The FoamFile header is edited in place, not appended as a second header.
+func TestSetEntryHeader(t *testing.T) {
+	src := "FoamFile\n{\n    version     2.0;\n    format      ascii;\n    class       volScalarField;\n    object      U;\n}\n\ndimensions [0 1 -1 0 0 0 0];\n"
+	out, err := SetEntry([]byte(src), "FoamFile/class", "volVectorField")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(src, "class       volScalarField;", "class volVectorField;", 1); string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if v, ok, err := Lookup([]byte(src), "FoamFile/object"); err != nil || !ok || v != "U" {
+		t.Errorf("FoamFile/object = %q %v %v", v, ok, err)
+	}
+}

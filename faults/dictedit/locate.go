@@ -35,10 +35,15 @@ func parseDict(src []byte) (*dict, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.Body == nil {
-		return &dict{close: -1}, nil
+	// The FoamFile header is addressable too ("FoamFile/class"), ahead of the body.
+	top := &grammar.Dict{}
+	if f.Header != nil {
+		top.Entries = append(top.Entries, f.Header)
 	}
-	return fromAST(src, f.Body, 0, -1)
+	if f.Body != nil {
+		top.Entries = append(top.Entries, f.Body.Entries...)
+	}
+	return fromAST(src, top, 0, -1)
 }
 
 func fromAST(src []byte, d *grammar.Dict, level, close int) (*dict, error) {

@@ -85,6 +85,7 @@ func TestBlockMeshDefaultPatch(t *testing.T) {
 		nFaces         int64
 	}{
 		{"multiphase/interFoam/laminar/damBreak/damBreak", "defaultFaces", "empty", 10}, // 5 blocks, front and back
+		{"incompressible/pimpleFoam/RAS/TJunction", "defaultFaces", "wall", 15},         // its own empty defaultFaces wall is reused
 		{"incompressible/simpleFoam/squareBend", "", "", 0},                             // every face named
 		{"incompressible/icoFoam/cavity/cavity", "", "", 0},
 	}

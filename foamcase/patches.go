@@ -75,6 +75,14 @@ func (l *loader) boundaryPatches(rel, region string, offset int) []Patch {
 func (l *loader) blockMeshPatches(rel string, x *grammar.Expanded) []Patch {
 	out := l.namedBlockMeshPatches(rel, x)
 	if p, at, ok := defaultPatch(x); ok {
+		// polyMeshFromShapeMesh.C:598-625 reuses a patch of the default name (the
+		// last one, without faces) for the left-over faces, with its own type.
+		if last := len(out) - 1; last >= 0 && out[last].Name == p.Name {
+			if out[last].NFaces != nil && *out[last].NFaces == 0 {
+				out[last].NFaces = p.NFaces
+			}
+			return out
+		}
 		p.Source = rel
 		l.patchPosition(len(out), rel, at)
 		out = append(out, p)

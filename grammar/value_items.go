@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 )
 
@@ -71,14 +70,10 @@ func ValueDict(obj map[string]any) (*Dict, error) { return valueDict(obj, false)
 
 func valueDict(obj map[string]any, schemes bool) (*Dict, error) {
 	d := NewDict()
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		if k != "$regex" {
-			keys = append(keys, k)
+	for _, k := range sortedKeys(obj) {
+		if k == "$regex" {
+			continue
 		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
 		if !isWord(k) {
 			return nil, fmt.Errorf("keyword %q is not a word (a quoted keyword is a regex: put it under $regex)", k)
 		}
@@ -248,10 +243,10 @@ func objectItem(m map[string]any) (Item, error) {
 		}
 		return UniformListOf(n, it), nil
 	case has(m, "$uniform"), has(m, "$nonuniform"):
-		return nil, fmt.Errorf("%v is a whole entry value, not an item inside one", keysOf(m))
+		return nil, fmt.Errorf("%v is a whole entry value, not an item inside one", sortedKeys(m))
 	}
 	// $codeStream, $calc, $eval (dynamic code is never written), $elided, $error, $include.
-	return nil, fmt.Errorf("%v cannot be written as OpenFOAM text", keysOf(m))
+	return nil, fmt.Errorf("%v cannot be written as OpenFOAM text", sortedKeys(m))
 }
 
 // nonuniformItems writes `nonuniform List<T> N(…)`; only a value with its data can be written.
@@ -302,15 +297,6 @@ func count(v any) (int64, bool) {
 }
 
 func has(m map[string]any, k string) bool { _, ok := m[k]; return ok }
-
-func keysOf(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
 
 // isWord reports whether s reads back as exactly the one word s (the parser decides: numbers,
 // `$…`, `#…`, punctuation, blanks and unbalanced parentheses do not).

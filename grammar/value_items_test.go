@@ -135,7 +135,7 @@ func unwritable(v any) string {
 			}
 		}
 	case map[string]any:
-		for _, k := range keysOf(x) {
+		for _, k := range sortedKeys(x) {
 			switch {
 			case k == "$nonuniform" || k == "$codeStream" || k == "$calc" || k == "$eval":
 				return k

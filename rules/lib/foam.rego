@@ -327,3 +327,27 @@ typed_objects contains [file, path, v] if {
 typed_or_libs(v) if is_string(v.type)
 
 typed_or_libs(v) if v.libs
+
+# uniform_velocities are the uniform vectors of U: its internalField and patch values.
+uniform_velocities contains u if {
+	u := uniform(field("U").internalField)
+	is_array(u)
+}
+
+uniform_velocities contains u if {
+	some b in bc
+	b.field == "U"
+	u := uniform(b.entry.value)
+	is_array(u)
+	count(u) == 3
+}
+
+# speeds2 are the squared magnitudes of the uniform velocities.
+speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if {
+	some u in uniform_velocities
+	count(u) == 3
+	every x in u { is_number(x) }
+}
+
+# max_speed2 is the largest of speeds2 (undefined without any).
+max_speed2 := max(speeds2) if count(speeds2) > 0

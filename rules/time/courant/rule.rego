@@ -49,18 +49,6 @@ blocks contains [ids, n] if {
 	bs[j + 2] == [1, 1, 1]
 }
 
-velocities contains u if {
-	u := lib.uniform(lib.field("U").internalField)
-	is_array(u)
-}
-
-velocities contains u if {
-	some b in lib.bc
-	b.field == "U"
-	u := lib.uniform(b.entry.value)
-	is_array(u)
-}
-
 vertex(id) := [(x * scale) | some x in bmd.vertices[id]]
 
 sub(a, b) := [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
@@ -76,7 +64,7 @@ estimates contains c if {
 	dt := lib.control_dict.deltaT
 	is_number(dt)
 	some [ids, n] in blocks
-	some u in velocities
+	some u in lib.uniform_velocities
 	c := co(u, ids, n, dt)
 }
 

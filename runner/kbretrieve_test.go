@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/foamtest"
 )
 
 // TestKBRetriever queries the embedded kb as repair does (no OpenFOAM needed).
@@ -79,5 +80,25 @@ func TestKBRetriever(t *testing.T) {
 	// Unknown to the kb and no fallback: no answer.
 	if got, err := r.Retrieve(ctx, Query{Solver: "icoFoam", Model: "laminar", File: "system/blockMeshDict"}); got != nil || err != nil {
 		t.Fatalf("blockMeshDict from the kb: %+v %v", got, err)
+	}
+}
+
+// TestKBRetrieverFallback: what the kb does not hold (mesh dictionaries) comes
+// from the tutorials through foamDictionary.
+func TestKBRetrieverFallback(t *testing.T) {
+	tut := requireFoam(t)
+	r := &KBRetriever{KB: kbRetriever(t).KB, Fallback: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}}
+	ctx := context.Background()
+	got, err := r.Retrieve(ctx, Query{Solver: "icoFoam", Model: "laminar", File: "system/blockMeshDict"})
+	if err != nil || got == nil {
+		t.Fatalf("%+v %v", got, err)
+	}
+	if got.Retriever != "foamDictionary" || got.Level != "solver+model" || !strings.Contains(got.Text, "vertices") ||
+		!strings.HasPrefix(got.Source, "tutorial:incompressible/icoFoam/") {
+		t.Fatalf("%+v", got)
+	}
+	got, err = r.Retrieve(ctx, Query{Solver: "simpleFoam", Model: "kEpsilon", File: "system/blockMeshDict", Keyword: "scale"})
+	if err != nil || got == nil || got.Retriever != "foamDictionary" || got.Level != "solver+model" {
+		t.Fatalf("%+v %v", got, err)
 	}
 }

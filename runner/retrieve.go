@@ -8,10 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/grammar"
 )
 
 // Query asks the knowledge for the entry keyword under DictPath in File
@@ -72,11 +73,17 @@ type tutorialCase struct {
 	model  string
 }
 
-var (
-	reApplication = regexp.MustCompile(`(?m)^\s*application\s+(\w+)\s*;`)
-	reSimType     = regexp.MustCompile(`(?m)^\s*simulationType\s+(\w+)\s*;`)
-	reModel       = regexp.MustCompile(`(?m)^\s*(?:RASModel|LESModel|model)\s+(\w+)\s*;`)
-)
+// readDict expands a tutorial dictionary (plain or .gz) into its case-document value.
+func readDict(path string) map[string]any {
+	if _, err := os.Stat(path); err != nil {
+		path += ".gz"
+	}
+	x, err := grammar.ExpandFile(path, grammar.ExpandOptions{})
+	if err != nil || x.Dict == nil {
+		return nil
+	}
+	return x.Dict.Value(grammar.ValueOptions{})
+}
 
 func (r *TutorialRetriever) index() error {
 	r.once.Do(func() {
@@ -85,22 +92,19 @@ func (r *TutorialRetriever) index() error {
 				return nil
 			}
 			caseDir := filepath.Dir(filepath.Dir(p))
-			b, err := readMaybeGz(strings.TrimSuffix(p, ".gz"), strings.HasSuffix(p, ".gz"))
-			if err != nil {
+			app, _ := readDict(strings.TrimSuffix(p, ".gz"))["application"].(string)
+			if app == "" {
 				return nil
 			}
-			m := reApplication.FindSubmatch(b)
-			if m == nil {
-				return nil
-			}
-			tc := tutorialCase{solver: string(m[1]), model: "laminar"}
+			tc := tutorialCase{solver: app, model: "laminar"}
 			tc.path, _ = filepath.Rel(r.Dir, caseDir)
-			tpPath := filepath.Join(caseDir, "constant", "turbulenceProperties")
-			_, statErr := os.Stat(tpPath)
-			if tp, err := readMaybeGz(tpPath, statErr != nil); err == nil {
-				if st := reSimType.FindSubmatch(tp); st != nil && string(st[1]) != "laminar" {
-					if mm := reModel.FindSubmatch(tp); mm != nil {
-						tc.model = string(mm[1])
+			tp := readDict(filepath.Join(caseDir, "constant", "turbulenceProperties"))
+			if st, _ := tp["simulationType"].(string); st != "" && st != "laminar" {
+				sub, _ := tp[st].(map[string]any)
+				for _, k := range []string{st + "Model", "model"} {
+					if m, ok := sub[k].(string); ok {
+						tc.model = m
+						break
 					}
 				}
 			}

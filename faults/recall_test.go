@@ -22,13 +22,7 @@ const silentTarget = 0.70
 // knownDenyMisses lists faults OpenFOAM fails on that lint does not deny yet,
 // each with the rule it needs. Any other miss fails the test; a listed fault
 // that lint now denies is reported so the entry gets removed.
-var knownDenyMisses = map[string]string{
-	"central-negative-temperature":         "FOAM-THERMO-006 as deny for T <= 0 (it only warns): the thermo package stops with 'Negative initial temperature'",
-	"srf-unknown-srfmodel":                 "FOAM-STRUCT-007 to check SRFProperties content: SRFModel must be a registered SRFModel (v1912: rpm)",
-	"srf-missing-rpm":                      "FOAM-STRUCT-007 to check SRFProperties content: <model>Coeffs must give the model's keys (rpmCoeffs: rpm)",
-	"simple-totalpressure-pa-on-kinematic": "FOAM-BC-014 as deny (it only warns): p0 = 1e5 on kinematic p crashes simpleFoam with SIGFPE in the first iteration",
-	"simple-laminar-extra-fields":          "deny when a function object's fields (streamlines: p k U) name a field the solver and model do not create (laminar has no k); FOAM-FM-006 only warns about unused field files",
-}
+var knownDenyMisses = map[string]string{}
 
 // knownFalseDenies lists bases (tutorials that run clean in OpenFOAM) that
 // lint denies, with the rule that must change. Any other one fails the test.

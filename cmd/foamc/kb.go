@@ -57,6 +57,19 @@ func kbFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	return fs, fs.String("kb", "", "snapshot file (default: the embedded v1912 snapshot)")
 }
 
+// openRulesData is data.kb for the rules engine: the precomputed document of the embedded
+// snapshot (no full decode), else RulesData() of the snapshot at path.
+func openRulesData(path string) (map[string]any, error) {
+	if path == "" {
+		return kb.DefaultRulesData()
+	}
+	k, err := kb.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return k.RulesData(), nil
+}
+
 func openKB(path string) (*kb.KB, error) {
 	if path == "" {
 		return kb.Default()
@@ -90,9 +103,15 @@ func kbBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "foamc kb build:", err)
 		return 1
 	}
+	// The rules document beside the snapshot: lint reads it without the case records.
+	rulesOut := kb.RulesDataPath(*out)
+	if err := k.SaveRulesData(rulesOut); err != nil {
+		fmt.Fprintln(stderr, "foamc kb build:", err)
+		return 1
+	}
 	st := k.Stats()
-	fmt.Fprintf(stdout, "%s: %s, %d cases, %d keys, %d contracts in %.1fs\n",
-		*out, st.Version, st.Cases, st.Keys, st.Contracts, time.Since(start).Seconds())
+	fmt.Fprintf(stdout, "%s: %s, %d cases, %d keys, %d contracts in %.1fs (rules data: %s)\n",
+		*out, st.Version, st.Cases, st.Keys, st.Contracts, time.Since(start).Seconds(), rulesOut)
 	return 0
 }
 

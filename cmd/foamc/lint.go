@@ -42,13 +42,7 @@ func addEngineFlags(fs *flag.FlagSet) *engineFlags {
 
 func (ef *engineFlags) engine(ctx context.Context) (*rules.Engine, error) {
 	return rules.New(ctx, rules.Options{
-		LoadKB: func() (map[string]any, error) {
-			k, err := openKB(ef.kbPath)
-			if err != nil {
-				return nil, err
-			}
-			return k.RulesData(), nil
-		},
+		LoadKB:     func() (map[string]any, error) { return openRulesData(ef.kbPath) },
 		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
 	})
 }

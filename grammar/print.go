@@ -323,7 +323,13 @@ func (p *printer) entry(e Entry, s sep) {
 			p.items(e.Args, sepSpace, false)
 		}
 		if e.Semi {
+			moved := p.needNL
 			p.tok(";", Pos{}, Pos{}, sepNone)
+			if moved && p.canonical {
+				// the ';' now sits on a line of its own whose source line is unknown: keep no
+				// blank line before the next entry, so formatting twice changes nothing
+				p.srcLine = 0
+			}
 		}
 	case *SubstEntry:
 		p.item(e.Var, s)

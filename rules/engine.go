@@ -179,21 +179,33 @@ func dirSources(dir string, tests bool) ([]source, error) {
 }
 
 // compile parses and compiles sources with the pinned capabilities and the case schema.
-func compile(srcs []source) (*ast.Compiler, map[string]*ast.Module, error) {
+// checkOnlyStages are compiler stages that only report errors (the rest rewrite the
+// policies or build what evaluation uses). The embedded policies pass them in
+// TestEmbeddedPoliciesTypeCheck, so New skips them when no user policy is loaded: the type
+// check against the case-document schema is most of their cost.
+var checkOnlyStages = []ast.StageID{ast.StageCheckTypes, ast.StageCheckUnusedImports, ast.StageCheckDeprecatedBuiltins}
+
+// compile parses and compiles srcs with the pinned capabilities. checked runs every
+// stage, with the case-document schema (user policies); otherwise checkOnlyStages are
+// skipped (embedded policies only, verified by test).
+func compile(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module, error) {
 	caps, err := Capabilities()
 	if err != nil {
 		return nil, nil, err
 	}
-	schemaJSON, err := CaseSchema()
-	if err != nil {
-		return nil, nil, fmt.Errorf("rules: read case schema: %w", err)
+	var ss *ast.SchemaSet
+	if checked {
+		schemaJSON, err := CaseSchema()
+		if err != nil {
+			return nil, nil, fmt.Errorf("rules: read case schema: %w", err)
+		}
+		var schema any
+		if err := util.UnmarshalJSON(schemaJSON, &schema); err != nil {
+			return nil, nil, fmt.Errorf("rules: parse case schema: %w", err)
+		}
+		ss = ast.NewSchemaSet()
+		ss.Put(ast.SchemaRootRef, schema)
 	}
-	var schema any
-	if err := util.UnmarshalJSON(schemaJSON, &schema); err != nil {
-		return nil, nil, fmt.Errorf("rules: parse case schema: %w", err)
-	}
-	ss := ast.NewSchemaSet()
-	ss.Put(ast.SchemaRootRef, schema)
 
 	// Parsing is a third of start-up; spread it over the CPUs.
 	parsed := make([]*ast.Module, len(srcs))
@@ -220,8 +232,12 @@ func compile(srcs []source) (*ast.Compiler, map[string]*ast.Module, error) {
 	}
 	c := ast.NewCompiler().
 		WithCapabilities(caps).
-		WithSchemas(ss).
 		WithEnablePrintStatements(false)
+	if checked {
+		c = c.WithSchemas(ss)
+	} else {
+		c = c.WithSkipStages(checkOnlyStages...)
+	}
 	c.Compile(modules)
 	if c.Failed() {
 		return nil, nil, fmt.Errorf("rules: compile policies: %w", c.Errors)
@@ -288,18 +304,36 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	// start-up, and the garbage is released right after.
 	defer pauseGC()()
 	type loaded struct {
-		kb  map[string]any
-		err error
+		kb   map[string]any
+		data ast.Object // data.kb and data.config as AST values
+		err  error
 	}
+	// data is loaded (LoadKB) and converted to AST values while the policies compile: read
+	// from Go maps, every access to data.kb would convert (and hash) the subtree again in
+	// each evaluation, a third of evaluating a case.
 	kbc := make(chan loaded, 1)
-	if opts.KB == nil && opts.LoadKB != nil {
-		go func() {
-			kb, err := opts.LoadKB()
-			kbc <- loaded{kb, err}
-		}()
-	} else {
-		kbc <- loaded{opts.KB, nil}
-	}
+	go func() {
+		kb, err := opts.KB, error(nil)
+		if kb == nil && opts.LoadKB != nil {
+			kb, err = opts.LoadKB()
+		}
+		if err != nil {
+			kbc <- loaded{err: err}
+			return
+		}
+		if kb == nil {
+			kb = map[string]any{}
+		}
+		v, err := ast.InterfaceToValue(map[string]any{
+			"kb":     kb,
+			"config": map[string]any{"allow_code": opts.AllowCode},
+		})
+		if err != nil {
+			kbc <- loaded{err: fmt.Errorf("convert to AST: %w", err)}
+			return
+		}
+		kbc <- loaded{kb: kb, data: v.(ast.Object)}
+	}()
 	srcs, err := builtinSources(false)
 	if err != nil {
 		return nil, err
@@ -311,7 +345,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		}
 		srcs = append(srcs, more...)
 	}
-	c, modules, err := compile(srcs)
+	c, modules, err := compile(srcs, len(opts.PolicyDirs) > 0)
 	if err != nil {
 		return nil, err
 	}
@@ -351,15 +385,8 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if l.err != nil {
 		return nil, fmt.Errorf("rules: load kb: %w", l.err)
 	}
-	kb := l.kb
-	if kb == nil {
-		kb = map[string]any{}
-	}
-	e.kb = kb
-	store := inmem.NewFromObject(map[string]any{
-		"kb":     kb,
-		"config": map[string]any{"allow_code": opts.AllowCode},
-	})
+	e.kb = l.kb
+	store := inmem.NewFromASTObject(l.data)
 	pq, err := rego.New(
 		rego.Query(query),
 		rego.Compiler(c),

@@ -120,6 +120,19 @@ findings contains {"path": "", "msg": x} if x := http.send({"method": "get", "ur
 	}
 }
 
+// TestEmbeddedPoliciesTypeCheck runs the stages New skips for the embedded policies
+// (checkOnlyStages: the type check against the case-document schema, unused imports,
+// deprecated builtins): they must pass, so skipping them at run time loses no error.
+func TestEmbeddedPoliciesTypeCheck(t *testing.T) {
+	srcs, err := builtinSources(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := compile(srcs, true); err != nil {
+		t.Fatalf("embedded policies fail the full compile: %v", err)
+	}
+}
+
 // TestSchemaTypeCheck: a rule that reads a feature the case-document schema does not
 // define is a compile error, so typos in input paths cannot pass silently.
 func TestSchemaTypeCheck(t *testing.T) {

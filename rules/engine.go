@@ -179,11 +179,17 @@ func dirSources(dir string, tests bool) ([]source, error) {
 }
 
 // compile parses and compiles sources with the pinned capabilities and the case schema.
-// checkOnlyStages are compiler stages that only report errors (the rest rewrite the
-// policies or build what evaluation uses). The embedded policies pass them in
+// checkOnlyStages are compiler stages that only report errors, or compute what only
+// bundle builds read (required capabilities); the rest rewrite the policies or build
+// what evaluation uses. The embedded policies pass them in
 // TestEmbeddedPoliciesTypeCheck, so New skips them when no user policy is loaded: the type
 // check against the case-document schema is most of their cost.
-var checkOnlyStages = []ast.StageID{ast.StageCheckTypes, ast.StageCheckUnusedImports, ast.StageCheckDeprecatedBuiltins}
+var checkOnlyStages = []ast.StageID{
+	ast.StageCheckTypes, ast.StageCheckUnusedImports, ast.StageCheckDeprecatedBuiltins,
+	ast.StageCheckKeywordOverrides, ast.StageCheckDuplicateImports, ast.StageCheckVoidCalls,
+	ast.StageCheckRuleConflicts, ast.StageCheckUndefinedFuncs, ast.StageCheckSafetyRuleHeads,
+	ast.StageCheckRecursion, ast.StageCheckUnsafeBuiltins, ast.StageBuildRequiredCapabilities,
+}
 
 // compile parses and compiles srcs with the pinned capabilities. checked runs every
 // stage, with the case-document schema (user policies); otherwise checkOnlyStages are

@@ -121,8 +121,8 @@ findings contains {"path": "", "msg": x} if x := http.send({"method": "get", "ur
 }
 
 // TestEmbeddedPoliciesTypeCheck runs the stages New skips for the embedded policies
-// (checkOnlyStages: the type check against the case-document schema, unused imports,
-// deprecated builtins): they must pass, so skipping them at run time loses no error.
+// (checkOnlyStages: the type check against the case-document schema, undefined functions,
+// recursion, rule conflicts…): they must pass, so skipping them at run time loses no error.
 func TestEmbeddedPoliciesTypeCheck(t *testing.T) {
 	srcs, err := builtinSources(false)
 	if err != nil {

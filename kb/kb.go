@@ -19,6 +19,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/suggest"
 )
 
 // FormatVersion changes whenever the snapshot layout changes incompatibly.
@@ -344,6 +346,15 @@ func (k *KB) index() {
 func (k *KB) Contract(typeName string) (*Contract, bool) {
 	c, ok := k.Contracts[typeName]
 	return c, ok
+}
+
+// SimilarContracts names the contract types closest to a misspelt one (suggest.DidYouMean).
+func (k *KB) SimilarContracts(name string) []string {
+	names := make([]string, 0, len(k.Contracts))
+	for t := range k.Contracts {
+		names = append(names, t)
+	}
+	return suggest.DidYouMean(name, names)
 }
 
 // ModelClass returns RAS, LES or laminar for a turbulence model name, "" if unknown.

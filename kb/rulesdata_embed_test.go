@@ -45,3 +45,16 @@ func TestRulesDataPath(t *testing.T) {
 		}
 	}
 }
+
+func TestSimilarContracts(t *testing.T) {
+	k, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := k.SimilarContracts("fixedValu"); len(got) != 1 || got[0] != "fixedValue" {
+		t.Errorf("SimilarContracts(fixedValu) = %v", got)
+	}
+	if got := k.SimilarContracts("fixedValue"); len(got) != 0 && got[0] == "fixedValue" {
+		t.Errorf("the name itself is no suggestion: %v", got)
+	}
+}

@@ -1,69 +1,9 @@
 package rules
 
-import "sort"
+import "github.com/foamc/foamc/suggest"
 
-// DidYouMean returns the candidates closest to word by optimal-string-alignment distance
-// (Damerau-Levenshtein with adjacent transpositions), at most three, nearest first and then
-// alphabetical so the output is deterministic. Candidates farther than a third of the word's
-// length (at least 2 edits) are not suggestions.
+// DidYouMean is suggest.DidYouMean, kept for the callers of the rules API (runner): the
+// candidates closest to word, at most three, deterministic.
 func DidYouMean(word string, candidates []string) []string {
-	limit := len([]rune(word)) / 3
-	if limit < 2 {
-		limit = 2
-	}
-	type cand struct {
-		s string
-		d int
-	}
-	var cs []cand
-	seen := map[string]bool{}
-	for _, c := range candidates {
-		if c == word || seen[c] {
-			continue
-		}
-		seen[c] = true
-		if d := osa(word, c); d <= limit {
-			cs = append(cs, cand{c, d})
-		}
-	}
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].d != cs[j].d {
-			return cs[i].d < cs[j].d
-		}
-		return cs[i].s < cs[j].s
-	})
-	var out []string
-	for i := 0; i < len(cs) && i < 3; i++ {
-		if cs[i].d > cs[0].d {
-			break
-		}
-		out = append(out, cs[i].s)
-	}
-	return out
-}
-
-// osa is the optimal string alignment distance, case-sensitive (OpenFOAM names are).
-func osa(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
+	return suggest.DidYouMean(word, candidates)
 }

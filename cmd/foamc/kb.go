@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/kb"
-	"github.com/foamc/foamc/rules"
 )
 
 func init() {
@@ -268,11 +267,7 @@ func kbBC(args []string, stdout, stderr io.Writer) int {
 
 // suggest names the contract types closest to a misspelt one.
 func suggest(k *kb.KB, name string) string {
-	names := make([]string, 0, len(k.Contracts))
-	for t := range k.Contracts {
-		names = append(names, t)
-	}
-	if hits := rules.DidYouMean(name, names); len(hits) > 0 {
+	if hits := k.SimilarContracts(name); len(hits) > 0 {
 		return " (did you mean " + strings.Join(hits, ", ") + "?)"
 	}
 	return ""

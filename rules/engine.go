@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -18,6 +19,7 @@ import (
 	"sync"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
@@ -57,6 +59,12 @@ type Options struct {
 	AllowCode bool
 	// Disabled rule IDs are dropped from the results.
 	Disabled []string
+	// Preload names case directories New starts loading (with PreloadOptions) while the
+	// policies compile; the first LintDir of each uses that load when its options equal
+	// PreloadOptions (else it loads again). A one-case `foamc lint` then pays the case
+	// loading inside the compile time.
+	Preload        []string
+	PreloadOptions foamcase.Options
 }
 
 // Locator resolves an RFC 6901 pointer into the case document to a file position;
@@ -72,6 +80,29 @@ type Engine struct {
 	prepared rego.PreparedEvalQuery
 	disabled map[string]bool
 	kb       map[string]any
+
+	preloadMu   sync.Mutex
+	preloaded   map[string]chan preload // taken by the first LintDir of the directory
+	preloadOpts foamcase.Options
+}
+
+type preload struct {
+	c   *foamcase.Case
+	err error
+}
+
+// takePreload returns the case New loaded for dir with opts, once.
+func (e *Engine) takePreload(dir string, opts foamcase.Options) (*foamcase.Case, error, bool) {
+	e.preloadMu.Lock()
+	ch, ok := e.preloaded[dir]
+	delete(e.preloaded, dir)
+	e.preloadMu.Unlock()
+	// Options holding a function (Env) never compare equal: such a lint loads again.
+	if !ok || !reflect.DeepEqual(opts, e.preloadOpts) {
+		return nil, nil, false
+	}
+	p := <-ch
+	return p.c, p.err, true
 }
 
 // Capabilities returns the pinned OPA capabilities the policies compile against: the
@@ -340,6 +371,18 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		}
 		kbc <- loaded{kb: kb, data: v.(ast.Object)}
 	}()
+	preloaded := map[string]chan preload{}
+	for _, dir := range opts.Preload {
+		if _, dup := preloaded[dir]; dup {
+			continue
+		}
+		ch := make(chan preload, 1)
+		preloaded[dir] = ch
+		go func() {
+			c, err := foamcase.Load(dir, opts.PreloadOptions)
+			ch <- preload{c, err}
+		}()
+	}
 	srcs, err := builtinSources(false)
 	if err != nil {
 		return nil, err
@@ -355,7 +398,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}}
+	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}, preloaded: preloaded, preloadOpts: opts.PreloadOptions}
 	builtin := map[string]bool{}
 	for _, s := range srcs {
 		builtin[s.name] = s.builtin

@@ -24,7 +24,10 @@ type Result struct {
 // parse come back as findings next to the rule findings. An error means the case could
 // not be evaluated at all (unreadable directory, policy evaluation failure).
 func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options) (Result, error) {
-	c, err := foamcase.Load(dir, opts)
+	c, err, ok := e.takePreload(dir, opts)
+	if !ok {
+		c, err = foamcase.Load(dir, opts)
+	}
 	if err != nil {
 		return Result{Dir: dir}, fmt.Errorf("rules: load case %s: %w", dir, err)
 	}

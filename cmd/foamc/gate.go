@@ -40,7 +40,7 @@ func runGate(args []string, stdout, stderr io.Writer) int {
 		return rules.ExitError
 	}
 	ctx := context.Background()
-	eng, err := ef.engine(ctx)
+	eng, err := ef.engine(ctx, pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "foamc gate: %v (refusing to run)\n", err)
 		return rules.ExitError

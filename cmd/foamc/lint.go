@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/foamc/foamc/foamcase"
@@ -40,8 +41,10 @@ func addEngineFlags(fs *flag.FlagSet) *engineFlags {
 	return ef
 }
 
-func (ef *engineFlags) engine(ctx context.Context) (*rules.Engine, error) {
+// engine builds the rules engine; the preload case directories load while it compiles.
+func (ef *engineFlags) engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
 	return rules.New(ctx, rules.Options{
+		Preload:    preload,
 		LoadKB:     func() (map[string]any, error) { return openRulesData(ef.kbPath) },
 		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
 	})
@@ -79,7 +82,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return rules.ExitError
 	}
 	ctx := context.Background()
-	eng, err := ef.engine(ctx)
+	// The first cases (one per worker of LintDirs) load while the policies compile.
+	eng, err := ef.engine(ctx, dirs[:min(len(dirs), runtime.GOMAXPROCS(0))]...)
 	if err != nil {
 		fmt.Fprintf(stderr, "foamc lint: %v\n", err)
 		return rules.ExitError

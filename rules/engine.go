@@ -26,7 +26,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/util"
 )
 
-//go:embed lib/*.rego */*/*.rego capabilities.json schema/case-document.json
+//go:embed lib/*.rego */*/*.rego capabilities.json schema/case-document.json metadata.json
 var policyFS embed.FS
 
 // query collects every rule's findings in one evaluation; cat and name bind the package.
@@ -247,7 +247,9 @@ func compile(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module
 	// Parsing is a third of start-up; spread it over the CPUs.
 	parsed := make([]*ast.Module, len(srcs))
 	errs := make([]error, len(srcs))
-	popts := ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: caps}
+	// METADATA of the embedded rules comes from metadata.json (builtinRules): parsing the
+	// YAML of 70 annotation blocks is a third of parsing the policies.
+	popts := ast.ParserOptions{RegoVersion: ast.RegoV1, Capabilities: caps}
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
 	for w := 0; w < workers; w++ {
@@ -255,7 +257,9 @@ func compile(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < len(srcs); i += workers {
-				parsed[i], errs[i] = ast.ParseModuleWithOpts(srcs[i].name, srcs[i].text, popts)
+				o := popts
+				o.ProcessAnnotation = !srcs[i].builtin
+				parsed[i], errs[i] = ast.ParseModuleWithOpts(srcs[i].name, srcs[i].text, o)
 			}
 		}(w)
 	}
@@ -280,6 +284,24 @@ func compile(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module
 		return nil, nil, fmt.Errorf("rules: compile policies: %w", c.Errors)
 	}
 	return c, modules, nil
+}
+
+// builtinRules is metadata.json, the METADATA of every embedded rule by file, as
+// ruleFromModule reads it (TestBuiltinRuleMetadata checks it; -update regenerates it).
+func builtinRules() (map[string]Rule, error) {
+	b, err := policyFS.ReadFile("metadata.json")
+	if err != nil {
+		return nil, fmt.Errorf("rules: read metadata.json: %w", err)
+	}
+	var rs []Rule
+	if err := json.Unmarshal(b, &rs); err != nil {
+		return nil, fmt.Errorf("rules: parse metadata.json: %w", err)
+	}
+	out := make(map[string]Rule, len(rs))
+	for _, r := range rs {
+		out[r.File] = r
+	}
+	return out, nil
 }
 
 // ruleFromModule reads the package METADATA of a rule module; ok is false for modules
@@ -408,10 +430,17 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	meta, err := builtinRules()
+	if err != nil {
+		return nil, err
+	}
 	ids := map[string]string{}
 	for _, n := range names {
-		r, ok, err := ruleFromModule(n, modules[n], builtin[n])
-		if err != nil {
+		var r Rule
+		ok := true
+		if builtin[n] {
+			r, ok = meta[n]
+		} else if r, ok, err = ruleFromModule(n, modules[n], false); err != nil {
 			return nil, err
 		}
 		if !ok {

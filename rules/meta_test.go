@@ -1,12 +1,14 @@
 package rules
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"testing"
 
@@ -264,5 +266,53 @@ func TestConcurrentNew(t *testing.T) {
 		t.Errorf("GC left off (%d)", p)
 	} else {
 		debug.SetGCPercent(p)
+	}
+}
+
+// TestBuiltinRuleMetadata: metadata.json, which New reads instead of parsing the
+// embedded rules' METADATA, is what their annotations say (-update regenerates it).
+func TestBuiltinRuleMetadata(t *testing.T) {
+	srcs, err := builtinSources(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps, err := Capabilities()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []Rule
+	for _, s := range srcs {
+		m, err := ast.ParseModuleWithOpts(s.name, s.text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: caps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok, err := ruleFromModule(s.name, m, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			want = append(want, r)
+		}
+	}
+	sort.Slice(want, func(i, j int) bool { return want[i].File < want[j].File })
+	b, err := json.MarshalIndent(want, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, '\n')
+	if *update {
+		if err := os.WriteFile("metadata.json", b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile("metadata.json")
+	if err != nil {
+		t.Fatalf("%v (run go test ./rules -run TestBuiltinRuleMetadata -update)", err)
+	}
+	if !bytes.Equal(got, b) {
+		t.Errorf("metadata.json is stale: run go test ./rules -run TestBuiltinRuleMetadata -update")
+	}
+	if len(want) < 60 {
+		t.Errorf("only %d embedded rules", len(want))
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/kb"
-	"github.com/foamc/foamc/schema"
+	"github.com/foamc/foamc/suggest"
 )
 
 // Finding IDs of compilation problems (spec problems are FOAM-SPEC-00x from schema).
@@ -286,7 +286,7 @@ func (c *compilation) checkPatches() {
 	for _, n := range sortedKeys(c.spec.Boundaries) {
 		if c.mesh.patch(n) == nil {
 			fix := fmt.Sprintf("use one of the mesh patches: %s", strings.Join(names, ", "))
-			if b := schema.Closest(n, names); b != "" {
+			if b := suggest.Closest(n, names); b != "" {
 				fix = fmt.Sprintf("rename %q to %q", n, b)
 			}
 			c.fail(IDMesh, "/boundaries/"+escape(n), fmt.Sprintf("boundary %q is not a patch of the mesh", n), fix)

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/schema"
+	"github.com/foamc/foamc/suggest"
 )
 
 // Stage A: solver, thermo type and energy variable. The model comes from the spec.
@@ -15,7 +15,7 @@ func (c *compilation) resolvePhysics() {
 	mi, ok := models[s.Physics.Turbulence]
 	if !ok {
 		fix := "use one of: " + strings.Join(modelNames(), ", ")
-		if b := schema.Closest(s.Physics.Turbulence, modelNames()); b != "" {
+		if b := suggest.Closest(s.Physics.Turbulence, modelNames()); b != "" {
 			fix = fmt.Sprintf("did you mean %q?", b)
 		}
 		c.fail(IDUnsupported, "/physics/turbulence", fmt.Sprintf("turbulence model %q is not one foamc compiles", s.Physics.Turbulence), fix)
@@ -27,7 +27,7 @@ func (c *compilation) resolvePhysics() {
 	if s.Physics.Solver != "" {
 		if _, ok := solvers[s.Physics.Solver]; !ok {
 			fix := "use one of: " + strings.Join(solverNames(), ", ")
-			if b := schema.Closest(s.Physics.Solver, solverNames()); b != "" {
+			if b := suggest.Closest(s.Physics.Solver, solverNames()); b != "" {
 				fix = fmt.Sprintf("did you mean %q?", b)
 			}
 			c.fail(IDUnsupported, "/physics/solver", fmt.Sprintf("solver %q is not one foamc compiles", s.Physics.Solver), fix)

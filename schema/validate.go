@@ -10,6 +10,7 @@ import (
 	"github.com/xeipuuv/gojsonschema"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/suggest"
 )
 
 // Finding IDs of spec problems.
@@ -125,7 +126,7 @@ func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError
 		known := knownFields(tree, ptr)
 		fix := fmt.Sprintf("remove %q (known fields here: %s)", prop, strings.Join(known, ", "))
 		summary := fmt.Sprintf("unknown field %q", prop)
-		if best := Closest(prop, known); best != "" {
+		if best := suggest.Closest(prop, known); best != "" {
 			summary += fmt.Sprintf(" (did you mean %q?)", best)
 			fix = fmt.Sprintf("rename %q to %q", prop, best)
 		}
@@ -221,47 +222,6 @@ func expand(root map[string]any, nodes []map[string]any) []map[string]any {
 		walk(n, 0)
 	}
 	return out
-}
-
-// Closest returns the known name nearest to name by edit distance (case-insensitive),
-// or "" when nothing is close enough to be a plausible typo.
-func Closest(name string, known []string) string {
-	best, bestD := "", 1<<30
-	for _, k := range known {
-		dist := levenshtein(strings.ToLower(name), strings.ToLower(k))
-		if dist < bestD {
-			best, bestD = k, dist
-		}
-	}
-	limit := len(name) / 2
-	if limit < 2 {
-		limit = 2
-	}
-	if bestD > limit {
-		return ""
-	}
-	return best
-}
-
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // Known reports the allowed field names at a spec JSON pointer (used by the compiler to

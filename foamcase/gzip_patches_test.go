@@ -87,6 +87,7 @@ func TestBlockMeshDefaultPatch(t *testing.T) {
 		{"multiphase/interFoam/laminar/damBreak/damBreak", "defaultFaces", "empty", 10}, // 5 blocks, front and back
 		{"incompressible/pimpleFoam/RAS/TJunction", "defaultFaces", "wall", 15},         // its own empty defaultFaces wall is reused
 		{"incompressible/simpleFoam/squareBend", "", "", 0},                             // every face named
+		{"discreteMethods/dsmcFoam/supersonicCorner", "", "", 0},                        // `boundary (…)` without `;`: blockMesh reads the first list
 		{"incompressible/icoFoam/cavity/cavity", "", "", 0},
 	}
 	for _, tc := range cases {
@@ -96,6 +97,9 @@ func TestBlockMeshDefaultPatch(t *testing.T) {
 			if c.Patches[i].Name == "defaultFaces" || c.Patches[i].Name == tc.name && tc.name != "" {
 				got = &c.Patches[i]
 			}
+		}
+		if tc.dir == "discreteMethods/dsmcFoam/supersonicCorner" && len(c.Patches) != 4 {
+			t.Errorf("%s: want the 4 named patches, got %+v", tc.dir, c.Patches)
 		}
 		switch {
 		case tc.name == "" && got != nil:

@@ -128,7 +128,7 @@ func defaultPatch(x *grammar.Expanded) (p Patch, at grammar.Pos, ok bool) {
 	}
 	named := map[string]bool{}
 	for _, key := range []string{"boundary", "patches"} {
-		list, _ := v[key].([]any)
+		list, _ := firstList(x.Dict.Get(key))
 		for _, item := range list {
 			var faces []any
 			switch it := item.(type) {
@@ -176,6 +176,20 @@ func defaultPatch(x *grammar.Expanded) (p Patch, at grammar.Pos, ok bool) {
 		}
 	}
 	return p, at, true
+}
+
+// firstList is the value of an entry's first token when it is a list. blockMesh reads
+// `boundary` and `patches` as one list from the entry's stream, so tokens after it (a
+// missing `;` before mergePatchPairs, as in dsmcFoam/supersonicCorner) are not read.
+func firstList(e *grammar.ExpEntry) ([]any, bool) {
+	if e == nil || len(e.Value) == 0 {
+		return nil, false
+	}
+	if _, ok := e.Value[0].(*grammar.List); !ok {
+		return nil, false
+	}
+	l, ok := grammar.ItemValue(e.Value[0], grammar.ValueOptions{}).([]any)
+	return l, ok
 }
 
 // isShape reports a cell model name that may start a block.
@@ -233,7 +247,7 @@ func faceKey(vs []int64) (string, bool) {
 // namedBlockMeshPatches reads the patches blockMeshDict names.
 func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch {
 	var out []Patch
-	if e := x.Dict.Get("boundary"); e != nil && len(e.Value) == 1 {
+	if e := x.Dict.Get("boundary"); e != nil && len(e.Value) > 0 {
 		if list, ok := e.Value[0].(*grammar.List); ok {
 			for i := 0; i+1 < len(list.Items); i += 2 {
 				name, ok := list.Items[i].(*grammar.Word)
@@ -254,7 +268,7 @@ func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch 
 		}
 		return out
 	}
-	if e := x.Dict.Get("patches"); e != nil && len(e.Value) == 1 {
+	if e := x.Dict.Get("patches"); e != nil && len(e.Value) > 0 {
 		if list, ok := e.Value[0].(*grammar.List); ok {
 			for i := 0; i+2 < len(list.Items); i += 3 {
 				typ, ok := list.Items[i].(*grammar.Word)

@@ -173,12 +173,26 @@ else := ["$regex", i, "value"] if {
 bc contains {"field": f, "patch": p, "entry": e, "type": object.get(e, "type", ""), "ptr": ptr(t)} if {
 	some f, _ in input.fields
 	vol_field(f)
+	not unread_phase_field(f)
 	bf := field(f).boundaryField
 	some p in input.patches
 	patch_region(p) == field_region(f)
 	tk := bc_tokens(bf, p)
 	t := array.concat(["files", input.fields[f], "boundaryField"], tk)
 	e := bc_at(bf, tk)
+}
+
+# unread_phase_field: a turbulence field of a phase (multiphase Euler solvers: alphat.gas)
+# whose own constant/turbulenceProperties.<phase> is laminar. No model reads it, so its
+# boundary conditions are never constructed (wallBoiling1D runs with alphat.gas lacking the
+# `relax` its BC requires).
+phase_turbulence_fields := {"alphat", "nut", "k", "epsilon", "omega", "nuTilda"}
+
+unread_phase_field(f) if {
+	parts := split(f, ".")
+	count(parts) == 2
+	parts[0] in phase_turbulence_fields
+	input.files[concat("", ["constant/turbulenceProperties.", parts[1]])].simulationType == "laminar"
 }
 
 bc_at(bf, tk) := bf[tk[0]] if count(tk) == 1

@@ -246,7 +246,18 @@ func Decode(r io.Reader) (*KB, error) {
 // (sorted keys, no gzip timestamp), so rebuilding from the same sources is byte-identical.
 func (k *KB) Encode(w io.Writer) error {
 	k.normalise()
-	data, err := json.Marshal(k)
+	return writeGzipJSON(w, k)
+}
+
+// Save writes the snapshot to path.
+func (k *KB) Save(path string) error {
+	return saveWith(path, k.Encode)
+}
+
+// writeGzipJSON writes v as JSON (map keys sorted by encoding/json), gzip-compressed
+// without a timestamp.
+func writeGzipJSON(w io.Writer, v any) error {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("kb: encode: %w", err)
 	}
@@ -260,10 +271,10 @@ func (k *KB) Encode(w io.Writer) error {
 	return zw.Close()
 }
 
-// Save writes the snapshot to path.
-func (k *KB) Save(path string) error {
+// saveWith writes what encode produces to path (nothing when encoding fails).
+func saveWith(path string, encode func(io.Writer) error) error {
 	var buf bytes.Buffer
-	if err := k.Encode(&buf); err != nil {
+	if err := encode(&buf); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 )
@@ -44,32 +43,14 @@ func RulesDataPath(snapshot string) string {
 }
 
 // EncodeRulesData writes RulesData() as gzip JSON; like Encode, the bytes depend only on
-// the content (json.Marshal sorts map keys, no gzip timestamp).
+// the content.
 func (k *KB) EncodeRulesData(w io.Writer) error {
-	data, err := json.Marshal(k.RulesData())
-	if err != nil {
-		return fmt.Errorf("kb: encode rules data: %w", err)
-	}
-	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
-	if err != nil {
-		return err
-	}
-	if _, err := zw.Write(data); err != nil {
-		return fmt.Errorf("kb: encode rules data: %w", err)
-	}
-	return zw.Close()
+	return writeGzipJSON(w, k.RulesData())
 }
 
 // SaveRulesData writes the rules document to path.
 func (k *KB) SaveRulesData(path string) error {
-	var buf bytes.Buffer
-	if err := k.EncodeRulesData(&buf); err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("kb: %w", err)
-	}
-	return nil
+	return saveWith(path, k.EncodeRulesData)
 }
 
 // DecodeRulesData reads a rules document written by EncodeRulesData (numbers as

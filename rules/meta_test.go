@@ -214,20 +214,10 @@ findings contains {"path": "/features/solver", "msg": "not icoFoam"} if input.fe
 	}
 }
 
+// TestDidYouMean: the rules API name delegates to package suggest (tested there).
 func TestDidYouMean(t *testing.T) {
-	cands := []string{"fixedValue", "fixedGradient", "zeroGradient", "totalPressure", "inletOutlet"}
-	cases := map[string][]string{
-		"fixedValu":    {"fixedValue"},
-		"fiexdValue":   {"fixedValue"},
-		"zeroGradeint": {"zeroGradient"},
-		"qqq":          nil,
-		"inletoutlet":  {"inletOutlet"},
-	}
-	for w, want := range cases {
-		got := DidYouMean(w, cands)
-		if strings.Join(got, ",") != strings.Join(want, ",") {
-			t.Errorf("DidYouMean(%q) = %v, want %v", w, got, want)
-		}
+	if got := DidYouMean("fixedValu", []string{"fixedValue", "zeroGradient"}); strings.Join(got, ",") != "fixedValue" {
+		t.Errorf("DidYouMean(fixedValu) = %v", got)
 	}
 }
 

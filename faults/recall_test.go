@@ -19,15 +19,6 @@ import (
 // silentTarget is the share of silent faults lint should flag (issue 4 item 6).
 const silentTarget = 0.70
 
-// knownDenyMisses lists faults OpenFOAM fails on that lint does not deny yet,
-// each with the rule it needs. Any other miss fails the test; a listed fault
-// that lint now denies is reported so the entry gets removed.
-var knownDenyMisses = map[string]string{}
-
-// knownFalseDenies lists bases (tutorials that run clean in OpenFOAM) that
-// lint denies, with the rule that must change. Any other one fails the test.
-var knownFalseDenies = map[string]string{}
-
 func findingKey(f finding.Finding) string {
 	return strings.Join([]string{f.ID, string(f.Severity), f.Location.File, f.Location.Path, f.Summary}, "\x00")
 }
@@ -93,13 +84,7 @@ func TestRecall(t *testing.T) {
 		// TestOutcomes proves every base runs clean, so a deny here is a false
 		// positive: the gate would refuse a working tutorial.
 		if denies := ids(baseline[b.Name], finding.Deny); len(denies) > 0 {
-			if why, ok := knownFalseDenies[b.Name]; ok {
-				t.Logf("known false positive on baseline %s (%s): %v", b.Name, why, denies)
-			} else {
-				t.Errorf("baseline %s runs clean in OpenFOAM but lint denies it: %v", b.Name, denies)
-			}
-		} else if _, ok := knownFalseDenies[b.Name]; ok {
-			t.Logf("baseline %s no longer gets a deny: remove it from knownFalseDenies", b.Name)
+			t.Errorf("baseline %s runs clean in OpenFOAM but lint denies it: %v", b.Name, denies)
 		}
 		// Warnings on a tutorial that runs clean are either real advice or false
 		// positives; listed for the rules engineer to judge.
@@ -136,16 +121,9 @@ func TestRecall(t *testing.T) {
 		}
 		if out.Status == StatusFail {
 			failN++
-			why, known := knownDenyMisses[f.ID]
-			switch {
-			case countSeverity(fresh, finding.Deny) > 0:
+			if countSeverity(fresh, finding.Deny) > 0 {
 				failDenied++
-				if known {
-					t.Logf("%s is denied now: remove it from knownDenyMisses", f.ID)
-				}
-			case known:
-				t.Logf("known miss %s (%s): needs %s", f.ID, out, why)
-			default:
+			} else {
 				missedFail = append(missedFail, fmt.Sprintf("%s (%s; needs %s)", f.ID, out, strings.Join(f.Rules, ",")))
 			}
 		} else {

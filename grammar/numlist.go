@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 )
 
 // bodyText returns the list text from '(' and its position (built NumLists have only Raw).
@@ -174,50 +174,38 @@ func decodeFloats(body string, dst []float64) ([]float64, int) {
 }
 
 // decodeTuplesParallel splits a list of width-tuples at element starts and decodes the chunks
-// concurrently into their final places. In such a list every '(' after the outer one opens one
-// element (no deeper nesting, no counts: Width would be 0), so the output index of a chunk is
-// its '(' count times width, counted with the vectorised strings.Count. ok is false when any
-// chunk fails or holds a different number of values than the count says.
+// concurrently into their final places (forChunks). In such a list every '(' after the outer
+// one opens one element (no deeper nesting, no counts: Width would be 0), so the output index
+// of a chunk is its '(' count times width, counted with the vectorised strings.Count. ok is
+// false when any chunk fails or holds a different number of values than the count says.
 func decodeTuplesParallel(body string, dst []float64, width, count int) ([]float64, bool) {
 	p := min(runtime.GOMAXPROCS(0), 8)
 	base, total := len(dst), width*count
 	dst = slices.Grow(dst, total)
 	out := dst[:base+total]
-	starts, elems := []int{1}, []int{0} // body offset and element index of each chunk
-	for k := 1; k < p; k++ {
-		x := len(body) * k / p
-		last := starts[len(starts)-1]
-		if x <= last {
-			continue
-		}
-		j := strings.IndexByte(body[x:], '(')
-		if j < 0 {
-			break
-		}
-		j += x
-		starts = append(starts, j)
-		elems = append(elems, elems[len(elems)-1]+strings.Count(body[last:j], "("))
+	starts := splitPoints(body, 1, chunksPerCore*p, '(', 0)
+	elems := make([]int, len(starts)) // element index of each chunk start
+	for c := 1; c < len(starts)-1; c++ {
+		elems[c] = elems[c-1] + strings.Count(body[starts[c-1]:starts[c]], "(")
 	}
-	starts, elems = append(starts, len(body)), append(elems, count)
-	ok := make([]bool, len(starts)-1)
-	var wg sync.WaitGroup
-	for c := range ok {
+	elems[len(elems)-1] = count
+	for c := 0; c+1 < len(elems); c++ {
+		if lo, hi := base+elems[c]*width, base+elems[c+1]*width; lo > hi || hi > len(out) {
+			return dst[:base], false
+		}
+	}
+	var failed atomic.Bool
+	forChunks(len(starts)-1, p, func(c int) bool {
 		lo, hi := base+elems[c]*width, base+elems[c+1]*width
-		if lo > hi || hi > len(out) {
-			return dst[:base], false
+		got, bad := decodeFloats(body[starts[c]:starts[c+1]], out[lo:lo:hi])
+		if bad >= 0 || len(got) != hi-lo {
+			failed.Store(true)
+			return true
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			got, bad := decodeFloats(body[starts[c]:starts[c+1]], out[lo:lo:hi])
-			ok[c] = bad < 0 && len(got) == hi-lo
-		}()
-	}
-	wg.Wait()
-	for _, good := range ok {
-		if !good {
-			return dst[:base], false
-		}
+		return false
+	})
+	if failed.Load() {
+		return dst[:base], false
 	}
 	return out, true
 }

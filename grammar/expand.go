@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // ExpandOptions controls Expand. The zero value reads like `foamDictionary -expand`
@@ -221,7 +222,7 @@ func newExpander(path string, opts ExpandOptions) *expander {
 		x.etc, _ = opts.Env("FOAM_ETC")
 	}
 	if x.etc == "" {
-		x.etc = "/usr/share/openfoam/etc"
+		x.etc = openfoam.EtcDir
 	}
 	x.etc = absPath(x.etc)
 	env := opts.Env
@@ -294,30 +295,12 @@ func (x *expander) finding(id string, sev finding.Severity, at *srcFile, pos Pos
 		Location: finding.Location{File: at.name, Line: pos.Line, Column: pos.Column},
 	}
 	if at.file != nil && pos.Line > 0 {
-		f.Excerpt = excerpt(at.file.Src, pos)
+		f.Excerpt = excerptLine(at.file.Src, pos)
 	}
 	for up := at.up; up != nil; up = up.up {
 		f.Related = append(f.Related, finding.Location{File: up.name})
 	}
 	x.out.Findings = append(x.out.Findings, f)
-}
-
-// excerpt returns the source line of pos with a caret under the column.
-func excerpt(src []byte, pos Pos) string {
-	if pos.Offset > len(src) {
-		return ""
-	}
-	start := pos.Offset
-	for start > 0 && src[start-1] != '\n' {
-		start--
-	}
-	end := pos.Offset
-	for end < len(src) && src[end] != '\n' {
-		end++
-	}
-	line := string(src[start:end])
-	col := pos.Offset - start
-	return line + "\n" + strings.Repeat(" ", col) + "^"
 }
 
 // vpath names where a value is read: dictionary d, entry key ("" for d itself).

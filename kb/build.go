@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/openfoam"
 )
 
 // DocumentLoader turns a case directory into a case document
@@ -58,10 +60,8 @@ func Detect(o BuildOptions) (Sources, error) {
 			candidates = append(candidates, d)
 		}
 	}
-	for _, base := range []string{".", repoRoot()} {
-		m, _ := filepath.Glob(filepath.Join(base, ".cache", "src", "openfoam-*"))
-		sort.Strings(m)
-		candidates = append(candidates, m...)
+	if d := openfoam.SourceDir(); d != "" {
+		candidates = append(candidates, d)
 	}
 	if s.Root == "" {
 		for _, c := range candidates {
@@ -78,8 +78,8 @@ func Detect(o BuildOptions) (Sources, error) {
 		s.Tutorials, s.TutorialsLayout = os.Getenv("FOAM_TUTORIALS"), "installation"
 	case s.Root != "" && isDir(filepath.Join(s.Root, "tutorials")):
 		s.Tutorials, s.TutorialsLayout = filepath.Join(s.Root, "tutorials"), "source"
-	case isDir("/usr/share/doc/openfoam-examples/examples"):
-		s.Tutorials, s.TutorialsLayout = "/usr/share/doc/openfoam-examples/examples", "examples"
+	case isDir(openfoam.DebianExamples):
+		s.Tutorials, s.TutorialsLayout = openfoam.DebianExamples, "examples"
 	}
 	var missing []string
 	if s.Root == "" {
@@ -92,24 +92,6 @@ func Detect(o BuildOptions) (Sources, error) {
 		return s, fmt.Errorf("kb: cannot find %s", strings.Join(missing, " and "))
 	}
 	return s, nil
-}
-
-// repoRoot walks up from the working directory to the go.mod of this module.
-func repoRoot() string {
-	d, err := os.Getwd()
-	if err != nil {
-		return "."
-	}
-	for {
-		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil && strings.Contains(string(data), "module github.com/foamc/foamc") {
-			return d
-		}
-		p := filepath.Dir(d)
-		if p == d {
-			return "."
-		}
-		d = p
-	}
 }
 
 // srcRoot accepts a source package root or its src/ directory.

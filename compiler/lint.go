@@ -65,13 +65,9 @@ func (l *RulesLinter) LintDir(ctx context.Context, dir string) ([]finding.Findin
 			return nil, l.err
 		}
 	}
-	c, err := foamcase.Load(dir, foamcase.Options{})
+	res, err := l.Engine.LintDir(ctx, dir, foamcase.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("compiler: loading the compiled case: %w", err)
+		return nil, fmt.Errorf("compiler: linting the compiled case: %w", err)
 	}
-	fs, err := l.Engine.Evaluate(ctx, c.Document(), c)
-	if err != nil {
-		return nil, err
-	}
-	return append(append([]finding.Finding(nil), c.Errors...), fs...), nil
+	return res.Findings, nil
 }

@@ -34,11 +34,11 @@ func (k *KB) BC(q Query, bcType string) BCResult {
 	rq := k.resolve(q)
 	ex := func(r *CaseRecord, n int) []Sample {
 		var out []Sample
-		for _, f := range sortedKeys(r.Files) {
+		for _, f := range sortedKeys(r.CaseFiles()) {
 			if !strings.HasPrefix(f, "0/") || r.IsPointField(f) || (rq.Target != "" && !matchTarget(f, rq.Target)) {
 				continue
 			}
-			d, _ := r.Files[f].(map[string]any)
+			d, _ := r.CaseFiles()[f].(map[string]any)
 			bf, _ := d["boundaryField"].(map[string]any)
 			for _, p := range sortedKeys(bf) {
 				e, _ := bf[p].(map[string]any)
@@ -224,12 +224,12 @@ func (k *KB) Keyword(q Query, keyword string) KeywordResult {
 	}
 	rq := k.resolve(q)
 	ex := func(r *CaseRecord, n int) []Sample {
-		for _, f := range sortedKeys(r.Files) {
+		for _, f := range sortedKeys(r.CaseFiles()) {
 			if rq.Target != "" && !matchTarget(f, rq.Target) {
 				continue
 			}
 			// q.Path (the dictionary the solver named) narrows the search
-			start, ok := lookupPointer(r.Files[f], rq.Path)
+			start, ok := lookupPointer(r.CaseFiles()[f], rq.Path)
 			if !ok {
 				continue
 			}

@@ -72,11 +72,57 @@ type CaseRecord struct {
 	// BCs maps field -> patch -> BC type (regions prefix the field: "fluid/U").
 	BCs map[string]map[string]string `json:"bcs"`
 	// Files maps a case-relative path (field files under "0/") to its expanded
-	// dictionary without bulk data, mesh dictionaries or FoamFile headers.
+	// dictionary without bulk data, mesh dictionaries or FoamFile headers. On a
+	// record read from a snapshot it is filled on first use: read it through CaseFiles.
 	Files map[string]any `json:"files"`
 	// Classes maps field files to their FoamFile class (volScalarField, pointVectorField...).
 	Classes map[string]string `json:"classes,omitempty"`
 	Notes   []string          `json:"notes,omitempty"`
+
+	// lazy holds Files as read from a snapshot until a retriever needs them: the
+	// files are most of the snapshot, and a query reads those of a few cases only.
+	lazy *lazyFiles
+}
+
+type lazyFiles struct {
+	once sync.Once
+	raw  json.RawMessage
+}
+
+// UnmarshalJSON keeps the record's files undecoded (see CaseFiles).
+func (r *CaseRecord) UnmarshalJSON(data []byte) error {
+	type plain CaseRecord
+	aux := struct {
+		*plain
+		Files json.RawMessage `json:"files"`
+	}{plain: (*plain)(r)}
+	if err := decodeNumbers(data, &aux); err != nil {
+		return err
+	}
+	r.Files, r.lazy = nil, &lazyFiles{raw: aux.Files}
+	return nil
+}
+
+// CaseFiles returns the record's expanded dictionaries, decoding them on first use;
+// safe for concurrent readers of a loaded KB. The snapshot was written from valid
+// JSON, so a decode error can only mean a corrupt embed and leaves Files empty.
+func (r *CaseRecord) CaseFiles() map[string]any {
+	if r.lazy != nil {
+		r.lazy.once.Do(func() {
+			if len(r.lazy.raw) > 0 {
+				_ = decodeNumbers(r.lazy.raw, &r.Files)
+			}
+			r.lazy.raw = nil
+		})
+	}
+	return r.Files
+}
+
+// decodeNumbers decodes JSON keeping numbers as json.Number (labels stay labels).
+func decodeNumbers(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return dec.Decode(v)
 }
 
 // Key is the physics key records are indexed by.
@@ -287,6 +333,9 @@ func saveWith(path string, encode func(io.Writer) error) error {
 func (k *KB) normalise() {
 	k.Format = FormatVersion
 	sort.Slice(k.Cases, func(i, j int) bool { return k.Cases[i].Path < k.Cases[j].Path })
+	for _, r := range k.Cases {
+		r.CaseFiles() // a loaded record is written back whole
+	}
 	for _, c := range k.Contracts {
 		c.normalise()
 	}

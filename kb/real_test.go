@@ -416,7 +416,7 @@ func TestVocabCoversTutorials(t *testing.T) {
 		}
 	}
 	for _, r := range k.Cases {
-		for f, doc := range r.Files {
+		for f, doc := range r.CaseFiles() {
 			d, _ := doc.(map[string]any)
 			switch {
 			case strings.HasSuffix(f, "fvSchemes"):
@@ -460,7 +460,7 @@ func TestVocabCoversTutorials(t *testing.T) {
 				miss[r.SimulationType+" model "+r.TurbulenceModel+" ("+class+", "+r.Path+")"] = true
 			}
 		}
-		control, _ := r.Files["system/controlDict"].(map[string]any)
+		control, _ := r.CaseFiles()["system/controlDict"].(map[string]any)
 		fns, _ := control["functions"].(map[string]any)
 		for name, fo := range fns {
 			d, _ := fo.(map[string]any)
@@ -492,7 +492,7 @@ func TestTutorialsSatisfyContracts(t *testing.T) {
 	unread := map[string]bool{"compressible::alphatWallBoilingWallFunction relax": true}
 	checked, problems := 0, map[string]string{}
 	for _, r := range k.Cases {
-		for f, doc := range r.Files {
+		for f, doc := range r.CaseFiles() {
 			if !strings.HasPrefix(f, "0/") || r.IsPointField(f) {
 				continue
 			}

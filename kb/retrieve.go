@@ -193,11 +193,11 @@ func extract(r *CaseRecord, q Query, lvl int) []Sample {
 		return []Sample{{Case: r.Path, Level: lvl}}
 	}
 	var out []Sample
-	for _, f := range sortedKeys(r.Files) {
+	for _, f := range sortedKeys(r.CaseFiles()) {
 		if !matchTarget(f, q.Target) {
 			continue
 		}
-		v, ok := lookupPointer(r.Files[f], q.Path)
+		v, ok := lookupPointer(r.CaseFiles()[f], q.Path)
 		if !ok {
 			continue
 		}

@@ -357,7 +357,7 @@ func solvedFields(r *CaseRecord, solution any) []string {
 	if r.Energy != "" {
 		cand[r.Energy] = true
 	}
-	for f := range r.Files {
+	for f := range r.CaseFiles() {
 		if strings.HasPrefix(f, "0/") {
 			cand[path.Base(f)] = true
 		}

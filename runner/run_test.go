@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/llm"
@@ -172,55 +173,63 @@ func TestGateRefuses(t *testing.T) {
 	}
 }
 
-// fault is one injected error and the repair expected to fix it.
+// fault is one injected error and the repair expected to fix it. inject gets the
+// name of the case's moving-wall patch (the tutorial's movingWall, the compiled
+// example's lid).
 type fault struct {
 	name     string
 	tutorial string
-	inject   func(t *testing.T, dir string)
+	inject   func(t *testing.T, dir, wall string)
 	strategy string // expected strategy of the first repair
 }
 
+// compiledBase is the example spec compiled in place of a tutorial, and its moving wall.
+var compiledBase = map[string]struct{ spec, wall string }{
+	"icoFoam/cavity/cavity": {"../examples/cavity/spec.yaml", "lid"},
+	"simpleFoam/pitzDaily":  {"../examples/channel-step/spec.yaml", "lid"},
+}
+
 var injected = []fault{
-	{"bc-type-typo", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
-		foamSet(t, d, "0/U", "boundaryField/movingWall/type", "fixedValu")
+	{"bc-type-typo", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
+		foamSet(t, d, "0/U", "boundaryField/"+wall+"/type", "fixedValu")
 	}, "nearest-name"},
-	{"scheme-typo", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"scheme-typo", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSchemes", "divSchemes/div(phi,U)", "Gauss linearr")
 	}, "nearest-name"},
-	{"linear-solver-typo", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"linear-solver-typo", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSolution", "solvers/p/solver", "PCGG")
 	}, "block-retrieval"},
-	{"asymmetric-matrix-with-PCG", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"asymmetric-matrix-with-PCG", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSolution", "solvers/U", "{ solver PCG; preconditioner DIC; tolerance 1e-05; relTol 0; }")
 	}, "block-retrieval"},
-	{"missing-PISO", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"missing-PISO", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSolution", "PISO", "")
 	}, "keyword-retrieval"},
-	{"missing-div-scheme", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"missing-div-scheme", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSchemes", "divSchemes/div(phi,U)", "")
 	}, "keyword-retrieval"},
-	{"missing-nu", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"missing-nu", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "constant/transportProperties", "nu", "")
 	}, "keyword-retrieval"},
-	{"missing-field-file-p", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"missing-field-file-p", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		os.Remove(filepath.Join(d, "0/p"))
 	}, "file-retrieval"},
-	{"wrong-p-dimensions", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"wrong-p-dimensions", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "0/p", "dimensions", "[1 -1 -2 0 0 0 0]")
 	}, "dimensions"},
-	{"missing-patch-entry", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
-		foamSet(t, d, "0/p", "boundaryField/movingWall", "")
+	{"missing-patch-entry", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
+		foamSet(t, d, "0/p", "boundaryField/"+wall, "")
 	}, "patch-entry"},
-	{"missing-value", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
-		foamSet(t, d, "0/U", "boundaryField/movingWall/value", "")
+	{"missing-value", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
+		foamSet(t, d, "0/U", "boundaryField/"+wall+"/value", "")
 	}, "keyword-retrieval"},
-	{"missing-semicolon", "icoFoam/cavity/cavity", func(t *testing.T, d string) {
+	{"missing-semicolon", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		editFile(t, d, "system/controlDict", func(s string) string { return strings.Replace(s, "deltaT          0.005;", "deltaT          0.005", 1) })
 	}, "terminate-entry"},
-	{"simple-without-relaxation", "simpleFoam/pitzDaily", func(t *testing.T, d string) {
+	{"simple-without-relaxation", "simpleFoam/pitzDaily", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSolution", "relaxationFactors", "")
 	}, "relaxation-retrieval"},
-	{"missing-nut", "simpleFoam/pitzDaily", func(t *testing.T, d string) {
+	{"missing-nut", "simpleFoam/pitzDaily", func(t *testing.T, d, wall string) {
 		os.Remove(filepath.Join(d, "0/nut"))
 	}, "file-retrieval"},
 }
@@ -230,30 +239,57 @@ var injected = []fault{
 // repair naming its source. With a pass-through gate every fault reaches
 // OpenFOAM and is repaired from its FATAL error.
 func TestRepairInjectedFaults(t *testing.T) {
-	testInjectedFaults(t, func(*testing.T) Linter { return nil })
+	testInjectedFaults(t, func(*testing.T) Linter { return nil }, false)
 }
 
 // TestRepairInjectedFaultsRealGate: the same faults with the real rules as the
 // gate: what the rules deny is repaired before anything runs (gate repair),
 // the rest from OpenFOAM's error.
 func TestRepairInjectedFaultsRealGate(t *testing.T) {
-	testInjectedFaults(t, realLinter)
+	testInjectedFaults(t, realLinter, false)
 }
 
-func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter) {
+// TestRepairInjectedFaultsCompiled: the same faults injected into cases foamc
+// compiled from the example specs (cavity, channel-step), repaired as
+// `foamc run --repair` does: real gate, kb retrieval, no LLM.
+func TestRepairInjectedFaultsCompiled(t *testing.T) {
+	testInjectedFaults(t, realLinter, true)
+}
+
+// compileExample writes the case compiled from spec into a fresh directory.
+func compileExample(t *testing.T, spec string) string {
+	t.Helper()
+	res, err := compiler.CompileFile(context.Background(), spec, compiler.Options{KB: kbRetriever(t).KB})
+	if err != nil {
+		t.Fatalf("compile %s: %v", spec, err)
+	}
+	dir := filepath.Join(t.TempDir(), res.Name)
+	if err := res.Write(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter, compiled bool) {
 	tut := requireFoam(t, "icoFoam", "simpleFoam")
 	retr := kbRetriever(t)
 	fixed := 0
 	for _, f := range injected {
 		t.Run(f.name, func(t *testing.T) {
-			dir := copyDir(t, filepath.Join(tut, "incompressible", f.tutorial))
+			dir, wall := "", "movingWall"
+			if compiled {
+				base := compiledBase[f.tutorial]
+				dir, wall = compileExample(t, base.spec), base.wall
+			} else {
+				dir = copyDir(t, filepath.Join(tut, "incompressible", f.tutorial))
+			}
 			// Mesh first so a fault is met by the solver, not by blockMesh.
 			cmd := exec.Command("blockMesh", "-case", dir)
 			cmd.Env = foamtest.Env()
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("blockMesh: %v %s", err, out)
 			}
-			f.inject(t, dir)
+			f.inject(t, dir, wall)
 			lr := &lintRecorder{}
 			if real := gate(t); real != nil {
 				lr.fn = func(d string) []finding.Finding {
@@ -307,7 +343,7 @@ func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter) {
 			fixed++
 		})
 	}
-	t.Logf("repaired %d of %d injected faults without an LLM", fixed, len(injected))
+	t.Logf("repaired %d of %d injected faults without an LLM (compiled cases: %v)", fixed, len(injected), compiled)
 	if fixed < 8 {
 		t.Fatalf("repaired %d of %d faults, want >= 8", fixed, len(injected))
 	}

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -219,7 +218,7 @@ func copyTree(src, dst string) error {
 // case-document schema the rules engine compiles against (read as a file, so this
 // package does not depend on rules), and counts.
 func TestLoadEveryTutorialCase(t *testing.T) {
-	tut := foamtest.Tutorials(t)
+	_, dirs := foamtest.TutorialCases(t)
 	raw, err := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "rules", "schema", "case-document.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -228,20 +227,6 @@ func TestLoadEveryTutorialCase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var dirs []string
-	err = filepath.WalkDir(tut, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && d.Name() == "controlDict" && filepath.Base(filepath.Dir(p)) == "system" {
-			dirs = append(dirs, filepath.Dir(filepath.Dir(p)))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(dirs)
 	files, withErrors, solvers := 0, 0, map[string]int{}
 	for _, dir := range dirs {
 		c, err := Load(dir, Options{})

@@ -21,24 +21,6 @@ import (
 var securityDeny = map[string]bool{"FOAM-SEC-001": true, "FOAM-SEC-002": true, "FOAM-SEC-003": true}
 
 // tutorialCases lists every directory of the v1912 tutorials with a system/controlDict.
-func tutorialCases(t testing.TB) (string, []string) {
-	root := foamtest.Tutorials(t)
-	var dirs []string
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && d.Name() == "controlDict" && filepath.Base(filepath.Dir(p)) == "system" {
-			dirs = append(dirs, filepath.Dir(filepath.Dir(p)))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(dirs)
-	return root, dirs
-}
 
 // readExceptions reads testdata/tutorial-denies.txt: "<case> <ID> <count>  # reason".
 func readExceptions(t *testing.T) map[string]int {
@@ -73,7 +55,7 @@ func TestTutorialSweep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("tutorial sweep skipped in -short mode")
 	}
-	root, dirs := tutorialCases(t)
+	root, dirs := foamtest.TutorialCases(t)
 	k, err := kb.Default()
 	if err != nil {
 		t.Fatal(err)

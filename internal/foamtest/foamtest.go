@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"testing"
 
 	"github.com/foamc/foamc/openfoam"
@@ -64,4 +65,26 @@ func RequireBinary(t testing.TB, name string) string {
 		missing(t, "OpenFOAM binary "+name)
 	}
 	return p
+}
+
+// TutorialCases returns the tutorials directory and, sorted, every case directory in it
+// (a directory holding system/controlDict; multi-region cases count once).
+func TutorialCases(t testing.TB) (string, []string) {
+	t.Helper()
+	root := Tutorials(t)
+	var dirs []string
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && d.Name() == "controlDict" && filepath.Base(filepath.Dir(p)) == "system" {
+			dirs = append(dirs, filepath.Dir(filepath.Dir(p)))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("walk %s: %v", root, err)
+	}
+	sort.Strings(dirs)
+	return root, dirs
 }

@@ -7,8 +7,6 @@ BIN := $(CURDIR)/bin/foamc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
-# The unpacked v1912 source package: headers and uncompressed tutorials.
-export FOAMC_OPENFOAM_SRC ?= $(firstword $(wildcard $(SRC_DIR)/openfoam-*/))
 
 .PHONY: all deps openfoam source build test vet demo kb fuzz bench clean
 
@@ -40,6 +38,8 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 
+# FOAMC_OPENFOAM_SRC (the unpacked source package: headers, uncompressed tutorials) is
+# resolved when the recipe runs, after `deps` may have just downloaded it.
 test: deps vet
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./...
 

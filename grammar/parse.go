@@ -1,7 +1,6 @@
 package grammar
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -169,11 +168,14 @@ func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
 		return fail("cannot read file: "+err.Error(), "check the path and permissions")
 	}
 	defer fh.Close()
-	br := bufio.NewReaderSize(fh, 64<<10)
-	var r io.Reader = br
+	// The gzip magic is read by hand: a bufio.Reader's buffer would be a large share of
+	// what loading a case of small dictionaries allocates.
+	var magic [2]byte
+	m, _ := io.ReadFull(fh, magic[:])
+	var r io.Reader = io.MultiReader(bytes.NewReader(magic[:m]), fh)
 	gz := false
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
+	if m == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(r)
 		if err != nil {
 			return fail("corrupt gzip data: "+err.Error(), "re-create the file or gunzip it")
 		}

@@ -7,13 +7,15 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
-	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -57,6 +59,10 @@ type Options struct {
 	PolicyDirs []string
 	// AllowCode lets #codeStream, #calc, coded* and systemCall through (SEC-001..003).
 	AllowCode bool
+	// Shards is the number of independent compilers the embedded rules are split into,
+	// each evaluated on its own goroutine (0: one per CPU, at most maxShards). Loading
+	// user policies (PolicyDirs) makes one.
+	Shards int
 	// Disabled rule IDs are dropped from the results.
 	Disabled []string
 	// Preload names case directories New starts loading (with PreloadOptions) while the
@@ -76,8 +82,8 @@ type Locator interface {
 // Engine holds the compiled policies and the prepared query. It is safe for concurrent use.
 type Engine struct {
 	rules    []Rule
-	byPkg    map[string]*Rule // "cat.name" -> rule
-	prepared rego.PreparedEvalQuery
+	byPkg    map[string]*Rule         // "cat.name" -> rule
+	shards   []rego.PreparedEvalQuery // one query per group of rules (shardSources)
 	disabled map[string]bool
 	kb       map[string]any
 
@@ -209,7 +215,6 @@ func dirSources(dir string, tests bool) ([]source, error) {
 	return out, nil
 }
 
-// compile parses and compiles sources with the pinned capabilities and the case schema.
 // checkOnlyStages are compiler stages that only report errors, or compute what only
 // bundle builds read (required capabilities); the rest rewrite the policies or build
 // what evaluation uses. The embedded policies pass them in
@@ -222,33 +227,24 @@ var checkOnlyStages = []ast.StageID{
 	ast.StageCheckRecursion, ast.StageCheckUnsafeBuiltins, ast.StageBuildRequiredCapabilities,
 }
 
-// compile parses and compiles srcs with the pinned capabilities. checked runs every
-// stage, with the case-document schema (user policies); otherwise checkOnlyStages are
-// skipped (embedded policies only, verified by test).
-func compile(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module, error) {
+// noopStages rewrite constructs the embedded policies do not use (print calls, template
+// strings, rego.metadata calls, test tracing, METADATA blocks: annotations of the embedded
+// rules come from metadata.json). TestSkippedStagesAreNoops compiles with and without them
+// and finds the same policies.
+var noopStages = []ast.StageID{
+	ast.StageRewritePrintCalls, ast.StageRewriteTemplateStrings, ast.StageRewriteRegoMetadataCalls,
+	ast.StageRewriteTestRulesForTracing, ast.StageParseMetadataBlocks, ast.StageSetAnnotationSet,
+}
+
+// parse parses srcs on all CPUs. METADATA of the embedded rules comes from metadata.json
+// (builtinRules): parsing the YAML of 70 annotation blocks is a third of parsing them.
+func parse(srcs []source) ([]*ast.Module, error) {
 	caps, err := Capabilities()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var ss *ast.SchemaSet
-	if checked {
-		schemaJSON, err := CaseSchema()
-		if err != nil {
-			return nil, nil, fmt.Errorf("rules: read case schema: %w", err)
-		}
-		var schema any
-		if err := util.UnmarshalJSON(schemaJSON, &schema); err != nil {
-			return nil, nil, fmt.Errorf("rules: parse case schema: %w", err)
-		}
-		ss = ast.NewSchemaSet()
-		ss.Put(ast.SchemaRootRef, schema)
-	}
-
-	// Parsing is a third of start-up; spread it over the CPUs.
 	parsed := make([]*ast.Module, len(srcs))
 	errs := make([]error, len(srcs))
-	// METADATA of the embedded rules comes from metadata.json (builtinRules): parsing the
-	// YAML of 70 annotation blocks is a third of parsing the policies.
 	popts := ast.ParserOptions{RegoVersion: ast.RegoV1, Capabilities: caps}
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -264,26 +260,59 @@ func compile(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module
 		}(w)
 	}
 	wg.Wait()
-	modules := make(map[string]*ast.Module, len(srcs))
 	for i, s := range srcs {
 		if errs[i] != nil {
-			return nil, nil, fmt.Errorf("rules: parse %s: %w", s.name, errs[i])
+			return nil, fmt.Errorf("rules: parse %s: %w", s.name, errs[i])
 		}
-		modules[s.name] = parsed[i]
+	}
+	return parsed, nil
+}
+
+// compile compiles modules (by file name) with the pinned capabilities. checked runs every
+// stage, with the case-document schema (user policies); otherwise checkOnlyStages and
+// noopStages are skipped (embedded policies only, verified by tests).
+func compile(modules map[string]*ast.Module, checked bool) (*ast.Compiler, error) {
+	caps, err := Capabilities()
+	if err != nil {
+		return nil, err
 	}
 	c := ast.NewCompiler().
 		WithCapabilities(caps).
 		WithEnablePrintStatements(false)
 	if checked {
+		schemaJSON, err := CaseSchema()
+		if err != nil {
+			return nil, fmt.Errorf("rules: read case schema: %w", err)
+		}
+		var schema any
+		if err := util.UnmarshalJSON(schemaJSON, &schema); err != nil {
+			return nil, fmt.Errorf("rules: parse case schema: %w", err)
+		}
+		ss := ast.NewSchemaSet()
+		ss.Put(ast.SchemaRootRef, schema)
 		c = c.WithSchemas(ss)
 	} else {
-		c = c.WithSkipStages(checkOnlyStages...)
+		c = c.WithSkipStages(append(slices.Clone(checkOnlyStages), noopStages...)...)
 	}
 	c.Compile(modules)
 	if c.Failed() {
-		return nil, nil, fmt.Errorf("rules: compile policies: %w", c.Errors)
+		return nil, fmt.Errorf("rules: compile policies: %w", c.Errors)
 	}
-	return c, modules, nil
+	return c, nil
+}
+
+// compileSources parses and compiles srcs as one policy set.
+func compileSources(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module, error) {
+	parsed, err := parse(srcs)
+	if err != nil {
+		return nil, nil, err
+	}
+	modules := make(map[string]*ast.Module, len(srcs))
+	for i, s := range srcs {
+		modules[s.name] = parsed[i]
+	}
+	c, err := compile(modules, checked)
+	return c, modules, err
 }
 
 // builtinRules is metadata.json, the METADATA of every embedded rule by file, as
@@ -359,9 +388,6 @@ func ruleFromModule(file string, m *ast.Module, builtin bool) (Rule, bool, error
 
 // New compiles the built-in policies and those in opts.PolicyDirs and prepares the query.
 func New(ctx context.Context, opts Options) (*Engine, error) {
-	// Compiling allocates a lot of short-lived AST; collecting during it costs a fifth of
-	// start-up, and the garbage is released right after.
-	defer pauseGC()()
 	type loaded struct {
 		kb   map[string]any
 		data ast.Object // data.kb and data.config as AST values
@@ -416,9 +442,50 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		}
 		srcs = append(srcs, more...)
 	}
-	c, modules, err := compile(srcs, len(opts.PolicyDirs) > 0)
+	checked := len(opts.PolicyDirs) > 0
+	parsed, err := parse(srcs)
 	if err != nil {
 		return nil, err
+	}
+	groups := [][]int{make([]int, len(srcs))}
+	for i := range srcs {
+		groups[0][i] = i
+	}
+	if !checked {
+		groups = shardSources(srcs, shardCount(opts.Shards))
+	}
+	// Compiling rewrites the modules it is given, so a module in several groups (the
+	// library) is copied for all but the first.
+	used := make([]bool, len(srcs))
+	shardModules := make([]map[string]*ast.Module, len(groups))
+	for g, idx := range groups {
+		shardModules[g] = make(map[string]*ast.Module, len(idx))
+		for _, i := range idx {
+			m := parsed[i]
+			if used[i] {
+				m = m.Copy()
+			}
+			used[i] = true
+			shardModules[g][srcs[i].name] = m
+		}
+	}
+	compilers := make([]*ast.Compiler, len(groups))
+	errs := make([]error, len(groups))
+	var wg sync.WaitGroup
+	for g := range groups {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			compilers[g], errs[g] = compile(shardModules[g], checked)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	modules := make(map[string]*ast.Module, len(srcs))
+	for i, s := range srcs {
+		modules[s.name] = parsed[i]
 	}
 	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}, preloaded: preloaded, preloadOpts: opts.PreloadOptions}
 	builtin := map[string]bool{}
@@ -465,18 +532,65 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	e.kb = l.kb
 	store := inmem.NewFromASTObject(l.data)
-	pq, err := rego.New(
-		rego.Query(query),
-		rego.Compiler(c),
-		rego.Store(store),
-		rego.Capabilities(mustCaps()),
-		rego.StrictBuiltinErrors(true),
-	).PrepareForEval(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("rules: prepare query: %w", err)
+	for _, c := range compilers {
+		pq, err := rego.New(
+			rego.Query(query),
+			rego.Compiler(c),
+			rego.Store(store),
+			rego.Capabilities(mustCaps()),
+			rego.StrictBuiltinErrors(true),
+		).PrepareForEval(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("rules: prepare query: %w", err)
+		}
+		e.shards = append(e.shards, pq)
 	}
-	e.prepared = pq
 	return e, nil
+}
+
+// maxShards bounds the shards: each holds its own copy of the library, compiled and
+// evaluated again, which outweighs the parallelism past a few CPUs.
+const maxShards = 4
+
+func shardCount(n int) int {
+	if n > 0 {
+		return n
+	}
+	return min(runtime.GOMAXPROCS(0), maxShards)
+}
+
+// shardSources splits the embedded sources into n groups (indexes into srcs) compiled and
+// evaluated independently, on their own CPUs: every group holds the library (sources
+// outside rules/<category>/), and the rule categories are dealt out largest first to the
+// smallest group by source size, which is what compiling costs. A category stays whole so
+// that the helpers its rules share (lib.bc for the bc rules) are evaluated once per case.
+func shardSources(srcs []source, n int) [][]int {
+	var shared []int
+	cats := map[string][]int{}
+	size := map[string]int{}
+	for i, s := range srcs {
+		parts := strings.Split(s.name, "/") // rules/<category>/<name>/rule.rego
+		if len(parts) != 4 || parts[1] == "lib" {
+			shared = append(shared, i)
+			continue
+		}
+		cats[parts[1]] = append(cats[parts[1]], i)
+		size[parts[1]] += len(s.text)
+	}
+	order := slices.Sorted(maps.Keys(cats))
+	sort.SliceStable(order, func(i, j int) bool { return size[order[i]] > size[order[j]] })
+	n = max(1, min(n, len(order)))
+	groups := make([][]int, n)
+	load := make([]int, n)
+	for g := range groups {
+		groups[g] = slices.Clone(shared)
+	}
+	for _, cat := range order {
+		g := slices.Index(load, slices.Min(load))
+		groups[g] = append(groups[g], cats[cat]...)
+		load[g] += size[cat]
+	}
+	return groups
 }
 
 func mustCaps() *ast.Capabilities {
@@ -521,9 +635,9 @@ type raw struct {
 // Evaluate runs every rule against one case document and returns located findings, sorted.
 // An error means the case could not be evaluated (the gate fails closed on it).
 func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) ([]finding.Finding, error) {
-	rs, err := e.prepared.Eval(ctx, rego.EvalInput(doc))
+	rs, err := e.eval(ctx, doc)
 	if err != nil {
-		return nil, fmt.Errorf("rules: evaluate: %w", err)
+		return nil, err
 	}
 	features, _ := doc["features"].(map[string]any)
 	var out []finding.Finding
@@ -580,6 +694,33 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 	return out, nil
 }
 
+// eval runs the query of every shard concurrently on the document, converted once.
+func (e *Engine) eval(ctx context.Context, doc map[string]any) (rego.ResultSet, error) {
+	input, err := ast.InterfaceToValue(doc)
+	if err != nil {
+		return nil, fmt.Errorf("rules: convert case document: %w", err)
+	}
+	results := make([]rego.ResultSet, len(e.shards))
+	errs := make([]error, len(e.shards))
+	var wg sync.WaitGroup
+	for i := range e.shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = e.shards[i].Eval(ctx, rego.EvalParsedInput(input))
+		}()
+	}
+	wg.Wait()
+	var all rego.ResultSet
+	for i := range e.shards {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("rules: evaluate: %w", errs[i])
+		}
+		all = append(all, results[i]...)
+	}
+	return all, nil
+}
+
 func convert(v any, out *raw) error {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -625,28 +766,3 @@ func quoteList(s []string) string {
 	}
 	return strings.Join(q, " or ")
 }
-
-// pauseGC turns the collector off until the returned function is called; nested and
-// concurrent calls (several engines built at once) restore the setting only at the end.
-func pauseGC() (resume func()) {
-	gcMu.Lock()
-	if gcPaused == 0 {
-		gcPercent = debug.SetGCPercent(-1)
-	}
-	gcPaused++
-	gcMu.Unlock()
-	return func() {
-		gcMu.Lock()
-		gcPaused--
-		if gcPaused == 0 {
-			debug.SetGCPercent(gcPercent)
-		}
-		gcMu.Unlock()
-	}
-}
-
-var (
-	gcMu      sync.Mutex
-	gcPaused  int
-	gcPercent int
-)

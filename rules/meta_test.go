@@ -130,7 +130,7 @@ func TestEmbeddedPoliciesTypeCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := compile(srcs, true); err != nil {
+	if _, _, err := compileSources(srcs, true); err != nil {
 		t.Fatalf("embedded policies fail the full compile: %v", err)
 	}
 }

@@ -56,7 +56,7 @@ func TestRegoUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, modules, err := compile(srcs, true)
+	c, modules, err := compileSources(srcs, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,8 +20,6 @@ import (
 // coded* and systemCall on purpose.
 var securityDeny = map[string]bool{"FOAM-SEC-001": true, "FOAM-SEC-002": true, "FOAM-SEC-003": true}
 
-// tutorialCases lists every directory of the v1912 tutorials with a system/controlDict.
-
 // readExceptions reads testdata/tutorial-denies.txt: "<case> <ID> <count>  # reason".
 func readExceptions(t *testing.T) map[string]int {
 	f, err := os.Open(filepath.Join("testdata", "tutorial-denies.txt"))

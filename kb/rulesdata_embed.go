@@ -24,13 +24,33 @@ var (
 	defaultRulesErr  error
 )
 
+// DefaultRulesJSON returns the JSON text of DefaultRulesData, gunzipped once and shared:
+// callers must not modify it. The rules engine decodes it straight into its own values.
+var DefaultRulesJSON = sync.OnceValues(func() ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(embeddedRules))
+	if err != nil {
+		return nil, fmt.Errorf("kb: embedded rules data: gzip: %w", err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("kb: embedded rules data: gzip: %w", err)
+	}
+	return b, nil
+})
+
 // DefaultRulesData returns Default().RulesData() from the precomputed document. It is
 // decoded once and shared: callers must not modify it.
 func DefaultRulesData() (map[string]any, error) {
 	defaultRulesOnce.Do(func() {
-		defaultRules, defaultRulesErr = DecodeRulesData(bytes.NewReader(embeddedRules))
-		if defaultRulesErr != nil {
-			defaultRulesErr = fmt.Errorf("kb: embedded rules data: %w", defaultRulesErr)
+		b, err := DefaultRulesJSON()
+		if err != nil {
+			defaultRulesErr = err
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber()
+		if err := dec.Decode(&defaultRules); err != nil {
+			defaultRulesErr = fmt.Errorf("kb: embedded rules data: decode: %w", err)
 		}
 	})
 	return defaultRules, defaultRulesErr

@@ -31,23 +31,13 @@ func TestCases(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
 			dir := t.TempDir()
+			ar := writeFixture(t, file, dir)
 			var want []string
 			for _, m := range expectMarker.FindAllStringSubmatch(string(ar.Comment), -1) {
 				want = append(want, fmt.Sprintf("<case> %s", m[1]))
 			}
 			for _, f := range ar.Files {
-				p := filepath.Join(dir, filepath.FromSlash(f.Name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
 				for i, line := range strings.Split(string(f.Data), "\n") {
 					for _, m := range expectMarker.FindAllStringSubmatch(line, -1) {
 						want = append(want, fmt.Sprintf("%s:%d %s", f.Name, i+1, m[1]))
@@ -82,6 +72,41 @@ func TestCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeFixture writes the files of a txtar case fixture under dir.
+func writeFixture(t *testing.T, file, dir string) *txtar.Archive {
+	t.Helper()
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ar
+}
+
+// fixtureDirs writes every case fixture into its own directory.
+func fixtureDirs(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no case fixtures: %v", err)
+	}
+	var dirs []string
+	for _, file := range files {
+		dir := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(file), ".txtar"))
+		writeFixture(t, file, dir)
+		dirs = append(dirs, dir)
+	}
+	return dirs
 }
 
 // diff returns the elements of the sorted multisets a and b that the other lacks.

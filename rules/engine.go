@@ -55,6 +55,9 @@ type Options struct {
 	// LoadKB, when KB is nil, produces data.kb; New calls it concurrently with compiling
 	// the policies, so decoding a kb snapshot and compiling overlap.
 	LoadKB func() (map[string]any, error)
+	// KBJSON, when KB and LoadKB are nil, produces data.kb as JSON text (numbers kept
+	// exact), decoded straight into the engine's values: the fastest start.
+	KBJSON func() ([]byte, error)
 	// PolicyDirs hold user rules (same layout and METADATA as the built-in ones).
 	PolicyDirs []string
 	// AllowCode lets #codeStream, #calc, coded* and systemCall through (SEC-001..003).
@@ -71,6 +74,10 @@ type Options struct {
 	// loading inside the compile time.
 	Preload        []string
 	PreloadOptions foamcase.Options
+
+	// fromSource compiles the embedded policies from their source even when
+	// compiled.txtar matches them (tests compare the two).
+	fromSource bool
 }
 
 // Locator resolves an RFC 6901 pointer into the case document to a file position;
@@ -85,7 +92,6 @@ type Engine struct {
 	byPkg    map[string]*Rule         // "cat.name" -> rule
 	shards   []rego.PreparedEvalQuery // one query per group of rules (shardSources)
 	disabled map[string]bool
-	kb       map[string]any
 
 	preloadMu   sync.Mutex
 	preloaded   map[string]chan preload // taken by the first LintDir of the directory
@@ -268,10 +274,20 @@ func parse(srcs []source) ([]*ast.Module, error) {
 	return parsed, nil
 }
 
-// compile compiles modules (by file name) with the pinned capabilities. checked runs every
-// stage, with the case-document schema (user policies); otherwise checkOnlyStages and
-// noopStages are skipped (embedded policies only, verified by tests).
-func compile(modules map[string]*ast.Module, checked bool) (*ast.Compiler, error) {
+// compileMode says which compiler stages run.
+type compileMode int
+
+const (
+	// checked runs every stage, with the case-document schema (user policies).
+	checked compileMode = iota
+	// embedded skips checkOnlyStages and noopStages (embedded policies, verified by tests).
+	embedded
+	// precompiled runs only indexStages, on compiled.txtar.
+	precompiled
+)
+
+// compile compiles modules (by file name) with the pinned capabilities.
+func compile(modules map[string]*ast.Module, mode compileMode) (*ast.Compiler, error) {
 	caps, err := Capabilities()
 	if err != nil {
 		return nil, err
@@ -279,7 +295,8 @@ func compile(modules map[string]*ast.Module, checked bool) (*ast.Compiler, error
 	c := ast.NewCompiler().
 		WithCapabilities(caps).
 		WithEnablePrintStatements(false)
-	if checked {
+	switch mode {
+	case checked:
 		schemaJSON, err := CaseSchema()
 		if err != nil {
 			return nil, fmt.Errorf("rules: read case schema: %w", err)
@@ -291,8 +308,10 @@ func compile(modules map[string]*ast.Module, checked bool) (*ast.Compiler, error
 		ss := ast.NewSchemaSet()
 		ss.Put(ast.SchemaRootRef, schema)
 		c = c.WithSchemas(ss)
-	} else {
+	case embedded:
 		c = c.WithSkipStages(append(slices.Clone(checkOnlyStages), noopStages...)...)
+	case precompiled:
+		c = c.WithSkipStages(rewriteStages...)
 	}
 	c.Compile(modules)
 	if c.Failed() {
@@ -302,7 +321,7 @@ func compile(modules map[string]*ast.Module, checked bool) (*ast.Compiler, error
 }
 
 // compileSources parses and compiles srcs as one policy set.
-func compileSources(srcs []source, checked bool) (*ast.Compiler, map[string]*ast.Module, error) {
+func compileSources(srcs []source, mode compileMode) (*ast.Compiler, map[string]*ast.Module, error) {
 	parsed, err := parse(srcs)
 	if err != nil {
 		return nil, nil, err
@@ -311,7 +330,7 @@ func compileSources(srcs []source, checked bool) (*ast.Compiler, map[string]*ast
 	for i, s := range srcs {
 		modules[s.name] = parsed[i]
 	}
-	c, err := compile(modules, checked)
+	c, err := compile(modules, mode)
 	return c, modules, err
 }
 
@@ -389,35 +408,23 @@ func ruleFromModule(file string, m *ast.Module, builtin bool) (Rule, bool, error
 // New compiles the built-in policies and those in opts.PolicyDirs and prepares the query.
 func New(ctx context.Context, opts Options) (*Engine, error) {
 	type loaded struct {
-		kb   map[string]any
 		data ast.Object // data.kb and data.config as AST values
 		err  error
 	}
-	// data is loaded (LoadKB) and converted to AST values while the policies compile: read
-	// from Go maps, every access to data.kb would convert (and hash) the subtree again in
-	// each evaluation, a third of evaluating a case.
+	// data is loaded and converted to AST values while the policies compile: read from Go
+	// maps, every access to data.kb would convert (and hash) the subtree again in each
+	// evaluation, a third of evaluating a case.
 	kbc := make(chan loaded, 1)
 	go func() {
-		kb, err := opts.KB, error(nil)
-		if kb == nil && opts.LoadKB != nil {
-			kb, err = opts.LoadKB()
-		}
+		v, err := kbValue(opts)
 		if err != nil {
 			kbc <- loaded{err: err}
 			return
 		}
-		if kb == nil {
-			kb = map[string]any{}
-		}
-		v, err := ast.InterfaceToValue(map[string]any{
-			"kb":     kb,
-			"config": map[string]any{"allow_code": opts.AllowCode},
-		})
-		if err != nil {
-			kbc <- loaded{err: fmt.Errorf("convert to AST: %w", err)}
-			return
-		}
-		kbc <- loaded{kb: kb, data: v.(ast.Object)}
+		kbc <- loaded{data: ast.NewObject(
+			ast.Item(ast.StringTerm("kb"), ast.NewTerm(v)),
+			ast.Item(ast.StringTerm("config"), ast.ObjectTerm(ast.Item(ast.StringTerm("allow_code"), ast.BooleanTerm(opts.AllowCode)))),
+		)}
 	}()
 	preloaded := map[string]chan preload{}
 	for _, dir := range opts.Preload {
@@ -442,7 +449,12 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		}
 		srcs = append(srcs, more...)
 	}
-	checked := len(opts.PolicyDirs) > 0
+	mode := embedded
+	if len(opts.PolicyDirs) > 0 {
+		mode = checked
+	} else if pre, ok := precompiledSources(srcs); ok && !opts.fromSource {
+		srcs, mode = pre, precompiled
+	}
 	parsed, err := parse(srcs)
 	if err != nil {
 		return nil, err
@@ -451,22 +463,15 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	for i := range srcs {
 		groups[0][i] = i
 	}
-	if !checked {
+	if mode != checked {
 		groups = shardSources(srcs, shardCount(opts.Shards))
 	}
-	// Compiling rewrites the modules it is given, so a module in several groups (the
-	// library) is copied for all but the first.
-	used := make([]bool, len(srcs))
+	// A module in several groups (the library) is shared: Compile works on copies.
 	shardModules := make([]map[string]*ast.Module, len(groups))
 	for g, idx := range groups {
 		shardModules[g] = make(map[string]*ast.Module, len(idx))
 		for _, i := range idx {
-			m := parsed[i]
-			if used[i] {
-				m = m.Copy()
-			}
-			used[i] = true
-			shardModules[g][srcs[i].name] = m
+			shardModules[g][srcs[i].name] = parsed[i]
 		}
 	}
 	compilers := make([]*ast.Compiler, len(groups))
@@ -476,7 +481,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			compilers[g], errs[g] = compile(shardModules[g], checked)
+			compilers[g], errs[g] = compile(shardModules[g], mode)
 		}()
 	}
 	wg.Wait()
@@ -528,9 +533,8 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	l := <-kbc
 	if l.err != nil {
-		return nil, fmt.Errorf("rules: load kb: %w", l.err)
+		return nil, l.err
 	}
-	e.kb = l.kb
 	store := inmem.NewFromASTObject(l.data)
 	for _, c := range compilers {
 		pq, err := rego.New(
@@ -546,6 +550,36 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		e.shards = append(e.shards, pq)
 	}
 	return e, nil
+}
+
+// kbValue is data.kb from the first of opts.KB, opts.LoadKB and opts.KBJSON that is set
+// (empty without any).
+func kbValue(opts Options) (ast.Value, error) {
+	kb := opts.KB
+	switch {
+	case kb == nil && opts.LoadKB != nil:
+		var err error
+		if kb, err = opts.LoadKB(); err != nil {
+			return nil, fmt.Errorf("rules: load kb: %w", err)
+		}
+	case kb == nil && opts.KBJSON != nil:
+		b, err := opts.KBJSON()
+		if err != nil {
+			return nil, fmt.Errorf("rules: load kb: %w", err)
+		}
+		v, err := jsonValue(b)
+		if err != nil {
+			return nil, fmt.Errorf("rules: load kb: %w", err)
+		}
+		return v, nil
+	case kb == nil:
+		kb = map[string]any{}
+	}
+	v, err := ast.InterfaceToValue(kb)
+	if err != nil {
+		return nil, fmt.Errorf("rules: kb to AST: %w", err)
+	}
+	return v, nil
 }
 
 // maxShards bounds the shards: each holds its own copy of the library, compiled and
@@ -613,9 +647,6 @@ func (e *Engine) Rule(id string) (Rule, bool) {
 	}
 	return Rule{}, false
 }
-
-// KB returns the data.kb the engine evaluates against.
-func (e *Engine) KB() map[string]any { return e.kb }
 
 // raw is what a rule returns for one violation.
 type raw struct {

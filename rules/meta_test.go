@@ -4,14 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/foamc/foamc/foamcase"
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
@@ -130,7 +132,7 @@ func TestEmbeddedPoliciesTypeCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := compileSources(srcs, true); err != nil {
+	if _, _, err := compileSources(srcs, checked); err != nil {
 		t.Fatalf("embedded policies fail the full compile: %v", err)
 	}
 }
@@ -221,23 +223,51 @@ func TestDidYouMean(t *testing.T) {
 	}
 }
 
-// TestLoadKB: data.kb may come from a loader that runs while the policies compile; its
-// error fails New.
-func TestLoadKB(t *testing.T) {
+// TestKBSources: data.kb given as a map, by a loader running while the policies compile,
+// or as JSON text lints every fixture alike, and differently from an empty kb (the kb is
+// used); loader errors fail New.
+func TestKBSources(t *testing.T) {
 	kb := fixtureKB(t)
-	e, err := New(context.Background(), Options{LoadKB: func() (map[string]any, error) { return kb, nil }})
+	text, err := json.Marshal(kb)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.KB()["vocab"] == nil {
-		t.Error("loaded kb not used")
+	dirs := fixtureDirs(t)
+	ctx := context.Background()
+	lint := func(opts Options) []Result {
+		t.Helper()
+		e, err := New(ctx, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, errs := e.LintDirs(ctx, dirs, foamcase.Options{}, nil)
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		return res
 	}
-	if _, err := New(context.Background(), Options{LoadKB: func() (map[string]any, error) { return nil, os.ErrNotExist }}); err == nil {
-		t.Error("loader error ignored")
+	want := lint(Options{KB: kb})
+	if reflect.DeepEqual(lint(Options{}), want) {
+		t.Error("the fixtures lint the same without a kb")
+	}
+	if got := lint(Options{LoadKB: func() (map[string]any, error) { return kb, nil }}); !reflect.DeepEqual(got, want) {
+		t.Error("LoadKB lints differently from KB")
+	}
+	if got := lint(Options{KBJSON: func() ([]byte, error) { return text, nil }}); !reflect.DeepEqual(got, want) {
+		t.Error("KBJSON lints differently from KB")
+	}
+	for _, opts := range []Options{
+		{LoadKB: func() (map[string]any, error) { return nil, os.ErrNotExist }},
+		{KBJSON: func() ([]byte, error) { return nil, os.ErrNotExist }},
+		{KBJSON: func() ([]byte, error) { return []byte(`{"bc": `), nil }},
+	} {
+		if _, err := New(ctx, opts); err == nil {
+			t.Error("a kb loading error was ignored")
+		}
 	}
 }
 
-// TestConcurrentNew: engines built at once all work and the collector is back on after.
+// TestConcurrentNew: engines built at once all work.
 func TestConcurrentNew(t *testing.T) {
 	kb := fixtureKB(t)
 	errs := make(chan error, 3)
@@ -251,11 +281,6 @@ func TestConcurrentNew(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
 		}
-	}
-	if p := debug.SetGCPercent(100); p < 0 {
-		t.Errorf("GC left off (%d)", p)
-	} else {
-		debug.SetGCPercent(p)
 	}
 }
 

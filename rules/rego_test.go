@@ -56,7 +56,7 @@ func TestRegoUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, modules, err := compileSources(srcs, true)
+	c, modules, err := compileSources(srcs, checked)
 	if err != nil {
 		t.Fatal(err)
 	}

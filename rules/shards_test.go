@@ -1,9 +1,9 @@
 package rules
 
 import (
+	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,7 +13,6 @@ import (
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/kb"
 	"github.com/open-policy-agent/opa/v1/ast"
-	"golang.org/x/tools/txtar"
 )
 
 // TestSkippedStagesAreNoops compiles the embedded policies with and without noopStages:
@@ -95,43 +94,59 @@ func TestShardSources(t *testing.T) {
 	}
 }
 
-// TestShardsAgree lints the rule fixtures and every tutorial case with the rules in one
-// compiler and split over 2 and 4: the findings must be identical.
-func TestShardsAgree(t *testing.T) {
-	_, dirs := foamtest.TutorialCases(t)
-	fixtures, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txtar"))
-	if err != nil || len(fixtures) == 0 {
-		t.Fatalf("no case fixtures: %v", err)
+// TestCompiledPolicies keeps compiled.txtar in sync with the embedded policies and this
+// OPA version (-update regenerates it), so that New uses it; an edited source turns it off.
+func TestCompiledPolicies(t *testing.T) {
+	srcs, err := builtinSources(false)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, file := range fixtures {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
+	want, err := compileArchive(srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile("compiled.txtar", want, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		dir := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(file), ".txtar"))
-		for _, f := range ar.Files {
-			p := filepath.Join(dir, filepath.FromSlash(f.Name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		dirs = append(dirs, dir)
+		return
 	}
+	if !bytes.Equal(compiledTxtar, want) {
+		t.Fatal("compiled.txtar is stale (run go test ./rules -run TestCompiledPolicies -update)")
+	}
+	if again, _ := compileArchive(srcs); !bytes.Equal(again, want) {
+		t.Error("compiling twice prints different policies")
+	}
+	if _, ok := precompiledSources(srcs); !ok {
+		t.Error("New would not use compiled.txtar")
+	}
+	edited := slices.Clone(srcs)
+	edited[len(edited)-1].text += "\n# edited\n"
+	if _, ok := precompiledSources(edited); ok {
+		t.Error("compiled.txtar used for an edited source")
+	}
+}
+
+// TestEnginesAgree lints the rule fixtures and every tutorial case with the policies
+// compiled from source in one compiler (the reference), and from compiled.txtar in one,
+// two and four shards: the findings must be identical.
+func TestEnginesAgree(t *testing.T) {
+	_, dirs := foamtest.TutorialCases(t)
+	fixtures := fixtureDirs(t)
+	dirs = append(dirs, fixtures...)
 	k, err := kb.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	lint := func(shards int) []Result {
-		e, err := New(ctx, Options{KB: k.RulesData(), Shards: shards})
+	lint := func(opts Options) []Result {
+		opts.KB = k.RulesData()
+		e, err := New(ctx, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := len(e.shards); got != shards {
-			t.Fatalf("Shards %d made %d", shards, got)
+		if got := len(e.shards); got != opts.Shards {
+			t.Fatalf("Shards %d made %d", opts.Shards, got)
 		}
 		res, errs := e.LintDirs(ctx, dirs, foamcase.Options{}, nil)
 		for i, err := range errs {
@@ -141,18 +156,19 @@ func TestShardsAgree(t *testing.T) {
 		}
 		return res
 	}
-	want := lint(1)
+	want := lint(Options{Shards: 1, fromSource: true})
 	findings := 0
 	for _, r := range want {
 		findings += len(r.Findings)
 	}
-	for _, n := range []int{2, 4} {
-		got := lint(n)
+	for _, n := range []int{1, 2, 4} {
+		got := lint(Options{Shards: n})
 		for i := range want {
 			if !reflect.DeepEqual(got[i], want[i]) {
-				t.Errorf("%s: %d shards give %v, one gives %v", dirs[i], n, got[i].Findings, want[i].Findings)
+				t.Errorf("%s: compiled.txtar in %d shards gives %v, the sources give %v", dirs[i], n, got[i].Findings, want[i].Findings)
 			}
 		}
 	}
-	t.Logf("%d cases (%d tutorials, %d fixtures), %d findings, identical with 1, 2 and 4 shards", len(dirs), len(dirs)-len(fixtures), len(fixtures), findings)
+	t.Logf("%d cases (%d tutorials, %d fixtures), %d findings, identical from source and from compiled.txtar in 1, 2 and 4 shards",
+		len(dirs), len(dirs)-len(fixtures), len(fixtures), findings)
 }

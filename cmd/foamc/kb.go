@@ -56,19 +56,6 @@ func kbFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	return fs, fs.String("kb", "", "snapshot file (default: the embedded v1912 snapshot)")
 }
 
-// openRulesData is data.kb for the rules engine: the precomputed document of the embedded
-// snapshot (no full decode), else RulesData() of the snapshot at path.
-func openRulesData(path string) (map[string]any, error) {
-	if path == "" {
-		return kb.DefaultRulesData()
-	}
-	k, err := kb.Load(path)
-	if err != nil {
-		return nil, err
-	}
-	return k.RulesData(), nil
-}
-
 func openKB(path string) (*kb.KB, error) {
 	if path == "" {
 		return kb.Default()

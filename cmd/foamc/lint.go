@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/rules"
 )
@@ -43,11 +44,24 @@ func addEngineFlags(fs *flag.FlagSet) *engineFlags {
 
 // engine builds the rules engine; the preload case directories load while it compiles.
 func (ef *engineFlags) engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
-	return rules.New(ctx, rules.Options{
+	opts := rules.Options{
 		Preload:    preload,
-		LoadKB:     func() (map[string]any, error) { return openRulesData(ef.kbPath) },
 		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
-	})
+	}
+	// data.kb: the precomputed document of the embedded snapshot (no full decode), else
+	// RulesData() of the snapshot named by --kb.
+	if ef.kbPath == "" {
+		opts.KBJSON = kb.DefaultRulesJSON
+	} else {
+		opts.LoadKB = func() (map[string]any, error) {
+			k, err := kb.Load(ef.kbPath)
+			if err != nil {
+				return nil, err
+			}
+			return k.RulesData(), nil
+		}
+	}
+	return rules.New(ctx, opts)
 }
 
 // outputRules is the rule catalogue in the output package's shape.

@@ -158,14 +158,14 @@ func TestTokenPositions(t *testing.T) {
 // TestParticipleDefinition: the scanner is a complete participle lexer.Definition, so the
 // grammar also runs through participle's own entry points.
 func TestParticipleDefinition(t *testing.T) {
-	g, err := parser.ParseString("t", "a (1 2);\nb { c d; }\n#include \"x\"\n")
+	g, err := parser().ParseString("t", "a (1 2);\nb { c d; }\n#include \"x\"\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(g.Entries) != 3 || g.Entries[1].Open.Value != "{" || g.Entries[2].Dir == nil {
 		t.Fatalf("entries %+v", g.Entries)
 	}
-	if _, err := parser.ParseBytes("t", []byte("a \"x")); err == nil || !strings.Contains(err.Error(), "unterminated string") {
+	if _, err := parser().ParseBytes("t", []byte("a \"x")); err == nil || !strings.Contains(err.Error(), "unterminated string") {
 		t.Fatalf("lex error through participle: %v", err)
 	}
 	if syms := (definition{}).Symbols(); syms["NumList"] != tNumList || syms["EOF"] >= 0 {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -118,10 +119,15 @@ type gDirItem struct {
 	Arg  *gItem      `parser:"@@"`
 }
 
-var parser = participle.MustBuild[gFile](
-	participle.Lexer(definition{}),
-	participle.UseLookahead(2),
-)
+// parser is built on first use rather than at init: building it is the largest init cost
+// of the foamc binary, and lint builds it on the goroutine that loads the case, beside
+// the policy compilation.
+var parser = sync.OnceValue(func() *participle.Parser[gFile] {
+	return participle.MustBuild[gFile](
+		participle.Lexer(definition{}),
+		participle.UseLookahead(2),
+	)
+})
 
 func init() {
 	// A generic (non-fast-path) list may legitimately exceed participle's default of 1M items.
@@ -209,7 +215,7 @@ func Parse(name string, src []byte) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("grammar: preparing tokens of %s: %w", name, err)
 	}
-	g, err := parser.ParseFromLexer(pl)
+	g, err := parser().ParseFromLexer(pl)
 	if err != nil {
 		return nil, grammarFinding(name, src, s.toks, eof, err)
 	}

@@ -1,10 +1,10 @@
 package kb
 
 import (
+	"github.com/foamc/foamc/internal/lazyre"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -17,8 +17,8 @@ import (
 // the libraries a solver links (`-lx`).
 
 var (
-	reMakeTarget = regexp.MustCompile(`(?m)^\s*(EXE|LIB)\s*=\s*\$\(FOAM_(?:APPBIN|LIBBIN|USER_APPBIN|USER_LIBBIN)\)/(\w+)`)
-	reLinkLib    = regexp.MustCompile(`-l(\w+)`)
+	reMakeTarget = lazyre.New(`(?m)^\s*(EXE|LIB)\s*=\s*\$\(FOAM_(?:APPBIN|LIBBIN|USER_APPBIN|USER_LIBBIN)\)/(\w+)`)
+	reLinkLib    = lazyre.New(`-l(\w+)`)
 )
 
 type wmakeTarget struct {
@@ -46,7 +46,7 @@ func solverTargets(root string) ([]wmakeTarget, error) {
 		if err != nil {
 			return nil // a Make/ without files is not a target
 		}
-		m := reMakeTarget.FindSubmatch(files)
+		m := reMakeTarget.Re().FindSubmatch(files)
 		if m == nil {
 			return nil
 		}
@@ -56,7 +56,7 @@ func solverTargets(root string) ([]wmakeTarget, error) {
 		}
 		t := wmakeTarget{dir: filepath.ToSlash(rel), kind: string(m[1]), name: strings.TrimPrefix(string(m[2]), "lib")}
 		if opts, err := os.ReadFile(filepath.Join(p, "options")); err == nil {
-			for _, l := range reLinkLib.FindAllSubmatch(opts, -1) {
+			for _, l := range reLinkLib.Re().FindAllSubmatch(opts, -1) {
 				t.libs = append(t.libs, string(l[1]))
 			}
 		}

@@ -2,8 +2,8 @@ package kb
 
 import (
 	"fmt"
+	"github.com/foamc/foamc/internal/lazyre"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -341,7 +341,7 @@ func fieldKeyed(segs []string) bool {
 	return false
 }
 
-var reIdentToken = regexp.MustCompile(`[A-Za-z_][\w.]*`)
+var reIdentToken = lazyre.New(`[A-Za-z_][\w.]*`)
 
 // solvedFields lists the fields a case's fvSolution solves: candidate names (its
 // field files, the energy variable, rho, the keys and the identifiers inside the
@@ -369,7 +369,7 @@ func solvedFields(r *CaseRecord, solution any) []string {
 	}
 	patterns, _ := regexEntries(solvers)
 	for _, p := range patterns {
-		for _, tok := range reIdentToken.FindAllString(p, -1) {
+		for _, tok := range reIdentToken.Re().FindAllString(p, -1) {
 			cand[strings.TrimSuffix(tok, ".")] = true
 		}
 	}

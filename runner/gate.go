@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/foamc/foamc/internal/lazyre"
 	"regexp"
 	"strings"
 
@@ -27,16 +28,16 @@ const (
 )
 
 var (
-	reDidYouMean  = regexp.MustCompile(`did you mean "([^"]+)"`)
-	reQuoted      = regexp.MustCompile(`"([^"]+)"`)
-	reNotExist    = regexp.MustCompile(`(\w[\w.]*/[\w./]+),? (?:does not exist|is missing|which is missing)`)
-	reNeedsKey    = regexp.MustCompile(`needs ((?:\w+/)+)(\w+)$`)
-	reEquation    = regexp.MustCompile(`the (\w+) equation`)
-	reButField    = regexp.MustCompile(`on patch (\S+) needs .*, but (\w+) is \w+`)
-	reNeedsPath   = regexp.MustCompile(`needs (?:system/)?(fvSolution|fvSchemes|controlDict)/(\S+)`)
-	reForPatch    = regexp.MustCompile(`(?:for|on) patch (\S+)`)
-	reSnippet     = regexp.MustCompile("(?:Add|Set|add|set) `([^`]+)`")
-	reLabelled    = regexp.MustCompile("(\\w+): `([^`]+)`")
+	reDidYouMean  = lazyre.New(`did you mean "([^"]+)"`)
+	reQuoted      = lazyre.New(`"([^"]+)"`)
+	reNotExist    = lazyre.New(`(\w[\w.]*/[\w./]+),? (?:does not exist|is missing|which is missing)`)
+	reNeedsKey    = lazyre.New(`needs ((?:\w+/)+)(\w+)$`)
+	reEquation    = lazyre.New(`the (\w+) equation`)
+	reButField    = lazyre.New(`on patch (\S+) needs .*, but (\w+) is \w+`)
+	reNeedsPath   = lazyre.New(`needs (?:system/)?(fvSolution|fvSchemes|controlDict)/(\S+)`)
+	reForPatch    = lazyre.New(`(?:for|on) patch (\S+)`)
+	reSnippet     = lazyre.New("(?:Add|Set|add|set) `([^`]+)`")
+	reLabelled    = lazyre.New("(\\w+): `([^`]+)`")
 	reMissingWord = []*regexp.Regexp{
 		regexp.MustCompile(`no entry for (\S+)`),
 		regexp.MustCompile(`keyword (\S+) is missing`),
@@ -84,8 +85,8 @@ func fromFinding(f finding.Finding) []*Failure {
 		return &c
 	}
 	var out []*Failure
-	if m := reDidYouMean.FindStringSubmatch(f.Fix); m != nil && len(keys) > 0 {
-		if bad := reQuoted.FindStringSubmatch(f.Summary); bad != nil {
+	if m := reDidYouMean.Re().FindStringSubmatch(f.Fix); m != nil && len(keys) > 0 {
+		if bad := reQuoted.Re().FindStringSubmatch(f.Summary); bad != nil {
 			out = append(out, mk(ClassBC, KindUnknownName, func(c *Failure) {
 				c.DictPath, c.Keyword, c.Valid, c.What = keys, bad[1], []string{m[1]}, f.ID
 			}))
@@ -95,7 +96,7 @@ func fromFinding(f finding.Finding) []*Failure {
 		dp := keys[:2]
 		// A regex entry ("(U|k|epsilon)") is overridden for the one field the
 		// finding names: an exact key wins over every pattern.
-		if m := reEquation.FindStringSubmatch(f.Summary); m != nil && keys[1] == "$regex" {
+		if m := reEquation.Re().FindStringSubmatch(f.Summary); m != nil && keys[1] == "$regex" {
 			dp = []string{"solvers", m[1]}
 		}
 		if dp[1] != "$regex" {
@@ -104,22 +105,22 @@ func fromFinding(f finding.Finding) []*Failure {
 	}
 	// "epsilonWallFunction on patch P needs a nut wall function there, but nut
 	// is zeroGradient": the other field's BC on that patch is what to change.
-	if m := reButField.FindStringSubmatch(f.Summary); m != nil {
+	if m := reButField.Re().FindStringSubmatch(f.Summary); m != nil {
 		out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.File, c.Patch, c.Keyword = "0/"+m[2], m[1], m[1] }))
 	}
-	if m := reNotExist.FindStringSubmatch(f.Summary); m != nil && !strings.HasPrefix(m[1], "/") {
+	if m := reNotExist.Re().FindStringSubmatch(f.Summary); m != nil && !strings.HasPrefix(m[1], "/") {
 		out = append(out, mk(ClassMissingFile, KindMissingFile, func(c *Failure) { c.File = m[1] }))
 	}
-	if m := reForPatch.FindStringSubmatch(f.Summary); m != nil && strings.Contains(f.Summary, "no boundary condition") {
+	if m := reForPatch.Re().FindStringSubmatch(f.Summary); m != nil && strings.Contains(f.Summary, "no boundary condition") {
 		out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.Patch, c.Keyword = m[1], m[1] }))
 	}
-	if m := reNeedsPath.FindStringSubmatch(f.Summary); m != nil {
+	if m := reNeedsPath.Re().FindStringSubmatch(f.Summary); m != nil {
 		parts := strings.Split(m[2], "/")
 		out = append(out, mk(classOfFile("system/"+m[1]), KindMissingEntry, func(c *Failure) {
 			c.File, c.DictPath, c.Keyword = "system/"+m[1], parts[:len(parts)-1], normKeyword(parts[len(parts)-1])
 		}))
 	}
-	if m := reNeedsKey.FindStringSubmatch(f.Summary); m != nil && file != "" && !strings.Contains(m[1], "fvSolution") {
+	if m := reNeedsKey.Re().FindStringSubmatch(f.Summary); m != nil && file != "" && !strings.Contains(m[1], "fvSolution") {
 		parts := strings.Split(strings.TrimSuffix(m[1], "/"), "/")
 		out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = parts, m[2] }))
 	}
@@ -145,12 +146,12 @@ func fromFinding(f finding.Finding) []*Failure {
 		}
 	}
 	snippet := ""
-	if m := reSnippet.FindStringSubmatch(f.Fix); m != nil {
+	if m := reSnippet.Re().FindStringSubmatch(f.Fix); m != nil {
 		snippet = m[1]
 	}
 	// "SIMPLE: `…`. PIMPLE: `…`": the snippet labelled with a dictionary on
 	// the finding's path.
-	for _, m := range reLabelled.FindAllStringSubmatch(f.Fix, -1) {
+	for _, m := range reLabelled.Re().FindAllStringSubmatch(f.Fix, -1) {
 		for _, k := range keys {
 			if k == m[1] {
 				snippet = m[2]

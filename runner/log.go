@@ -6,8 +6,8 @@ package runner
 
 import (
 	"bufio"
+	"github.com/foamc/foamc/internal/lazyre"
 	"io"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,10 +23,10 @@ type Step struct {
 }
 
 var (
-	reTime     = regexp.MustCompile(`^Time = (\S+)$`)
-	reSolving  = regexp.MustCompile(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
-	reCourant  = regexp.MustCompile(`^Courant Number mean: \S+ max: (\S+)`)
-	reExecTime = regexp.MustCompile(`^ExecutionTime = (\S+) s`)
+	reTime     = lazyre.New(`^Time = (\S+)$`)
+	reSolving  = lazyre.New(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
+	reCourant  = lazyre.New(`^Courant Number mean: \S+ max: (\S+)`)
+	reExecTime = lazyre.New(`^ExecutionTime = (\S+) s`)
 )
 
 // LogParser follows a solver log line by line. It is fed while the solver runs
@@ -76,7 +76,7 @@ func (p *LogParser) Feed(line string) bool {
 	if p.Warning == "" && p.readWarning(t) {
 		return false
 	}
-	if m := reTime.FindStringSubmatch(t); m != nil {
+	if m := reTime.Re().FindStringSubmatch(t); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		p.Steps = append(p.Steps, Step{Time: v, Residuals: map[string]float64{}})
 		return false
@@ -85,7 +85,7 @@ func (p *LogParser) Feed(line string) bool {
 		p.Ended = true
 		return false
 	}
-	if m := reExecTime.FindStringSubmatch(t); m != nil {
+	if m := reExecTime.Re().FindStringSubmatch(t); m != nil {
 		p.ExecutionTime, _ = strconv.ParseFloat(m[1], 64)
 		return len(p.Steps) > 0
 	}
@@ -94,7 +94,7 @@ func (p *LogParser) Feed(line string) bool {
 	if len(p.Steps) > 0 {
 		cur = &p.Steps[len(p.Steps)-1]
 	}
-	if m := reCourant.FindStringSubmatch(t); m != nil {
+	if m := reCourant.Re().FindStringSubmatch(t); m != nil {
 		v, err := strconv.ParseFloat(m[1], 64)
 		if err != nil || isBad(m[1]) {
 			p.setNaN(t)
@@ -104,7 +104,7 @@ func (p *LogParser) Feed(line string) bool {
 		}
 		return false
 	}
-	if m := reSolving.FindStringSubmatch(t); m != nil {
+	if m := reSolving.Re().FindStringSubmatch(t); m != nil {
 		if isBad(m[2]) || isBad(m[3]) {
 			p.setNaN(t)
 		}

@@ -3,7 +3,6 @@ package rules
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -11,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/foamcase"
-	"golang.org/x/tools/txtar"
+	"github.com/foamc/foamc/internal/foamtest"
 )
 
 var expectMarker = regexp.MustCompile(`@expect\((FOAM-[A-Z]+-\d{3})\)`)
@@ -32,7 +31,7 @@ func TestCases(t *testing.T) {
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
 			dir := t.TempDir()
-			ar := writeFixture(t, file, dir)
+			ar := foamtest.WriteTxtar(t, file, dir)
 			var want []string
 			for _, m := range expectMarker.FindAllStringSubmatch(string(ar.Comment), -1) {
 				want = append(want, fmt.Sprintf("<case> %s", m[1]))
@@ -74,25 +73,6 @@ func TestCases(t *testing.T) {
 	}
 }
 
-// writeFixture writes the files of a txtar case fixture under dir.
-func writeFixture(t *testing.T, file, dir string) *txtar.Archive {
-	t.Helper()
-	ar, err := txtar.ParseFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return ar
-}
-
 // fixtureDirs writes every case fixture into its own directory.
 func fixtureDirs(t *testing.T) []string {
 	t.Helper()
@@ -103,7 +83,7 @@ func fixtureDirs(t *testing.T) []string {
 	var dirs []string
 	for _, file := range files {
 		dir := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(file), ".txtar"))
-		writeFixture(t, file, dir)
+		foamtest.WriteTxtar(t, file, dir)
 		dirs = append(dirs, dir)
 	}
 	return dirs

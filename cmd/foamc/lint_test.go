@@ -9,26 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/foamc/foamc/internal/foamtest"
 )
 
 // lintFixture writes rules/testdata/cases/<name>.txtar into a temporary case directory.
 func lintFixture(t *testing.T, name string) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("..", "..", "rules", "testdata", "cases", name+".txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	foamtest.WriteTxtar(t, filepath.Join("..", "..", "rules", "testdata", "cases", name+".txtar"), dir)
 	return dir
 }
 

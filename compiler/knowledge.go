@@ -3,6 +3,7 @@ package compiler
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,12 +32,11 @@ const refSolvers = "knowledge/openfoam-v1912-rules.md §2"
 const refModels = "knowledge/openfoam-v1912-rules.md §3"
 
 // compiledSolvers are the solvers whose cases foamc knows how to write (fields, BCs,
-// numerics); the solver matrix runs each. transonic marks the phid pressure equation, which
-// the curated table does not record.
-var compiledSolvers = map[string]struct{ transonic bool }{
-	"icoFoam": {}, "simpleFoam": {}, "pisoFoam": {}, "pimpleFoam": {},
-	"rhoSimpleFoam": {}, "rhoPimpleFoam": {}, "rhoCentralFoam": {}, "sonicFoam": {transonic: true},
-	"buoyantSimpleFoam": {}, "buoyantPimpleFoam": {},
+// numerics); the solver matrix runs each.
+var compiledSolvers = []string{
+	"icoFoam", "simpleFoam", "pisoFoam", "pimpleFoam",
+	"rhoSimpleFoam", "rhoPimpleFoam", "rhoCentralFoam", "sonicFoam",
+	"buoyantSimpleFoam", "buoyantPimpleFoam",
 }
 
 // compiledModels are the models whose fields foamc has boundary conditions for.
@@ -65,15 +65,17 @@ func readKnowledge() error {
 		return fmt.Errorf("compiler: the kb's curated solver table: %w", err)
 	}
 	energyWord := map[string]string{"h": "sensibleEnthalpy", "e": "sensibleInternalEnergy"}
-	for name, extra := range compiledSolvers {
+	for _, name := range compiledSolvers {
 		m, _ := st[name].(map[string]any)
 		if m == nil {
 			return fmt.Errorf("compiler: no curated solver entry for %s", name)
 		}
 		si := solverInfo{Compressible: m["compressible"] == true, Steady: m["steady"] == true, Turbulence: m["turbulence"] == true,
-			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, Transonic: extra.transonic, EnergyDiv: map[string][]string{}}
+			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, EnergyDiv: map[string][]string{}}
 		si.Algorithm, _ = m["algorithm"].(string)
 		si.Div = strList(m["div"])
+		// A pressure equation with fvm::div(phid, p) (sonicFoam's pEqn.H) is always transonic.
+		si.Transonic = slices.Contains(si.Div, "div(phid,p)")
 		si.PDims = intList(m["pDims"])
 		switch m["thermo"] {
 		case "psiThermo":

@@ -268,15 +268,13 @@ func (c *compilation) emitSchemes() {
 				div.words(k, ruleSrc("FOAM-NUM-001", "stress term key"), "Gauss linear")
 				continue
 			}
-			field := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(k, "div(phiv,"), "div(phi,"), ")")
+			// div(<flux>,<field>): the field decides the convection scheme.
+			field := strings.TrimSuffix(k[strings.Index(k, ",")+1:], ")")
 			if strings.HasPrefix(k, "div(phiv,") {
 				div.words(k, ruleSrc("FOAM-NUM-002", "internal-energy pressure work term"), conv(field))
 				continue
 			}
 			c.scheme(div, "divSchemes", k, conv(field), src)
-		}
-		if f.Transonic {
-			div.words("div(phid,p)", ruleSrc("FOAM-NUM-002", "transonic pressure equation"), conv("p"))
 		}
 	}
 	c.scheme(fs.sub("laplacianSchemes"), "laplacianSchemes", "default", "Gauss linear corrected", src)

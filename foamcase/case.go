@@ -157,6 +157,7 @@ func Load(dir string, opts Options) (*Case, error) {
 	}
 	c.Patches = l.patches()
 	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
+	c.Features.MeshInputs = meshInputs(abs)
 	finding.Sort(c.Errors)
 	return c, nil
 }

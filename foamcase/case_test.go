@@ -31,7 +31,10 @@ func TestFeaturesOfTutorials(t *testing.T) {
 	}{
 		{"incompressible/icoFoam/cavity/cavity", map[string]any{
 			"solver": "icoFoam", "simulationType": "laminar", "turbulenceModel": nil, "compressible": false,
-			"steady": false, "energy": nil, "algorithm": "PISO", "startTime": "0", "fieldDir": "0", "twoD": true, "multiphase": false}},
+			"steady": false, "energy": nil, "algorithm": "PISO", "startTime": "0", "fieldDir": "0", "twoD": true, "multiphase": false,
+			"meshInputs": []string{}}},
+		{"incompressible/icoFoam/elbow", map[string]any{"solver": "icoFoam", "meshInputs": []string{"elbow.msh"}}}, // fluentMeshToFoam in Allrun
+		{"basic/laplacianFoam/flange", map[string]any{"solver": "laplacianFoam", "meshInputs": []string{"flange.ans"}}},
 		{"incompressible/simpleFoam/pitzDaily", map[string]any{
 			"solver": "simpleFoam", "simulationType": "RAS", "turbulenceModel": "kEpsilon", "compressible": false,
 			"steady": true, "energy": nil, "algorithm": "SIMPLE", "fieldDir": "0", "twoD": true, "multiphase": false}},

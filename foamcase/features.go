@@ -1,7 +1,9 @@
 package foamcase
 
 import (
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -87,6 +89,39 @@ type Features struct {
 	FieldDir        string `json:"fieldDir"`
 	TwoD            bool   `json:"twoD"`
 	Multiphase      bool   `json:"multiphase"`
+	// MeshInputs are files a v1912 mesh converter reads (meshConverters), in the case
+	// directory or constant/: a step foamc cannot see (Allrun) may make the mesh from them.
+	MeshInputs []string `json:"meshInputs"`
+}
+
+// meshConverters maps the file extensions v1912's mesh conversion utilities read to them
+// (applications/utilities/mesh/conversion).
+var meshConverters = map[string]string{
+	".msh": "gmshToFoam, fluentMeshToFoam, fluent3DMeshToFoam",
+	".cas": "fluent3DMeshToFoam",
+	".unv": "ideasUnvToFoam",
+	".neu": "gambitToFoam, netgenNeutralToFoam",
+	".ans": "ansysToFoam",
+	".ccm": "ccmToFoam",
+	".geo": "cfx4ToFoam",
+	".vtk": "vtkUnstructuredToFoam",
+	".ele": "tetgenToFoam",
+}
+
+// meshInputs lists the converter inputs in dir and dir/constant, case-relative and sorted.
+func meshInputs(dir string) []string {
+	out := []string{}
+	for _, sub := range []string{"", "constant"} {
+		entries, _ := os.ReadDir(filepath.Join(dir, sub))
+		for _, e := range entries {
+			name := strings.TrimSuffix(e.Name(), ".gz")
+			if _, ok := meshConverters[strings.ToLower(filepath.Ext(name))]; ok && !e.IsDir() {
+				out = append(out, path.Join(sub, e.Name()))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Map is the features as the JSON-able map rules see.
@@ -103,6 +138,7 @@ func (f Features) Map() map[string]any {
 		"fieldDir":        f.FieldDir,
 		"twoD":            f.TwoD,
 		"multiphase":      f.Multiphase,
+		"meshInputs":      f.MeshInputs,
 	}
 }
 

@@ -34,11 +34,11 @@ findings contains f if {
 	count(object.get(input, "patches", [])) == 0
 	not has_mesh_source
 
-	# The mesh may come from a step foamc cannot see (m4, fluentMeshToFoam, a copy in
-	# Allrun); the gate must not refuse that step, so this half of the rule warns.
+	# The mesh may come from a step foamc cannot see (m4, a copy in Allrun); the gate must
+	# not refuse that step, so this half of the rule warns.
 	f := {
 		"path": "/patches",
-		"msg": "the case has no mesh (constant/polyMesh/boundary) and no blockMeshDict or snappyHexMeshDict to make one",
+		"msg": "the case has no mesh (constant/polyMesh/boundary), no blockMeshDict or snappyHexMeshDict to make one and no file a mesh converter reads",
 		"severity": "warn",
 	}
 }
@@ -47,3 +47,6 @@ has_mesh_source if {
 	some name in mesh_sources
 	lib.file_exists(name)
 }
+
+# A file a mesh converter reads (gmshToFoam mesh.msh, fluentMeshToFoam elbow.msh...).
+has_mesh_source if count(object.get(input.features, "meshInputs", [])) > 0

@@ -23,6 +23,11 @@ test_no_mesh_and_no_blockmeshdict if {
 	f.severity == "warn"
 }
 
+test_converter_input_is_enough if {
+	doc := test.set(test.del(test.case, "/files/system~1blockMeshDict"), "/patches", [])
+	count(files.findings) == 0 with input as test.set(doc, "/features/meshInputs", ["mesh.msh"])
+}
+
 test_blockmeshdict_is_enough if {
 	count(files.findings) == 0 with input as test.set(test.case, "/patches", [])
 }

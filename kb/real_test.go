@@ -116,6 +116,21 @@ func TestRealTemplateSonicFoamKEpsilon(t *testing.T) {
 	}
 }
 
+// TestRealTemplateTieBreak: pisoFoam+kEpsilon matches two tutorials whose U solvers differ
+// (cavity's smoothSolver, cavityCoupledU's coupled PBiCCCG); the tie goes to the block more
+// of pisoFoam's and kEpsilon's tutorials use, not to the first text.
+func TestRealTemplateTieBreak(t *testing.T) {
+	res := embeddedKB(t).Template(Query{Solver: "pisoFoam", Turbulence: "kEpsilon", Target: "system/fvSolution"}, DefaultTau)
+	solvers, _ := res.Dict["solvers"].(map[string]any)
+	u, _, ok := Lookup(solvers, "U")
+	if !ok {
+		t.Fatalf("no U solver in %s", canonical(solvers))
+	}
+	if d, _ := u.(map[string]any); d["solver"] != "smoothSolver" || d["type"] != nil {
+		t.Errorf("U solver block %s, want cavity's smoothSolver", canonical(u))
+	}
+}
+
 func TestRealTemplateAlgorithm(t *testing.T) {
 	k := embeddedKB(t)
 	for solver, alg := range map[string]string{"rhoPimpleFoam": "PIMPLE", "simpleFoam": "SIMPLE", "icoFoam": "PISO"} {

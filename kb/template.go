@@ -3,6 +3,7 @@ package kb
 import (
 	"fmt"
 	"github.com/foamc/foamc/internal/lazyre"
+	"maps"
 	"path"
 	"sort"
 	"strings"
@@ -130,8 +131,10 @@ func (k *KB) Template(q Query, tau float64) TemplateResult {
 		rq.notes = append(rq.notes, fmt.Sprintf("%s reads the %s dictionary: other algorithm dictionaries are left out", rq.Solver, alg))
 	}
 	best := map[string]*merged{}
+	var allStats []map[string]*pathStat
 	for _, f := range feats {
 		stats := featureStats(f, rq.Query, energy)
+		allStats = append(allStats, stats)
 		for key, st := range stats {
 			if !f.filter(st.segs) || wrongAlgorithm(st.segs) {
 				continue
@@ -153,7 +156,7 @@ func (k *KB) Template(q Query, tau float64) TemplateResult {
 		if m.freq < tau {
 			continue
 		}
-		v := m.stat.choose()
+		v := m.stat.choose(allStats, key)
 		if !root.insert(m.stat.segs, v.value, m.stat.order) {
 			rq.notes = append(rq.notes, fmt.Sprintf("%s dropped: conflicts with a more frequent entry", join(m.stat.segs...)))
 			continue
@@ -384,12 +387,34 @@ func solvedFields(r *CaseRecord, solution any) []string {
 	return sortedUnique(out)
 }
 
-// choose picks the most frequent variant, ties broken by canonical text.
-func (st *pathStat) choose() *variant {
+// choose picks the most frequent variant. A tie goes to the variant more cases of all
+// the features use (the solver's and the model's tutorials as well as the exact match),
+// then to the first canonical text: one unusual tutorial of two (pisoFoam's
+// cavityCoupledU with its coupled U solver) must not win on spelling.
+func (st *pathStat) choose(features []map[string]*pathStat, key string) *variant {
+	support := func(c string) int {
+		cases := map[string]bool{}
+		for _, stats := range features {
+			if o := stats[key]; o != nil && o.variants[c] != nil {
+				maps.Copy(cases, o.variants[c].cases)
+			}
+		}
+		return len(cases)
+	}
 	var best *variant
+	bestSupport := 0
 	for _, c := range sortedKeys(st.variants) {
-		if v := st.variants[c]; best == nil || len(v.cases) > len(best.cases) {
-			best = v
+		v := st.variants[c]
+		switch {
+		case best == nil || len(v.cases) > len(best.cases):
+			best, bestSupport = v, -1
+		case len(v.cases) == len(best.cases):
+			if bestSupport < 0 {
+				bestSupport = support(canonical(best.value))
+			}
+			if n := support(c); n > bestSupport {
+				best, bestSupport = v, n
+			}
 		}
 	}
 	return best

@@ -2,8 +2,9 @@ package kb
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // BCResult unites tutorial examples of a boundary condition with its header contract.
@@ -154,15 +155,15 @@ func NormalizeKeyword(s string) string {
 	}, s)
 }
 
-var logKeywordRes = []*regexp.Regexp{
+var logKeywordRes = []*lazyre.Regexp{
 	// keyword div(phi,epsilon) is undefined in dictionary "/case/system/fvSchemes/divSchemes"
-	regexp.MustCompile(`keyword\s+(.+?)\s+is undefined in dictionary\s+"([^"]*)"`),
+	lazyre.New(`keyword\s+(.+?)\s+is undefined in dictionary\s+"([^"]*)"`),
 	// Entry 'gamma' not found in dictionary "/case/0/p/boundaryField/outlet"
-	regexp.MustCompile(`[Ee]ntry\s+'([^']+)'\s+not found in dictionary\s+"([^"]*)"`),
+	lazyre.New(`[Ee]ntry\s+'([^']+)'\s+not found in dictionary\s+"([^"]*)"`),
 	// Essential entry 'value' missing on patch movingWall of field U in file "/case/0/U"
-	regexp.MustCompile(`[Ee]ssential entry\s+'([^']+)'\s+missing.*?file\s+"?([^"\s]*)"?`),
+	lazyre.New(`[Ee]ssential entry\s+'([^']+)'\s+missing.*?file\s+"?([^"\s]*)"?`),
 	// Cannot find patchField entry for inlet ... file "..."
-	regexp.MustCompile(`Cannot find patchField entry for\s+(\S+)(?:.*?file\s+"?([^"\s]*)"?)?`),
+	lazyre.New(`Cannot find patchField entry for\s+(\S+)(?:.*?file\s+"?([^"\s]*)"?)?`),
 }
 
 // KeywordFromLog extracts the missing keyword from an OpenFOAM FATAL error log,
@@ -170,7 +171,7 @@ var logKeywordRes = []*regexp.Regexp{
 func KeywordFromLog(log string) (keyword, dict string, ok bool) {
 	flat := strings.Join(strings.Fields(log), " ")
 	for _, re := range logKeywordRes {
-		if m := re.FindStringSubmatch(flat); m != nil {
+		if m := re.Re().FindStringSubmatch(flat); m != nil {
 			d := ""
 			if len(m) > 2 {
 				d = m[2]

@@ -1,9 +1,10 @@
 package kb
 
 import (
-	"github.com/foamc/foamc/internal/lazyre"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // cfile is a C++ source file with comments blanked out (offsets and line

@@ -2,13 +2,14 @@ package kb
 
 import (
 	"fmt"
-	"github.com/foamc/foamc/internal/lazyre"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // Field ranks in registration order (FOR_ALL_FIELD_TYPES).

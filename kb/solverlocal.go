@@ -1,13 +1,14 @@
 package kb
 
 import (
-	"github.com/foamc/foamc/internal/lazyre"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // Boundary conditions compiled in applications/solvers exist only in the

@@ -2,11 +2,12 @@ package kb
 
 import (
 	"fmt"
-	"github.com/foamc/foamc/internal/lazyre"
 	"maps"
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // DefaultTau is the frequency threshold of the template retriever when none is

@@ -1,8 +1,9 @@
 package kb
 
 import (
-	"github.com/foamc/foamc/internal/lazyre"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // Thermo combinations are the names fluidThermo::New looks up, built from the

@@ -2,12 +2,13 @@ package kb
 
 import (
 	"fmt"
-	"github.com/foamc/foamc/internal/lazyre"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // vocabRule harvests one vocabulary from registration macros. The capture is a

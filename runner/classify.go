@@ -1,10 +1,11 @@
 package runner
 
 import (
-	"github.com/foamc/foamc/internal/lazyre"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // Failure classes: the categories a FOAM FATAL error (or a signal) falls in.

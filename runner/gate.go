@@ -3,11 +3,10 @@ package runner
 import (
 	"context"
 	"fmt"
-	"github.com/foamc/foamc/internal/lazyre"
-	"regexp"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // Gate repair: with --repair, deny findings of the gate are repaired before
@@ -38,13 +37,13 @@ var (
 	reForPatch    = lazyre.New(`(?:for|on) patch (\S+)`)
 	reSnippet     = lazyre.New("(?:Add|Set|add|set) `([^`]+)`")
 	reLabelled    = lazyre.New("(\\w+): `([^`]+)`")
-	reMissingWord = []*regexp.Regexp{
-		regexp.MustCompile(`no entry for (\S+)`),
-		regexp.MustCompile(`keyword (\S+) is missing`),
-		regexp.MustCompile(`needs the (\w+) dictionary`),
-		regexp.MustCompile("needs `(\\w+)`"),
-		regexp.MustCompile(`has no (\w+) entry`),
-		regexp.MustCompile(`has no (\w+)\s*$`),
+	reMissingWord = []*lazyre.Regexp{
+		lazyre.New(`no entry for (\S+)`),
+		lazyre.New(`keyword (\S+) is missing`),
+		lazyre.New(`needs the (\w+) dictionary`),
+		lazyre.New("needs `(\\w+)`"),
+		lazyre.New(`has no (\w+) entry`),
+		lazyre.New(`has no (\w+)\s*$`),
 	}
 )
 
@@ -125,7 +124,7 @@ func fromFinding(f finding.Finding) []*Failure {
 		out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = parts, m[2] }))
 	}
 	for _, re := range reMissingWord {
-		if m := re.FindStringSubmatch(f.Summary); m != nil && file != "" {
+		if m := re.Re().FindStringSubmatch(f.Summary); m != nil && file != "" {
 			kw := normKeyword(strings.Trim(m[1], "`\"'"))
 			dp := keys
 			if n := len(dp); n > 0 && dp[n-1] == kw {

@@ -6,11 +6,12 @@ package runner
 
 import (
 	"bufio"
-	"github.com/foamc/foamc/internal/lazyre"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // Step is one solver time step (or SIMPLE iteration) as the log reports it.

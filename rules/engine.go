@@ -449,48 +449,9 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		}
 		srcs = append(srcs, more...)
 	}
-	mode := embedded
-	if len(opts.PolicyDirs) > 0 {
-		mode = checked
-	} else if pre, ok := precompiledSources(srcs); ok && !opts.fromSource {
-		srcs, mode = pre, precompiled
-	}
-	parsed, err := parse(srcs)
+	compilers, modules, err := compileShards(srcs, opts)
 	if err != nil {
 		return nil, err
-	}
-	groups := [][]int{make([]int, len(srcs))}
-	for i := range srcs {
-		groups[0][i] = i
-	}
-	if mode != checked {
-		groups = shardSources(srcs, shardCount(opts.Shards))
-	}
-	// A module in several groups (the library) is shared: Compile works on copies.
-	shardModules := make([]map[string]*ast.Module, len(groups))
-	for g, idx := range groups {
-		shardModules[g] = make(map[string]*ast.Module, len(idx))
-		for _, i := range idx {
-			shardModules[g][srcs[i].name] = parsed[i]
-		}
-	}
-	compilers := make([]*ast.Compiler, len(groups))
-	errs := make([]error, len(groups))
-	var wg sync.WaitGroup
-	for g := range groups {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			compilers[g], errs[g] = compile(shardModules[g], mode)
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	modules := make(map[string]*ast.Module, len(srcs))
-	for i, s := range srcs {
-		modules[s.name] = parsed[i]
 	}
 	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}, preloaded: preloaded, preloadOpts: opts.PreloadOptions}
 	builtin := map[string]bool{}
@@ -580,6 +541,56 @@ func kbValue(opts Options) (ast.Value, error) {
 		return nil, fmt.Errorf("rules: kb to AST: %w", err)
 	}
 	return v, nil
+}
+
+// compileShards compiles srcs: user policies with every check in one compiler, the
+// embedded ones from compiled.txtar when it matches them (else from source) in
+// shardCount(opts.Shards) compilers. modules are the parsed sources by file name.
+func compileShards(srcs []source, opts Options) ([]*ast.Compiler, map[string]*ast.Module, error) {
+	mode := embedded
+	if len(opts.PolicyDirs) > 0 {
+		mode = checked
+	} else if pre, ok := precompiledSources(srcs); ok && !opts.fromSource {
+		srcs, mode = pre, precompiled
+	}
+	parsed, err := parse(srcs)
+	if err != nil {
+		return nil, nil, err
+	}
+	groups := [][]int{make([]int, len(srcs))}
+	for i := range srcs {
+		groups[0][i] = i
+	}
+	if mode != checked {
+		groups = shardSources(srcs, shardCount(opts.Shards))
+	}
+	// A module in several groups (the library) is shared: Compile works on copies.
+	shardModules := make([]map[string]*ast.Module, len(groups))
+	for g, idx := range groups {
+		shardModules[g] = make(map[string]*ast.Module, len(idx))
+		for _, i := range idx {
+			shardModules[g][srcs[i].name] = parsed[i]
+		}
+	}
+	compilers := make([]*ast.Compiler, len(groups))
+	errs := make([]error, len(groups))
+	var wg sync.WaitGroup
+	for g := range groups {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			compilers[g], errs[g] = compile(shardModules[g], mode)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
+	}
+	modules := make(map[string]*ast.Module, len(srcs))
+	for i, s := range srcs {
+		modules[s.name] = parsed[i]
+	}
+	return compilers, modules, nil
 }
 
 // maxShards bounds the shards: each holds its own copy of the library, compiled and

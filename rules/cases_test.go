@@ -11,6 +11,7 @@ import (
 
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/kb"
 )
 
 var expectMarker = regexp.MustCompile(`@expect\((FOAM-[A-Z]+-\d{3})\)`)
@@ -18,13 +19,14 @@ var expectMarker = regexp.MustCompile(`@expect\((FOAM-[A-Z]+-\d{3})\)`)
 // TestCases lints every rules/testdata/cases/*.txtar: the archive's files form a case
 // directory, and each `// @expect(ID)` marker names a finding that must point at that
 // line. Markers in the archive comment stand for findings without a file position.
-// Findings and markers must match one to one.
+// Findings and markers must match one to one. The engine is what `foamc lint` runs: the
+// embedded kb, compiled.txtar.
 func TestCases(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txtar"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no case fixtures: %v", err)
 	}
-	e, err := New(context.Background(), Options{KB: fixtureKB(t)})
+	e, err := New(context.Background(), Options{KBJSON: kb.DefaultRulesJSON})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@
 #   uniform velocity of U (|p0| > 50 |U|max^2, i.e. over 100 dynamic pressures): the fault corpus
 #   (simple-totalpressure-pa-on-kinematic: p0 1e5, i.e. 447 m/s, against pitzDaily's 10 m/s inlet)
 #   dies with SIGFPE in the first SIMPLE iteration. Without a velocity scale it stays a warning.
+#   On absolute p a p0 of zero or below is a vacuum reservoir: the fault corpus
+#   (sonic-totalpressure-zero) dies with SIGFPE in the first step, so that is a deny too.
 # custom:
 #   id: FOAM-BC-014
 #   severity: warn
@@ -36,11 +38,15 @@ findings contains f if {
 	}
 }
 
-# deny: a kinematic p0 far beyond the flow's dynamic pressure (see description).
+# deny: a kinematic p0 far beyond the flow's dynamic pressure, or a non-positive absolute
+# p0 (see description).
 severity(d, p0) := "deny" if {
 	d == kinematic
 	lib.max_speed2 > 0
 	abs(p0) > 50 * lib.max_speed2
+} else := "deny" if {
+	d == static
+	p0 <= 0
 } else := "warn"
 
 findings contains f if {

@@ -15,6 +15,13 @@ test_static if {
 	count(p0.findings) == 0 with input as tp(test.compressible, 101325)
 }
 
+test_static_vacuum_denies if {
+	some f in p0.findings with input as tp(test.compressible, 0)
+	f.severity == "deny"
+	some g in p0.findings with input as tp(test.compressible, 1.2)
+	g.severity == "warn"
+}
+
 test_kinematic_deny_beyond_flow_speed if {
 	# the fixture's inlet is 10 m/s: 50 * 100 = 5000 m2/s2 is the limit
 	some f in p0.findings with input as tp(test.case, 100000)

@@ -1,6 +1,6 @@
 # METADATA
 # title: linear solver fits the matrix
-# description: lduMatrix::solver::New selects from the symmetric or asymmetric table. PCG and the DIC/FDIC preconditioners and smoothers exist only for symmetric matrices (pressure), PBiCG and DILU only for asymmetric ones (convection-diffusion equations).
+# description: lduMatrix::solver::New selects from the symmetric or asymmetric table. PCG and the DIC/FDIC preconditioners and smoothers exist only for symmetric matrices (pressure, compressible too unless transonic), PBiCG and DILU only for asymmetric ones (convection-diffusion equations, the transonic pressure equation).
 # custom:
 #   id: FOAM-SOL-003
 #   severity: deny
@@ -21,6 +21,9 @@ asym_fields := {"U", "Urel", "k", "epsilon", "omega", "nuTilda", "h", "e", "kl",
 
 transonic if lib.truthy(lib.algorithm_dict.transonic)
 
+# sonicFoam's pressure equation always holds fvm::div(phid, p) (pEqn.H:24).
+transonic if "div(phid,p)" in lib.solver_info.div
+
 sym_fields contains lib.solver_info.pressure if not transonic
 
 sym_fields contains "Phi"
@@ -37,39 +40,42 @@ entry contains [name, key, tk, lib.lookup(solvers, key)] if {
 # name (lduMatrixSolver.C), so rho, rhoU and rhoE entries may name anything.
 diagonal_fields := {"rho", "rhoU", "rhoE"}
 
+# keys_of is every looked-up key (U, UFinal...) that one written entry serves: a regex
+# entry like "(U|k)Final" or "p.*" is reported once, naming them all.
+keys_of(tk) := concat(", ", sort({key | some [_, key, t, _] in entry; t == tk}))
+
 findings contains f if {
 	vocab := data.kb.vocab.linearSolvers
 	count(vocab) > 0
-	some [name, key, tk, e] in entry
+	some [name, _, tk, e] in entry
 	not name in diagonal_fields
 	is_string(e.solver)
 	not e.solver in vocab
 	f := {
 		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), ["solver"])),
-		"msg": sprintf("unknown linear solver %q for %s", [e.solver, key]),
+		"msg": sprintf("unknown linear solver %q for %s", [e.solver, keys_of(tk)]),
 		"suggest": {"word": e.solver, "candidates": vocab},
 	}
 }
 
 findings contains f if {
-	some [name, key, tk, e] in entry
+	some [name, _, tk, e] in entry
 	name in asym_fields
 	some part in ["solver", "preconditioner", "smoother"]
 	lib.first(e[part]) in sym_only
 	f := {
 		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
-		"msg": sprintf("%s %s works only for symmetric matrices; the %s equation is asymmetric", [part, lib.first(e[part]), key]),
+		"msg": sprintf("%s %s works only for symmetric matrices; the %s equation is asymmetric", [part, lib.first(e[part]), keys_of(tk)]),
 	}
 }
 
 findings contains f if {
-	some [name, key, tk, e] in entry
+	some [name, _, tk, e] in entry
 	name in sym_fields
-	lib.solver_info.compressible == false
 	some part in ["solver", "preconditioner", "smoother"]
 	lib.first(e[part]) in asym_only
 	f := {
 		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
-		"msg": sprintf("%s %s works only for asymmetric matrices; the %s equation is symmetric", [part, lib.first(e[part]), key]),
+		"msg": sprintf("%s %s works only for asymmetric matrices; the %s equation is symmetric", [part, lib.first(e[part]), keys_of(tk)]),
 	}
 }

@@ -76,6 +76,6 @@ findings contains f if {
 	c > 1
 	f := {
 		"path": lib.file_ptr("system/controlDict", ["deltaT"]),
-		"msg": sprintf("estimated Courant number %.2g with deltaT %v (uniform blocks of blockMeshDict, largest uniform U)", [c, lib.control_dict.deltaT]),
+		"msg": sprintf("estimated Courant number %v with deltaT %v (uniform blocks of blockMeshDict, largest uniform U)", [round(c * 10) / 10, lib.control_dict.deltaT]),
 	}
 }

@@ -24,7 +24,12 @@ test_large_step if {
 	fs := courant.findings with input as cavity(0.05)
 	count(fs) == 1
 	some f in fs
-	contains(f.msg, "10")
+	startswith(f.msg, "estimated Courant number 10 with deltaT 0.05 ")
+}
+
+test_fractional_estimate_one_decimal if {
+	some f in courant.findings with input as cavity(0.0211)
+	startswith(f.msg, "estimated Courant number 4.2 with deltaT 0.0211 ")
 }
 
 test_zone_name_and_scale if {

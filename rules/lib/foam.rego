@@ -107,8 +107,21 @@ rank_of_class := {
 	"volSymmTensorField": "symmTensor", "volTensorField": "tensor",
 }
 
-# rank of a field from its header class (volVectorField -> vector).
-rank(name) := rank_of_class[input.headers[input.fields[name]].class]
+# field_class is the volume-field class the solver constructs for a known field (velocities
+# are vectors; pressures and the kb's dimensioned scalars are scalars); undefined otherwise.
+field_class(name) := "volVectorField" if {
+	name in {"U", "Urel"}
+} else := "volScalarField" if {
+	_ = data.kb.dims[name]
+} else := "volScalarField" if {
+	name in {"p", "p_rgh"}
+}
+
+# rank of a field: of the class the solver constructs for a known field (a wrong header
+# class is FOAM-STRUCT-008's finding, not the values'), else of its header class.
+rank(name) := rank_of_class[field_class(name)] if {
+	field_class(name)
+} else := rank_of_class[input.headers[input.fields[name]].class]
 
 constraint_types := {
 	"empty", "wedge", "symmetryPlane", "symmetry", "cyclic", "cyclicAMI", "cyclicACMI", "cyclicSlip",

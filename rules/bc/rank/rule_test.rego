@@ -7,6 +7,20 @@ test_ok if {
 	count(rank.findings) == 0 with input as test.case
 }
 
+# k copied from U keeps `class volVectorField`: the solver constructs a scalar k, so the
+# scalar values are right and only the class is wrong (FOAM-STRUCT-008).
+test_wrong_header_class_keeps_the_known_rank if {
+	doc := test.set(test.case, "/headers/0~1k/class", "volVectorField")
+	count(rank.findings) == 0 with input as doc
+	count(data.foamc.rules.structure.fieldclass.findings) == 1 with input as doc
+}
+
+test_unknown_field_rank_from_header if {
+	doc := test.set(test.set(test.case, "/fields/Tx", "0/k"), "/headers/0~1k/class", "volVectorField")
+	some f in rank.findings with input as doc
+	contains(f.msg, "of Tx is a scalar, the field is a vector")
+}
+
 test_scalar_in_vector_internal if {
 	fs := rank.findings with input as test.set(test.case, "/files/0~1U/internalField", {"$uniform": 0})
 	count(fs) == 1

@@ -11,19 +11,9 @@ package foamc.rules.structure.fieldclass
 
 import data.foamc.lib
 
-vectors := {"U", "Urel"}
-
-expected(name) := "volVectorField" if name in vectors
-
-else := "volScalarField" if {
-	_ = data.kb.dims[name]
-}
-
-else := "volScalarField" if name in {"p", "p_rgh"}
-
 findings contains f if {
 	some name, file in input.fields
-	want := expected(name)
+	want := lib.field_class(name)
 	got := input.headers[file].class
 	got != want
 	startswith(got, "vol")

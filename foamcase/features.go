@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -182,8 +183,7 @@ func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir s
 	}
 	for _, name := range thermo {
 		d, _ := files[name].(map[string]any)
-		tt, _ := d["thermoType"].(map[string]any)
-		if e, ok := lookupString(tt, "energy"); ok {
+		if e, ok := thermoComponents(d)["energy"]; ok {
 			switch {
 			case strings.HasSuffix(e, "Enthalpy"):
 				f.Energy = "h"
@@ -274,6 +274,49 @@ func thermoFiles(files map[string]any) []string {
 	}
 	sort.Strings(regions)
 	return append(out, regions...)
+}
+
+// thermoNames are the thermo package names basicThermoTemplates.C:146-154 (and :116-122,
+// liquidProperties) builds from the thermoType components (C++ class names), with the
+// components in order.
+var thermoNames = []struct {
+	re    *regexp.Regexp
+	cmpts []string
+}{
+	{regexp.MustCompile(`^(\w+)<(\w+)<(\w+)<(\w+)<(\w+)<(\w+)>>,(\w+)>>>$`),
+		[]string{"type", "mixture", "transport", "thermo", "equationOfState", "specie", "energy"}},
+	{regexp.MustCompile(`^(\w+)<(\w+)<(\w+),(\w+)>>$`),
+		[]string{"type", "mixture", "properties", "energy"}},
+}
+
+// thermoComponents returns the word components of the thermoType of a
+// thermophysicalProperties dictionary d, in both forms basicThermo::lookupThermo reads: the
+// thermoType dictionary (basicThermoTemplates.C:99), or the legacy single word that is the
+// package name itself (:168), type<mixture<transport<thermo<equationOfState<specie>>,energy>>>.
+// It is nil without a thermoType or for a word that is no package name. The rules read the
+// same components through lib.thermo_type (rules/lib/foam.rego).
+func thermoComponents(d map[string]any) map[string]string {
+	switch tt := d["thermoType"].(type) {
+	case map[string]any:
+		out := map[string]string{}
+		for k, v := range tt {
+			if s, ok := v.(string); ok {
+				out[k] = s
+			}
+		}
+		return out
+	case string:
+		for _, n := range thermoNames {
+			if m := n.re.FindStringSubmatch(tt); m != nil {
+				out := map[string]string{}
+				for i, k := range n.cmpts {
+					out[k] = m[i+1]
+				}
+				return out
+			}
+		}
+	}
+	return nil
 }
 
 // lookupString returns d[key] when it is a single word or string.

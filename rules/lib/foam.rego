@@ -63,6 +63,34 @@ file(name) := input.files[name]
 # files present in the document.
 file_exists(name) if has(input.files, name)
 
+# thermo_type is the thermoType of the thermophysicalProperties dictionary tp as an object of
+# its components, in both forms basicThermo::lookupThermo reads: the thermoType dictionary
+# (basicThermoTemplates.C:99), or the legacy single word (:168) that is the package name itself,
+# type<mixture<transport<thermo<equationOfState<specie>>,energy>>> (or, liquidProperties,
+# type<mixture<properties,energy>>). Undefined for a word that is no such name (foamcase's
+# thermoComponents parses the same for features.energy).
+thermo_type(tp) := tp.thermoType if is_object(tp.thermoType)
+
+else := {k: m[i + 1] | some i, k in thermo_cmpts} if {
+	is_string(tp.thermoType)
+	[m] := regex.find_all_string_submatch_n(thermo_name, tp.thermoType, 1)
+}
+
+else := {k: m[i + 1] | some i, k in thermo_liquid_cmpts} if {
+	is_string(tp.thermoType)
+	[m] := regex.find_all_string_submatch_n(thermo_liquid_name, tp.thermoType, 1)
+}
+
+thermo_cmpts := ["type", "mixture", "transport", "thermo", "equationOfState", "specie", "energy"]
+
+thermo_liquid_cmpts := ["type", "mixture", "properties", "energy"]
+
+# The package names basicThermoTemplates.C:146-154 and :116-122 build from the components
+# (C++ class names).
+thermo_name := `^(\w+)<(\w+)<(\w+)<(\w+)<(\w+)<(\w+)>>,(\w+)>>>$`
+
+thermo_liquid_name := `^(\w+)<(\w+)<(\w+),(\w+)>>$`
+
 solver := input.features.solver
 
 # solver_info is the curated record of the case's solver; undefined for unknown solvers and

@@ -33,9 +33,10 @@ selector := {"thermodynamics": "thermo", "transport": "transport", "equationOfSt
 
 findings contains f if {
 	tp := input.files[file]
-	tp.thermoType.mixture == "pureMixture"
+	tt := lib.thermo_type(tp)
+	tt.mixture == "pureMixture"
 	some sub, sel in selector
-	model := tp.thermoType[sel]
+	model := tt[sel]
 	some key in needs[sub][model]
 	not lib.has(object.get(object.get(tp, "mixture", {}), sub, {}), key)
 	f := {

@@ -17,3 +17,8 @@ test_missing_cp if {
 test_sutherland if {
 	count(coeffs.findings) == 2 with input as test.set(test.compressible, "/files/constant~1thermophysicalProperties/thermoType/transport", "sutherland")
 }
+
+test_legacy_sutherland if {
+	doc := test.set(test.compressible, "/files/constant~1thermophysicalProperties/thermoType", "heRhoThermo<pureMixture<sutherland<hConst<perfectGas<specie>>,sensibleEnthalpy>>>")
+	count(coeffs.findings) == 2 with input as doc
+}

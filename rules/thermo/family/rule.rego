@@ -18,7 +18,7 @@ expected := {"psiThermo": "hePsiThermo", "rhoThermo": "heRhoThermo"}
 
 findings contains f if {
 	want := expected[lib.solver_info.thermo]
-	got := input.files["constant/thermophysicalProperties"].thermoType.type
+	got := lib.thermo_type(input.files["constant/thermophysicalProperties"]).type
 	got != want
 	f := {
 		"path": lib.file_ptr("constant/thermophysicalProperties", ["thermoType", "type"]),

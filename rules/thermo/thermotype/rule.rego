@@ -1,6 +1,6 @@
 # METADATA
 # title: thermoType names all seven components
-# description: fluidThermo::New builds the class name from type, mixture, transport, thermo, equationOfState, specie and energy; a missing key is a FATAL IO ERROR, a combination that is not instantiated for the solver's thermo family (kb vocab.thermoCombinations) "Unknown fluidThermo type".
+# description: fluidThermo::New builds the class name from type, mixture, transport, thermo, equationOfState, specie and energy; a missing key is a FATAL IO ERROR, a combination that is not instantiated for the solver's thermo family (kb vocab.thermoCombinations) "Unknown fluidThermo type". The legacy single-word thermoType is that class name itself and is checked the same way.
 # custom:
 #   id: FOAM-THERMO-001
 #   severity: deny
@@ -13,18 +13,31 @@ import data.foamc.lib
 
 file := "constant/thermophysicalProperties"
 
-keys(tt) := ["type", "mixture", "properties", "energy"] if lib.has(tt, "properties")
-
 # liquidProperties-based thermo (`properties liquid;`) replaces the four model keys.
-else := ["type", "mixture", "transport", "thermo", "equationOfState", "specie", "energy"]
+keys(tt) := lib.thermo_liquid_cmpts if lib.has(tt, "properties")
+
+else := lib.thermo_cmpts
 
 findings contains f if {
-	tt := input.files[file].thermoType
+	tt := lib.thermo_type(input.files[file])
 	some key in keys(tt)
 	not lib.has(tt, key)
 	f := {
 		"path": lib.file_ptr(file, ["thermoType"]),
 		"msg": sprintf("thermoType has no %s", [key]),
+	}
+}
+
+# The legacy single-word form is looked up as the package name itself
+# (basicThermoTemplates.C:168-186): a word that is no package name never matches.
+findings contains f if {
+	tp := input.files[file]
+	lib.has(tp, "thermoType")
+	not lib.thermo_type(tp)
+	f := {
+		"path": lib.file_ptr(file, ["thermoType"]),
+		"msg": sprintf("thermoType %v is neither a dictionary nor a package name type<mixture<transport<thermo<equationOfState<specie>>,energy>>>", [tp.thermoType]),
+		"fix": "Write thermoType as a dictionary of its seven keys, or as one word without spaces: type<mixture<transport<thermo<equationOfState<specie>>,energy>>>.",
 	}
 }
 
@@ -45,7 +58,7 @@ flat(tt) := sprintf("%s<%s,%s,%s,%s,%s,%s>", [tt.type, tt.mixture, tt.transport,
 findings contains f if {
 	table := data.kb.vocab.thermoCombinations[lib.solver_info.thermoTable]
 	count(table) > 0
-	tt := input.files[file].thermoType
+	tt := lib.thermo_type(input.files[file])
 	not lib.has(tt, "properties")
 	every key in keys(tt) {
 		is_string(tt[key])

@@ -38,6 +38,7 @@ test_compressible_pressure_is_symmetric if {
 	count(fs) == 1
 	some f in fs
 	f.path == "/files/system~1fvSolution/solvers/$regex/1/value/preconditioner"
+
 	# p has its own entry (GAMG); the regex "p.*" serves pFinal
 	f.msg == "preconditioner DILU works only for asymmetric matrices; the pFinal equation is symmetric"
 	count(linear.findings) == 0 with input as test.set(doc, "/files/system~1fvSolution/PIMPLE/transonic", true)
@@ -49,6 +50,7 @@ test_regex_entry_reported_once if {
 	fs := linear.findings with input as doc
 	count(fs) == 1
 	some f in fs
+
 	# "(U|k|epsilon|omega|f|v2)" serves U, k and epsilon: one finding
 	f.msg == "unknown linear solver \"smoothSolverr\" for U, epsilon, k"
 }

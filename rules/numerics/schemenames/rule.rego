@@ -93,7 +93,7 @@ viscoelastic_stress(key) if {
 # does not spell out; a default that is the section's only entry is then certain to be used.
 # ddt: transient solvers (icoFoam.C:105, rhoCentralFoam.C:196) and transported model fields
 # (kEpsilon.C:259, kOmegaSSTBase.C:525, SpalartAllmaras.C:373).
-reads contains "ddtSchemes" if not lib.solver_info.steady
+reads contains "ddtSchemes" if lib.solver_info.steady == false
 
 reads contains "ddtSchemes" if count(lib.transported) > 0
 

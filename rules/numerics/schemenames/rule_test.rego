@@ -85,6 +85,29 @@ test_grad_default_regex_warns if {
 }
 
 # A solver foamc does not know: no lookup is certain.
+test_ddt_default_unknown_solver_warns if {
+	doc := json.patch(test.case, [
+		{"op": "add", "path": "/features/solver", "value": "scalarTransportFoam"},
+		{"op": "add", "path": "/files/system~1fvSchemes/ddtSchemes/default", "value": "Eulerr"},
+	])
+	fs := schemenames.findings with input as doc
+	count(fs) == 1
+	some f in fs
+	f.severity == "warn"
+}
+
+# A transient solver: icoFoam's fvm::ddt(U) (icoFoam.C:105) takes the only entry.
+test_ddt_default_transient_denies if {
+	doc := json.patch(test.case, [
+		{"op": "add", "path": "/features/solver", "value": "icoFoam"},
+		{"op": "add", "path": "/files/system~1fvSchemes/ddtSchemes/default", "value": "Eulerr"},
+	])
+	fs := schemenames.findings with input as doc
+	count(fs) == 1
+	some f in fs
+	f.severity == "deny"
+}
+
 test_grad_default_unknown_solver_warns if {
 	doc := json.patch(test.case, [
 		{"op": "add", "path": "/features/solver", "value": "scalarTransportFoam"},

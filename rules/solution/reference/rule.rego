@@ -21,14 +21,36 @@ closed if {
 findings contains f if {
 	closed
 	algo := lib.algorithm
-	d := object.get(lib.fv_solution, algo, {})
-	missing := [k | some k in ["pRefCell|pRefPoint", "pRefValue"]; not any_of(d, split(k, "|"))]
+	d := lib.fv_solution[algo]
+	missing := [m | some k in ref_keys; not any_of(d, k.keys); m := k.text]
 	count(missing) > 0
 	f := {
 		"path": lib.file_ptr("system/fvSolution", [algo]),
 		"msg": sprintf("no boundary fixes %s (closed domain): %s needs %s", [lib.solver_info.pressure, algo, concat(" and ", missing)]),
 	}
 }
+
+# Without the dictionary the solver reads an empty one (solutionControl.C:301) and setRefCell
+# stops all the same. A solver that requires the dictionary stops earlier (FOAM-SOL-005).
+findings contains f if {
+	closed
+	algo := lib.algorithm
+	algo != ""
+	lib.fv_solution
+	not lib.has(lib.fv_solution, algo)
+	not lib.solver_info.algorithmRequired
+	f := {
+		"path": lib.file_ptr("system/fvSolution", []),
+		"msg": sprintf("no boundary fixes %s (closed domain): fvSolution needs a %s dictionary with pRefCell (or pRefPoint) and pRefValue", [lib.solver_info.pressure, algo]),
+	}
+}
+
+# setRefCell reads <p>RefCell, else <p>RefPoint, then <p>RefValue (findRefCell.C:52-110);
+# p_rgh solvers call it with p's name.
+ref_keys := [
+	{"keys": ["pRefCell", "pRefPoint"], "text": "pRefCell (or pRefPoint)"},
+	{"keys": ["pRefValue"], "text": "pRefValue"},
+]
 
 any_of(d, keys) if {
 	some k in keys

@@ -13,7 +13,13 @@ test_closed if {
 	fs := reference.findings with input as closed
 	count(fs) == 1
 	some f in fs
-	contains(f.msg, "pRefCell|pRefPoint and pRefValue")
+	f.path == "/files/system~1fvSolution/SIMPLE"
+	f.msg == "no boundary fixes p (closed domain): SIMPLE needs pRefCell (or pRefPoint) and pRefValue"
+}
+
+test_closed_value_only if {
+	fs := reference.findings with input as test.set(closed, "/files/system~1fvSolution/SIMPLE/pRefCell", 0)
+	{f.msg | some f in fs} == {"no boundary fixes p (closed domain): SIMPLE needs pRefValue"}
 }
 
 test_closed_with_ref if {
@@ -29,4 +35,31 @@ test_kb_bases if {
 	doc := test.set(closed, "/files/0~1p/boundaryField/outlet", {"type": "myFixed"})
 	count(reference.findings) == 0 with input as doc with data.kb.bc.myFixed as {"bases": ["fixedValue"]}
 	count(reference.findings) == 1 with input as doc with data.kb.bc.myFixed as {"bases": ["zeroGradient"]}
+}
+
+# Without the dictionary setRefCell reads an empty one and stops: deny at fvSolution itself.
+test_closed_missing_dict if {
+	fs := reference.findings with input as test.del(closed, "/files/system~1fvSolution/SIMPLE")
+	count(fs) == 1
+	some f in fs
+	f.path == "/files/system~1fvSolution"
+	f.msg == "no boundary fixes p (closed domain): fvSolution needs a SIMPLE dictionary with pRefCell (or pRefPoint) and pRefValue"
+}
+
+# icoFoam requires PISO and stops on its absence first (FOAM-SOL-005).
+test_closed_missing_required_dict if {
+	doc := test.set(test.del(closed, "/files/system~1fvSolution/SIMPLE"), "/features/solver", "icoFoam")
+	count(reference.findings) == 0 with input as doc
+}
+
+# rhoSimpleFoam's pressureControl calls setRefCell (pRefRequired defaults to true).
+test_rhosimple_closed if {
+	doc := object.union(test.compressible, {"features": {"solver": "rhoSimpleFoam", "algorithm": "SIMPLE"}, "files": {"system/fvSolution": {"SIMPLE": {"pMinFactor": 0.1}}}})
+	count(reference.findings) == 0 with input as doc
+	count(reference.findings) == 1 with input as test.set(doc, "/files/0~1p/boundaryField/outlet", {"type": "zeroGradient"})
+}
+
+# rhoPimpleFoam passes pRefRequired false: a closed domain needs no reference.
+test_rhopimple_closed if {
+	count(reference.findings) == 0 with input as test.set(test.compressible, "/files/0~1p/boundaryField/outlet", {"type": "zeroGradient"})
 }

@@ -4,7 +4,7 @@
 # custom:
 #   id: FOAM-SOL-004
 #   severity: deny
-#   fix: Add `pRefCell 0; pRefValue 0;` (or pRefPoint) to the SIMPLE/PISO/PIMPLE dictionary of fvSolution (rhoSimpleFoam: pRefValue is an absolute pressure, and pMinFactor/pMaxFactor scale it).
+#   fix: "Add `pRefCell 0; pRefValue 0;` (or pRefPoint) to the SIMPLE/PISO/PIMPLE dictionary of fvSolution (rhoSimpleFoam: pRefValue is an absolute pressure, and pMinFactor/pMaxFactor scale it)."
 #   provenance:
 #     - src/finiteVolume/cfdTools/general/findRefCell/findRefCell.C:40
 #     - src/finiteVolume/cfdTools/general/pressureControl/pressureControl.C:53

@@ -97,6 +97,21 @@ solver := input.features.solver
 # for multi-region solvers, whose fields, schemes and solution controls live per region.
 solver_info := data.kb.solvers[solver] if not data.kb.solvers[solver].multiRegion
 
+# solver_div are the divergence keys the solver always looks up (the kb's div list); a
+# non-Newtonian laminar model (Maxwell, Giesekus...) replaces the stress term with its own.
+solver_div contains key if {
+	some key in solver_info.div
+	not viscoelastic_stress(key)
+}
+
+viscoelastic_stress(key) if {
+	contains(key, "dev2")
+	input.features.simulationType == "laminar"
+	l := input.files["constant/turbulenceProperties"].laminar
+	m := object.get(l, "laminarModel", object.get(l, "model", "Stokes"))
+	m != "Stokes"
+}
+
 # model_info is the curated record of the case's turbulence model; undefined for laminar.
 model_info := data.kb.models[input.features.turbulenceModel] if {
 	solver_info.turbulence

@@ -16,19 +16,7 @@ package foamc.rules.numerics.divkeys
 
 import data.foamc.lib
 
-needed contains key if {
-	some key in lib.solver_info.div
-	not viscoelastic_stress(key)
-}
-
-# Non-Newtonian laminar models (Maxwell, Giesekus...) bring their own stress terms.
-viscoelastic_stress(key) if {
-	contains(key, "dev2")
-	input.features.simulationType == "laminar"
-	l := input.files["constant/turbulenceProperties"].laminar
-	m := object.get(l, "laminarModel", object.get(l, "model", "Stokes"))
-	m != "Stokes"
-}
+needed contains key if some key in lib.solver_div
 
 needed contains sprintf("div(phi,%s)", [name]) if some name in lib.transported
 

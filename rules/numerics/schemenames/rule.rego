@@ -49,10 +49,7 @@ only_default(sec) if count([k | some k, _ in sec; k != "default"]) == 0
 
 # lookups are [section, name] pairs the solver looks up on every run.
 # divSchemes: the keys of FOAM-NUM-001/002 (solver, stress, energy and model convection terms).
-lookups contains ["divSchemes", key] if {
-	some key in lib.solver_info.div
-	not viscoelastic_stress(key)
-}
+lookups contains ["divSchemes", key] if some key in lib.solver_div
 
 lookups contains ["divSchemes", key] if some key in lib.solver_info.energyDiv[input.features.energy]
 
@@ -65,9 +62,8 @@ lookups contains ["divSchemes", sprintf("div(phi,%s)", [name])] if some name in 
 # rhoPimpleFoam/pEqn.H:92, sonicFoam/pEqn.H:41, reactingFoam/pEqn.H:90); fvcGrad.C:149
 # names it grad(<field>).
 lookups contains ["gradSchemes", g] if {
-	some key in lib.solver_info.div
+	some key in lib.solver_div
 	contains(key, "dev2")
-	not viscoelastic_stress(key)
 	[g] := regex.find_n(`grad\([A-Za-z_.]+\)`, key, 1)
 }
 
@@ -79,15 +75,6 @@ lookups contains ["gradSchemes", "grad(p)"] if {
 # snGradSchemes: the buoyancy flux phig of the p_rgh solvers (interFoam/pEqn.H:32,
 # buoyantPimpleFoam/pEqn.H:15, buoyantSimpleFoam/pEqn.H:7); fvcSnGrad.C:84 names it.
 lookups contains ["snGradSchemes", "snGrad(rho)"] if lib.solver_info.gravity
-
-# Non-Newtonian laminar models (Maxwell, Giesekus...) bring their own stress terms.
-viscoelastic_stress(key) if {
-	contains(key, "dev2")
-	input.features.simulationType == "laminar"
-	l := input.files["constant/turbulenceProperties"].laminar
-	m := object.get(l, "laminarModel", object.get(l, "model", "Stokes"))
-	m != "Stokes"
-}
 
 # reads are the sections the solver looks up some name in on every run, with names this rule
 # does not spell out; a default that is the section's only entry is then certain to be used.

@@ -90,16 +90,15 @@ func (c *compilation) features() {
 		c.note("FOAM-FM-005", finding.Warn, "/physics/turbulence", "LES on a 2D mesh (empty patches): OpenFOAM warns the case is not strictly applicable",
 			"use a 3D mesh or a RAS model")
 	}
-	c.feat.Closed = true
+	// Only solvers that call setRefCell when no patch fixes the pressure need a reference
+	// (kb/curated/solvers.json pRef: rhoSimpleFoam does, through pressureControl;
+	// rhoPimpleFoam and sonicFoam do not).
+	c.feat.Closed = solvers[c.feat.Solver].PRef
 	for _, pt := range c.mesh.Patches {
 		switch c.sol[bcID(c.feat.Pressure, pt.Name)] {
 		case "fixedValue", "totalPressure", "freestreamPressure", "inletOutlet", "prghPressure":
 			c.feat.Closed = false
 		}
-	}
-	if c.feat.Compressible && !c.feat.Buoyant {
-		// Compressible pressure is absolute; no reference level is needed.
-		c.feat.Closed = false
 	}
 }
 

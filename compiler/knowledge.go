@@ -26,6 +26,7 @@ type solverInfo struct {
 	EnergyDiv    map[string][]string // e|h -> the div keys its energy equation needs
 	Transonic    bool                // pressure equation with phid (div(phid,p))
 	Buoyant      bool                // p_rgh + g (knowledge §2 buoyant*)
+	PRef         bool                // sets a reference cell when no patch fixes the pressure
 }
 
 const refSolvers = "knowledge/openfoam-v1912-rules.md §2"
@@ -71,7 +72,7 @@ func readKnowledge() error {
 			return fmt.Errorf("compiler: no curated solver entry for %s", name)
 		}
 		si := solverInfo{Compressible: m["compressible"] == true, Steady: m["steady"] == true, Turbulence: m["turbulence"] == true,
-			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, EnergyDiv: map[string][]string{}}
+			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, PRef: m["pRef"] == true, EnergyDiv: map[string][]string{}}
 		si.Algorithm, _ = m["algorithm"].(string)
 		si.Div = strList(m["div"])
 		// A pressure equation with fvm::div(phid, p) (sonicFoam's pEqn.H) is always transonic.

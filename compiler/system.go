@@ -410,8 +410,8 @@ func (c *compilation) emitSolution() {
 			r := ruleSrc("FOAM-SOL-004", "closed domain: reference pressure")
 			alg.set("pRefCell", r, grammar.Num(0))
 			ref := val{src: r}
-			if f.Buoyant && c.st != nil {
-				ref = c.st.p
+			if (f.Buoyant || f.Compressible) && c.st != nil {
+				ref = c.st.p // p is absolute: the reference is the initial pressure
 			}
 			alg.set("pRefValue", ref.src, ref.item())
 		}

@@ -183,7 +183,7 @@ func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir s
 	}
 	for _, name := range thermo {
 		d, _ := files[name].(map[string]any)
-		if e, ok := thermoComponents(d)["energy"]; ok {
+		if e, ok := ThermoComponents(d)["energy"]; ok {
 			switch {
 			case strings.HasSuffix(e, "Enthalpy"):
 				f.Energy = "h"
@@ -289,13 +289,13 @@ var thermoNames = []struct {
 		[]string{"type", "mixture", "properties", "energy"}},
 }
 
-// thermoComponents returns the word components of the thermoType of a
+// ThermoComponents returns the word components of the thermoType of a
 // thermophysicalProperties dictionary d, in both forms basicThermo::lookupThermo reads: the
 // thermoType dictionary (basicThermoTemplates.C:99), or the legacy single word that is the
 // package name itself (:168), type<mixture<transport<thermo<equationOfState<specie>>,energy>>>.
 // It is nil without a thermoType or for a word that is no package name. The rules read the
 // same components through lib.thermo_type (rules/lib/foam.rego).
-func thermoComponents(d map[string]any) map[string]string {
+func ThermoComponents(d map[string]any) map[string]string {
 	switch tt := d["thermoType"].(type) {
 	case map[string]any:
 		out := map[string]string{}

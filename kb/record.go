@@ -6,6 +6,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/foamcase"
 )
 
 // maxList is the longest list a record keeps; longer lists are bulk data
@@ -163,8 +165,7 @@ func thermoAndRegions(files map[string]any) (string, []string) {
 			continue
 		}
 		d, _ := files[n].(map[string]any)
-		tt, _ := d["thermoType"].(map[string]any)
-		if t, ok := tt["type"].(string); ok && thermo == "" {
+		if t, ok := foamcase.ThermoComponents(d)["type"]; ok && thermo == "" {
 			thermo = t
 		}
 	}

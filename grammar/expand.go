@@ -749,7 +749,14 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 	target = filepath.Clean(target)
 	use.Resolved = x.display(target)
 	if !x.opts.AllowOutside && !x.inside(target) {
-		x.finding(IDIncludeOutside, finding.Deny, at, pos, name+" leaves the case directory: "+target,
+		// Unread content cannot be checked: a required include fails closed (deny); an
+		// optional one (#sinclude, #includeIfPresent) OpenFOAM skips when absent, so
+		// refusing the run for it would refuse runs OpenFOAM makes (warn).
+		sev := finding.Deny
+		if optional {
+			sev = finding.Warn
+		}
+		x.finding(IDIncludeOutside, sev, at, pos, name+" leaves the case directory: "+target,
 			"foamc reads includes only inside the case ("+x.caseDir+") and $FOAM_ETC", "copy the file into the case, or allow outside includes explicitly")
 		return nil
 	}

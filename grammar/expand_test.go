@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 )
 
@@ -366,6 +367,35 @@ func TestIncludes(t *testing.T) {
 	allowed := expandTestdata(t, "system/outside", ExpandOptions{AllowOutside: true})
 	if v := allowed.Dict.Value(ValueOptions{}); v["secret"] != int64(1) {
 		t.Errorf("AllowOutside must read the file: %v", v)
+	}
+}
+
+// TestOptionalIncludeOutside: an optional include leaving the case is not read either, but
+// only warns: OpenFOAM runs without it when it is absent.
+func TestOptionalIncludeOutside(t *testing.T) {
+	root := t.TempDir()
+	caseDir := filepath.Join(root, "case")
+	if err := os.MkdirAll(filepath.Join(caseDir, "system"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "local"), []byte("secret 1;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for directive, want := range map[string]finding.Severity{"#includeIfPresent": finding.Warn, "#sinclude": finding.Warn, "#include": finding.Deny} {
+		dict := filepath.Join(caseDir, "system", "d")
+		if err := os.WriteFile(dict, []byte(directive+" \"../../local\"\na 1;\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		x, err := ExpandFile(dict, ExpandOptions{CaseDir: caseDir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(x.Findings) != 1 || x.Findings[0].ID != IDIncludeOutside || x.Findings[0].Severity != want {
+			t.Errorf("%s: findings %v, want one %s %s", directive, x.Findings, IDIncludeOutside, want)
+		}
+		if v := x.Dict.Value(ValueOptions{}); v["secret"] != nil || v["a"] != int64(1) {
+			t.Errorf("%s: the outside file must not be read: %v", directive, v)
+		}
 	}
 }
 

@@ -29,6 +29,7 @@ findings contains f if {
 	f := {
 		"path": lib.file_ptr("system/fvSolution", [algo]),
 		"msg": sprintf("no boundary fixes %s (closed domain): %s needs %s", [lib.solver_info.pressure, algo, concat(" and ", missing)]),
+		"fix": sprintf("Add `pRefCell 0; pRefValue %v;` to the %s dictionary of fvSolution (the reference value is the initial pressure level).", [ref_value, algo]),
 	}
 }
 
@@ -44,8 +45,16 @@ findings contains f if {
 	f := {
 		"path": lib.file_ptr("system/fvSolution", []),
 		"msg": sprintf("no boundary fixes %s (closed domain): fvSolution needs a %s dictionary with pRefCell (or pRefPoint) and pRefValue", [lib.solver_info.pressure, algo]),
+		"fix": sprintf("Add `%s { pRefCell 0; pRefValue %v; }` to fvSolution (the reference value is the initial pressure level).", [algo, ref_value]),
 	}
 }
+
+# ref_value is the uniform initial value of p (absolute for compressible and buoyant
+# solvers, whose setRefCell level is physical), else 0.
+ref_value := v if {
+	v := lib.uniform(lib.field("p").internalField)
+	is_number(v)
+} else := 0
 
 # setRefCell reads <p>RefCell, else <p>RefPoint, then <p>RefValue (findRefCell.C:52-110);
 # p_rgh solvers call it with p's name.

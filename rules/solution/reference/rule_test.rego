@@ -44,6 +44,7 @@ test_closed_missing_dict if {
 	some f in fs
 	f.path == "/files/system~1fvSolution"
 	f.msg == "no boundary fixes p (closed domain): fvSolution needs a SIMPLE dictionary with pRefCell (or pRefPoint) and pRefValue"
+	startswith(f.fix, "Add `SIMPLE { pRefCell 0; pRefValue 0; }` to fvSolution")
 }
 
 # icoFoam requires PISO and stops on its absence first (FOAM-SOL-005).
@@ -56,7 +57,12 @@ test_closed_missing_required_dict if {
 test_rhosimple_closed if {
 	doc := object.union(test.compressible, {"features": {"solver": "rhoSimpleFoam", "algorithm": "SIMPLE"}, "files": {"system/fvSolution": {"SIMPLE": {"pMinFactor": 0.1}}}})
 	count(reference.findings) == 0 with input as doc
-	count(reference.findings) == 1 with input as test.set(doc, "/files/0~1p/boundaryField/outlet", {"type": "zeroGradient"})
+	fs := reference.findings with input as test.set(doc, "/files/0~1p/boundaryField/outlet", {"type": "zeroGradient"})
+	count(fs) == 1
+
+	# the reference is the absolute initial level, not 0
+	some f in fs
+	startswith(f.fix, "Add `pRefCell 0; pRefValue 100000;` to the SIMPLE dictionary")
 }
 
 # rhoPimpleFoam passes pRefRequired false: a closed domain needs no reference.

@@ -61,6 +61,7 @@ type Failure struct {
 var (
 	reEntryNotFound = lazyre.New(`Entry '([^']+)' not found in dictionary "([^"]+)"`)
 	reKeywordUndef  = lazyre.New(`keyword (\S+) is undefined in dictionary "?([^"\s]+)"?`)
+	reNoRefCell     = lazyre.New(`Unable to set reference cell for field (\S+)`)
 	reCannotFind    = lazyre.New(`[Cc]annot find file "([^"]+)"`)
 	reNoPatch       = lazyre.New(`Cannot find patchField entry for (\S+)`)
 	reEssential     = lazyre.New(`Essential entry '(\w+)' missing on patch (\S+)`)
@@ -136,6 +137,11 @@ func Classify(p *LogParser, exitCode int, caseDir string) *Failure {
 		}
 		f.Kind, f.Keyword = KindMissingEntry, normKeyword(m[1])
 		f.File, f.DictPath = splitDictName(m[2], caseDir)
+		f.Class = classOfFile(f.File)
+	case reNoRefCell.Re().MatchString(s):
+		// setRefCell found neither <p>RefCell nor <p>RefPoint in the algorithm dictionary
+		// (findRefCell.C:52-110); the file: line gave the dictionary.
+		f.Kind, f.Keyword = KindMissingEntry, reNoRefCell.Re().FindStringSubmatch(s)[1]+"RefCell"
 		f.Class = classOfFile(f.File)
 	case reNoPatch.Re().MatchString(s):
 		f.Class, f.Kind = ClassBC, KindMissingPatch

@@ -17,6 +17,7 @@ func TestClassify(t *testing.T) {
 		{"asym.log", "/tmp/f/asym", 1, Failure{Class: ClassLinSolver, Kind: KindUnknownName, File: "system/fvSolution", DictPath: []string{"solvers", "U"}, Line: 36, Keyword: "PCG", What: "asymmetric matrix solver"}},
 		{"scheme.log", "/tmp/f/scheme", 1, Failure{Class: ClassSchemes, Kind: KindUnknownName, File: "system/fvSchemes", DictPath: []string{"divSchemes", "div(phi,U)"}, Line: 32, Keyword: "linearr", What: "discretisation"}},
 		{"nopiso.log", "/tmp/f/nopiso", 1, Failure{Class: ClassLinSolver, Kind: KindMissingEntry, File: "system/fvSolution", Line: 22, Keyword: "PISO"}},
+		{"norefcell.log", "/tmp/f/norefcell", 1, Failure{Class: ClassLinSolver, Kind: KindMissingEntry, File: "system/fvSolution", DictPath: []string{"PISO"}, Line: 45, Keyword: "pRefCell"}},
 		{"nodiv.log", "/tmp/f/nodiv", 1, Failure{Class: ClassSchemes, Kind: KindMissingEntry, File: "system/fvSchemes", DictPath: []string{"divSchemes"}, Line: 31, Keyword: "div(phi,U)"}},
 		{"nonu.log", "/tmp/f/nonu", 1, Failure{Class: ClassDictionary, Kind: KindMissingEntry, File: "constant/transportProperties", Keyword: "nu"}},
 		{"nop.log", "/tmp/f/nop", 1, Failure{Class: ClassMissingFile, Kind: KindMissingFile, File: "0/p"}},

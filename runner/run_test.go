@@ -205,6 +205,10 @@ var injected = []fault{
 	{"missing-PISO", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSolution", "PISO", "")
 	}, "keyword-retrieval"},
+	{"closed-without-reference", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
+		foamSet(t, d, "system/fvSolution", "PISO/pRefCell", "")
+		foamSet(t, d, "system/fvSolution", "PISO/pRefValue", "")
+	}, "keyword-retrieval"},
 	{"missing-div-scheme", "icoFoam/cavity/cavity", func(t *testing.T, d, wall string) {
 		foamSet(t, d, "system/fvSchemes", "divSchemes/div(phi,U)", "")
 	}, "keyword-retrieval"},

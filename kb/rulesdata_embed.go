@@ -18,12 +18,6 @@ import (
 //go:embed snapshot/v1912.rules.json.gz
 var embeddedRules []byte
 
-var (
-	defaultRulesOnce sync.Once
-	defaultRules     map[string]any
-	defaultRulesErr  error
-)
-
 // DefaultRulesJSON returns the JSON text of DefaultRulesData, gunzipped once and shared:
 // callers must not modify it. The rules engine decodes it straight into its own values.
 var DefaultRulesJSON = sync.OnceValues(func() ([]byte, error) {
@@ -38,23 +32,22 @@ var DefaultRulesJSON = sync.OnceValues(func() ([]byte, error) {
 	return b, nil
 })
 
-// DefaultRulesData returns Default().RulesData() from the precomputed document. It is
-// decoded once and shared: callers must not modify it.
-func DefaultRulesData() (map[string]any, error) {
-	defaultRulesOnce.Do(func() {
-		b, err := DefaultRulesJSON()
-		if err != nil {
-			defaultRulesErr = err
-			return
-		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.UseNumber()
-		if err := dec.Decode(&defaultRules); err != nil {
-			defaultRulesErr = fmt.Errorf("kb: embedded rules data: decode: %w", err)
-		}
-	})
-	return defaultRules, defaultRulesErr
-}
+// DefaultRulesData returns Default().RulesData() from the precomputed document (numbers
+// as json.Number, as RulesData has them). It is decoded once and shared: callers must not
+// modify it.
+var DefaultRulesData = sync.OnceValues(func() (map[string]any, error) {
+	b, err := DefaultRulesJSON()
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("kb: embedded rules data: decode: %w", err)
+	}
+	return m, nil
+})
 
 // RulesDataPath is where `foamc kb build` writes the rules document of snapshot:
 // v1912.json.gz -> v1912.rules.json.gz.
@@ -71,20 +64,4 @@ func (k *KB) EncodeRulesData(w io.Writer) error {
 // SaveRulesData writes the rules document to path.
 func (k *KB) SaveRulesData(path string) error {
 	return saveWith(path, k.EncodeRulesData)
-}
-
-// DecodeRulesData reads a rules document written by EncodeRulesData (numbers as
-// json.Number, as RulesData has them).
-func DecodeRulesData(r io.Reader) (map[string]any, error) {
-	zr, err := gzip.NewReader(r)
-	if err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
-	}
-	dec := json.NewDecoder(zr)
-	dec.UseNumber()
-	var m map[string]any
-	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("decode: %w", err)
-	}
-	return m, nil
 }

@@ -252,20 +252,14 @@ func parse(srcs []source) ([]*ast.Module, error) {
 	parsed := make([]*ast.Module, len(srcs))
 	errs := make([]error, len(srcs))
 	popts := ast.ParserOptions{RegoVersion: ast.RegoV1, Capabilities: caps}
-	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := w; i < len(srcs); i += workers {
-				o := popts
-				o.ProcessAnnotation = !srcs[i].builtin
-				parsed[i], errs[i] = ast.ParseModuleWithOpts(srcs[i].name, srcs[i].text, o)
-			}
-		}(w)
-	}
-	wg.Wait()
+	concurrently(workers, func(w int) {
+		for i := w; i < len(srcs); i += workers {
+			o := popts
+			o.ProcessAnnotation = !srcs[i].builtin
+			parsed[i], errs[i] = ast.ParseModuleWithOpts(srcs[i].name, srcs[i].text, o)
+		}
+	})
 	for i, s := range srcs {
 		if errs[i] != nil {
 			return nil, fmt.Errorf("rules: parse %s: %w", s.name, errs[i])
@@ -326,12 +320,31 @@ func compileSources(srcs []source, mode compileMode) (*ast.Compiler, map[string]
 	if err != nil {
 		return nil, nil, err
 	}
+	modules := byName(srcs, parsed)
+	c, err := compile(modules, mode)
+	return c, modules, err
+}
+
+// byName maps each source's file name to its parsed module.
+func byName(srcs []source, parsed []*ast.Module) map[string]*ast.Module {
 	modules := make(map[string]*ast.Module, len(srcs))
 	for i, s := range srcs {
 		modules[s.name] = parsed[i]
 	}
-	c, err := compile(modules, mode)
-	return c, modules, err
+	return modules
+}
+
+// concurrently runs f(0), ..., f(n-1) on their own goroutines and waits for them all.
+func concurrently(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(i)
+		}()
+	}
+	wg.Wait()
 }
 
 // builtinRules is metadata.json, the METADATA of every embedded rule by file, as
@@ -574,23 +587,13 @@ func compileShards(srcs []source, opts Options) ([]*ast.Compiler, map[string]*as
 	}
 	compilers := make([]*ast.Compiler, len(groups))
 	errs := make([]error, len(groups))
-	var wg sync.WaitGroup
-	for g := range groups {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			compilers[g], errs[g] = compile(shardModules[g], mode)
-		}()
-	}
-	wg.Wait()
+	concurrently(len(groups), func(g int) {
+		compilers[g], errs[g] = compile(shardModules[g], mode)
+	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, nil, err
 	}
-	modules := make(map[string]*ast.Module, len(srcs))
-	for i, s := range srcs {
-		modules[s.name] = parsed[i]
-	}
-	return compilers, modules, nil
+	return compilers, byName(srcs, parsed), nil
 }
 
 // maxShards bounds the shards: each holds its own copy of the library, compiled and
@@ -744,15 +747,9 @@ func (e *Engine) eval(ctx context.Context, doc map[string]any) (rego.ResultSet, 
 	}
 	results := make([]rego.ResultSet, len(e.shards))
 	errs := make([]error, len(e.shards))
-	var wg sync.WaitGroup
-	for i := range e.shards {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], errs[i] = e.shards[i].Eval(ctx, rego.EvalParsedInput(input))
-		}()
-	}
-	wg.Wait()
+	concurrently(len(e.shards), func(i int) {
+		results[i], errs[i] = e.shards[i].Eval(ctx, rego.EvalParsedInput(input))
+	})
 	var all rego.ResultSet
 	for i := range e.shards {
 		if errs[i] != nil {

@@ -31,10 +31,7 @@ func TestSkippedStagesAreNoops(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		modules := map[string]*ast.Module{}
-		for i, s := range srcs {
-			modules[s.name] = parsed[i]
-		}
+		modules := byName(srcs, parsed)
 		c := ast.NewCompiler().WithCapabilities(caps).WithEnablePrintStatements(false).WithSkipStages(skip...)
 		if c.Compile(modules); c.Failed() {
 			t.Fatal(c.Errors)

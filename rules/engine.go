@@ -570,13 +570,12 @@ func compileShards(srcs []source, opts Options) ([]*ast.Compiler, map[string]*as
 	if err != nil {
 		return nil, nil, err
 	}
-	groups := [][]int{make([]int, len(srcs))}
-	for i := range srcs {
-		groups[0][i] = i
+	// User policies may refer to each other across categories: one compiler for all.
+	n := shardCount(opts.Shards)
+	if mode == checked {
+		n = 1
 	}
-	if mode != checked {
-		groups = shardSources(srcs, shardCount(opts.Shards))
-	}
+	groups := shardSources(srcs, n)
 	// A module in several groups (the library) is shared: Compile works on copies.
 	shardModules := make([]map[string]*ast.Module, len(groups))
 	for g, idx := range groups {

@@ -227,6 +227,9 @@ findings contains {"path": "/features/solver", "msg": "not icoFoam"} if input.fe
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(e.shards) != 1 {
+		t.Errorf("user policies compiled in %d shards, want one compiler for all", len(e.shards))
+	}
 	fs, err := e.Evaluate(context.Background(), map[string]any{"features": map[string]any{"solver": "simpleFoam"}}, nil)
 	if err != nil {
 		t.Fatal(err)

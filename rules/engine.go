@@ -563,8 +563,10 @@ func compileShards(srcs []source, opts Options) ([]*ast.Compiler, map[string]*as
 	mode := embedded
 	if len(opts.PolicyDirs) > 0 {
 		mode = checked
-	} else if pre, ok := precompiledSources(srcs); ok && !opts.fromSource {
-		srcs, mode = pre, precompiled
+	} else if !opts.fromSource {
+		if pre, ok := precompiledSources(srcs); ok {
+			srcs, mode = pre, precompiled
+		}
 	}
 	parsed, err := parse(srcs)
 	if err != nil {

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bytes"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -72,6 +71,7 @@ func sourceDigest(srcs []source) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// compiledArchive is compiled.txtar, split into its files once.
 var compiledArchive = sync.OnceValue(func() *txtar.Archive { return txtar.Parse(compiledTxtar) })
 
 // precompiledSources returns the compiled form of srcs from compiled.txtar, in the same
@@ -100,10 +100,7 @@ func compileArchive(srcs []source) ([]byte, error) {
 	}
 	ar := &txtar.Archive{Comment: []byte(compiledHeader + "digest: " + sourceDigest(srcs) + "\n")}
 	for _, s := range srcs {
-		var b bytes.Buffer
-		b.WriteString(c.Modules[s.name].String())
-		b.WriteByte('\n')
-		ar.Files = append(ar.Files, txtar.File{Name: s.name, Data: b.Bytes()})
+		ar.Files = append(ar.Files, txtar.File{Name: s.name, Data: []byte(c.Modules[s.name].String() + "\n")})
 	}
 	return txtar.Format(ar), nil
 }

@@ -379,6 +379,14 @@ fixes_value(name) if {
 	type_fixes(b.type)
 }
 
+# closed holds when the mesh patches are final, field name has boundary conditions and none
+# of them fixes its value: the domain gives the field no reference level.
+closed(name) if {
+	patches_final
+	patched(name)
+	not fixes_value(name)
+}
+
 # patched holds when the field has at least one resolved boundary condition.
 patched(name) if {
 	some b in bc

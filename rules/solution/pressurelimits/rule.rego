@@ -43,11 +43,7 @@ dict := object.get(lib.fv_solution, pc.dict, {})
 
 # No p boundary fixes the value: pLimits comes only from setRefCell (when pRefRequired;
 # in a closed domain it sets a reference or stops first, FOAM-SOL-004) and rhoLimits is false.
-closed if {
-	lib.patches_final
-	lib.patched("p")
-	not lib.fixes_value("p")
-}
+closed if lib.closed("p")
 
 # Each side's first entry in pressureControl.C's order (pMax, pMaxFactor, rhoMax); both
 # pMax and pMin present skip every check (pressureControl.C:61).

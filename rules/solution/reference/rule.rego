@@ -14,10 +14,8 @@ package foamc.rules.solution.reference
 import data.foamc.lib
 
 closed if {
-	lib.patches_final
 	lib.solver_info.pRef
-	lib.patched(lib.solver_info.pressure)
-	not lib.fixes_value(lib.solver_info.pressure)
+	lib.closed(lib.solver_info.pressure)
 }
 
 findings contains f if {

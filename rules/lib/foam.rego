@@ -112,6 +112,9 @@ viscoelastic_stress(key) if {
 	m != "Stokes"
 }
 
+# model_div are the convection keys of the transported turbulence fields (div(phi,k)...).
+model_div contains sprintf("div(phi,%s)", [name]) if some name in transported
+
 # model_info is the curated record of the case's turbulence model; undefined for laminar.
 model_info := data.kb.models[input.features.turbulenceModel] if {
 	solver_info.turbulence

@@ -18,7 +18,7 @@ import data.foamc.lib
 
 needed contains key if some key in lib.solver_div
 
-needed contains sprintf("div(phi,%s)", [name]) if some name in lib.transported
+needed contains key if some key in lib.model_div
 
 findings contains f if {
 	ds := object.get(lib.fv_schemes, "divSchemes", {})

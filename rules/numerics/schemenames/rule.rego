@@ -53,7 +53,7 @@ lookups contains ["divSchemes", key] if some key in lib.solver_div
 
 lookups contains ["divSchemes", key] if some key in lib.solver_info.energyDiv[input.features.energy]
 
-lookups contains ["divSchemes", sprintf("div(phi,%s)", [name])] if some name in lib.transported
+lookups contains ["divSchemes", key] if some key in lib.model_div
 
 # gradSchemes: the velocity gradient inside the stress term div((nuEff*dev2(T(grad(U)))))
 # (linearViscousStress.C:102), and the pressure gradient of the velocity correction

@@ -27,7 +27,7 @@ convection contains key if {
 	key in lib.solver_info.energyDiv[input.features.energy]
 }
 
-convection contains sprintf("div(phi,%s)", [name]) if some name in lib.transported
+convection contains key if some key in lib.model_div
 
 linear(v) if lib.words(v) == ["Gauss", "linear"]
 

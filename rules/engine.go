@@ -718,6 +718,8 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 		}
 		if v.Suggest != nil {
 			if s := DidYouMean(v.Suggest.Word, v.Suggest.Candidates); len(s) > 0 {
+				// the near matches, not the rule's whole vocabulary: what an editor offers.
+				f.Repair = &finding.Repair{Suggest: &finding.Suggestion{Word: v.Suggest.Word, Candidates: s}}
 				f.Fix = fmt.Sprintf("did you mean %s? %s", quoteList(s), f.Fix)
 			}
 		}
@@ -727,7 +729,7 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 			f.Location.File, f.Location.Line, f.Location.Column = v.Location.File, v.Location.Line, v.Location.Column
 		}
 		for _, p := range v.Related {
-			f.Related = append(f.Related, locate(loc, p))
+			f.Related = append(f.Related, finding.Related{Location: locate(loc, p)})
 		}
 		key := f.ID + "\x00" + v.Path + "\x00" + f.Summary
 		if seen[key] {

@@ -175,7 +175,7 @@ type source struct {
 	builtin bool
 }
 
-// builtinSources lists the embedded policies; tests adds the rule_test.rego files.
+// builtinSources lists the embedded policies; tests adds the <name>_test.rego files.
 func builtinSources(tests bool) ([]source, error) {
 	var out []source
 	err := fs.WalkDir(policyFS, ".", func(p string, d fs.DirEntry, err error) error {
@@ -618,7 +618,7 @@ func shardSources(srcs []source, n int) [][]int {
 	cats := map[string][]int{}
 	size := map[string]int{}
 	for i, s := range srcs {
-		parts := strings.Split(s.name, "/") // rules/<category>/<name>/rule.rego
+		parts := strings.Split(s.name, "/") // rules/<category>/<name>/<name>.rego
 		if len(parts) != 4 || parts[1] == "lib" {
 			shared = append(shared, i)
 			continue

@@ -9,7 +9,7 @@
 #     - src/TurbulenceModels/compressible/EddyDiffusivity/EddyDiffusivity.C:77
 #   applies_to:
 #     features: [compressible]
-package foamc.rules.model.alphat
+package foamc.rules.fm.alphat
 
 import data.foamc.lib
 

@@ -1,6 +1,6 @@
-package foamc.rules.model.alphat_test
+package foamc.rules.fm.alphat_test
 
-import data.foamc.rules.model.alphat
+import data.foamc.rules.fm.alphat
 import data.foamc.test
 
 ras := object.union(test.compressible, {"features": {"simulationType": "RAS", "turbulenceModel": "kEpsilon"}})

@@ -8,7 +8,7 @@
 #   provenance:
 #     - src/TurbulenceModels/turbulenceModels/eddyViscosity/eddyViscosity.C:63
 #     - kb/curated/models.json
-package foamc.rules.model.fields
+package foamc.rules.fm.fields
 
 import data.foamc.lib
 

@@ -1,6 +1,6 @@
-package foamc.rules.model.fields_test
+package foamc.rules.fm.fields_test
 
-import data.foamc.rules.model.fields
+import data.foamc.rules.fm.fields
 import data.foamc.test
 
 test_complete if {

@@ -8,7 +8,7 @@
 #   provenance:
 #     - src/TurbulenceModels/turbulenceModels/RAS/RASModel/RASModel.C
 #     - src/TurbulenceModels/turbulenceModels/LES/LESModel/LESModel.C
-package foamc.rules.model.known
+package foamc.rules.fm.known
 
 import data.foamc.lib
 

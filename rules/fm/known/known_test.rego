@@ -1,6 +1,6 @@
-package foamc.rules.model.known_test
+package foamc.rules.fm.known_test
 
-import data.foamc.rules.model.known
+import data.foamc.rules.fm.known
 import data.foamc.test
 
 test_known if {

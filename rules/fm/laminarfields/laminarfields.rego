@@ -13,7 +13,7 @@
 #   provenance:
 #     - src/TurbulenceModels/turbulenceModels/laminar/laminarModel/laminarModel.C
 #     - src/functionObjects/field/streamLine/streamLineBase.C:155-172
-package foamc.rules.model.laminarfields
+package foamc.rules.fm.laminarfields
 
 import data.foamc.lib
 

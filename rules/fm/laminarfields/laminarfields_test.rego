@@ -1,6 +1,6 @@
-package foamc.rules.model.laminarfields_test
+package foamc.rules.fm.laminarfields_test
 
-import data.foamc.rules.model.laminarfields
+import data.foamc.rules.fm.laminarfields
 import data.foamc.test
 
 test_laminar_with_k if {

@@ -9,7 +9,7 @@
 #     - src/TurbulenceModels/turbulenceModels/LES/LESdeltas/cubeRootVolDelta/cubeRootVolDelta.C:58
 #   applies_to:
 #     features: [twoD]
-package foamc.rules.model.les2d
+package foamc.rules.fm.les2d
 
 import data.foamc.lib
 

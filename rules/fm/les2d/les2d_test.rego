@@ -1,6 +1,6 @@
-package foamc.rules.model.les2d_test
+package foamc.rules.fm.les2d_test
 
-import data.foamc.rules.model.les2d
+import data.foamc.rules.fm.les2d
 import data.foamc.test
 
 test_2d_les if {

@@ -8,7 +8,7 @@
 #   provenance:
 #     - src/TurbulenceModels/turbulenceModels/LES/LESModel/LESModel.C:108
 #     - src/TurbulenceModels/turbulenceModels/LES/LESdeltas/vanDriestDelta/vanDriestDelta.C:113
-package foamc.rules.model.lesdelta
+package foamc.rules.fm.lesdelta
 
 import data.foamc.lib
 

@@ -1,6 +1,6 @@
-package foamc.rules.model.lesdelta_test
+package foamc.rules.fm.lesdelta_test
 
-import data.foamc.rules.model.lesdelta
+import data.foamc.rules.fm.lesdelta
 import data.foamc.test
 
 les(d) := test.set(test.case, "/files/constant~1turbulenceProperties", {"simulationType": "LES", "LES": d})

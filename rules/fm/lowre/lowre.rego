@@ -8,7 +8,7 @@
 #   provenance:
 #     - src/TurbulenceModels/turbulenceModels/RAS/LaunderSharmaKE/LaunderSharmaKE.H
 #     - kb/curated/models.json (lowRe)
-package foamc.rules.model.lowre
+package foamc.rules.fm.lowre
 
 import data.foamc.lib
 

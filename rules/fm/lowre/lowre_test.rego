@@ -1,6 +1,6 @@
-package foamc.rules.model.lowre_test
+package foamc.rules.fm.lowre_test
 
-import data.foamc.rules.model.lowre
+import data.foamc.rules.fm.lowre
 import data.foamc.test
 
 test_low_re_with_wall_functions if {

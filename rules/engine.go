@@ -22,6 +22,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/suggest"
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
@@ -717,7 +718,7 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 			f.Fix = v.Fix
 		}
 		if v.Suggest != nil {
-			if s := DidYouMean(v.Suggest.Word, v.Suggest.Candidates); len(s) > 0 {
+			if s := suggest.DidYouMean(v.Suggest.Word, v.Suggest.Candidates); len(s) > 0 {
 				// the near matches, not the rule's whole vocabulary: what an editor offers.
 				f.Repair = &finding.Repair{Suggest: &finding.Suggestion{Word: v.Suggest.Word, Candidates: s}}
 				f.Fix = fmt.Sprintf("did you mean %s? %s", quoteList(s), f.Fix)

@@ -263,13 +263,6 @@ findings contains {"path": "/features/solver", "msg": "not icoFoam"} if input.fe
 	}
 }
 
-// TestDidYouMean: the rules API name delegates to package suggest (tested there).
-func TestDidYouMean(t *testing.T) {
-	if got := DidYouMean("fixedValu", []string{"fixedValue", "zeroGradient"}); strings.Join(got, ",") != "fixedValue" {
-		t.Errorf("DidYouMean(fixedValu) = %v", got)
-	}
-}
-
 // TestKBSources: data.kb given as a map, by a loader running while the policies compile,
 // or as JSON text lints every fixture alike, and differently from an empty kb (the kb is
 // used); loader errors fail New.

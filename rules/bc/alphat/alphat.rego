@@ -26,9 +26,11 @@ findings contains f if {
 	input.features.compressible
 	some b in lib.bc
 	needs_prefix(b.type)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s of %s: compressible solvers need compressible::%s", [b.type, b.patch.name, b.field, b.type]),
-		"fix": sprintf("Write `type compressible::%s;`.", [b.type]),
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s of %s: compressible solvers need compressible::%s", [b.type, b.patch.name, b.field, b.type]),
+		{
+			"fix": sprintf("Write `type compressible::%s;`.", [b.type]),
+		},
+	)
 }

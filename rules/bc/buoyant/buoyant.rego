@@ -19,10 +19,10 @@ findings contains f if {
 	b.field == "p_rgh"
 	lib.is_wall(b.patch)
 	b.type == "zeroGradient"
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("p_rgh is zeroGradient on wall %s; with gravity use fixedFluxPressure", [b.patch.name]),
-	}
+	f := lib.finding(
+		concat("/", [b.ptr, "type"]),
+		sprintf("p_rgh is zeroGradient on wall %s; with gravity use fixedFluxPressure", [b.patch.name]),
+	)
 }
 
 findings contains f if {
@@ -32,8 +32,8 @@ findings contains f if {
 	some b in lib.bc
 	b.field == "p"
 	not b.type in ({"calculated", "empty"} | lib.constraint_types)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("p is %s on patch %s; %s computes p from p_rgh, so use calculated", [b.type, b.patch.name, lib.solver]),
-	}
+	f := lib.finding(
+		concat("/", [b.ptr, "type"]),
+		sprintf("p is %s on patch %s; %s computes p from p_rgh, so use calculated", [b.type, b.patch.name, lib.solver]),
+	)
 }

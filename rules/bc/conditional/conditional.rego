@@ -17,9 +17,11 @@ findings contains f if {
 	when := b.entry[cond.when]
 	not when in object.get(cond, "unless", [])
 	not lib.has(b.entry, cond.key)
-	f := {
-		"path": concat("/", [b.ptr, cond.when]),
-		"msg": sprintf("%s on patch %s of %s: `%s %v` requires `%s`", [b.type, b.patch.name, b.field, cond.when, when, cond.key]),
-		"detail": sprintf("evidence: %s", [object.get(cond, "provenance", "")]),
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, cond.when]),
+		sprintf("%s on patch %s of %s: `%s %v` requires `%s`", [b.type, b.patch.name, b.field, cond.when, when, cond.key]),
+		{
+			"detail": sprintf("evidence: %s", [object.get(cond, "provenance", "")]),
+		},
+	)
 }

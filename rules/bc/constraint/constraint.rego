@@ -40,11 +40,13 @@ findings contains f if {
 	c := needed(b.type)
 	c != "empty"
 	not accepts(b.patch, c)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s of %s, whose mesh type is %s", [b.type, b.patch.name, b.field, b.patch.type]),
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s of %s, whose mesh type is %s", [b.type, b.patch.name, b.field, b.patch.type]),
+		{
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }
 
 # Another patchField on a constraint patch, without `patchType`.
@@ -55,9 +57,11 @@ findings contains f if {
 	b.type != b.patch.type
 	not needed(b.type)
 	object.get(b.entry, "patchType", "") != b.patch.type
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on %s patch %s of %s: inconsistent patch and patchField types", [b.type, b.patch.type, b.patch.name, b.field]),
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on %s patch %s of %s: inconsistent patch and patchField types", [b.type, b.patch.type, b.patch.name, b.field]),
+		{
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }

@@ -20,11 +20,13 @@ findings contains f if {
 	lib.patch_region(p) == lib.field_region(name)
 	p.type != "empty"
 	not lib.bc_tokens(bf, p)
-	f := {
-		"path": lib.file_ptr(file, ["boundaryField"]),
-		"msg": sprintf("%s has no boundary condition for patch %s (%s)", [name, p.name, p.type]),
-		"related": [lib.patch_ptr(p)],
-	}
+	f := lib.finding_with(
+		lib.file_ptr(file, ["boundaryField"]),
+		sprintf("%s has no boundary condition for patch %s (%s)", [name, p.name, p.type]),
+		{
+			"related": [lib.patch_ptr(p)],
+		},
+	)
 }
 
 # A field the solver or model reads must have a boundaryField at all.
@@ -35,8 +37,5 @@ findings contains f if {
 	file := input.fields[name]
 	lib.vol_field(name)
 	not lib.has(input.files[file], "boundaryField")
-	f := {
-		"path": lib.file_ptr(file, []),
-		"msg": sprintf("%s has no boundaryField", [file]),
-	}
+	f := lib.finding(lib.file_ptr(file, []), sprintf("%s has no boundaryField", [file]))
 }

@@ -17,11 +17,13 @@ findings contains f if {
 	some b in lib.bc
 	b.patch.type == "empty"
 	b.type != "empty"
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on empty patch %s of %s: an empty patch needs type empty", [b.type, b.patch.name, b.field]),
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on empty patch %s of %s: an empty patch needs type empty", [b.type, b.patch.name, b.field]),
+		{
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }
 
 findings contains f if {
@@ -29,9 +31,11 @@ findings contains f if {
 	some b in lib.bc
 	b.type == "empty"
 	b.patch.type != "empty"
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("empty on patch %s of %s, whose mesh type is %s", [b.patch.name, b.field, b.patch.type]),
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("empty on patch %s of %s, whose mesh type is %s", [b.patch.name, b.field, b.patch.type]),
+		{
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }

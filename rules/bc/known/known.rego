@@ -39,12 +39,14 @@ findings contains f if {
 	# BC-016 reports the missing compressible:: prefix.
 	not lib.has(data.kb.bc, concat("", ["compressible::", t]))
 	r := lib.rank(b.field)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("unknown boundary condition type %q for %s (patch %s of %s)", [t, input.headers[input.fields[b.field]].class, b.patch.name, b.field]),
-		"suggest": {"word": t, "candidates": candidates(t, r)},
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("unknown boundary condition type %q for %s (patch %s of %s)", [t, input.headers[input.fields[b.field]].class, b.patch.name, b.field]),
+		{
+			"suggest": lib.suggest(t, candidates(t, r)),
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }
 
 findings contains f if {
@@ -53,12 +55,14 @@ findings contains f if {
 	r := lib.rank(b.field)
 	count(c.ranks) > 0
 	not r in c.ranks
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s is not available for a %s field (patch %s of %s; it exists for %s)", [b.type, r, b.patch.name, b.field, concat(", ", c.ranks)]),
-		"suggest": {"word": b.type, "candidates": object.get(data.kb.vocab.bcTypes, r, [])},
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s is not available for a %s field (patch %s of %s; it exists for %s)", [b.type, r, b.patch.name, b.field, concat(", ", c.ranks)]),
+		{
+			"suggest": lib.suggest(b.type, object.get(data.kb.vocab.bcTypes, r, [])),
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }
 
 # A boundary condition compiled into other solvers only.
@@ -67,9 +71,11 @@ findings contains f if {
 	only := object.get(data.kb.bc[b.type], "solvers", [])
 	count(only) > 0
 	not lib.solver in only
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s (patch %s of %s) is compiled only into %s, not %s", [b.type, b.patch.name, b.field, concat(", ", only), lib.solver]),
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s (patch %s of %s) is compiled only into %s, not %s", [b.type, b.patch.name, b.field, concat(", ", only), lib.solver]),
+		{
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }

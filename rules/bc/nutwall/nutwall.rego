@@ -20,9 +20,11 @@ findings contains f if {
 	some b in lib.bc
 	requires_wall(b.type)
 	not lib.is_wall(b.patch)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s (%s): nut wall functions need a wall patch", [b.type, b.patch.name, b.patch.type]),
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s (%s): nut wall functions need a wall patch", [b.type, b.patch.name, b.patch.type]),
+		{
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }

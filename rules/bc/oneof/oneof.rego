@@ -15,8 +15,8 @@ findings contains f if {
 	some b in lib.bc
 	some o in data.kb.bc[b.type].oneOf
 	count([k | some k in o.keys; lib.has(b.entry, k)]) == 0
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s of %s needs one of: %s", [b.type, b.patch.name, b.field, concat(", ", o.keys)]),
-	}
+	f := lib.finding(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s of %s needs one of: %s", [b.type, b.patch.name, b.field, concat(", ", o.keys)]),
+	)
 }

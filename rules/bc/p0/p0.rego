@@ -31,11 +31,13 @@ findings contains f if {
 	p0 := lib.uniform(b.entry.p0)
 	is_number(p0)
 	suspicious(d, p0, b.field)
-	f := {
-		"path": concat("/", [b.ptr, "p0"]),
-		"msg": sprintf("p0 %v on patch %s does not fit %s with dimensions %s", [p0, b.patch.name, b.field, lib.dims_text(d)]),
-		"severity": severity(d, p0),
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "p0"]),
+		sprintf("p0 %v on patch %s does not fit %s with dimensions %s", [p0, b.patch.name, b.field, lib.dims_text(d)]),
+		{
+			"severity": severity(d, p0),
+		},
+	)
 }
 
 # deny: a kinematic p0 far beyond the flow's dynamic pressure, or a non-positive absolute
@@ -58,11 +60,13 @@ findings contains f if {
 	is_number(p0)
 	not suspicious(d, p0, b.field)
 	severity(d, p0) == "deny"
-	f := {
-		"path": concat("/", [b.ptr, "p0"]),
-		"msg": sprintf("p0 %v on patch %s of kinematic %s drives a speed sqrt(2|p0|) over 10 times the largest velocity of U", [p0, b.patch.name, b.field]),
-		"severity": "deny",
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "p0"]),
+		sprintf("p0 %v on patch %s of kinematic %s drives a speed sqrt(2|p0|) over 10 times the largest velocity of U", [p0, b.patch.name, b.field]),
+		{
+			"severity": "deny",
+		},
+	)
 }
 
 suspicious(d, p0, _) if {

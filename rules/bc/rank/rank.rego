@@ -36,10 +36,10 @@ findings contains f if {
 	want := lib.rank(name)
 	got := value_rank(input.files[file].internalField)
 	not compatible(want, got)
-	f := {
-		"path": lib.file_ptr(file, ["internalField"]),
-		"msg": sprintf("internalField of %s is a %s, the field is a %s", [name, got, want]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, ["internalField"]),
+		sprintf("internalField of %s is a %s, the field is a %s", [name, got, want]),
+	)
 }
 
 findings contains f if {
@@ -48,8 +48,8 @@ findings contains f if {
 	some key in value_keys
 	got := value_rank(b.entry[key])
 	not compatible(want, got)
-	f := {
-		"path": concat("/", [b.ptr, key]),
-		"msg": sprintf("%s on patch %s of %s is a %s, the field is a %s", [key, b.patch.name, b.field, got, want]),
-	}
+	f := lib.finding(
+		concat("/", [b.ptr, key]),
+		sprintf("%s on patch %s of %s is a %s, the field is a %s", [key, b.patch.name, b.field, got, want]),
+	)
 }

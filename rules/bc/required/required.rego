@@ -17,10 +17,12 @@ findings contains f if {
 	some key in c.required
 	key != "value"
 	not lib.has(b.entry, key)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s of %s needs `%s`", [b.type, b.patch.name, b.field, key]),
-		"detail": sprintf("evidence: %s", [concat(", ", c.provenance)]),
-		"suggest": {"word": key, "candidates": [k | some k, _ in b.entry]},
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s of %s needs `%s`", [b.type, b.patch.name, b.field, key]),
+		{
+			"detail": sprintf("evidence: %s", [concat(", ", c.provenance)]),
+			"suggest": lib.suggest(key, [k | some k, _ in b.entry]),
+		},
+	)
 }

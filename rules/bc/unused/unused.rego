@@ -35,9 +35,11 @@ findings contains f if {
 
 	# group keys from caseDicts/setConstraintTypes
 	not key in lib.constraint_types
-	f := {
-		"path": lib.file_ptr(file, ["boundaryField", key]),
-		"msg": sprintf("%s: boundaryField entry %s matches no patch of the mesh", [name, key]),
-		"suggest": {"word": key, "candidates": [p.name | some p in input.patches; lib.patch_region(p) == lib.field_region(name)]},
-	}
+	f := lib.finding_with(
+		lib.file_ptr(file, ["boundaryField", key]),
+		sprintf("%s: boundaryField entry %s matches no patch of the mesh", [name, key]),
+		{
+			"suggest": lib.suggest(key, [p.name | some p in input.patches; lib.patch_region(p) == lib.field_region(name)]),
+		},
+	)
 }

@@ -16,8 +16,8 @@ findings contains f if {
 	some b in lib.bc
 	data.kb.bc[b.type].valueRequired
 	not lib.has(b.entry, "value")
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s of %s needs `value`", [b.type, b.patch.name, b.field]),
-	}
+	f := lib.finding(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s of %s needs `value`", [b.type, b.patch.name, b.field]),
+	)
 }

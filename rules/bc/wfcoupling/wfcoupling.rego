@@ -29,9 +29,11 @@ findings contains f if {
 	n.field == "nut"
 	n.patch.name == b.patch.name
 	not nut_wall_function(n.type)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s needs a nut wall function there, but nut is %s", [b.type, b.patch.name, n.type]),
-		"related": [concat("/", [n.ptr, "type"])],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s needs a nut wall function there, but nut is %s", [b.type, b.patch.name, n.type]),
+		{
+			"related": [concat("/", [n.ptr, "type"])],
+		},
+	)
 }

@@ -16,9 +16,11 @@ findings contains f if {
 	some b in lib.bc
 	regex.match(`^(kqR|kLowRe|(compressible::)?alphat.*)WallFunction$`, b.type)
 	not lib.is_wall(b.patch)
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on patch %s (%s), which is not a wall", [b.type, b.patch.name, b.patch.type]),
-		"related": [lib.patch_ptr(b.patch)],
-	}
+	f := lib.finding_with(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on patch %s (%s), which is not a wall", [b.type, b.patch.name, b.patch.type]),
+		{
+			"related": [lib.patch_ptr(b.patch)],
+		},
+	)
 }

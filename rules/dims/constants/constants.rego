@@ -16,18 +16,18 @@ findings contains f if {
 	want := data.kb.dims.g
 	d := lib.dims(input.files["constant/g"].dimensions)
 	d != want
-	f := {
-		"path": lib.file_ptr("constant/g", ["dimensions"]),
-		"msg": sprintf("g has dimensions %s, expected %s", [lib.dims_text(d), lib.dims_text(want)]),
-	}
+	f := lib.finding(
+		lib.file_ptr("constant/g", ["dimensions"]),
+		sprintf("g has dimensions %s, expected %s", [lib.dims_text(d), lib.dims_text(want)]),
+	)
 }
 
 findings contains f if {
 	want := data.kb.dims.nu
 	d := lib.dims(input.files["constant/transportProperties"].nu)
 	d != want
-	f := {
-		"path": lib.file_ptr("constant/transportProperties", ["nu"]),
-		"msg": sprintf("nu has dimensions %s, expected %s", [lib.dims_text(d), lib.dims_text(want)]),
-	}
+	f := lib.finding(
+		lib.file_ptr("constant/transportProperties", ["nu"]),
+		sprintf("nu has dimensions %s, expected %s", [lib.dims_text(d), lib.dims_text(want)]),
+	)
 }

@@ -31,8 +31,8 @@ findings contains f if {
 	file := input.fields[name]
 	d := lib.dims(input.files[file].dimensions)
 	d != want
-	f := {
-		"path": lib.file_ptr(file, ["dimensions"]),
-		"msg": sprintf("%s has dimensions %s, expected %s", [name, lib.dims_text(d), lib.dims_text(want)]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, ["dimensions"]),
+		sprintf("%s has dimensions %s, expected %s", [name, lib.dims_text(d), lib.dims_text(want)]),
+	)
 }

@@ -19,8 +19,8 @@ findings contains f if {
 	file := input.fields[info.pressure]
 	d := lib.dims(input.files[file].dimensions)
 	d != info.pDims
-	f := {
-		"path": lib.file_ptr(file, ["dimensions"]),
-		"msg": sprintf("%s has dimensions %s; %s needs kinematic pressure %s", [info.pressure, lib.dims_text(d), lib.solver, lib.dims_text(info.pDims)]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, ["dimensions"]),
+		sprintf("%s has dimensions %s; %s needs kinematic pressure %s", [info.pressure, lib.dims_text(d), lib.solver, lib.dims_text(info.pDims)]),
+	)
 }

@@ -23,8 +23,8 @@ findings contains f if {
 	file := input.fields[name]
 	d := lib.dims(input.files[file].dimensions)
 	d != static
-	f := {
-		"path": lib.file_ptr(file, ["dimensions"]),
-		"msg": sprintf("%s has dimensions %s; %s needs %s", [name, lib.dims_text(d), lib.solver, lib.dims_text(static)]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, ["dimensions"]),
+		sprintf("%s has dimensions %s; %s needs %s", [name, lib.dims_text(d), lib.solver, lib.dims_text(static)]),
+	)
 }

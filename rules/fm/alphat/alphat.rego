@@ -18,8 +18,8 @@ findings contains f if {
 	lib.turbulent
 	lib.solver_info.turbulence
 	not lib.has(input.fields, "alphat")
-	f := {
-		"path": lib.file_ptr("constant/turbulenceProperties", ["simulationType"]),
-		"msg": sprintf("compressible %s turbulence reads alphat, but %s/alphat does not exist", [input.features.simulationType, object.get(input.features, "fieldDir", "0")]),
-	}
+	f := lib.finding(
+		lib.file_ptr("constant/turbulenceProperties", ["simulationType"]),
+		sprintf("compressible %s turbulence reads alphat, but %s/alphat does not exist", [input.features.simulationType, object.get(input.features, "fieldDir", "0")]),
+	)
 }

@@ -15,8 +15,8 @@ import data.foamc.lib
 findings contains f if {
 	some name in lib.model_fields
 	not lib.has(input.fields, name)
-	f := {
-		"path": lib.file_ptr("constant/turbulenceProperties", [input.features.simulationType]),
-		"msg": sprintf("turbulence model %s reads field %s, but %s/%s does not exist", [input.features.turbulenceModel, name, object.get(input.features, "fieldDir", "0"), name]),
-	}
+	f := lib.finding(
+		lib.file_ptr("constant/turbulenceProperties", [input.features.simulationType]),
+		sprintf("turbulence model %s reads field %s, but %s/%s does not exist", [input.features.turbulenceModel, name, object.get(input.features, "fieldDir", "0"), name]),
+	)
 }

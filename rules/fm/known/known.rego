@@ -30,9 +30,11 @@ findings contains f if {
 	known := data.kb.vocab[vocab_of[st]][kind]
 	count(known) > 0
 	not name in known
-	f := {
-		"path": lib.file_ptr(tp, [st, key]),
-		"msg": sprintf("%s model %q is not a known %s %s model", [st, name, kind, st]),
-		"suggest": {"word": name, "candidates": known},
-	}
+	f := lib.finding_with(
+		lib.file_ptr(tp, [st, key]),
+		sprintf("%s model %q is not a known %s %s model", [st, name, kind, st]),
+		{
+			"suggest": lib.suggest(name, known),
+		},
+	)
 }

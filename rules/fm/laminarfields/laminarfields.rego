@@ -24,7 +24,7 @@ findings contains f if {
 	lib.solver_info.turbulence
 	some name in turbulence_fields
 	file := input.fields[name]
-	f := {"path": lib.file_ptr(file, []), "msg": sprintf("%s is not read: the case is laminar", [file])}
+	f := lib.finding(lib.file_ptr(file, []), sprintf("%s is not read: the case is laminar", [file]))
 }
 
 # Function objects that stop on a field missing from the registry.
@@ -41,12 +41,14 @@ findings contains f if {
 	fo.type in strict_field_readers
 	some i, name in lib.words(fo.fields)
 	name in turbulence_fields
-	f := {
-		"path": lib.file_ptr("system/controlDict", ["functions", fo_name, "fields", i]),
-		"msg": sprintf("function object %s (%s) samples %s, which a laminar case never creates: it stops with 'Cannot find field %s' at its first execution", [fo_name, fo.type, name, name]),
-		"severity": "deny",
-		"fix": sprintf("Remove %s from the fields of %s, or select the intended RAS/LES model in constant/turbulenceProperties.", [name, fo_name]),
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/controlDict", ["functions", fo_name, "fields", i]),
+		sprintf("function object %s (%s) samples %s, which a laminar case never creates: it stops with 'Cannot find field %s' at its first execution", [fo_name, fo.type, name, name]),
+		{
+			"severity": "deny",
+			"fix": sprintf("Remove %s from the fields of %s, or select the intended RAS/LES model in constant/turbulenceProperties.", [name, fo_name]),
+		},
+	)
 }
 
 # turbulenceFields function objects register model fields under their own names; stay silent then.

@@ -16,5 +16,8 @@ import data.foamc.lib
 findings contains f if {
 	input.features.simulationType == "LES"
 	input.features.twoD
-	f := {"path": lib.file_ptr("constant/turbulenceProperties", ["simulationType"]), "msg": "LES on a 2D mesh (the case has empty patches)"}
+	f := lib.finding(
+		lib.file_ptr("constant/turbulenceProperties", ["simulationType"]),
+		"LES on a 2D mesh (the case has empty patches)",
+	)
 }

@@ -18,7 +18,7 @@ findings contains f if {
 	les := input.files[tp].LES
 	input.files[tp].simulationType == "LES"
 	not lib.has(les, "delta")
-	f := {"path": lib.file_ptr(tp, ["LES"]), "msg": "the LES dictionary has no `delta` entry"}
+	f := lib.finding(lib.file_ptr(tp, ["LES"]), "the LES dictionary has no `delta` entry")
 }
 
 findings contains f if {
@@ -28,5 +28,8 @@ findings contains f if {
 	delta in {"vanDriest", "maxDeltaxyzCubeRoot"}
 	coeffs := sprintf("%sCoeffs", [delta])
 	not lib.has(les, coeffs)
-	f := {"path": lib.file_ptr(tp, ["LES", "delta"]), "msg": sprintf("delta %s needs the sub-dictionary %s in the LES dictionary", [delta, coeffs])}
+	f := lib.finding(
+		lib.file_ptr(tp, ["LES", "delta"]),
+		sprintf("delta %s needs the sub-dictionary %s in the LES dictionary", [delta, coeffs]),
+	)
 }

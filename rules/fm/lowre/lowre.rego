@@ -18,8 +18,8 @@ findings contains f if {
 	lib.model_info.lowRe
 	some b in lib.bc
 	b.type in high_re
-	f := {
-		"path": concat("/", [b.ptr, "type"]),
-		"msg": sprintf("%s on %s of %s: a high-Re wall function with the low-Re model %s", [b.type, b.patch.name, b.field, input.features.turbulenceModel]),
-	}
+	f := lib.finding(
+		concat("/", [b.ptr, "type"]),
+		sprintf("%s on %s of %s: a high-Re wall function with the low-Re model %s", [b.type, b.patch.name, b.field, input.features.turbulenceModel]),
+	)
 }

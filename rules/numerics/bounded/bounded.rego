@@ -20,10 +20,10 @@ findings contains f if {
 	some key, v in ds
 	convection(key)
 	lib.words(v)[0] == "Gauss"
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["divSchemes", key]),
-		"msg": sprintf("%s uses unbounded Gauss in a steady solver", [key]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", ["divSchemes", key]),
+		sprintf("%s uses unbounded Gauss in a steady solver", [key]),
+	)
 }
 
 findings contains f if {
@@ -32,8 +32,8 @@ findings contains f if {
 	some i, e in lib.fv_schemes.divSchemes["$regex"]
 	lib.words(e.value)[0] == "Gauss"
 	regex.match(`^div\\?\(phi`, e.pattern)
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["divSchemes", "$regex", i, "value"]),
-		"msg": sprintf("%s uses unbounded Gauss in a steady solver", [e.pattern]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", ["divSchemes", "$regex", i, "value"]),
+		sprintf("%s uses unbounded Gauss in a steady solver", [e.pattern]),
+	)
 }

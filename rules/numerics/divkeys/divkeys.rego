@@ -24,9 +24,11 @@ findings contains f if {
 	ds := object.get(lib.fv_schemes, "divSchemes", {})
 	some key in needed
 	not lib.scheme_found(ds, key)
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["divSchemes"]),
-		"msg": sprintf("divSchemes has no entry for %s and no usable default", [key]),
-		"fix": sprintf("Add `%s Gauss linear;` (or a bounded/upwind-biased scheme for convection) to divSchemes.", [key]),
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSchemes", ["divSchemes"]),
+		sprintf("divSchemes has no entry for %s and no usable default", [key]),
+		{
+			"fix": sprintf("Add `%s Gauss linear;` (or a bounded/upwind-biased scheme for convection) to divSchemes.", [key]),
+		},
+	)
 }

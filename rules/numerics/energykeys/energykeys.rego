@@ -16,9 +16,11 @@ findings contains f if {
 	ds := object.get(lib.fv_schemes, "divSchemes", {})
 	some key in lib.solver_info.energyDiv[input.features.energy]
 	not lib.scheme_found(ds, key)
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["divSchemes"]),
-		"msg": sprintf("divSchemes has no entry for %s (energy variable %s) and no usable default", [key, input.features.energy]),
-		"fix": sprintf("Add `%s Gauss upwind;` (or another bounded scheme) to divSchemes.", [key]),
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSchemes", ["divSchemes"]),
+		sprintf("divSchemes has no entry for %s (energy variable %s) and no usable default", [key, input.features.energy]),
+		{
+			"fix": sprintf("Add `%s Gauss upwind;` (or another bounded scheme) to divSchemes.", [key]),
+		},
+	)
 }

@@ -20,10 +20,10 @@ findings contains f if {
 	key := sprintf("reconstruct(%s)", [name])
 	is_ := object.get(lib.fv_schemes, "interpolationSchemes", {})
 	not lib.found(is_, key)
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["interpolationSchemes"]),
-		"msg": sprintf("interpolationSchemes has no %s; rhoCentralFoam falls back to the default", [key]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", ["interpolationSchemes"]),
+		sprintf("interpolationSchemes has no %s; rhoCentralFoam falls back to the default", [key]),
+	)
 }
 
 findings contains f if {
@@ -32,8 +32,8 @@ findings contains f if {
 	is_ := lib.fv_schemes.interpolationSchemes
 	s := lib.first(lib.lookup(is_, key))
 	not s in tvd
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", array.concat(["interpolationSchemes"], lib.tokens(is_, key))),
-		"msg": sprintf("%s uses %s, which is not a TVD limiter", [key, s]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", array.concat(["interpolationSchemes"], lib.tokens(is_, key))),
+		sprintf("%s uses %s, which is not a TVD limiter", [key, s]),
+	)
 }

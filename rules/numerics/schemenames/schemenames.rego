@@ -129,12 +129,14 @@ findings contains f if {
 	w != "none"
 	not w in vocab
 	not w in extra
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", array.concat([name], tk)),
-		"msg": sprintf("unknown %s %q%s", [trim_suffix(name, "s"), w, why(name, tk)]),
-		"suggest": {"word": w, "candidates": vocab},
-		"severity": severity(name, tk),
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSchemes", array.concat([name], tk)),
+		sprintf("unknown %s %q%s", [trim_suffix(name, "s"), w, why(name, tk)]),
+		{
+			"suggest": lib.suggest(w, vocab),
+			"severity": severity(name, tk),
+		},
+	)
 }
 
 # The interpolation scheme after Gauss in div and laplacian entries.
@@ -150,10 +152,12 @@ findings contains f if {
 	is_string(w)
 	not w in vocab
 	not w in extra
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", array.concat([name], tk)),
-		"msg": sprintf("unknown interpolation scheme %q after Gauss%s", [w, why(name, tk)]),
-		"suggest": {"word": w, "candidates": vocab},
-		"severity": severity(name, tk),
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSchemes", array.concat([name], tk)),
+		sprintf("unknown interpolation scheme %q after Gauss%s", [w, why(name, tk)]),
+		{
+			"suggest": lib.suggest(w, vocab),
+			"severity": severity(name, tk),
+		},
+	)
 }

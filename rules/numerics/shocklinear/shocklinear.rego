@@ -38,10 +38,10 @@ findings contains f if {
 	some key in convection
 	lib.found(ds, key)
 	linear(lib.lookup(ds, key))
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", array.concat(["divSchemes"], lib.tokens(ds, key))),
-		"msg": sprintf("%s uses Gauss linear in compressible solver %s", [key, lib.solver]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", array.concat(["divSchemes"], lib.tokens(ds, key))),
+		sprintf("%s uses Gauss linear in compressible solver %s", [key, lib.solver]),
+	)
 }
 
 # Keys without an entry take the default (fvSchemes.C:427-435).
@@ -51,8 +51,8 @@ findings contains f if {
 	linear(ds["default"])
 	keys := sort([key | some key in convection; not lib.found(ds, key)])
 	count(keys) > 0
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["divSchemes", "default"]),
-		"msg": sprintf("the divSchemes default Gauss linear is used for %s in compressible solver %s", [concat(", ", keys), lib.solver]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", ["divSchemes", "default"]),
+		sprintf("the divSchemes default Gauss linear is used for %s in compressible solver %s", [concat(", ", keys), lib.solver]),
+	)
 }

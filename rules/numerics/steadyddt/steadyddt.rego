@@ -15,8 +15,8 @@ findings contains f if {
 	lib.solver_info.steady
 	d := lib.first(lib.fv_schemes.ddtSchemes["default"])
 	d != "steadyState"
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["ddtSchemes", "default"]),
-		"msg": sprintf("%s is steady but ddtSchemes default is %s", [lib.solver, d]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", ["ddtSchemes", "default"]),
+		sprintf("%s is steady but ddtSchemes default is %s", [lib.solver, d]),
+	)
 }

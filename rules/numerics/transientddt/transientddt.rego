@@ -14,8 +14,8 @@ import data.foamc.lib
 findings contains f if {
 	lib.solver_info.steady == false
 	lib.first(lib.fv_schemes.ddtSchemes["default"]) == "steadyState"
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", ["ddtSchemes", "default"]),
-		"msg": sprintf("%s is transient but ddtSchemes default is steadyState", [lib.solver]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", ["ddtSchemes", "default"]),
+		sprintf("%s is transient but ddtSchemes default is steadyState", [lib.solver]),
+	)
 }

@@ -19,8 +19,8 @@ findings contains f if {
 	why := needs_wall_dist
 	lib.fv_schemes
 	not lib.has(object.get(lib.fv_schemes, "wallDist", {}), "method")
-	f := {
-		"path": lib.file_ptr("system/fvSchemes", []),
-		"msg": sprintf("%s needs the wall distance: fvSchemes has no wallDist { method ...; }", [why]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSchemes", []),
+		sprintf("%s needs the wall distance: fvSchemes has no wallDist { method ...; }", [why]),
+	)
 }

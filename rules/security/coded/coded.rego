@@ -19,8 +19,8 @@ findings contains f if {
 	some [file, path, v] in lib.typed_objects
 	is_string(v.type)
 	coded(v.type)
-	f := {
-		"path": lib.file_ptr(file, path),
-		"msg": sprintf("%s in %s compiles and loads C++ code when the case runs", [v.type, file]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, path),
+		sprintf("%s in %s compiles and loads C++ code when the case runs", [v.type, file]),
+	)
 }

@@ -18,8 +18,8 @@ findings contains f if {
 	not data.config.allow_code
 	some d in input.directives
 	d.name in {"#codeStream", "#calc"}
-	f := {
-		"path": object.get(d, "path", lib.ptr(["files", d.file])),
-		"msg": sprintf("%s in %s compiles and loads C++ code when OpenFOAM reads it", [d.name, d.file]),
-	}
+	f := lib.finding(
+		object.get(d, "path", lib.ptr(["files", d.file])),
+		sprintf("%s in %s compiles and loads C++ code when OpenFOAM reads it", [d.name, d.file]),
+	)
 }

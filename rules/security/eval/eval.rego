@@ -9,12 +9,14 @@
 #     - src/OpenFOAM/db/dictionary/functionEntries/evalEntry/evalEntry.C
 package foamc.rules.security.eval
 
+import data.foamc.lib
+
 findings contains f if {
 	some d in input.directives
 	d.name == "#eval"
-	f := {
-		"path": object.get(d, "path", "/directives"),
-		"location": {"file": d.file, "line": object.get(d, "line", 0), "column": object.get(d, "column", 0)},
-		"msg": sprintf("#eval in %s is computed by OpenFOAM at read time", [d.file]),
-	}
+	f := lib.finding_with(
+		object.get(d, "path", "/directives"),
+		sprintf("#eval in %s is computed by OpenFOAM at read time", [d.file]),
+		{"location": {"file": d.file, "line": object.get(d, "line", 0), "column": object.get(d, "column", 0)}},
+	)
 }

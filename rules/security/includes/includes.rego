@@ -9,6 +9,8 @@
 #     - src/OpenFOAM/db/dictionary/functionEntries/includeEntry/includeEntry.C
 package foamc.rules.security.includes
 
+import data.foamc.lib
+
 outside(inc) if startswith(inc.target, "/")
 
 outside(inc) if startswith(object.get(inc, "resolved", ""), "../")
@@ -25,9 +27,9 @@ findings contains f if {
 	# includes made by OpenFOAM's own etc files (reached through #includeEtc)
 	not startswith(inc.file, "/")
 	outside(inc)
-	f := {
-		"path": "/includes",
-		"location": {"file": inc.file, "line": object.get(inc, "line", 0)},
-		"msg": sprintf("%s includes %s, outside the case", [inc.file, inc.target]),
-	}
+	f := lib.finding_with(
+		"/includes",
+		sprintf("%s includes %s, outside the case", [inc.file, inc.target]),
+		{"location": {"file": inc.file, "line": object.get(inc, "line", 0)}},
+	)
 }

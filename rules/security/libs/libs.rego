@@ -162,8 +162,8 @@ findings contains f if {
 	some i, name in lib.words(object.get(v, "libs", []))
 	is_string(name)
 	not canonical(name) in shipped
-	f := {
-		"path": lib.file_ptr(file, array.concat(path, ["libs", i])),
-		"msg": sprintf("%s loads %s, which OpenFOAM v1912 does not ship", [file, name]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, array.concat(path, ["libs", i])),
+		sprintf("%s loads %s, which OpenFOAM v1912 does not ship", [file, name]),
+	)
 }

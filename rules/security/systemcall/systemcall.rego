@@ -17,8 +17,8 @@ findings contains f if {
 	some [file, path, v] in lib.typed_objects
 	v.type == "systemCall"
 	cmds := [c | some k in ["executeCalls", "writeCalls", "endCalls"]; some c in object.get(v, k, [])]
-	f := {
-		"path": lib.file_ptr(file, path),
-		"msg": sprintf("systemCall in %s runs shell commands: %s", [file, concat("; ", [sprintf("%v", [c]) | some c in cmds])]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, path),
+		sprintf("systemCall in %s runs shell commands: %s", [file, concat("; ", [sprintf("%v", [c]) | some c in cmds])]),
+	)
 }

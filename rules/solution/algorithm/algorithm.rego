@@ -17,10 +17,10 @@ findings contains f if {
 	algo := lib.solver_info.algorithm
 	lib.fv_solution
 	not lib.has(lib.fv_solution, algo)
-	f := {
-		"path": lib.file_ptr("system/fvSolution", []),
-		"msg": sprintf("%s needs the %s dictionary in fvSolution", [lib.solver, algo]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", []),
+		sprintf("%s needs the %s dictionary in fvSolution", [lib.solver, algo]),
+	)
 }
 
 findings contains f if {
@@ -29,9 +29,11 @@ findings contains f if {
 	algo != ""
 	lib.fv_solution
 	not lib.has(lib.fv_solution, algo)
-	f := {
-		"path": lib.file_ptr("system/fvSolution", []),
-		"msg": sprintf("fvSolution has no %s dictionary: every %s control falls back to its default", [algo, algo]),
-		"severity": "warn",
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSolution", []),
+		sprintf("fvSolution has no %s dictionary: every %s control falls back to its default", [algo, algo]),
+		{
+			"severity": "warn",
+		},
+	)
 }

@@ -16,8 +16,8 @@ findings contains f if {
 	solvers := object.get(lib.fv_solution, "solvers", {})
 	some name in lib.solved
 	not lib.found(solvers, name)
-	f := {
-		"path": lib.file_ptr("system/fvSolution", ["solvers"]),
-		"msg": sprintf("fvSolution/solvers has no entry for %s", [name]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", ["solvers"]),
+		sprintf("fvSolution/solvers has no entry for %s", [name]),
+	)
 }

@@ -25,8 +25,8 @@ findings contains f if {
 	some name in finals
 	key := concat("", [name, "Final"])
 	not lib.found(solvers, key)
-	f := {
-		"path": lib.file_ptr("system/fvSolution", ["solvers"]),
-		"msg": sprintf("%s needs fvSolution/solvers/%s", [lib.algorithm, key]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", ["solvers"]),
+		sprintf("%s needs fvSolution/solvers/%s", [lib.algorithm, key]),
+	)
 }

@@ -51,11 +51,13 @@ findings contains f if {
 	not name in diagonal_fields
 	is_string(e.solver)
 	not e.solver in vocab
-	f := {
-		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), ["solver"])),
-		"msg": sprintf("unknown linear solver %q for %s", [e.solver, keys_of(tk)]),
-		"suggest": {"word": e.solver, "candidates": vocab},
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), ["solver"])),
+		sprintf("unknown linear solver %q for %s", [e.solver, keys_of(tk)]),
+		{
+			"suggest": lib.suggest(e.solver, vocab),
+		},
+	)
 }
 
 findings contains f if {
@@ -63,10 +65,10 @@ findings contains f if {
 	name in asym_fields
 	some part in ["solver", "preconditioner", "smoother"]
 	lib.first(e[part]) in sym_only
-	f := {
-		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
-		"msg": sprintf("%s %s works only for symmetric matrices; the %s equation is asymmetric", [part, lib.first(e[part]), keys_of(tk)]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
+		sprintf("%s %s works only for symmetric matrices; the %s equation is asymmetric", [part, lib.first(e[part]), keys_of(tk)]),
+	)
 }
 
 findings contains f if {
@@ -74,8 +76,8 @@ findings contains f if {
 	name in sym_fields
 	some part in ["solver", "preconditioner", "smoother"]
 	lib.first(e[part]) in asym_only
-	f := {
-		"path": lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
-		"msg": sprintf("%s %s works only for asymmetric matrices; the %s equation is symmetric", [part, lib.first(e[part]), keys_of(tk)]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", array.concat(array.concat(["solvers"], tk), [part])),
+		sprintf("%s %s works only for asymmetric matrices; the %s equation is symmetric", [part, lib.first(e[part]), keys_of(tk)]),
+	)
 }

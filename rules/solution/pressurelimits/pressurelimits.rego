@@ -63,10 +63,10 @@ findings contains f if {
 	some limit in ["pMax", "pMin"]
 	key := side_key(limit)
 	not reference_suffices(key)
-	f := {
-		"path": lib.file_ptr("system/fvSolution", [pc.dict, key]),
-		"msg": sprintf("%s without %s: no boundary fixes p (closed domain), so %s cannot derive %s from it; give %s", [key, limit, lib.solver, limit, limit]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", [pc.dict, key]),
+		sprintf("%s without %s: no boundary fixes p (closed domain), so %s cannot derive %s from it; give %s", [key, limit, lib.solver, limit, limit]),
+	)
 }
 
 # With pRefRequired the reference value stands in for the boundary pressure of the factors

@@ -24,11 +24,13 @@ findings contains f if {
 	d := lib.fv_solution[algo]
 	missing := [m | some k in ref_keys; not any_of(d, k.keys); m := k.text]
 	count(missing) > 0
-	f := {
-		"path": lib.file_ptr("system/fvSolution", [algo]),
-		"msg": sprintf("no boundary fixes %s (closed domain): %s needs %s", [lib.solver_info.pressure, algo, concat(" and ", missing)]),
-		"fix": sprintf("Add `pRefCell 0; pRefValue %v;` to the %s dictionary of fvSolution (the reference value is the initial pressure level).", [ref_value, algo]),
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSolution", [algo]),
+		sprintf("no boundary fixes %s (closed domain): %s needs %s", [lib.solver_info.pressure, algo, concat(" and ", missing)]),
+		{
+			"fix": sprintf("Add `pRefCell 0; pRefValue %v;` to the %s dictionary of fvSolution (the reference value is the initial pressure level).", [ref_value, algo]),
+		},
+	)
 }
 
 # Without the dictionary the solver reads an empty one (solutionControl.C:301) and setRefCell
@@ -40,11 +42,13 @@ findings contains f if {
 	lib.fv_solution
 	not lib.has(lib.fv_solution, algo)
 	not lib.solver_info.algorithmRequired
-	f := {
-		"path": lib.file_ptr("system/fvSolution", []),
-		"msg": sprintf("no boundary fixes %s (closed domain): fvSolution needs a %s dictionary with pRefCell (or pRefPoint) and pRefValue", [lib.solver_info.pressure, algo]),
-		"fix": sprintf("Add `%s { pRefCell 0; pRefValue %v; }` to fvSolution (the reference value is the initial pressure level).", [algo, ref_value]),
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSolution", []),
+		sprintf("no boundary fixes %s (closed domain): fvSolution needs a %s dictionary with pRefCell (or pRefPoint) and pRefValue", [lib.solver_info.pressure, algo]),
+		{
+			"fix": sprintf("Add `%s { pRefCell 0; pRefValue %v; }` to fvSolution (the reference value is the initial pressure level).", [algo, ref_value]),
+		},
+	)
 }
 
 # ref_value is the uniform initial value of p (absolute for compressible and buoyant

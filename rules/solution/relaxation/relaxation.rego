@@ -41,14 +41,20 @@ findings contains f if {
 	simple
 	lib.fv_solution
 	not lib.has(lib.fv_solution, "relaxationFactors")
-	f := {"path": lib.file_ptr("system/fvSolution", ["SIMPLE"]), "msg": sprintf("%s has no relaxationFactors", [lib.solver])}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", ["SIMPLE"]),
+		sprintf("%s has no relaxationFactors", [lib.solver]),
+	)
 }
 
 findings contains f if {
 	simple
 	is_object(rf)
 	not relaxed(section("equations"), momentum)
-	f := {"path": lib.file_ptr("system/fvSolution", ["relaxationFactors"]), "msg": sprintf("relaxationFactors do not relax the %s equation", [momentum])}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", ["relaxationFactors"]),
+		sprintf("relaxationFactors do not relax the %s equation", [momentum]),
+	)
 }
 
 findings contains f if {
@@ -57,5 +63,8 @@ findings contains f if {
 	not consistent
 	p := lib.solver_info.pressure
 	not relaxed(section("fields"), p)
-	f := {"path": lib.file_ptr("system/fvSolution", ["relaxationFactors"]), "msg": sprintf("relaxationFactors do not relax the field %s (SIMPLE without consistent)", [p])}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", ["relaxationFactors"]),
+		sprintf("relaxationFactors do not relax the field %s (SIMPLE without consistent)", [p]),
+	)
 }

@@ -23,8 +23,8 @@ findings contains f if {
 	rc := lib.fv_solution[algo].residualControl
 	some [tk, v] in values(rc)
 	not ok(algo, v)
-	f := {
-		"path": lib.file_ptr("system/fvSolution", array.concat([algo, "residualControl"], tk)),
-		"msg": sprintf("%s residualControl entries must be %s", [algo, {"SIMPLE": "scalars", "PIMPLE": "{tolerance; relTol;} dictionaries"}[algo]]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", array.concat([algo, "residualControl"], tk)),
+		sprintf("%s residualControl entries must be %s", [algo, {"SIMPLE": "scalars", "PIMPLE": "{tolerance; relTol;} dictionaries"}[algo]]),
+	)
 }

@@ -29,11 +29,13 @@ findings contains f if {
 	some key, _ in rc
 	key != "$regex"
 	not key in names
-	f := {
-		"path": lib.file_ptr("system/fvSolution", [algo, "residualControl", key]),
-		"msg": sprintf("residualControl %s: %s does not solve for %s", [key, lib.solver, key]),
-		"suggest": {"word": key, "candidates": names},
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/fvSolution", [algo, "residualControl", key]),
+		sprintf("residualControl %s: %s does not solve for %s", [key, lib.solver, key]),
+		{
+			"suggest": lib.suggest(key, names),
+		},
+	)
 }
 
 findings contains f if {
@@ -42,8 +44,8 @@ findings contains f if {
 	some i, e in lib.fv_solution[algo].residualControl["$regex"]
 	regex.is_valid(lib.anchored(e.pattern))
 	count([n | some n in names; regex.match(lib.anchored(e.pattern), n)]) == 0
-	f := {
-		"path": lib.file_ptr("system/fvSolution", [algo, "residualControl", "$regex", i]),
-		"msg": sprintf("residualControl %q matches no field %s solves", [e.pattern, lib.solver]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", [algo, "residualControl", "$regex", i]),
+		sprintf("residualControl %q matches no field %s solves", [e.pattern, lib.solver]),
+	)
 }

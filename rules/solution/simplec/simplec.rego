@@ -19,8 +19,8 @@ findings contains f if {
 	m in lib.solver_info.solve
 	v := lib.lookup(eqs, m)
 	v >= 1
-	f := {
-		"path": lib.file_ptr("system/fvSolution", array.concat(["relaxationFactors", "equations"], lib.tokens(eqs, m))),
-		"msg": sprintf("consistent yes with %s relaxation %v divides by zero", [m, v]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/fvSolution", array.concat(["relaxationFactors", "equations"], lib.tokens(eqs, m))),
+		sprintf("consistent yes with %s relaxation %v divides by zero", [m, v]),
+	)
 }

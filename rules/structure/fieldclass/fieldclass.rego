@@ -17,9 +17,11 @@ findings contains f if {
 	got := input.headers[file].class
 	got != want
 	startswith(got, "vol")
-	f := {
-		"path": lib.ptr(["headers", file, "class"]),
-		"msg": sprintf("%s has class %s; %s is a %s", [file, got, name, want]),
-		"fix": sprintf("Set `class %s;` in the FoamFile header of %s.", [want, file]),
-	}
+	f := lib.finding_with(
+		lib.ptr(["headers", file, "class"]),
+		sprintf("%s has class %s; %s is a %s", [file, got, name, want]),
+		{
+			"fix": sprintf("Set `class %s;` in the FoamFile header of %s.", [want, file]),
+		},
+	)
 }

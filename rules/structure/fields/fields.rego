@@ -25,8 +25,8 @@ needed contains sprintf("alpha.%s", [phases[0]]) if {
 findings contains f if {
 	some name in needed
 	not lib.has(input.fields, name)
-	f := {
-		"path": "/fields",
-		"msg": sprintf("%s reads field %s but %s/%s does not exist", [lib.solver, name, object.get(input.features, "fieldDir", "0"), name]),
-	}
+	f := lib.finding(
+		"/fields",
+		sprintf("%s reads field %s but %s/%s does not exist", [lib.solver, name, object.get(input.features, "fieldDir", "0"), name]),
+	)
 }

@@ -24,7 +24,7 @@ findings contains f if {
 	some name in required
 	needed(name)
 	not lib.file_exists(name)
-	f := {"path": "/files", "msg": sprintf("%s is missing", [name])}
+	f := lib.finding("/files", sprintf("%s is missing", [name]))
 }
 
 mesh_sources := {"system/blockMeshDict", "constant/polyMesh/blockMeshDict"} | lib.mesh_changers
@@ -36,11 +36,13 @@ findings contains f if {
 
 	# The mesh may come from a step foamc cannot see (m4, a copy in Allrun); the gate must
 	# not refuse that step, so this half of the rule warns.
-	f := {
-		"path": "/patches",
-		"msg": "the case has no mesh (constant/polyMesh/boundary), no blockMeshDict or snappyHexMeshDict to make one and no file a mesh converter reads",
-		"severity": "warn",
-	}
+	f := lib.finding_with(
+		"/patches",
+		"the case has no mesh (constant/polyMesh/boundary), no blockMeshDict or snappyHexMeshDict to make one and no file a mesh converter reads",
+		{
+			"severity": "warn",
+		},
+	)
 }
 
 has_mesh_source if {

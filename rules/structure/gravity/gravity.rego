@@ -14,5 +14,5 @@ import data.foamc.lib
 findings contains f if {
 	lib.solver_info.gravity
 	not lib.file_exists("constant/g")
-	f := {"path": "/files", "msg": sprintf("%s needs constant/g, which is missing", [lib.solver])}
+	f := lib.finding("/files", sprintf("%s needs constant/g, which is missing", [lib.solver]))
 }

@@ -23,7 +23,7 @@ findings contains f if {
 	some name in data.kb.solvers[lib.solver].constant
 	not name in general
 	not lib.file_exists(concat("/", ["constant", name]))
-	f := {"path": "/files", "msg": sprintf("%s needs constant/%s, which is missing", [lib.solver, name])}
+	f := lib.finding("/files", sprintf("%s needs constant/%s, which is missing", [lib.solver, name]))
 }
 
 srf := "constant/SRFProperties"
@@ -36,17 +36,19 @@ findings contains f if {
 	d := input.files[srf]
 	some key in ["origin", "axis", "SRFModel"]
 	not lib.has(d, key)
-	f := {"path": lib.file_ptr(srf, []), "msg": sprintf("%s has no %s", [srf, key])}
+	f := lib.finding(lib.file_ptr(srf, []), sprintf("%s has no %s", [srf, key]))
 }
 
 findings contains f if {
 	m := input.files[srf].SRFModel
 	not m in srf_models
-	f := {
-		"path": lib.file_ptr(srf, ["SRFModel"]),
-		"msg": sprintf("unknown SRFModel %q", [m]),
-		"suggest": {"word": m, "candidates": srf_models},
-	}
+	f := lib.finding_with(
+		lib.file_ptr(srf, ["SRFModel"]),
+		sprintf("unknown SRFModel %q", [m]),
+		{
+			"suggest": lib.suggest(m, srf_models),
+		},
+	)
 }
 
 findings contains f if {
@@ -54,5 +56,5 @@ findings contains f if {
 	d.SRFModel == "rpm"
 	not lib.has(object.get(d, "rpmCoeffs", {}), "rpm")
 	not lib.has(d, "rpm")
-	f := {"path": lib.file_ptr(srf, ["SRFModel"]), "msg": "SRFModel rpm needs rpmCoeffs { rpm <value>; }"}
+	f := lib.finding(lib.file_ptr(srf, ["SRFModel"]), "SRFModel rpm needs rpmCoeffs { rpm <value>; }")
 }

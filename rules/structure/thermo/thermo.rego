@@ -14,5 +14,8 @@ import data.foamc.lib
 findings contains f if {
 	"thermophysicalProperties" in lib.solver_info.constant
 	not lib.file_exists("constant/thermophysicalProperties")
-	f := {"path": "/files", "msg": sprintf("%s needs constant/thermophysicalProperties, which is missing", [lib.solver])}
+	f := lib.finding(
+		"/files",
+		sprintf("%s needs constant/thermophysicalProperties, which is missing", [lib.solver]),
+	)
 }

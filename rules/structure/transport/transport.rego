@@ -18,7 +18,7 @@ file := "constant/transportProperties"
 findings contains f if {
 	"transportProperties" in lib.solver_info.constant
 	not lib.file_exists(file)
-	f := {"path": "/files", "msg": sprintf("%s reads %s, which is missing", [lib.solver, file])}
+	f := lib.finding("/files", sprintf("%s reads %s, which is missing", [lib.solver, file]))
 }
 
 # singlePhaseTransportModel: nu only for Newtonian; other models read <model>Coeffs.
@@ -48,5 +48,8 @@ findings contains f if {
 	some key in {"nu", "transportModel", "phases", "sigma"}
 	needs(key)
 	not lib.has(tp, key)
-	f := {"path": lib.file_ptr(file, []), "msg": sprintf("%s: keyword %s is missing (%s reads it)", [file, key, lib.solver])}
+	f := lib.finding(
+		lib.file_ptr(file, []),
+		sprintf("%s: keyword %s is missing (%s reads it)", [file, key, lib.solver]),
+	)
 }

@@ -15,5 +15,8 @@ import data.foamc.lib
 findings contains f if {
 	lib.solver_info.turbulence
 	not lib.file_exists("constant/turbulenceProperties")
-	f := {"path": "/files", "msg": sprintf("%s builds a turbulence model but constant/turbulenceProperties is missing", [lib.solver])}
+	f := lib.finding(
+		"/files",
+		sprintf("%s builds a turbulence model but constant/turbulenceProperties is missing", [lib.solver]),
+	)
 }

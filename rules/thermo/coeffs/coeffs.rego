@@ -39,8 +39,8 @@ findings contains f if {
 	model := tt[sel]
 	some key in needs[sub][model]
 	not lib.has(object.get(object.get(tp, "mixture", {}), sub, {}), key)
-	f := {
-		"path": lib.file_ptr(file, ["mixture"]),
-		"msg": sprintf("%s %s needs mixture/%s/%s", [sel, model, sub, key]),
-	}
+	f := lib.finding(
+		lib.file_ptr(file, ["mixture"]),
+		sprintf("%s %s needs mixture/%s/%s", [sel, model, sub, key]),
+	)
 }

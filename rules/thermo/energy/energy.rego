@@ -21,8 +21,8 @@ findings contains f if {
 	is_string(e)
 	e != ""
 	not e in allowed
-	f := {
-		"path": lib.file_ptr("constant/thermophysicalProperties", ["thermoType", "energy"]),
-		"msg": sprintf("%s needs energy variable %s, the case uses %s", [lib.solver, concat(" or ", allowed), e]),
-	}
+	f := lib.finding(
+		lib.file_ptr("constant/thermophysicalProperties", ["thermoType", "energy"]),
+		sprintf("%s needs energy variable %s, the case uses %s", [lib.solver, concat(" or ", allowed), e]),
+	)
 }

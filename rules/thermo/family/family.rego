@@ -20,8 +20,8 @@ findings contains f if {
 	want := expected[lib.solver_info.thermo]
 	got := lib.thermo_type(input.files["constant/thermophysicalProperties"]).type
 	got != want
-	f := {
-		"path": lib.file_ptr("constant/thermophysicalProperties", ["thermoType", "type"]),
-		"msg": sprintf("%s constructs a %s: thermoType type must be %s, not %s", [lib.solver, lib.solver_info.thermo, want, got]),
-	}
+	f := lib.finding(
+		lib.file_ptr("constant/thermophysicalProperties", ["thermoType", "type"]),
+		sprintf("%s constructs a %s: thermoType type must be %s, not %s", [lib.solver, lib.solver_info.thermo, want, got]),
+	)
 }

@@ -27,7 +27,13 @@ findings contains f if {
 
 	# The thermo stops on a non-positive temperature or pressure (fault corpus:
 	# central-negative-temperature is a FATAL ERROR), so these are deny.
-	f := {"path": lib.file_ptr(file, ["internalField"]), "msg": sprintf("%s internalField %v is not positive", [name, v]), "severity": "deny"}
+	f := lib.finding_with(
+		lib.file_ptr(file, ["internalField"]),
+		sprintf("%s internalField %v is not positive", [name, v]),
+		{
+			"severity": "deny",
+		},
+	)
 }
 
 limits := {"thermodynamics": {"Cp": 0, "Cv": 0}, "transport": {"Pr": 0}}
@@ -39,12 +45,18 @@ findings contains f if {
 	v := mix[sub][key]
 	is_number(v)
 	v <= 0
-	f := {"path": lib.file_ptr("constant/thermophysicalProperties", ["mixture", sub, key]), "msg": sprintf("%s %v is not positive", [key, v])}
+	f := lib.finding(
+		lib.file_ptr("constant/thermophysicalProperties", ["mixture", sub, key]),
+		sprintf("%s %v is not positive", [key, v]),
+	)
 }
 
 findings contains f if {
 	v := input.files["constant/thermophysicalProperties"].mixture.transport.mu
 	is_number(v)
 	v < 0
-	f := {"path": lib.file_ptr("constant/thermophysicalProperties", ["mixture", "transport", "mu"]), "msg": sprintf("mu %v is negative", [v])}
+	f := lib.finding(
+		lib.file_ptr("constant/thermophysicalProperties", ["mixture", "transport", "mu"]),
+		sprintf("mu %v is negative", [v]),
+	)
 }

@@ -22,10 +22,7 @@ findings contains f if {
 	tt := lib.thermo_type(input.files[file])
 	some key in keys(tt)
 	not lib.has(tt, key)
-	f := {
-		"path": lib.file_ptr(file, ["thermoType"]),
-		"msg": sprintf("thermoType has no %s", [key]),
-	}
+	f := lib.finding(lib.file_ptr(file, ["thermoType"]), sprintf("thermoType has no %s", [key]))
 }
 
 # The legacy single-word form is looked up as the package name itself
@@ -34,18 +31,20 @@ findings contains f if {
 	tp := input.files[file]
 	lib.has(tp, "thermoType")
 	not lib.thermo_type(tp)
-	f := {
-		"path": lib.file_ptr(file, ["thermoType"]),
-		"msg": sprintf("thermoType %v is neither a dictionary nor a package name type<mixture<transport<thermo<equationOfState<specie>>,energy>>>", [tp.thermoType]),
-		"fix": "Write thermoType as a dictionary of its seven keys, or as one word without spaces: type<mixture<transport<thermo<equationOfState<specie>>,energy>>>.",
-	}
+	f := lib.finding_with(
+		lib.file_ptr(file, ["thermoType"]),
+		sprintf("thermoType %v is neither a dictionary nor a package name type<mixture<transport<thermo<equationOfState<specie>>,energy>>>", [tp.thermoType]),
+		{
+			"fix": "Write thermoType as a dictionary of its seven keys, or as one word without spaces: type<mixture<transport<thermo<equationOfState<specie>>,energy>>>.",
+		},
+	)
 }
 
 findings contains f if {
 	lib.solver_info.compressible
 	tp := input.files[file]
 	not lib.has(tp, "thermoType")
-	f := {"path": lib.file_ptr(file, []), "msg": "thermophysicalProperties has no thermoType"}
+	f := lib.finding(lib.file_ptr(file, []), "thermophysicalProperties has no thermoType")
 }
 
 # The instantiated name, in the two forms a kb may list: the nested class name
@@ -70,9 +69,11 @@ findings contains f if {
 	name := composite(tt)
 	not name in table
 	not flat(tt) in table
-	f := {
-		"path": lib.file_ptr(file, ["thermoType"]),
-		"msg": sprintf("%s has no %s thermo %s", [lib.solver, lib.solver_info.thermoTable, name]),
-		"suggest": {"word": name, "candidates": table},
-	}
+	f := lib.finding_with(
+		lib.file_ptr(file, ["thermoType"]),
+		sprintf("%s has no %s thermo %s", [lib.solver, lib.solver_info.thermoTable, name]),
+		{
+			"suggest": lib.suggest(name, table),
+		},
+	)
 }

@@ -15,8 +15,8 @@ import data.foamc.lib
 findings contains f if {
 	lib.truthy(lib.control_dict.adjustTimeStep)
 	lib.solver_info.setDeltaT == false
-	f := {
-		"path": lib.file_ptr("system/controlDict", ["adjustTimeStep"]),
-		"msg": sprintf("%s does not adjust the time step; adjustTimeStep has no effect", [lib.solver]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/controlDict", ["adjustTimeStep"]),
+		sprintf("%s does not adjust the time step; adjustTimeStep has no effect", [lib.solver]),
+	)
 }

@@ -74,8 +74,8 @@ findings contains f if {
 	not adjusting
 	c := max(estimates)
 	c > 1
-	f := {
-		"path": lib.file_ptr("system/controlDict", ["deltaT"]),
-		"msg": sprintf("estimated Courant number %v with deltaT %v (uniform blocks of blockMeshDict, largest uniform U)", [round(c * 10) / 10, lib.control_dict.deltaT]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/controlDict", ["deltaT"]),
+		sprintf("estimated Courant number %v with deltaT %v (uniform blocks of blockMeshDict, largest uniform U)", [round(c * 10) / 10, lib.control_dict.deltaT]),
+	)
 }

@@ -16,8 +16,8 @@ findings contains f if {
 	dt := lib.control_dict.deltaT
 	is_number(dt)
 	dt != 1
-	f := {
-		"path": lib.file_ptr("system/controlDict", ["deltaT"]),
-		"msg": sprintf("steady solver %s with deltaT %v", [lib.solver, dt]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/controlDict", ["deltaT"]),
+		sprintf("steady solver %s with deltaT %v", [lib.solver, dt]),
+	)
 }

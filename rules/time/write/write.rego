@@ -19,11 +19,13 @@ cd := lib.control_dict
 findings contains f if {
 	wc := cd.writeControl
 	not wc in controls
-	f := {
-		"path": lib.file_ptr("system/controlDict", ["writeControl"]),
-		"msg": sprintf("unknown writeControl %q", [wc]),
-		"suggest": {"word": wc, "candidates": controls},
-	}
+	f := lib.finding_with(
+		lib.file_ptr("system/controlDict", ["writeControl"]),
+		sprintf("unknown writeControl %q", [wc]),
+		{
+			"suggest": lib.suggest(wc, controls),
+		},
+	)
 }
 
 start := cd.startTime if object.get(cd, "startFrom", "startTime") == "startTime"
@@ -43,8 +45,8 @@ else := cd.writeInterval if cd.writeControl in {"adjustable", "adjustableRunTime
 findings contains f if {
 	is_number(cd.writeInterval)
 	interval > span
-	f := {
-		"path": lib.file_ptr("system/controlDict", ["writeInterval"]),
-		"msg": sprintf("writeInterval covers %v, longer than the run (%v)", [interval, span]),
-	}
+	f := lib.finding(
+		lib.file_ptr("system/controlDict", ["writeInterval"]),
+		sprintf("writeInterval covers %v, longer than the run (%v)", [interval, span]),
+	)
 }

@@ -666,13 +666,13 @@ func (e *Engine) Rule(id string) (Rule, bool) {
 
 // raw is what a rule returns for one violation, built by lib.finding / lib.finding_with.
 type raw struct {
-	Path     string            `json:"path"`
-	Msg      string            `json:"msg"`
-	Detail   string            `json:"detail"`
-	Fix      string            `json:"fix"`
-	Severity string            `json:"severity"`
-	Related  []string          `json:"related"`
-	Location *finding.Location `json:"location"`
+	Path     string              `json:"path"`
+	Msg      string              `json:"msg"`
+	Detail   string              `json:"detail"`
+	Fix      string              `json:"fix"`
+	Severity string              `json:"severity"`
+	Related  []string            `json:"related"`
+	Location *finding.Location   `json:"location"`
 	Suggest  *finding.Suggestion `json:"suggest"`
 	Edits    []finding.Edit      `json:"edits"`
 }

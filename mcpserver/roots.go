@@ -1,0 +1,123 @@
+package mcpserver
+
+import (
+	"context"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// grantedRoots are --root's directories plus the file:// roots the client grants
+// (asked per call: a client may change them during the session).
+func (s *Server) grantedRoots(ctx context.Context, req *mcp.CallToolRequest) []string {
+	roots := append([]string(nil), s.roots...)
+	if req == nil || req.Session == nil {
+		return roots
+	}
+	// Only a client that declared roots may be asked for them.
+	if ip := req.Session.InitializeParams(); ip == nil || ip.Capabilities == nil || ip.Capabilities.RootsV2 == nil {
+		return roots
+	}
+	res, err := req.Session.ListRoots(ctx, nil)
+	if err != nil {
+		return roots
+	}
+	for _, r := range res.Roots {
+		u, err := url.Parse(r.URI)
+		if err != nil || u.Scheme != "file" {
+			continue
+		}
+		if p, err := filepath.EvalSymlinks(filepath.Clean(u.Path)); err == nil && filepath.IsAbs(p) {
+			roots = append(roots, p)
+		}
+	}
+	return roots
+}
+
+// resolve makes a path argument absolute (relative paths are taken against the first
+// root), follows its symlinks (for a path that does not exist yet: those of its nearest
+// existing ancestor) and checks that it lies inside a granted root.
+func (s *Server) resolve(ctx context.Context, req *mcp.CallToolRequest, arg, p string) (string, failure) {
+	roots := s.grantedRoots(ctx, req)
+	if len(roots) == 0 {
+		return "", fail(IDAccess, "no root granted: "+arg+" cannot be read or written", "",
+			"start foamc mcp with --root DIR, or grant roots from the client (MCP roots)")
+	}
+	if p == "" {
+		return "", fail(IDArguments, arg+" is empty", "", "give a path under "+strings.Join(roots, ", "))
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(roots[0], p)
+	}
+	real, err := realPath(filepath.Clean(p))
+	if err != nil {
+		return "", fail(IDAccess, "cannot resolve "+arg+" "+p, err.Error(), "")
+	}
+	if !within(real, roots) {
+		return "", fail(IDAccess, arg+" "+p+" is outside the granted roots", "it resolves to "+real,
+			"use a path under "+strings.Join(roots, ", "))
+	}
+	return real, nil
+}
+
+// resolveCase resolves a case directory and also refuses a case holding a symlink
+// that leads out of the roots (a 0/U linked to a file elsewhere would be read).
+func (s *Server) resolveCase(ctx context.Context, req *mcp.CallToolRequest, arg, p string) (string, failure) {
+	dir, f := s.resolve(ctx, req, arg, p)
+	if f != nil {
+		return "", f
+	}
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return "", fail(IDArguments, arg+" "+p+" is not a directory", "", "give a case directory (system/controlDict inside)")
+	}
+	roots := s.grantedRoots(ctx, req)
+	var escape failure
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.Type()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		if real, err := filepath.EvalSymlinks(path); err != nil || !within(real, roots) {
+			escape = fail(IDAccess, "symlink "+path+" leads outside the granted roots", "", "replace the link by a copy of the file")
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	if escape != nil {
+		return "", escape
+	}
+	return dir, nil
+}
+
+// realPath is filepath.EvalSymlinks for a path whose tail may not exist yet.
+func realPath(p string) (string, error) {
+	var rest []string
+	for {
+		real, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		}
+		if !os.IsNotExist(err) {
+			return "", err
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return "", err
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+		p = parent
+	}
+}
+
+func within(p string, roots []string) bool {
+	for _, r := range roots {
+		if rel, err := filepath.Rel(r, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}

@@ -11,22 +11,32 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// grantedRoots are --root's directories plus the file:// roots the client grants
-// (asked per call: a client may change them during the session).
-func (s *Server) grantedRoots(ctx context.Context, req *mcp.CallToolRequest) []string {
+// rootsKey labels the roots/list input request of a multi round-trip tool call.
+const rootsKey = "roots"
+
+type clientRootsKey struct{}
+
+// askRoots is the input request for the client's roots when the client declared the
+// roots capability and has not answered it yet for this call (SEP-2322 multi
+// round-trip; the SDK asks older clients through roots/list itself). Otherwise it is nil
+// and ctx carries the roots the client answered, if any.
+func askRoots(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *mcp.CallToolResult) {
+	caps := req.ClientCapabilities()
+	if caps == nil || caps.RootsV2 == nil {
+		return ctx, nil
+	}
+	if r, ok := req.Params.InputResponses[rootsKey].(*mcp.ListRootsResult); ok {
+		return context.WithValue(ctx, clientRootsKey{}, r.Roots), nil
+	}
+	return ctx, &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{rootsKey: &mcp.ListRootsParams{}}}
+}
+
+// grantedRoots are --root's directories plus the file:// roots the client granted
+// for this call.
+func (s *Server) grantedRoots(ctx context.Context) []string {
 	roots := append([]string(nil), s.roots...)
-	if req == nil || req.Session == nil {
-		return roots
-	}
-	// Only a client that declared roots may be asked for them.
-	if ip := req.Session.InitializeParams(); ip == nil || ip.Capabilities == nil || ip.Capabilities.RootsV2 == nil {
-		return roots
-	}
-	res, err := req.Session.ListRoots(ctx, nil)
-	if err != nil {
-		return roots
-	}
-	for _, r := range res.Roots {
+	granted, _ := ctx.Value(clientRootsKey{}).([]*mcp.Root)
+	for _, r := range granted {
 		u, err := url.Parse(r.URI)
 		if err != nil || u.Scheme != "file" {
 			continue
@@ -41,8 +51,8 @@ func (s *Server) grantedRoots(ctx context.Context, req *mcp.CallToolRequest) []s
 // resolve makes a path argument absolute (relative paths are taken against the first
 // root), follows its symlinks (for a path that does not exist yet: those of its nearest
 // existing ancestor) and checks that it lies inside a granted root.
-func (s *Server) resolve(ctx context.Context, req *mcp.CallToolRequest, arg, p string) (string, failure) {
-	roots := s.grantedRoots(ctx, req)
+func (s *Server) resolve(ctx context.Context, arg, p string) (string, failure) {
+	roots := s.grantedRoots(ctx)
 	if len(roots) == 0 {
 		return "", fail(IDAccess, "no root granted: "+arg+" cannot be read or written", "",
 			"start foamc mcp with --root DIR, or grant roots from the client (MCP roots)")
@@ -66,8 +76,8 @@ func (s *Server) resolve(ctx context.Context, req *mcp.CallToolRequest, arg, p s
 
 // resolveCase resolves a case directory and also refuses a case holding a symlink
 // that leads out of the roots (a 0/U linked to a file elsewhere would be read).
-func (s *Server) resolveCase(ctx context.Context, req *mcp.CallToolRequest, arg, p string) (string, failure) {
-	dir, f := s.resolve(ctx, req, arg, p)
+func (s *Server) resolveCase(ctx context.Context, arg, p string) (string, failure) {
+	dir, f := s.resolve(ctx, arg, p)
 	if f != nil {
 		return "", f
 	}
@@ -75,7 +85,7 @@ func (s *Server) resolveCase(ctx context.Context, req *mcp.CallToolRequest, arg,
 	if err != nil || !st.IsDir() {
 		return "", fail(IDArguments, arg+" "+p+" is not a directory", "", "give a case directory (system/controlDict inside)")
 	}
-	roots := s.grantedRoots(ctx, req)
+	roots := s.grantedRoots(ctx)
 	var escape failure
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.Type()&fs.ModeSymlink == 0 {

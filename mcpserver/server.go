@@ -183,12 +183,19 @@ func fail(id, summary, detail, fix string) failure {
 
 // addTool registers a typed tool whose handler answers either an output or a failure.
 // A failure (and a panic) becomes an output holding only findings, with isError set, so
-// the client reads the same structure either way.
+// the client reads the same structure either way. A tool that touches files (files)
+// first asks a client that has roots for them.
 func addTool[In, Out any, PO interface {
 	*Out
 	reporter
-}](s *mcp.Server, t *mcp.Tool, h func(context.Context, *mcp.CallToolRequest, In) (*Out, failure)) {
+}](s *mcp.Server, files bool, t *mcp.Tool, h func(context.Context, *mcp.CallToolRequest, In) (*Out, failure)) {
 	mcp.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out *Out, _ error) {
+		if files {
+			var ask *mcp.CallToolResult
+			if ctx, ask = askRoots(ctx, req); ask != nil {
+				return ask, nil, nil
+			}
+		}
 		defer func() {
 			if p := recover(); p != nil {
 				res, out = failed[Out, PO](fail(IDInternal, "internal error in "+t.Name, fmt.Sprint(p), "report this as a foamc bug"))

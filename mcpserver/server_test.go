@@ -225,3 +225,169 @@ func TestBrokenTutorial(t *testing.T) {
 	}
 }
 
+func TestErrorPaths(t *testing.T) {
+	f := newFixture(t)
+	outside := t.TempDir()
+	if err := os.CopyFS(filepath.Join(outside, "cavity"), os.DirFS(filepath.Join(f.root, "cavity"))); err != nil {
+		t.Fatal(err)
+	}
+	// A link inside the root to a directory outside it, and a case whose field links out.
+	if err := os.Symlink(outside, filepath.Join(f.root, "escape")); err != nil {
+		t.Fatal(err)
+	}
+	leaky := brokenTutorial(t, f.root)
+	if err := os.Symlink(filepath.Join(outside, "cavity", "spec.yaml"), filepath.Join(leaky, "0", "nut")); err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("a", 1<<20+1)
+	cases := []struct {
+		tool string
+		args map[string]any
+		id   string
+	}{
+		{"compile_spec", map[string]any{"spec_path": filepath.Join(outside, "cavity", "spec.yaml"), "output_dir": "o"}, mcpserver.IDAccess},
+		{"compile_spec", map[string]any{"spec_path": "escape/cavity/spec.yaml", "output_dir": "o"}, mcpserver.IDAccess},
+		{"compile_spec", map[string]any{"spec_path": "cavity/spec.yaml", "output_dir": "../o"}, mcpserver.IDAccess},
+		{"compile_spec", map[string]any{"spec_path": "cavity/spec.yaml", "output_dir": "escape/o"}, mcpserver.IDAccess},
+		{"compile_spec", map[string]any{"spec": "version: 1\nname: x\nmesh: {blockMeshDict: " + filepath.Join(outside, "cavity", "blockMeshDict") + "}\nphysics: {solver: icoFoam, turbulence: laminar}\nfluid: {nu: 0.01}\nboundaries: {lid: {role: wall}}\ncontrol: {endTime: 1, deltaT: 0.1}\n", "output_dir": "o"}, mcpserver.IDAccess},
+		{"compile_spec", map[string]any{"output_dir": "o"}, mcpserver.IDArguments},
+		{"compile_spec", map[string]any{"spec": "x", "spec_path": "cavity/spec.yaml", "output_dir": "o"}, mcpserver.IDArguments},
+		{"compile_spec", map[string]any{"spec": big, "output_dir": "o"}, mcpserver.IDLimit},
+		{"compile_spec", map[string]any{"spec": "version: 1\nname: x\n", "output_dir": "o"}, "FOAM-SPEC-002"},
+		{"compile_spec", map[string]any{"spec_path": "nothere.yaml", "output_dir": "o"}, mcpserver.IDArguments},
+		{"compile_spec", map[string]any{"spec_path": "cavity/spec.yaml", "output_dir": 5}, mcpserver.IDArguments},
+		{"lint_case", map[string]any{"case_dir": outside}, mcpserver.IDAccess},
+		{"lint_case", map[string]any{"case_dir": "escape"}, mcpserver.IDAccess},
+		{"lint_case", map[string]any{"case_dir": "broken"}, mcpserver.IDAccess},
+		{"lint_case", map[string]any{"case_dir": "cavity/spec.yaml"}, mcpserver.IDArguments},
+		{"lint_case", map[string]any{}, mcpserver.IDArguments},
+		{"lint_case", map[string]any{"case_dir": "cavity", "extra": 1}, mcpserver.IDArguments},
+		{"gate_check", map[string]any{"case_dir": outside}, mcpserver.IDAccess},
+		{"run_case", map[string]any{"case_dir": outside, "steps": 1}, mcpserver.IDAccess},
+		{"run_case", map[string]any{"case_dir": "cavity", "steps": 0}, mcpserver.IDLimit},
+		{"run_case", map[string]any{"case_dir": "cavity", "steps": 51}, mcpserver.IDLimit},
+		{"run_case", map[string]any{"case_dir": "cavity", "steps": 1, "timeout_seconds": 61}, mcpserver.IDLimit},
+		{"inspect_case", map[string]any{"case_dir": outside}, mcpserver.IDAccess},
+		{"parse_dictionary", map[string]any{"path": filepath.Join(outside, "cavity", "blockMeshDict")}, mcpserver.IDAccess},
+		{"parse_dictionary", map[string]any{"text": "a 1; b { c"}, "FOAM-PARSE-006"},
+		{"parse_dictionary", map[string]any{"text": "a 1;", "expand": true}, mcpserver.IDArguments},
+		{"parse_dictionary", map[string]any{"text": big}, mcpserver.IDLimit},
+		{"parse_dictionary", map[string]any{}, mcpserver.IDArguments},
+		{"explain_rule", map[string]any{"id": "FOAM-SOL-04"}, mcpserver.IDNotFound},
+		{"kb_query", map[string]any{"retriever": "cascad", "solver": "simpleFoam"}, mcpserver.IDNotFound},
+		{"kb_query", map[string]any{"retriever": "multi-source", "solver": "simpleFoam"}, mcpserver.IDArguments},
+		{"kb_query", map[string]any{"retriever": "keyword", "solver": "simpleFoam"}, mcpserver.IDArguments},
+		{"bc_contract", map[string]any{"type": "inletOutlett"}, mcpserver.IDNotFound},
+	}
+	for _, c := range cases {
+		r := wantFinding(t, f.cs, c.tool, c.args, c.id)
+		if c.id == mcpserver.IDNotFound && (r.Findings[0].Repair == nil || len(r.Findings[0].Repair.Suggest.Candidates) == 0) {
+			t.Errorf("%s %v: no suggestion in %+v", c.tool, c.args, r.Findings[0])
+		}
+	}
+	// The leaky case was refused for its link, not for where it lies.
+	if r, _ := call(t, f.cs, "lint_case", map[string]any{"case_dir": "broken"}); !strings.Contains(r.Findings[0].Summary, "symlink") {
+		t.Errorf("broken case refused for %q", r.Findings[0].Summary)
+	}
+}
+
+func TestNoRoot(t *testing.T) {
+	cs := connect(t, mcpserver.Options{}, nil)
+	r := wantFinding(t, cs, "lint_case", map[string]any{"case_dir": "/tmp"}, mcpserver.IDAccess)
+	if !strings.Contains(r.Findings[0].Summary, "no root") {
+		t.Fatalf("%+v", r.Findings[0])
+	}
+	// Tools that touch no file still work.
+	if _, isErr := call(t, cs, "bc_contract", map[string]any{"type": "fixedValue"}); isErr {
+		t.Fatal("bc_contract failed without roots")
+	}
+}
+
+// TestClientRoots: without --root, the roots the client grants are the boundary.
+func TestClientRoots(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	brokenTutorial(t, root)
+	cs := connect(t, mcpserver.Options{}, nil, &mcp.Root{URI: "file://" + root, Name: "work"})
+	r, isErr := call(t, cs, "gate_check", map[string]any{"case_dir": filepath.Join(root, "broken")})
+	if isErr || r.Decision != "deny" {
+		t.Fatalf("gate_check under a client root: %+v", r)
+	}
+	wantFinding(t, cs, "gate_check", map[string]any{"case_dir": t.TempDir()}, mcpserver.IDAccess)
+}
+
+func TestQueryTools(t *testing.T) {
+	f := newFixture(t)
+	r, isErr := call(t, f.cs, "explain_rule", map[string]any{"id": "FOAM-SOL-004"})
+	if isErr || r.Rule == nil || r.Rule.ID != "FOAM-SOL-004" {
+		t.Fatalf("explain_rule: %+v", r)
+	}
+	r, isErr = call(t, f.cs, "bc_contract", map[string]any{"type": "inletOutlet"})
+	if isErr || r.Contract == nil || !slices.Contains(r.Contract.Required, "inletValue") {
+		t.Fatalf("bc_contract inletOutlet: %+v", r.Contract)
+	}
+	for _, q := range []map[string]any{
+		{"retriever": "cascade", "solver": "simpleFoam", "turbulence": "kEpsilon"},
+		{"retriever": "all-model", "solver": "simpleFoam", "turbulence": "kEpsilon", "target": "system/fvSchemes", "path": "/divSchemes"},
+		{"retriever": "template", "solver": "simpleFoam", "turbulence": "kEpsilon", "target": "system/fvSolution"},
+		{"retriever": "multi-source", "solver": "simpleFoam", "turbulence": "kEpsilon", "target": "0/U", "bc": "inletOutlet"},
+		{"retriever": "keyword", "solver": "pisoFoam", "target": "system/fvSolution", "keyword": "pRefCell"},
+	} {
+		r, isErr = call(t, f.cs, "kb_query", q)
+		if isErr || len(r.Result) == 0 {
+			t.Fatalf("kb_query %v: %+v", q, r)
+		}
+		b, _ := json.Marshal(r.Result)
+		if !strings.Contains(string(b), "simpleFoam") && !strings.Contains(string(b), "pisoFoam") {
+			t.Errorf("kb_query %v: result names no tutorial of the solver (audit trail): %.300s", q, b)
+		}
+	}
+	r, isErr = call(t, f.cs, "parse_dictionary", map[string]any{"text": "a 1;\nb { c (1 2 3); }\n"})
+	if isErr || r.Syntax == nil {
+		t.Fatalf("parse_dictionary text: %+v", r)
+	}
+	brokenTutorial(t, f.root)
+	r, isErr = call(t, f.cs, "parse_dictionary", map[string]any{"path": "broken/system/fvSolution", "expand": true})
+	if isErr || r.Value["PISO"] == nil {
+		t.Fatalf("parse_dictionary expand: %+v", r)
+	}
+	r, isErr = call(t, f.cs, "inspect_case", map[string]any{"case_dir": "broken", "document": true})
+	if isErr || r.Features["solver"] != "icoFoam" {
+		t.Fatalf("inspect_case: %+v", r.Features)
+	}
+}
+
+func TestResourcesAndPrompt(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	var uris []string
+	for res, err := range f.cs.Resources(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		uris = append(uris, res.URI)
+	}
+	for _, want := range []string{mcpserver.CatalogueURI, mcpserver.SpecSchemaURI, "foamc://docs/compiler.md"} {
+		if !slices.Contains(uris, want) {
+			t.Fatalf("resources %v lack %s", uris, want)
+		}
+	}
+	for uri, want := range map[string]string{mcpserver.CatalogueURI: "FOAM-SOL-004", mcpserver.SpecSchemaURI: `"boundaries"`, "foamc://docs/compiler.md": "spec"} {
+		res, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		if err != nil || !strings.Contains(res.Contents[0].Text, want) {
+			t.Fatalf("read %s: %v (want %q)", uri, err, want)
+		}
+	}
+	p, err := f.cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "setup_case", Arguments: map[string]string{"description": "pipe flow at Re 100"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := p.Messages[0].Content.(*mcp.TextContent).Text
+	for _, step := range []string{"pipe flow at Re 100", "compile_spec", "lint_case", "gate_check", "run_case", "Verify"} {
+		if !strings.Contains(text, step) {
+			t.Errorf("prompt lacks %q", step)
+		}
+	}
+}

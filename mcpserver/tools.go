@@ -23,31 +23,31 @@ import (
 
 func (s *Server) addTools() {
 	ro := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	addTool(s.mcp, &mcp.Tool{Name: "compile_spec", Title: "Compile a case spec",
+	addTool(s.mcp, true, &mcp.Tool{Name: "compile_spec", Title: "Compile a case spec",
 		Description: "Compile a foamc case spec (YAML or JSON, inline or a file; schema: resource foamc://schema/spec.json) into an OpenFOAM v1912 case directory. Returns the case's files, the slot table (each setting with its source) and findings."},
 		s.compileSpec)
-	addTool(s.mcp, &mcp.Tool{Name: "lint_case", Title: "Lint a case", Annotations: ro,
+	addTool(s.mcp, true, &mcp.Tool{Name: "lint_case", Title: "Lint a case", Annotations: ro,
 		Description: "Check an OpenFOAM case directory against foamc's rule library (the output of foamc lint --format json). Deny findings would make OpenFOAM fail or compute something wrong."},
 		s.lintCase)
-	addTool(s.mcp, &mcp.Tool{Name: "gate_check", Title: "Gate decision", Annotations: ro,
+	addTool(s.mcp, true, &mcp.Tool{Name: "gate_check", Title: "Gate decision", Annotations: ro,
 		Description: "Decide whether foamc's gate would let a case run (allow, or deny with the deny findings). Runs nothing; a case that cannot be evaluated is denied."},
 		s.gateCheck)
-	addTool(s.mcp, &mcp.Tool{Name: "run_case", Title: "Mesh and solve a case",
+	addTool(s.mcp, true, &mcp.Tool{Name: "run_case", Title: "Mesh and solve a case",
 		Description: "Gate, mesh and solve a case with OpenFOAM v1912 for a bounded number of time steps and wall time. Refuses what the gate denies. Sends a progress notification per solver step when the request has a progress token; cancel the request to stop the solver."},
 		s.runCase)
-	addTool(s.mcp, &mcp.Tool{Name: "explain_rule", Title: "Explain a rule", Annotations: ro,
+	addTool(s.mcp, false, &mcp.Tool{Name: "explain_rule", Title: "Explain a rule", Annotations: ro,
 		Description: "A rule's metadata (severity, title, description, fix, provenance) by ID, e.g. FOAM-SOL-004."},
 		s.explainRule)
-	addTool(s.mcp, &mcp.Tool{Name: "kb_query", Title: "Query the knowledge base", Annotations: ro,
+	addTool(s.mcp, false, &mcp.Tool{Name: "kb_query", Title: "Query the knowledge base", Annotations: ro,
 		Description: "Ask the v1912 knowledge base (tutorials and source headers) for settings: retrievers cascade, all-model, template, multi-source (needs bc) and keyword (needs keyword). The result carries its audit trail (which tutorials, which relaxation)."},
 		s.kbQuery)
-	addTool(s.mcp, &mcp.Tool{Name: "bc_contract", Title: "Boundary-condition contract", Annotations: ro,
+	addTool(s.mcp, false, &mcp.Tool{Name: "bc_contract", Title: "Boundary-condition contract", Annotations: ro,
 		Description: "The required and optional keys of a boundary-condition type, read from the v1912 headers (e.g. fixedValue, inletOutlet, nutkWallFunction)."},
 		s.bcContract)
-	addTool(s.mcp, &mcp.Tool{Name: "parse_dictionary", Title: "Parse an OpenFOAM dictionary", Annotations: ro,
+	addTool(s.mcp, true, &mcp.Tool{Name: "parse_dictionary", Title: "Parse an OpenFOAM dictionary", Annotations: ro,
 		Description: "Parse an OpenFOAM dictionary (inline text or a file) into JSON: its syntax tree, or with expand (files only) the value after includes, macros and directives. Never executes #codeStream, #calc or coded entries."},
 		s.parseDictionary)
-	addTool(s.mcp, &mcp.Tool{Name: "inspect_case", Title: "Inspect a case", Annotations: ro,
+	addTool(s.mcp, true, &mcp.Tool{Name: "inspect_case", Title: "Inspect a case", Annotations: ro,
 		Description: "The derived features of a case (solver, compressible, steady, turbulence class and model, ...), its patches and the problems met loading it; with document, the whole case document the rules see."},
 		s.inspectCase)
 }
@@ -100,11 +100,11 @@ type CompileInput struct {
 
 // CompileOutput is compile_spec's output.
 type CompileOutput struct {
-	CaseDir  string            `json:"case_dir,omitempty"`
-	Name     string            `json:"name,omitempty"`
+	CaseDir  string             `json:"case_dir,omitempty"`
+	Name     string             `json:"name,omitempty"`
 	Features *compiler.Features `json:"features,omitempty"`
-	Files    []string          `json:"files,omitempty" jsonschema:"the case-relative files written"`
-	Slots    compiler.Table    `json:"slots,omitempty" jsonschema:"each compiled setting with the source that settled it"`
+	Files    []string           `json:"files,omitempty" jsonschema:"the case-relative files written"`
+	Slots    compiler.Table     `json:"slots,omitempty" jsonschema:"each compiled setting with the source that settled it"`
 	Report
 }
 
@@ -112,14 +112,14 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 	if (in.Spec == "") == (in.SpecPath == "") {
 		return nil, fail(IDArguments, "give exactly one of spec and spec_path", "", "")
 	}
-	out, f := s.resolve(ctx, req, "output_dir", in.OutputDir)
+	out, f := s.resolve(ctx, "output_dir", in.OutputDir)
 	if f != nil {
 		return nil, f
 	}
 	var spec *compiler.Spec
 	var err error
 	if in.SpecPath != "" {
-		path, f := s.resolve(ctx, req, "spec_path", in.SpecPath)
+		path, f := s.resolve(ctx, "spec_path", in.SpecPath)
 		if f != nil {
 			return nil, f
 		}
@@ -132,7 +132,7 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 		if f := s.checkSize("spec", in.Spec); f != nil {
 			return nil, f
 		}
-		base, f := s.resolve(ctx, req, "base_dir", cmpOr(in.BaseDir, "."))
+		base, f := s.resolve(ctx, "base_dir", cmpOr(in.BaseDir, "."))
 		if f != nil {
 			return nil, f
 		}
@@ -149,7 +149,7 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(spec.Dir, p)
 		}
-		if _, f := s.resolve(ctx, req, "mesh file", p); f != nil {
+		if _, f := s.resolve(ctx, "mesh file", p); f != nil {
 			return nil, f
 		}
 	}
@@ -193,7 +193,7 @@ type LintOutput struct {
 }
 
 func (s *Server) lint(ctx context.Context, req *mcp.CallToolRequest, caseDir string) (string, rules.Result, failure) {
-	dir, f := s.resolveCase(ctx, req, "case_dir", caseDir)
+	dir, f := s.resolveCase(ctx, "case_dir", caseDir)
 	if f != nil {
 		return "", rules.Result{}, f
 	}
@@ -269,7 +269,7 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 	if in.TimeoutSeconds > 0 {
 		limit = time.Duration(in.TimeoutSeconds) * time.Second
 	}
-	dir, f := s.resolveCase(ctx, req, "case_dir", in.CaseDir)
+	dir, f := s.resolveCase(ctx, "case_dir", in.CaseDir)
 	if f != nil {
 		return nil, f
 	}
@@ -448,7 +448,7 @@ func (s *Server) parseDictionary(ctx context.Context, req *mcp.CallToolRequest, 
 	}
 	name, data := "text", []byte(in.Text)
 	if in.Path != "" {
-		path, f := s.resolve(ctx, req, "path", in.Path)
+		path, f := s.resolve(ctx, "path", in.Path)
 		if f != nil {
 			return nil, f
 		}
@@ -473,7 +473,7 @@ func (s *Server) parseDictionary(ctx context.Context, req *mcp.CallToolRequest, 
 	if caseDir == "" {
 		caseDir = grammar.FindCaseDir(name)
 	}
-	caseDir, f := s.resolve(ctx, req, "case_dir", caseDir)
+	caseDir, f := s.resolve(ctx, "case_dir", caseDir)
 	if f != nil {
 		return nil, f
 	}
@@ -502,7 +502,7 @@ type InspectOutput struct {
 }
 
 func (s *Server) inspectCase(ctx context.Context, req *mcp.CallToolRequest, in InspectInput) (*InspectOutput, failure) {
-	dir, f := s.resolveCase(ctx, req, "case_dir", in.CaseDir)
+	dir, f := s.resolveCase(ctx, "case_dir", in.CaseDir)
 	if f != nil {
 		return nil, f
 	}

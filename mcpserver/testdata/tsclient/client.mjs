@@ -1,0 +1,38 @@
+// End-to-end client for `foamc mcp` on the official TypeScript MCP SDK.
+// usage: node client.mjs stdio FOAMC ROOT | node client.mjs http URL ROOT
+// Prints one JSON transcript on stdout: the tools as listed and each call with its result.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+const [mode, target, root] = process.argv.slice(2);
+const transport = mode === "stdio"
+  ? new StdioClientTransport({ command: target, args: ["mcp", "--root", root], stderr: "inherit" })
+  : new StreamableHTTPClientTransport(new URL(target));
+const client = new Client({ name: "foamc-e2e", version: "1.0.0" });
+await client.connect(transport);
+
+const transcript = { protocol: transport.protocolVersion ?? null, server: client.getServerVersion(), tools: [], calls: [] };
+const { tools } = await client.listTools();
+transcript.tools = tools.map((t) => ({ name: t.name, title: t.title, input: Object.keys(t.inputSchema.properties ?? {}), output: Object.keys(t.outputSchema?.properties ?? {}) }));
+
+async function call(name, args) {
+  // callTool validates structuredContent against the tool's outputSchema.
+  const res = await client.callTool({ name, arguments: args });
+  transcript.calls.push({ tool: name, args, isError: res.isError ?? false, result: res.structuredContent });
+}
+
+const out = `out-${mode}`;
+await call("compile_spec", { spec_path: "cavity/spec.yaml", output_dir: out });
+await call("lint_case", { case_dir: out });
+await call("gate_check", { case_dir: out });
+await call("lint_case", { case_dir: "broken" });
+await call("gate_check", { case_dir: "broken" });
+await call("lint_case", { case_dir: "/etc" });
+const schema = await client.readResource({ uri: "foamc://schema/spec.json" });
+transcript.specSchemaBytes = schema.contents[0].text.length;
+const { prompts } = await client.listPrompts();
+transcript.prompts = prompts.map((p) => p.name);
+
+await client.close();
+process.stdout.write(JSON.stringify(transcript) + "\n");

@@ -119,7 +119,13 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 
 // Handler is the streamable-HTTP endpoint.
 func (s *Server) Handler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+	// The SDK's DNS-rebinding protection is on for loopback listeners; browsers' cross-origin
+	// requests are refused too. The body limit leaves room for JSON escaping of inputs
+	// up to MaxInputBytes, which the tools then answer with a finding.
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		CrossOriginProtection: http.NewCrossOriginProtection(),
+		MaxRequestBodyBytes:   4*int64(s.opts.MaxInputBytes) + 64<<10,
+	})
 }
 
 // ListenAddr is addr with a loopback host when it names none (":8080" ->

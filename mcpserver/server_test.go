@@ -391,3 +391,25 @@ func TestResourcesAndPrompt(t *testing.T) {
 		}
 	}
 }
+
+func TestListenAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr   string
+		remote bool
+		want   string
+	}{
+		{":8080", false, "127.0.0.1:8080"},
+		{"127.0.0.1:0", false, "127.0.0.1:0"},
+		{"[::1]:9000", false, "[::1]:9000"},
+		{"localhost:9000", false, "localhost:9000"},
+		{"0.0.0.0:9000", false, ""},
+		{"example.org:9000", false, ""},
+		{"0.0.0.0:9000", true, "0.0.0.0:9000"},
+		{"9000", false, ""},
+	} {
+		got, err := mcpserver.ListenAddr(c.addr, c.remote)
+		if got != c.want || (err == nil) != (c.want != "") {
+			t.Errorf("ListenAddr(%q, %v) = %q, %v; want %q", c.addr, c.remote, got, err, c.want)
+		}
+	}
+}

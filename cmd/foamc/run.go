@@ -23,11 +23,16 @@ func init() {
 // solver failed (after any repairs).
 const exitSolverFailed = 4
 
+// exitCancelled: a Slurm job cancelled by Ctrl-C, --timeout or the scheduler (128+SIGINT).
+const exitCancelled = 130
+
 func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	steps := fs.Int("steps", 0, "limit the solver to N time steps (0: the case's endTime)")
 	parallel := fs.Int("parallel", 0, "decompose and run on N MPI ranks")
+	slurmJob := fs.Bool("slurm", false, "submit the case's job.slurm with sbatch and follow the job (Ctrl-C cancels it)")
+	cancelJob := fs.Bool("cancel", false, "with --slurm: cancel the job last submitted for CASE (scancel)")
 	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -35,7 +40,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N] [--repair N] [--timeout D] [--json] [lint flags] [llm flags]")
+		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N | --slurm [--cancel]] [--repair N] [--timeout D] [--json] [lint flags] [llm flags]")
 		fs.PrintDefaults()
 	}
 	pos, ok := parseInterleaved(fs, args)
@@ -48,10 +53,16 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	dir := pos[0]
 	ctx := context.Background()
+	if *cancelJob {
+		return cancelSlurm(ctx, dir, stderr)
+	}
 	lint, err := newLinter(ctx, ef)
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc run:", err)
 		return 1
+	}
+	if *slurmJob {
+		return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: *timeout}, *asJSON, stdout, stderr)
 	}
 	opt := runner.Options{Steps: *steps, Parallel: *parallel, Repair: *repair, Timeout: *timeout, Lint: lint, Log: stderr}
 	if *repair > 0 {
@@ -92,7 +103,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if opt.LLM != nil {
 		reportTokens(stderr, opt.LLM.Usage())
 	}
-	if *asJSON {
+	return report(res, *asJSON, stdout)
+}
+
+// report prints a run's result and returns run's exit code for it.
+func report(res *runner.Result, asJSON bool, stdout io.Writer) int {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(res)
@@ -110,6 +126,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case runner.StatusRefused:
 		return 3
+	case runner.StatusCancelled:
+		return exitCancelled
 	}
 	return exitSolverFailed
 }

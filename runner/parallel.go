@@ -17,7 +17,8 @@ import (
 // the method and coeffs chosen for n from the mesh (openfoam.ChooseDecomposition on the
 // polyMesh points' bounding box), since its old n would no longer multiply to n.
 // Debian's v1912 ships scotch (and metis, kahip) as stubs, so a case whose method hits a
-// stub is retried once with the geometric choice, and the log says so.
+// stub, or whose n does not multiply to n ranks, is retried once with the geometric choice,
+// and the log says so.
 func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 	dict := filepath.Join(f.dir, "system", "decomposeParDict")
 	dc, why := meshDecomposition(f.dir, n)
@@ -55,8 +56,9 @@ func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 		if p, _ := parseLogFile(filepath.Join(f.dir, "log.decomposePar")); p != nil {
 			fatal = trimMessage(p.Fatal())
 		}
-		if attempt == 0 && strings.Contains(fatal, "stub library") {
-			fmt.Fprintln(log, "decompose: the method's library is a stub in this OpenFOAM build; using a geometric method")
+		// FOAM-PAR-001 and -002 only warn for a case with no parallel launch in its scripts.
+		if attempt == 0 && (strings.Contains(fatal, "stub library") || strings.Contains(fatal, "Wrong number of domain divisions")) {
+			fmt.Fprintf(log, "decompose: %s; choosing the decomposition for %d ranks\n", strings.SplitN(fatal, "\n", 2)[0], n)
 			if err := choose(); err != nil {
 				return err
 			}

@@ -432,3 +432,7 @@ speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if {
 
 # max_speed2 is the largest of speeds2 (undefined without any).
 max_speed2 := max(speeds2) if count(speeds2) > 0
+
+# parallel_run: a run script of the case launches the solver in parallel (input.launches:
+# mpirun/srun/runParallel with -parallel, #SBATCH task counts), so decomposeParDict is used.
+parallel_run if some _ in input.launches

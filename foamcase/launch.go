@@ -20,7 +20,7 @@ type Launch struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
 	Column  int    `json:"column"`
-	Ranks   int    `json:"ranks"` // 0: not a literal count (runParallel, srun in a job, $NP)
+	Ranks   int    `json:"ranks"`   // 0: not a literal count (runParallel, srun in a job, $NP)
 	Command string `json:"command"` // the launcher word, or "#SBATCH"
 }
 

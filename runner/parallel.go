@@ -52,13 +52,13 @@ func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 		if code == 0 {
 			return nil
 		}
-		fatal := ""
+		fatal, summary := "", ""
 		if p, _ := parseLogFile(filepath.Join(f.dir, "log.decomposePar")); p != nil {
-			fatal = trimMessage(p.Fatal())
+			fatal, summary = trimMessage(p.Fatal()), Classify(p, code, f.dir).Summary
 		}
 		// FOAM-PAR-001 and -002 only warn for a case with no parallel launch in its scripts.
 		if attempt == 0 && (strings.Contains(fatal, "stub library") || strings.Contains(fatal, "Wrong number of domain divisions")) {
-			fmt.Fprintf(log, "decompose: %s; choosing the decomposition for %d ranks\n", strings.SplitN(fatal, "\n", 2)[0], n)
+			fmt.Fprintf(log, "decompose: %s; choosing the decomposition for %d ranks\n", summary, n)
 			if err := choose(); err != nil {
 				return err
 			}

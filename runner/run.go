@@ -82,14 +82,8 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	if opt.Lint == nil {
-		return nil, errors.New("runner: no linter configured: the gate fails closed")
-	}
-	if opt.Env == nil {
-		opt.Env = openfoam.Env()
-	}
-	if opt.Log == nil {
-		opt.Log = io.Discard
+	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
+		return nil, err
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -210,6 +204,21 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		res.Plot = png
 	}
 	return res, nil
+}
+
+// defaults fails closed without a gate and fills the environment and log Run and
+// RunSlurm default to.
+func defaults(lint Linter, env *[]string, log *io.Writer) error {
+	if lint == nil {
+		return errors.New("runner: no linter configured: the gate fails closed")
+	}
+	if *env == nil {
+		*env = openfoam.Env()
+	}
+	if *log == nil {
+		*log = io.Discard
+	}
+	return nil
 }
 
 // repairRound applies one repair for res.Failure; done reports that the loop

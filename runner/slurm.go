@@ -3,7 +3,6 @@ package runner
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/foamc/foamc/openfoam"
 )
 
 // JobScript is the batch script compile writes for a spec with run.slurm; JobIDFile holds
@@ -59,14 +56,8 @@ type Job struct {
 // submission refused); a failed, refused or cancelled job is a Result.
 func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error) {
 	start := time.Now()
-	if opt.Lint == nil {
-		return nil, errors.New("runner: no linter configured: the gate fails closed")
-	}
-	if opt.Env == nil {
-		opt.Env = openfoam.Env()
-	}
-	if opt.Log == nil {
-		opt.Log = io.Discard
+	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
+		return nil, err
 	}
 	if opt.Poll <= 0 {
 		opt.Poll = 2 * time.Second

@@ -89,13 +89,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		opt.LLM = client
 	}
-	if isTerminal(stderr) && !*asJSON {
-		opt.Progress = func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) }
-	}
+	var done func()
+	opt.Progress, done = liveProgress(stderr, *asJSON)
 	res, err := runner.Run(ctx, dir, opt)
-	if opt.Progress != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
+	done()
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc run:", err)
 		return 1
@@ -143,6 +140,16 @@ func newLinter(ctx context.Context, ef *engineFlags) (runner.Linter, error) {
 		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
 		return res.Findings, err
 	}, nil
+}
+
+// liveProgress rewrites one terminal line per solver step; done clears it. Not a terminal
+// or --json: no progress.
+func liveProgress(stderr io.Writer, asJSON bool) (func(runner.Step), func()) {
+	if !isTerminal(stderr) || asJSON {
+		return nil, func() {}
+	}
+	return func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) },
+		func() { fmt.Fprint(stderr, "\r\033[K") }
 }
 
 func progressLine(s runner.Step) string {

@@ -19,13 +19,10 @@ import (
 func runSlurm(ctx context.Context, dir string, opt runner.SlurmOptions, asJSON bool, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if isTerminal(stderr) && !asJSON {
-		opt.Progress = func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) }
-	}
+	var done func()
+	opt.Progress, done = liveProgress(stderr, asJSON)
 	res, err := runner.RunSlurm(ctx, dir, opt)
-	if opt.Progress != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
+	done()
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc run:", err)
 		return 1

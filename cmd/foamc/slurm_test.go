@@ -189,57 +189,67 @@ func TestSlurmSolverFailure(t *testing.T) {
 	t.Logf("job %s %s in %s: [%s/%s] %s", res.Job.ID, res.Job.State, res.Job.FailedStep, res.Failure.Class, res.Failure.Kind, res.Failure.Summary)
 }
 
-// TestSlurmCancel starts a long job, cancels it (SIGINT to `foamc run --slurm` in a child
-// process, as Ctrl-C does) once the solver is running, and checks that the job left the
-// queue and no process is left in the case directory.
+// TestSlurmCancel starts a long job and cancels it once the solver is running, both ways a
+// user does: SIGINT to `foamc run --slurm` (Ctrl-C) and `foamc run --slurm --cancel CASE` from
+// another shell. The job must end CANCELLED, leave the queue, and leave no process in the case.
 func TestSlurmCancel(t *testing.T) {
 	requireParallel(t)
-	dir := filepath.Join(t.TempDir(), "long")
-	compileTo(t, slurmSpec(t, "1000"), dir)
 	bin := filepath.Join(t.TempDir(), "foamc")
 	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v %s", err, b)
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(bin, "run", "--slurm", "--json", dir)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	solverLog := filepath.Join(dir, "log.icoFoam")
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		if b, _ := os.ReadFile(solverLog); bytes.Count(b, []byte("\nTime = ")) >= 5 {
-			break
+	spec := slurmSpec(t, "1000")
+	for _, how := range []string{"SIGINT", "--cancel"} {
+		dir := filepath.Join(t.TempDir(), "long")
+		compileTo(t, spec, dir)
+		var stdout, stderr bytes.Buffer
+		cmd := exec.Command(bin, "run", "--slurm", "--json", dir)
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("the solver did not start within 2 minutes\n%s", stderr.String())
+		solverLog := filepath.Join(dir, "log.icoFoam")
+		deadline := time.Now().Add(2 * time.Minute)
+		for {
+			if b, _ := os.ReadFile(solverLog); bytes.Count(b, []byte("\nTime = ")) >= 5 {
+				break
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("%s: the solver did not start within 2 minutes\n%s", how, stderr.String())
+			}
+			time.Sleep(200 * time.Millisecond)
 		}
-		time.Sleep(200 * time.Millisecond)
+		if len(caseProcesses(t, dir)) == 0 {
+			t.Fatalf("%s: no process runs in the case directory while the solver logs steps: the check below would prove nothing", how)
+		}
+		if how == "SIGINT" {
+			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			var out, errb bytes.Buffer
+			if code := run([]string{"run", "--slurm", "--cancel", dir}, &out, &errb); code != 0 {
+				t.Fatalf("--cancel exit %d: %s", code, errb.String())
+			}
+		}
+		err := cmd.Wait()
+		var res runJSON
+		if jerr := json.Unmarshal(stdout.Bytes(), &res); jerr != nil {
+			t.Fatalf("%s: %v %v\n%s\n%s", how, err, jerr, stdout.String(), stderr.String())
+		}
+		if cmd.ProcessState.ExitCode() != exitCancelled || res.Status != "cancelled" || res.Job == nil || !strings.HasPrefix(res.Job.State, "CANCELLED") {
+			t.Fatalf("%s: exit %d %+v job %+v\n%s", how, cmd.ProcessState.ExitCode(), res, res.Job, stderr.String())
+		}
+		if out, err := exec.Command("squeue", "-h", "-j", res.Job.ID, "-t", "PENDING,RUNNING,COMPLETING,SUSPENDED").CombinedOutput(); err == nil && strings.TrimSpace(string(out)) != "" {
+			t.Fatalf("%s: job %s still queued: %s", how, res.Job.ID, out)
+		}
+		if ps := caseProcesses(t, dir); len(ps) > 0 {
+			t.Fatalf("%s: processes left in the case after cancel: %v", how, ps)
+		}
+		t.Logf("%s: job %s %s after %d steps; no process left in %s", how, res.Job.ID, res.Job.State, res.Steps, dir)
 	}
-	if len(caseProcesses(t, dir)) == 0 {
-		t.Fatal("no process runs in the case directory while the solver logs steps: the check below would prove nothing")
-	}
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
-	var res runJSON
-	if jerr := json.Unmarshal(stdout.Bytes(), &res); jerr != nil {
-		t.Fatalf("%v %v\n%s\n%s", err, jerr, stdout.String(), stderr.String())
-	}
-	if cmd.ProcessState.ExitCode() != exitCancelled || res.Status != "cancelled" || res.Job == nil || !strings.HasPrefix(res.Job.State, "CANCELLED") {
-		t.Fatalf("exit %d %+v job %+v\n%s", cmd.ProcessState.ExitCode(), res, res.Job, stderr.String())
-	}
-	if out, err := exec.Command("squeue", "-h", "-j", res.Job.ID, "-t", "PENDING,RUNNING,COMPLETING,SUSPENDED").CombinedOutput(); err == nil && strings.TrimSpace(string(out)) != "" {
-		t.Fatalf("job %s still queued: %s", res.Job.ID, out)
-	}
-	if ps := caseProcesses(t, dir); len(ps) > 0 {
-		t.Fatalf("processes left in the case after cancel: %v", ps)
-	}
-	t.Logf("job %s %s after %d steps; no process left in %s", res.Job.ID, res.Job.State, res.Steps, dir)
 }
 
 // caseProcesses lists the processes whose working directory is dir (the job's shell,

@@ -37,6 +37,9 @@ type SlurmOptions struct {
 	Poll time.Duration
 	// Timeout cancels the job when it has not finished after this long (0: none).
 	Timeout time.Duration
+	// Steps > 0 limits the solver to N time steps, as Run's (controlDict is restored
+	// when the job has ended).
+	Steps int
 }
 
 // Job is the scheduler's view of a submitted job.
@@ -87,6 +90,13 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 	}
 	if err := cleanLogs(abs); err != nil {
 		return nil, err
+	}
+	if opt.Steps > 0 {
+		restore, err := limitSteps(ctx, f, opt.Steps)
+		if err != nil {
+			return nil, err
+		}
+		defer restore()
 	}
 	sl := slurm{env: opt.Env}
 	sl.dir = abs

@@ -62,7 +62,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *slurmJob {
-		return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: *timeout}, *asJSON, stdout, stderr)
+		if *parallel > 0 || *repair > 0 {
+			// The job's rank count is job.slurm's; repairs need the solver here.
+			fmt.Fprintln(stderr, "foamc run: --slurm runs the case's job.slurm: --parallel and --repair do not apply")
+			return 1
+		}
+		return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: *timeout, Steps: *steps}, *asJSON, stdout, stderr)
 	}
 	opt := runner.Options{Steps: *steps, Parallel: *parallel, Repair: *repair, Timeout: *timeout, Lint: lint, Log: stderr}
 	if *repair > 0 {

@@ -413,3 +413,34 @@ func TestListenAddr(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeNeverRuns: a #codeStream that would create a file is parsed, expanded, linted,
+// gated and refused by run_case, and the file never appears.
+func TestCodeNeverRuns(t *testing.T) {
+	f := newFixture(t)
+	dir := brokenTutorial(t, f.root)
+	marker := filepath.Join(f.root, "pwned")
+	p := filepath.Join(dir, "system", "controlDict")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := "\nendTime #codeStream { code #{ system(\"touch " + marker + "\"); os << 0.5; #}; };\n"
+	if err := os.WriteFile(p, append(b, code...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, isErr := call(t, f.cs, "parse_dictionary", map[string]any{"path": "broken/system/controlDict", "expand": true}); isErr {
+		t.Fatal("parse_dictionary failed on #codeStream")
+	}
+	r, _ := call(t, f.cs, "gate_check", map[string]any{"case_dir": "broken"})
+	if r.Decision != "deny" || !slices.Contains(r.Denied, "FOAM-SEC-001") {
+		t.Fatalf("gate_check of #codeStream: %+v", r)
+	}
+	r, _ = call(t, f.cs, "run_case", map[string]any{"case_dir": "broken", "steps": 1})
+	if r.Run == nil || r.Run.Status != "refused" {
+		t.Fatalf("run_case of #codeStream: %+v", r)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the #codeStream ran")
+	}
+}

@@ -54,8 +54,13 @@ type transcript struct {
 	Calls []struct {
 		Tool    string         `json:"tool"`
 		Args    map[string]any `json:"args"`
-		IsError bool           `json:"isError"`
-		Result  reply          `json:"result"`
+		IsError  bool           `json:"isError"`
+		Result   reply          `json:"result"`
+		Progress []struct {
+			Progress float64 `json:"progress"`
+			Total    float64 `json:"total"`
+			Message  string  `json:"message"`
+		} `json:"progress"`
 	} `json:"calls"`
 	SpecSchemaBytes int      `json:"specSchemaBytes"`
 	Prompts         []string `json:"prompts"`
@@ -63,9 +68,11 @@ type transcript struct {
 
 // TestTypeScriptClient drives foamc mcp with the TypeScript SDK's client over stdio and
 // streamable HTTP: list tools, compile the cavity example, lint and gate it, lint and
-// gate a broken v1912 tutorial (deny), and a path outside the root (refused).
+// gate a broken v1912 tutorial (deny), a path outside the root (refused), and run the
+// compiled case for 3 steps with progress notifications.
 func TestTypeScriptClient(t *testing.T) {
 	node, script := tsClient(t)
+	foamtest.RequireBinary(t, "icoFoam")
 	bin := buildFoamc(t)
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -144,7 +151,7 @@ func checkTranscript(t *testing.T, tr transcript) {
 	if want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case"}; !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)
 	}
-	if len(tr.Calls) != 6 {
+	if len(tr.Calls) != 7 {
 		t.Fatalf("%d calls", len(tr.Calls))
 	}
 	for _, c := range tr.Calls {
@@ -152,9 +159,9 @@ func checkTranscript(t *testing.T, tr transcript) {
 		for _, f := range c.Result.Findings {
 			ids = append(ids, f.ID+"/"+string(f.Severity))
 		}
-		t.Logf("%s %v -> isError=%v decision=%q max=%q findings=%v", c.Tool, c.Args, c.IsError, c.Result.Decision, c.Result.MaxSeverity, ids)
+		t.Logf("%s %v -> isError=%v decision=%q max=%q findings=%v progress=%d", c.Tool, c.Args, c.IsError, c.Result.Decision, c.Result.MaxSeverity, ids, len(c.Progress))
 	}
-	compile, lint, gate, lintBroken, gateBroken, outside := tr.Calls[0], tr.Calls[1], tr.Calls[2], tr.Calls[3], tr.Calls[4], tr.Calls[5]
+	compile, lint, gate, lintBroken, gateBroken, outside, run := tr.Calls[0], tr.Calls[1], tr.Calls[2], tr.Calls[3], tr.Calls[4], tr.Calls[5], tr.Calls[6]
 	if compile.IsError || !slices.Contains(compile.Result.Files, "system/controlDict") {
 		t.Errorf("compile_spec: %+v", compile)
 	}
@@ -166,6 +173,9 @@ func checkTranscript(t *testing.T, tr transcript) {
 	}
 	if !outside.IsError || len(outside.Result.Findings) != 1 || outside.Result.Findings[0].ID != "FOAM-MCP-002" {
 		t.Errorf("path outside the root: %+v", outside)
+	}
+	if run.IsError || run.Result.Run == nil || run.Result.Run.Status != "ok" || len(run.Progress) != 3 || run.Progress[2].Progress != 3 {
+		t.Errorf("run_case, 3 steps: %+v", run)
 	}
 	if tr.SpecSchemaBytes == 0 || !slices.Equal(tr.Prompts, []string{"setup_case"}) {
 		t.Errorf("resources/prompts: schema %d bytes, prompts %v", tr.SpecSchemaBytes, tr.Prompts)

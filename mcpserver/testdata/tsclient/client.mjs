@@ -17,9 +17,11 @@ const { tools } = await client.listTools();
 transcript.tools = tools.map((t) => ({ name: t.name, title: t.title, input: Object.keys(t.inputSchema.properties ?? {}), output: Object.keys(t.outputSchema?.properties ?? {}) }));
 
 async function call(name, args) {
-  // callTool validates structuredContent against the tool's outputSchema.
-  const res = await client.callTool({ name, arguments: args });
-  transcript.calls.push({ tool: name, args, isError: res.isError ?? false, result: res.structuredContent });
+  // callTool validates structuredContent against the tool's outputSchema; onprogress
+  // makes the request carry a progress token.
+  const progress = [];
+  const res = await client.callTool({ name, arguments: args }, undefined, { onprogress: (p) => progress.push(p), timeout: 120000 });
+  transcript.calls.push({ tool: name, args, isError: res.isError ?? false, result: res.structuredContent, progress });
 }
 
 const out = `out-${mode}`;
@@ -29,6 +31,7 @@ await call("gate_check", { case_dir: out });
 await call("lint_case", { case_dir: "broken" });
 await call("gate_check", { case_dir: "broken" });
 await call("lint_case", { case_dir: "/etc" });
+await call("run_case", { case_dir: out, steps: 3 });
 const schema = await client.readResource({ uri: "foamc://schema/spec.json" });
 transcript.specSchemaBytes = schema.contents[0].text.length;
 const { prompts } = await client.listPrompts();

@@ -157,7 +157,7 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 	if err != nil {
 		return nil, findings(err, "loading the knowledge base")
 	}
-	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: compiler.StartRulesLinter(ctx, k), KB: k})
+	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: engineLinter{s}, KB: k})
 	if err != nil {
 		return nil, findings(err, "compiling")
 	}
@@ -177,6 +177,19 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// engineLinter is the server's one rule engine as the compiler's linter and the
+// runner's gate: what lint_case checks, built once per server.
+type engineLinter struct{ s *Server }
+
+func (l engineLinter) LintDir(ctx context.Context, dir string) ([]finding.Finding, error) {
+	eng, err := l.s.engine()
+	if err != nil {
+		return nil, err
+	}
+	res, err := eng.LintDir(ctx, dir, foamcase.Options{})
+	return res.Findings, err
 }
 
 // CaseInput names a case directory.
@@ -273,13 +286,11 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 	if f != nil {
 		return nil, f
 	}
-	eng, err := s.engine()
-	if err != nil {
+	if _, err := s.engine(); err != nil {
 		return nil, findings(err, "building the rule engine")
 	}
 	opt := runner.Options{Steps: in.Steps, Timeout: limit, Lint: func(d string) ([]finding.Finding, error) {
-		res, err := eng.LintDir(ctx, d, foamcase.Options{})
-		return res.Findings, err
+		return engineLinter{s}.LintDir(ctx, d)
 	}}
 	if tok := req.Params.GetProgressToken(); tok != nil {
 		n := 0

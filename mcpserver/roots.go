@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -86,21 +87,53 @@ func (s *Server) resolveCase(ctx context.Context, arg, p string) (string, failur
 		return "", fail(IDArguments, arg+" "+p+" is not a directory", "", "give a case directory (system/controlDict inside)")
 	}
 	roots := s.grantedRoots(ctx)
-	var escape failure
+	var refuse failure
+	var size int64
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.Type()&fs.ModeSymlink == 0 {
+		if err != nil {
 			return nil
 		}
-		if real, err := filepath.EvalSymlinks(path); err != nil || !within(real, roots) {
-			escape = fail(IDAccess, "symlink "+path+" leads outside the granted roots", "", "replace the link by a copy of the file")
-			return filepath.SkipAll
+		if d.Type()&fs.ModeSymlink != 0 {
+			if real, err := filepath.EvalSymlinks(path); err != nil || !within(real, roots) {
+				refuse = fail(IDAccess, "symlink "+path+" leads outside the granted roots", "", "replace the link by a copy of the file")
+				return filepath.SkipAll
+			}
+			return nil
+		}
+		if d.Type().IsRegular() && caseInput(dir, path) {
+			if info, err := d.Info(); err == nil {
+				size += info.Size()
+			}
+			if size > s.opts.MaxCaseBytes {
+				refuse = fail(IDLimit, fmt.Sprintf("the dictionaries and fields of %s exceed %d bytes", dir, s.opts.MaxCaseBytes), "",
+					"raise the server's --max-case-bytes or check the case with the foamc CLI")
+				return filepath.SkipAll
+			}
 		}
 		return nil
 	})
-	if escape != nil {
-		return "", escape
+	if refuse != nil {
+		return "", refuse
 	}
 	return dir, nil
+}
+
+// caseInput tells whether a case file is one foamcase reads whole: system/, constant/
+// (of polyMesh only the boundary) and the initial fields (0/, 0.orig/). Results in
+// later time directories and the mesh's points and faces do not count.
+func caseInput(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	switch parts[0] {
+	case "system", "0", "0.orig":
+		return true
+	case "constant":
+		return len(parts) < 3 || parts[1] != "polyMesh" || parts[2] == "boundary"
+	}
+	return false
 }
 
 // realPath is filepath.EvalSymlinks for a path whose tail may not exist yet.

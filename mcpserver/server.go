@@ -44,6 +44,9 @@ type Options struct {
 	// MaxInputBytes bounds inline text (specs, dictionaries) and files read whole
 	// (default 1 MiB).
 	MaxInputBytes int
+	// MaxCaseBytes bounds the dictionaries and initial fields of a case the tools load
+	// (default 256 MiB).
+	MaxCaseBytes int64
 	// MaxRunTime bounds run_case's wall time (default 10 minutes).
 	MaxRunTime time.Duration
 	// MaxSteps bounds run_case's solver time steps (default 1000).
@@ -66,6 +69,9 @@ type Server struct {
 func New(opts Options) (*Server, error) {
 	if opts.MaxInputBytes <= 0 {
 		opts.MaxInputBytes = 1 << 20
+	}
+	if opts.MaxCaseBytes <= 0 {
+		opts.MaxCaseBytes = 256 << 20
 	}
 	if opts.MaxRunTime <= 0 {
 		opts.MaxRunTime = 10 * time.Minute

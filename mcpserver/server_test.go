@@ -444,3 +444,29 @@ func TestCodeNeverRuns(t *testing.T) {
 		t.Fatal("the #codeStream ran")
 	}
 }
+
+// TestCaseSizeLimit: a case's dictionaries and initial fields count towards the limit,
+// its results and mesh points do not.
+func TestCaseSizeLimit(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := brokenTutorial(t, root)
+	cs := connect(t, mcpserver.Options{Roots: []string{root}, MaxCaseBytes: 64 << 10}, nil)
+	for _, p := range []string{"0.5/U", "constant/polyMesh/points"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), make([]byte, 128<<10), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, isErr := call(t, cs, "lint_case", map[string]any{"case_dir": "broken"}); isErr {
+		t.Fatalf("results and points counted: %+v", r.Findings)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "0", "T"), make([]byte, 128<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantFinding(t, cs, "lint_case", map[string]any{"case_dir": "broken"}, mcpserver.IDLimit)
+}

@@ -52,8 +52,8 @@ type transcript struct {
 		Output []string `json:"output"`
 	} `json:"tools"`
 	Calls []struct {
-		Tool    string         `json:"tool"`
-		Args    map[string]any `json:"args"`
+		Tool     string         `json:"tool"`
+		Args     map[string]any `json:"args"`
 		IsError  bool           `json:"isError"`
 		Result   reply          `json:"result"`
 		Progress []struct {

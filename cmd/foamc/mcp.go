@@ -27,15 +27,16 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&roots, "root", "directory the tools may read and write (repeatable; besides the roots the client grants)")
 	maxRun := fs.Duration("max-run-time", 10*time.Minute, "wall-time limit of run_case")
 	maxSteps := fs.Int("max-steps", 1000, "time-step limit of run_case")
+	maxCase := fs.Int64("max-case-bytes", 256<<20, "size limit of a case's dictionaries and initial fields")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc mcp [--root DIR]... [--http ADDR [--allow-remote]] [--max-run-time D] [--max-steps N]")
+		fmt.Fprintln(stderr, "usage: foamc mcp [--root DIR]... [--http ADDR [--allow-remote]] [--max-run-time D] [--max-steps N] [--max-case-bytes N]")
 		fs.PrintDefaults()
 	}
 	if fs.Parse(args) != nil || fs.NArg() != 0 {
 		fs.Usage()
 		return 1
 	}
-	srv, err := mcpserver.New(mcpserver.Options{Roots: roots, MaxRunTime: *maxRun, MaxSteps: *maxSteps})
+	srv, err := mcpserver.New(mcpserver.Options{Roots: roots, MaxRunTime: *maxRun, MaxSteps: *maxSteps, MaxCaseBytes: *maxCase})
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc mcp:", err)
 		return 1

@@ -62,6 +62,11 @@ type transcript struct {
 			Message  string  `json:"message"`
 		} `json:"progress"`
 	} `json:"calls"`
+	Cancel struct {
+		Cancelled bool      `json:"cancelled"`
+		Steps     []float64 `json:"steps"`
+		Error     string    `json:"error"`
+	} `json:"cancel"`
 	SpecSchemaBytes int      `json:"specSchemaBytes"`
 	Prompts         []string `json:"prompts"`
 }
@@ -82,9 +87,23 @@ func TestTypeScriptClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	brokenTutorial(t, root)
+	// cavity-fine: a 150x150 mesh, so that a run is still solving when it is cancelled.
+	fine := filepath.Join(root, "cavity-fine")
+	if err := os.CopyFS(fine, os.DirFS(filepath.Join(root, "cavity"))); err != nil {
+		t.Fatal(err)
+	}
+	bm := filepath.Join(fine, "blockMeshDict")
+	b, err := os.ReadFile(bm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bm, []byte(strings.Replace(string(b), "(20 20 1)", "(150 150 1)", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	t.Run("stdio", func(t *testing.T) {
 		checkTranscript(t, runClient(t, node, script, "stdio", bin, root))
+		noProcessLeft(t, filepath.Join(root, "out-stdio-fine"))
 	})
 	t.Run("http", func(t *testing.T) {
 		srv := exec.Command(bin, "mcp", "--http", "127.0.0.1:0", "--root", root)
@@ -116,6 +135,7 @@ func TestTypeScriptClient(t *testing.T) {
 				t.Fatalf("not loopback: %s", u)
 			}
 			checkTranscript(t, runClient(t, node, script, "http", u, root))
+			noProcessLeft(t, filepath.Join(root, "out-http-fine"))
 		case <-time.After(30 * time.Second):
 			t.Fatal("foamc mcp --http did not report its address")
 		}
@@ -151,7 +171,7 @@ func checkTranscript(t *testing.T, tr transcript) {
 	if want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case"}; !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)
 	}
-	if len(tr.Calls) != 7 {
+	if len(tr.Calls) != 8 {
 		t.Fatalf("%d calls", len(tr.Calls))
 	}
 	for _, c := range tr.Calls {
@@ -177,7 +197,29 @@ func checkTranscript(t *testing.T, tr transcript) {
 	if run.IsError || run.Result.Run == nil || run.Result.Run.Status != "ok" || len(run.Progress) != 3 || run.Progress[2].Progress != 3 {
 		t.Errorf("run_case, 3 steps: %+v", run)
 	}
+	if c := tr.Cancel; !c.Cancelled || len(c.Steps) == 0 || tr.Calls[7].IsError {
+		t.Errorf("cancelled run: %+v (compile %+v)", c, tr.Calls[7].Result.Findings)
+	}
+	t.Logf("cancelled run: aborted after progress %v: %s", tr.Cancel.Steps, tr.Cancel.Error)
 	if tr.SpecSchemaBytes == 0 || !slices.Equal(tr.Prompts, []string{"setup_case"}) {
 		t.Errorf("resources/prompts: schema %d bytes, prompts %v", tr.SpecSchemaBytes, tr.Prompts)
 	}
+}
+
+// noProcessLeft waits (10 s at most) until no process works in dir, the case of the
+// cancelled run, and fails if one still does.
+func noProcessLeft(t *testing.T, dir string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(processesIn(t, dir)) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if left := processesIn(t, dir); len(left) > 0 {
+		t.Fatalf("processes left in %s after the client cancelled: %v", dir, left)
+	}
+	log, err := os.ReadFile(filepath.Join(dir, "log.icoFoam"))
+	if err != nil {
+		t.Fatalf("the cancelled run never started the solver: %v", err)
+	}
+	t.Logf("/proc: no process in %s; log.icoFoam has %d time steps", dir, strings.Count(string(log), "\nTime = "))
 }

@@ -32,6 +32,23 @@ await call("lint_case", { case_dir: "broken" });
 await call("gate_check", { case_dir: "broken" });
 await call("lint_case", { case_dir: "/etc" });
 await call("run_case", { case_dir: out, steps: 3 });
+
+// A run cancelled at its first progress notification: the request is aborted, the
+// client sends notifications/cancelled, and the server must stop the solver (the Go
+// test then scans /proc).
+await call("compile_spec", { spec_path: "cavity-fine/spec.yaml", output_dir: `${out}-fine` });
+const abort = new AbortController();
+const steps = [];
+try {
+  await client.callTool({ name: "run_case", arguments: { case_dir: `${out}-fine`, steps: 200 } }, undefined, {
+    signal: abort.signal, timeout: 120000,
+    onprogress: (p) => { steps.push(p.progress); abort.abort("enough"); },
+  });
+  transcript.cancel = { cancelled: false, steps };
+} catch (e) {
+  transcript.cancel = { cancelled: abort.signal.aborted, steps, error: String(e) };
+}
+
 const schema = await client.readResource({ uri: "foamc://schema/spec.json" });
 transcript.specSchemaBytes = schema.contents[0].text.length;
 const { prompts } = await client.listPrompts();

@@ -16,6 +16,8 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -234,6 +236,9 @@ func failed[Out any, PO interface {
 	return &mcp.CallToolResult{IsError: true}, out
 }
 
+// schemaPath is the schema location in the SDK's argument validation errors.
+var schemaPath = regexp.MustCompile(`validating ((?:/properties/[^/:\s]+)+)`)
+
 // argumentFindings turns the SDK's own tool errors (arguments failing the input
 // schema, which it reports as text) into the findings every other error is.
 func argumentFindings(next mcp.MethodHandler) mcp.MethodHandler {
@@ -255,6 +260,10 @@ func argumentFindings(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		out := Report{Findings: fail(IDArguments, "invalid arguments for "+name, text,
 			"match the tool's inputSchema (tools/list)")}
+		// Locate the argument: the SDK names it by its schema path.
+		if m := schemaPath.FindStringSubmatch(text); m != nil {
+			out.Findings[0].Location.Path = strings.ReplaceAll(m[1], "/properties/", "/")
+		}
 		b, merr := json.Marshal(out)
 		if merr != nil {
 			return res, err

@@ -285,6 +285,9 @@ func TestErrorPaths(t *testing.T) {
 			t.Errorf("%s %v: no suggestion in %+v", c.tool, c.args, r.Findings[0])
 		}
 	}
+	if r, _ := call(t, f.cs, "run_case", map[string]any{"case_dir": "cavity", "steps": "5"}); r.Findings[0].Location.Path != "/steps" {
+		t.Errorf("a wrong argument type located at %q, want /steps", r.Findings[0].Location.Path)
+	}
 	// The leaky case was refused for its link, not for where it lies.
 	if r, _ := call(t, f.cs, "lint_case", map[string]any{"case_dir": "broken"}); !strings.Contains(r.Findings[0].Summary, "symlink") {
 		t.Errorf("broken case refused for %q", r.Findings[0].Summary)

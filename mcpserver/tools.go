@@ -205,28 +205,24 @@ type LintOutput struct {
 	Report
 }
 
-func (s *Server) lint(ctx context.Context, req *mcp.CallToolRequest, caseDir string) (string, rules.Result, failure) {
+func (s *Server) lint(ctx context.Context, caseDir string) (string, []finding.Finding, failure) {
 	dir, f := s.resolveCase(ctx, "case_dir", caseDir)
 	if f != nil {
-		return "", rules.Result{}, f
+		return "", nil, f
 	}
-	eng, err := s.engine()
+	fs, err := engineLinter{s}.LintDir(ctx, dir)
 	if err != nil {
-		return "", rules.Result{}, findings(err, "building the rule engine")
+		return dir, nil, findings(err, "evaluating the rules on "+dir)
 	}
-	res, err := eng.LintDir(ctx, dir, foamcase.Options{})
-	if err != nil {
-		return dir, res, findings(err, "evaluating the rules on "+dir)
-	}
-	return dir, res, nil
+	return dir, fs, nil
 }
 
 func (s *Server) lintCase(ctx context.Context, req *mcp.CallToolRequest, in CaseInput) (*LintOutput, failure) {
-	dir, res, f := s.lint(ctx, req, in.CaseDir)
+	dir, fs, f := s.lint(ctx, in.CaseDir)
 	if f != nil {
 		return nil, f
 	}
-	return &LintOutput{CaseDir: dir, MaxSeverity: finding.Max(res.Findings), Report: Report{res.Findings}}, nil
+	return &LintOutput{CaseDir: dir, MaxSeverity: finding.Max(fs), Report: Report{fs}}, nil
 }
 
 // GateOutput is gate_check's output.
@@ -238,7 +234,7 @@ type GateOutput struct {
 }
 
 func (s *Server) gateCheck(ctx context.Context, req *mcp.CallToolRequest, in CaseInput) (*GateOutput, failure) {
-	dir, res, f := s.lint(ctx, req, in.CaseDir)
+	dir, fs, f := s.lint(ctx, in.CaseDir)
 	if f != nil {
 		if dir == "" {
 			return nil, f
@@ -246,10 +242,10 @@ func (s *Server) gateCheck(ctx context.Context, req *mcp.CallToolRequest, in Cas
 		// The gate fails closed: a case the rules cannot evaluate never runs.
 		return &GateOutput{CaseDir: dir, Decision: "deny", Denied: []string{f[0].ID}, Report: Report{f}}, nil
 	}
-	out := &GateOutput{CaseDir: dir, Decision: "allow", Report: Report{res.Findings}}
-	if finding.Max(res.Findings) == finding.Deny {
+	out := &GateOutput{CaseDir: dir, Decision: "allow", Report: Report{fs}}
+	if finding.Max(fs) == finding.Deny {
 		out.Decision = "deny"
-		for _, fd := range res.Findings {
+		for _, fd := range fs {
 			if fd.Severity == finding.Deny && !slices.Contains(out.Denied, fd.ID) {
 				out.Denied = append(out.Denied, fd.ID)
 			}

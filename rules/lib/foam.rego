@@ -38,6 +38,24 @@ fix_set(file, tokens, value) := {"op": "set", "file": file, "pointer": ptr(token
 
 fix_remove(file, tokens) := {"op": "remove", "file": file, "pointer": ptr(tokens)}
 
+# fix_set_at and fix_add_at edit the entry a case-document pointer ("/files/0~1U/...")
+# names; a pointer through a regex key names no entry and yields no edit.
+fix_set_at(doc_ptr, value) := object.union(doc_edit(doc_ptr), {"op": "set", "value": sprintf("%v", [value])})
+
+fix_add_at(doc_ptr, value) := object.union(doc_edit(doc_ptr), {"op": "add", "value": sprintf("%v", [value])})
+
+doc_edit(doc_ptr) := {"file": unesc(seg[0]), "pointer": concat("/", array.concat([""], array.slice(seg, 1, count(seg))))} if {
+	startswith(doc_ptr, "/files/")
+	not contains(doc_ptr, "/$regex/")
+	seg := split(substring(doc_ptr, 7, -1), "/")
+	count(seg) > 1
+}
+
+unesc(s) := replace(replace(s, "~1", "/"), "~0", "~")
+
+# foam_file is a file's text with the FoamFile header, for fix_create.
+foam_file(class, object_name, body) := sprintf("FoamFile\n{\n    version     2.0;\n    format      ascii;\n    class       %s;\n    object      %s;\n}\n\n%s", [class, object_name, body])
+
 # fix_create writes a missing file whole (header included).
 fix_create(file, text) := {"op": "create-file", "file": file, "value": text}
 

@@ -34,6 +34,7 @@ findings contains f if {
 		sprintf("%s on patch %s needs a nut wall function there, but nut is %s", [b.type, b.patch.name, n.type]),
 		{
 			"related": [concat("/", [n.ptr, "type"])],
+			"edits": [e | e := lib.fix_set_at(concat("/", [n.ptr, "type"]), "nutkWallFunction")],
 		},
 	)
 }

@@ -18,7 +18,7 @@ findings contains f if {
 	les := input.files[tp].LES
 	input.files[tp].simulationType == "LES"
 	not lib.has(les, "delta")
-	f := lib.finding(lib.file_ptr(tp, ["LES"]), "the LES dictionary has no `delta` entry")
+	f := lib.finding_with(lib.file_ptr(tp, ["LES"]), "the LES dictionary has no `delta` entry", {"related": [lib.file_ptr(tp, ["LES", "delta"])]})
 }
 
 findings contains f if {

@@ -25,8 +25,9 @@ findings contains f if {
 	some name in finals
 	key := concat("", [name, "Final"])
 	not lib.found(solvers, key)
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/fvSolution", ["solvers"]),
 		sprintf("%s needs fvSolution/solvers/%s", [lib.algorithm, key]),
+		{"related": [lib.file_ptr("system/fvSolution", ["solvers", key])]},
 	)
 }

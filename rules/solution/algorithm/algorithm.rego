@@ -38,6 +38,7 @@ findings contains f if {
 		sprintf("fvSolution has no %s dictionary: every %s control falls back to its default", [algo, algo]),
 		{
 			"severity": "warn",
+			"edits": [lib.fix_add("system/fvSolution", [algo], algo_default[algo])],
 		},
 	)
 }

@@ -276,3 +276,44 @@ func diff(a, b []string) (onlyA, onlyB []string) {
 	}
 	return onlyA, onlyB
 }
+
+// TestFixesProven: every built-in rule that proposes edits has an @fix marker in some
+// case fixture, so TestCases has applied its fix and seen the finding go.
+func TestFixesProven(t *testing.T) {
+	e, err := New(context.Background(), Options{KBJSON: kb.DefaultRulesJSON})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proven := map[string]bool{}
+	for _, file := range fixtures {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range fixMarker.FindAllStringSubmatch(string(b), -1) {
+			proven[m[1]] = true
+		}
+	}
+	n := 0
+	for _, r := range e.Rules() {
+		src, err := policyFS.ReadFile(strings.TrimPrefix(r.File, "rules/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(src, []byte(`"edits":`)) {
+			continue
+		}
+		n++
+		if !proven[r.ID] {
+			t.Errorf("%s proposes edits but no fixture has @fix(%s)", r.ID, r.ID)
+		}
+	}
+	t.Logf("%d rules propose edits; %d IDs have @fix markers", n, len(proven))
+	if n == 0 {
+		t.Fatal("no rule proposes edits")
+	}
+}

@@ -22,6 +22,7 @@ findings contains f if {
 		sprintf("%s on empty patch %s of %s: an empty patch needs type empty", [b.type, b.patch.name, b.field]),
 		{
 			"related": [lib.patch_ptr(b.patch)],
+			"edits": [e | e := lib.fix_set_at(b.ptr, "{ type empty; }")],
 		},
 	)
 }

@@ -466,6 +466,15 @@ func escape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
+// sourceLocation is the range of an entry: its keyword to its end (grammar.Source).
+func sourceLocation(s grammar.Source, p string) finding.Location {
+	l := finding.Location{File: s.File, Line: s.Pos.Line, Column: s.Pos.Column, Path: p}
+	if s.End.Line > 0 {
+		l.EndLine, l.EndColumn = s.End.Line, s.End.Column
+	}
+	return l
+}
+
 // recordPositions maps every entry pointer of d (and of `{…}` blocks in values)
 // to the place its keyword was defined.
 func recordPositions(pos map[string]finding.Location, ptr string, d *grammar.ExpDict) {
@@ -476,11 +485,11 @@ func recordPositions(pos map[string]finding.Location, ptr string, d *grammar.Exp
 			p = ptr + "/$regex/" + strconv.Itoa(regexIdx)
 			regexIdx++
 		}
-		pos[p] = finding.Location{File: e.Source.File, Line: e.Source.Pos.Line, Column: e.Source.Pos.Column, Path: p}
+		pos[p] = sourceLocation(e.Source, p)
 		if e.Regex {
 			pos[p+"/pattern"] = pos[p]
 			p += "/value"
-			pos[p] = finding.Location{File: e.Source.File, Line: e.Source.Pos.Line, Column: e.Source.Pos.Column, Path: p}
+			pos[p] = sourceLocation(e.Source, p)
 		}
 		if e.Dict != nil {
 			recordPositions(pos, p, e.Dict)

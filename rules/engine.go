@@ -735,13 +735,15 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 		if v.Location != nil && v.Location.File != "" {
 			// directives and includes carry their own position (they are not values).
 			f.Location.File, f.Location.Line, f.Location.Column = v.Location.File, v.Location.Line, v.Location.Column
+			f.Location.EndLine, f.Location.EndColumn = v.Location.EndLine, v.Location.EndColumn
 		}
 		for _, p := range v.Related {
 			f.Related = append(f.Related, finding.Related{Location: locate(loc, p)})
 		}
-		// Identity is the rule and the place, never the wording: two bodies of one rule
-		// that flag the same entry report it once.
-		key := f.ID + "\x00" + v.Path
+		// Identity is the rule and the places (the pointer and the related pointers, which
+		// tell apart two missing files reported at /files), never the wording: two bodies
+		// of one rule that flag the same entry report it once.
+		key := f.ID + "\x00" + v.Path + "\x00" + strings.Join(v.Related, "\x00")
 		if v.Location != nil {
 			key += "\x00" + f.Location.String()
 		}

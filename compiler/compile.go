@@ -29,6 +29,9 @@ const (
 	IDDisabled    = "FOAM-COMPILE-008" // a retrieved value that switches an equation off (maxIter 0)
 	IDReynolds    = "FOAM-COMPILE-101" // physics plausibility (warn)
 	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
+	// IDFlowMismatch names the constraint that physics.flow (compressible, steady)
+	// agrees with the solver; it appears in FOAM-COMPILE-001 conflicts.
+	IDFlowMismatch = "FOAM-SPEC-005"
 )
 
 // Linter checks a written case directory with the rules; the compiler prunes what it denies.

@@ -493,6 +493,10 @@ var provenance = map[string][]string{
 	"FOAM-PARSE-011": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:405-483", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:589-735"},
 }
 
+// Provenance is the OpenFOAM source a FOAM-PARSE-* finding's behaviour follows
+// (the rule catalogue shows it).
+func Provenance(id string) []string { return provenance[id] }
+
 // excerptLine returns the source line at p with a caret under its column; long lines are cut
 // around the caret and control bytes shown as ? (binary junk).
 func excerptLine(src []byte, p Pos) string {

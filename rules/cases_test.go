@@ -317,3 +317,116 @@ func TestFixesProven(t *testing.T) {
 		t.Fatal("no rule proposes edits")
 	}
 }
+
+// fixtureExamples finds, per rule ID, the first case fixture line that @expects it
+// (Avoid) and, when the fixture applies its fix, the lines of the golden file that
+// differ from the original (Prefer): the catalogue's examples.
+func fixtureExamples(t *testing.T) map[string]Example {
+	files, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	strip := func(line string) string {
+		if i := strings.Index(line, "// @"); i >= 0 {
+			line = line[:i]
+		}
+		return strings.TrimRight(line, " \t")
+	}
+	out := map[string]Example{}
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := map[string][]string{}
+		for _, f := range ar.Files {
+			if name, ok := strings.CutPrefix(f.Name, foamtest.GoldenPrefix+"fixed/"); ok {
+				golden[name] = strings.Split(string(f.Data), "\n")
+			}
+		}
+		for _, f := range ar.Files {
+			if strings.HasPrefix(f.Name, foamtest.GoldenPrefix) {
+				continue
+			}
+			lines := strings.Split(string(f.Data), "\n")
+			for _, line := range lines {
+				for _, m := range expectMarker.FindAllStringSubmatch(line, -1) {
+					id := m[1]
+					if _, done := out[id]; done || strip(line) == "" {
+						continue
+					}
+					ex := Example{Fixture: filepath.Base(file), File: f.Name, Avoid: strip(line)}
+					if g, ok := golden[f.Name]; ok && strings.Contains(line, "@fix("+id+")") {
+						for _, gl := range g {
+							if !slices.Contains(lines, gl) && strip(gl) != "" {
+								ex.Prefer = append(ex.Prefer, strip(gl))
+							}
+						}
+					}
+					out[id] = ex
+				}
+			}
+		}
+	}
+	return out
+}
+
+// goIDLiteral is a finding ID spelt in Go source.
+var goIDLiteral = regexp.MustCompile(`"(FOAM-[A-Z]+-[0-9A-Za-z]+)"`)
+
+// TestGoIDsCatalogued: every finding ID a Go file of the product spells is a Rego rule
+// or in the Go-side table (so `foamc rules show` and the catalogue explain it), follows
+// FOAM-<CATEGORY>-NNN, and every table entry is still raised somewhere.
+func TestGoIDsCatalogued(t *testing.T) {
+	e, err := New(context.Background(), Options{KBJSON: kb.DefaultRulesJSON})
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, r := range e.Rules() {
+		known[r.ID] = true
+	}
+	goIDs := map[string]bool{}
+	for _, r := range GoRules() {
+		if !regexp.MustCompile(`^FOAM-(PARSE|EXPAND|SPEC|COMPILE|CASE)-\d{3}$`).MatchString(r.ID) || r.Title == "" || r.Fix == "" {
+			t.Errorf("Go-side entry %+v: malformed", r)
+		}
+		goIDs[r.ID] = true
+	}
+	seen := map[string]bool{}
+	root := filepath.Join("..")
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && p != root || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") || strings.HasSuffix(p, "goids.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range goIDLiteral.FindAllStringSubmatch(string(src), -1) {
+			seen[m[1]] = true
+			if !known[m[1]] && !goIDs[m[1]] {
+				t.Errorf("%s: %s is neither a rule nor in rules/goids.go", p, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := range goIDs {
+		if !seen[id] {
+			t.Errorf("%s is in rules/goids.go but no Go file raises it", id)
+		}
+	}
+	if r, ok := e.Rule("FOAM-PARSE-006"); !ok || len(r.Provenance) == 0 || !strings.Contains(Describe(r), "raised by Go code: grammar/lexer.go") {
+		t.Errorf("Rule(FOAM-PARSE-006) = %+v, %v", r, ok)
+	}
+}

@@ -655,8 +655,14 @@ func mustCaps() *ast.Capabilities {
 func (e *Engine) Rules() []Rule { return append([]Rule(nil), e.rules...) }
 
 // Rule returns the rule with the given ID.
+// Rule finds a rule, or a Go-side finding ID (GoRules), by ID.
 func (e *Engine) Rule(id string) (Rule, bool) {
 	for _, r := range e.rules {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	for _, r := range GoRules() {
 		if r.ID == id {
 			return r, true
 		}

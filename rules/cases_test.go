@@ -115,6 +115,11 @@ func TestCases(t *testing.T) {
 				if strings.HasPrefix(f.Fix, "did you mean") && (f.Repair == nil || f.Repair.Suggest == nil || len(f.Repair.Suggest.Candidates) == 0) {
 					t.Errorf("%s %s: the prose suggests words but Repair.Suggest is %+v", f.Location, f.ID, f.Repair)
 				}
+				for _, rl := range f.Related {
+					if rl.Message == "" {
+						t.Errorf("%s %s: related location %s has no message", f.Location, f.ID, rl.Path)
+					}
+				}
 				got = append(got, findingKey(f))
 			}
 			sort.Strings(want)

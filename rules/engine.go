@@ -677,7 +677,7 @@ type raw struct {
 	Detail   string              `json:"detail"`
 	Fix      string              `json:"fix"`
 	Severity string              `json:"severity"`
-	Related  []string            `json:"related"`
+	Related  []related           `json:"related"`
 	Location *finding.Location   `json:"location"`
 	Suggest  *finding.Suggestion `json:"suggest"`
 	Edits    []finding.Edit      `json:"edits"`
@@ -743,13 +743,15 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 			f.Location.File, f.Location.Line, f.Location.Column = v.Location.File, v.Location.Line, v.Location.Column
 			f.Location.EndLine, f.Location.EndColumn = v.Location.EndLine, v.Location.EndColumn
 		}
-		for _, p := range v.Related {
-			f.Related = append(f.Related, finding.Related{Location: locate(loc, p)})
+		var relPaths []string
+		for _, r := range v.Related {
+			f.Related = append(f.Related, finding.Related{Location: locate(loc, r.Path), Message: r.Message})
+			relPaths = append(relPaths, r.Path)
 		}
 		// Identity is the rule and the places (the pointer and the related pointers, which
 		// tell apart two missing files reported at /files), never the wording: two bodies
 		// of one rule that flag the same entry report it once.
-		key := f.ID + "\x00" + v.Path + "\x00" + strings.Join(v.Related, "\x00")
+		key := f.ID + "\x00" + v.Path + "\x00" + strings.Join(relPaths, "\x00")
 		if v.Location != nil {
 			key += "\x00" + f.Location.String()
 		}
@@ -782,6 +784,21 @@ func (e *Engine) eval(ctx context.Context, doc map[string]any) (rego.ResultSet, 
 		all = append(all, results[i]...)
 	}
 	return all, nil
+}
+
+// related is a related location as a rule gives it: a bare pointer, or
+// lib.related's {"path", "message"}.
+type related struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func (r *related) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &r.Path)
+	}
+	type plain related
+	return json.Unmarshal(b, (*plain)(r))
 }
 
 // checkEdits rejects an edit a rule built by hand wrongly (lib.fix_* build them right).

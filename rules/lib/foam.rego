@@ -26,6 +26,17 @@ finding(ptr, msg) := {"path": ptr, "msg": msg}
 # finding's Repair.
 finding_with(ptr, msg, more) := object.union(more, finding(ptr, msg))
 
+# related is a second location of a finding with what it is there; "related" takes
+# these or bare pointers.
+related(ptr, msg) := {"path": ptr, "message": msg}
+
+# missing relates a finding to the file or entry it reports absent: the runner's gate
+# repair reads the pointer to know what to create.
+missing(ptr) := related(ptr, "missing")
+
+# patch_related is the patch's entry in constant/polyMesh/boundary.
+patch_related(p) := related(patch_ptr(p), "the patch in the mesh")
+
 # suggest: word is a misspelling of one of candidates (the engine keeps the nearest).
 suggest(word, candidates) := {"word": word, "candidates": candidates}
 

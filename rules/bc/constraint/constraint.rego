@@ -44,7 +44,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s of %s, whose mesh type is %s", [b.type, b.patch.name, b.field, b.patch.type]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }
@@ -61,7 +61,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on %s patch %s of %s: inconsistent patch and patchField types", [b.type, b.patch.type, b.patch.name, b.field]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }

@@ -24,7 +24,7 @@ findings contains f if {
 		lib.file_ptr(file, ["boundaryField"]),
 		sprintf("%s has no boundary condition for patch %s (%s)", [name, p.name, p.type]),
 		{
-			"related": [lib.patch_ptr(p), lib.file_ptr(file, ["boundaryField", p.name])],
+			"related": [lib.patch_related(p), lib.missing(lib.file_ptr(file, ["boundaryField", p.name]))],
 		},
 	)
 }

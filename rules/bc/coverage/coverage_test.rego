@@ -11,7 +11,7 @@ test_missing_inlet if {
 	fs := coverage.findings with input as test.del(test.case, "/files/0~1U/boundaryField/inlet")
 	count(fs) == 1
 	some f in fs
-	f.related == ["/patches/0", "/files/0~1U/boundaryField/inlet"]
+	f.related == [{"path": "/patches/0", "message": "the patch in the mesh"}, {"path": "/files/0~1U/boundaryField/inlet", "message": "missing"}]
 }
 
 test_group_and_regex if {

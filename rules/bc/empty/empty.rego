@@ -21,7 +21,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on empty patch %s of %s: an empty patch needs type empty", [b.type, b.patch.name, b.field]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 			"edits": [e | e := lib.fix_set_at(b.ptr, "{ type empty; }")],
 		},
 	)
@@ -36,7 +36,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("empty on patch %s of %s, whose mesh type is %s", [b.patch.name, b.field, b.patch.type]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }

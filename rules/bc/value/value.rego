@@ -20,7 +20,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s of %s needs `value`", [b.type, b.patch.name, b.field]),
 		{
-			"related": [concat("/", [b.ptr, "value"])],
+			"related": [lib.missing(concat("/", [b.ptr, "value"]))],
 			# the internal field's value: right in rank and, for a uniform field, in size.
 			"edits": [e | e := lib.fix_add_at(concat("/", [b.ptr, "value"]), "$internalField")],
 		},

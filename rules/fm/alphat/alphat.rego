@@ -22,6 +22,6 @@ findings contains f if {
 	f := lib.finding_with(
 		lib.file_ptr("constant/turbulenceProperties", ["simulationType"]),
 		sprintf("compressible %s turbulence reads alphat, but %s/alphat does not exist", [input.features.simulationType, dir]),
-		{"related": [lib.file_ptr(concat("/", [dir, "alphat"]), [])]},
+		{"related": [lib.missing(lib.file_ptr(concat("/", [dir, "alphat"]), []))]},
 	)
 }

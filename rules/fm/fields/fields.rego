@@ -19,6 +19,6 @@ findings contains f if {
 	f := lib.finding_with(
 		lib.file_ptr("constant/turbulenceProperties", [input.features.simulationType]),
 		sprintf("turbulence model %s reads field %s, but %s/%s does not exist", [input.features.turbulenceModel, name, dir, name]),
-		{"related": [lib.file_ptr(concat("/", [dir, name]), [])]},
+		{"related": [lib.missing(lib.file_ptr(concat("/", [dir, name]), []))]},
 	)
 }

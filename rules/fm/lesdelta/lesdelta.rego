@@ -22,7 +22,7 @@ findings contains f if {
 		lib.file_ptr(tp, ["LES"]),
 		"the LES dictionary has no `delta` entry",
 		{
-			"related": [lib.file_ptr(tp, ["LES", "delta"])],
+			"related": [lib.missing(lib.file_ptr(tp, ["LES", "delta"]))],
 			# cubeRootVol reads no coefficients dictionary (LESdeltas/cubeRootVolDelta).
 			"edits": [lib.fix_add(tp, ["LES", "delta"], "cubeRootVol")],
 		},
@@ -40,7 +40,7 @@ findings contains f if {
 		lib.file_ptr(tp, ["LES", "delta"]),
 		sprintf("delta %s needs the sub-dictionary %s in the LES dictionary", [delta, coeffs]),
 		{
-			"related": [lib.file_ptr(tp, ["LES", coeffs])],
+			"related": [lib.missing(lib.file_ptr(tp, ["LES", coeffs]))],
 			# vanDriest damps a geometric delta it reads from its Coeffs (vanDriestDelta.C:107-117).
 			"edits": [lib.fix_add(tp, ["LES", coeffs], "{ delta cubeRootVol; }") | delta == "vanDriest"],
 		},

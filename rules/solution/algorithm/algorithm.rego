@@ -21,7 +21,7 @@ findings contains f if {
 		lib.file_ptr("system/fvSolution", []),
 		sprintf("%s needs the %s dictionary in fvSolution", [lib.solver, algo]),
 		{
-			"related": [lib.file_ptr("system/fvSolution", [algo])],
+			"related": [lib.missing(lib.file_ptr("system/fvSolution", [algo]))],
 			"edits": [lib.fix_add("system/fvSolution", [algo], algo_default[algo])],
 		},
 	)

@@ -19,6 +19,6 @@ findings contains f if {
 	f := lib.finding_with(
 		lib.file_ptr("system/fvSolution", ["solvers"]),
 		sprintf("fvSolution/solvers has no entry for %s", [name]),
-		{"related": [lib.file_ptr("system/fvSolution", ["solvers", name])]},
+		{"related": [lib.missing(lib.file_ptr("system/fvSolution", ["solvers", name]))]},
 	)
 }

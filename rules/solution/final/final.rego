@@ -29,7 +29,7 @@ findings contains f if {
 		lib.file_ptr("system/fvSolution", ["solvers"]),
 		sprintf("%s needs fvSolution/solvers/%s", [lib.algorithm, key]),
 		{
-			"related": [lib.file_ptr("system/fvSolution", ["solvers", key])],
+			"related": [lib.missing(lib.file_ptr("system/fvSolution", ["solvers", key]))],
 			# the tutorials' form: the field's own solver, converged fully in the final corrector.
 			"edits": [lib.fix_add("system/fvSolution", ["solvers", key], sprintf("{ $%s; relTol 0; }", [name])) | lib.has(solvers, name)],
 		},

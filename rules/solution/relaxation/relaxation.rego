@@ -44,7 +44,7 @@ findings contains f if {
 	f := lib.finding_with(
 		lib.file_ptr("system/fvSolution", ["SIMPLE"]),
 		sprintf("%s has no relaxationFactors", [lib.solver]),
-		{"related": [lib.file_ptr("system/fvSolution", ["relaxationFactors"])]},
+		{"related": [lib.missing(lib.file_ptr("system/fvSolution", ["relaxationFactors"]))]},
 	)
 }
 

@@ -29,6 +29,6 @@ findings contains f if {
 	f := lib.finding_with(
 		"/fields",
 		sprintf("%s reads field %s but %s/%s does not exist", [lib.solver, name, dir, name]),
-		{"related": [lib.file_ptr(concat("/", [dir, name]), [])]},
+		{"related": [lib.missing(lib.file_ptr(concat("/", [dir, name]), []))]},
 	)
 }

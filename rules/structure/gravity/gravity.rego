@@ -17,6 +17,6 @@ findings contains f if {
 	f := lib.finding_with(
 		"/files",
 		sprintf("%s needs constant/g, which is missing", [lib.solver]),
-		{"related": [lib.file_ptr("constant/g", [])]},
+		{"related": [lib.missing(lib.file_ptr("constant/g", []))]},
 	)
 }

@@ -26,7 +26,7 @@ findings contains f if {
 	f := lib.finding_with(
 		"/files",
 		sprintf("%s needs constant/%s, which is missing", [lib.solver, name]),
-		{"related": [lib.file_ptr(concat("/", ["constant", name]), [])]},
+		{"related": [lib.missing(lib.file_ptr(concat("/", ["constant", name]), []))]},
 	)
 }
 
@@ -40,7 +40,7 @@ findings contains f if {
 	d := input.files[srf]
 	some key in ["origin", "axis", "SRFModel"]
 	not lib.has(d, key)
-	f := lib.finding_with(lib.file_ptr(srf, []), sprintf("%s has no %s", [srf, key]), {"related": [lib.file_ptr(srf, [key])]})
+	f := lib.finding_with(lib.file_ptr(srf, []), sprintf("%s has no %s", [srf, key]), {"related": [lib.missing(lib.file_ptr(srf, [key]))]})
 }
 
 findings contains f if {

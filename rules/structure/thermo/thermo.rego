@@ -17,6 +17,6 @@ findings contains f if {
 	f := lib.finding_with(
 		"/files",
 		sprintf("%s needs constant/thermophysicalProperties, which is missing", [lib.solver]),
-		{"related": [lib.file_ptr("constant/thermophysicalProperties", [])]},
+		{"related": [lib.missing(lib.file_ptr("constant/thermophysicalProperties", []))]},
 	)
 }

@@ -18,7 +18,7 @@ file := "constant/transportProperties"
 findings contains f if {
 	"transportProperties" in lib.solver_info.constant
 	not lib.file_exists(file)
-	f := lib.finding_with("/files", sprintf("%s reads %s, which is missing", [lib.solver, file]), {"related": [lib.file_ptr(file, [])]})
+	f := lib.finding_with("/files", sprintf("%s reads %s, which is missing", [lib.solver, file]), {"related": [lib.missing(lib.file_ptr(file, []))]})
 }
 
 # singlePhaseTransportModel: nu only for Newtonian; other models read <model>Coeffs.
@@ -51,6 +51,6 @@ findings contains f if {
 	f := lib.finding_with(
 		lib.file_ptr(file, []),
 		sprintf("%s: keyword %s is missing (%s reads it)", [file, key, lib.solver]),
-		{"related": [lib.file_ptr(file, [key])]},
+		{"related": [lib.missing(lib.file_ptr(file, [key]))]},
 	)
 }

@@ -19,7 +19,7 @@ findings contains f if {
 		"/files",
 		sprintf("%s builds a turbulence model but constant/turbulenceProperties is missing", [lib.solver]),
 		{
-			"related": [lib.file_ptr("constant/turbulenceProperties", [])],
+			"related": [lib.missing(lib.file_ptr("constant/turbulenceProperties", []))],
 			# laminar is what the solver runs when it has no turbulence to model.
 			"edits": [lib.fix_create("constant/turbulenceProperties", lib.foam_file("dictionary", "turbulenceProperties", "simulationType laminar;\n"))],
 		},

@@ -42,6 +42,6 @@ findings contains f if {
 	f := lib.finding_with(
 		lib.file_ptr(file, ["mixture"]),
 		sprintf("%s %s needs mixture/%s/%s", [sel, model, sub, key]),
-		{"related": [lib.file_ptr(file, ["mixture", sub, key])]},
+		{"related": [lib.missing(lib.file_ptr(file, ["mixture", sub, key]))]},
 	)
 }

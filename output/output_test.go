@@ -36,10 +36,12 @@ func sample() Report {
 	}
 }
 
-// TestSARIFSchema validates the SARIF output against the SARIF 2.1.0 schema.
-func TestSARIFSchema(t *testing.T) {
+// writeValidSARIF renders r as SARIF, fails the test on every schema violation, and
+// returns the text and its decoding.
+func writeValidSARIF(t *testing.T, r Report) (*bytes.Buffer, sarifLog) {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := Write(&buf, "sarif", sample()); err != nil {
+	if err := Write(&buf, "sarif", r); err != nil {
 		t.Fatal(err)
 	}
 	abs, _ := filepath.Abs(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
@@ -54,6 +56,13 @@ func TestSARIFSchema(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
 		t.Fatal(err)
 	}
+	return &buf, log
+}
+
+// TestSARIFSchema validates the SARIF output against the SARIF 2.1.0 schema.
+func TestSARIFSchema(t *testing.T) {
+	buf, log := writeValidSARIF(t, sample())
+	abs, _ := filepath.Abs(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
 	rs := log.Runs[0].Results
 	if len(rs) != 4 {
 		t.Fatalf("%d results", len(rs))
@@ -72,7 +81,7 @@ func TestSARIFSchema(t *testing.T) {
 	}
 	// A schema violation is caught: negative line.
 	bad := strings.Replace(buf.String(), `"startLine": 23`, `"startLine": 0`, 1)
-	res, _ = gojsonschema.Validate(gojsonschema.NewReferenceLoader("file://"+abs), gojsonschema.NewStringLoader(bad))
+	res, _ := gojsonschema.Validate(gojsonschema.NewReferenceLoader("file://"+abs), gojsonschema.NewStringLoader(bad))
 	if res.Valid() {
 		t.Error("schema accepted startLine 0")
 	}
@@ -176,22 +185,7 @@ func TestSARIFFixes(t *testing.T) {
 		Cases: []Case{{Dir: dir, Findings: []finding.Finding{{ID: "FOAM-NUM-001", Severity: finding.Deny, Summary: "s", Fix: "add it",
 			Location: finding.Location{File: "system/fvSchemes", Line: 2},
 			Repair:   &finding.Repair{Edits: []finding.Edit{add, create}}}}}}}
-	var buf bytes.Buffer
-	if err := Write(&buf, "sarif", r); err != nil {
-		t.Fatal(err)
-	}
-	abs, _ := filepath.Abs(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
-	res, err := gojsonschema.Validate(gojsonschema.NewReferenceLoader("file://"+abs), gojsonschema.NewBytesLoader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors() {
-		t.Errorf("SARIF invalid: %s", e)
-	}
-	var log sarifLog
-	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
-		t.Fatal(err)
-	}
+	_, log := writeValidSARIF(t, r)
 	if u := log.Runs[0].Tool.Driver.Rules[0].HelpURI; !strings.HasSuffix(u, "CATALOGUE.md#foam-num-001") {
 		t.Errorf("helpUri %q", u)
 	}

@@ -40,6 +40,8 @@ findings contains f if {
 		sprintf("%s: boundaryField entry %s matches no patch of the mesh", [name, key]),
 		{
 			"suggest": lib.suggest(key, [p.name | some p in input.patches; lib.patch_region(p) == lib.field_region(name)]),
+			# OpenFOAM ignores the entry; removing it keeps what runs and drops the noise.
+			"edits": [lib.fix_remove(file, ["boundaryField", key])],
 		},
 	)
 }

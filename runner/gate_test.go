@@ -63,6 +63,14 @@ func TestFromFinding(t *testing.T) {
 		if len(fs) < 2 || fs[0].Kind != KindMissingPatch || fs[0].File != "0/nut" || fs[0].Patch != "lid" || fs[1].Kind != KindFindingFix {
 			t.Fatalf("%+v", fs)
 		}
+		// A finding located elsewhere names the missing file by a related pointer
+		// (FOAM-FM-002 at the turbulence model, relating 0/p).
+		fs = fromFinding(finding.Finding{ID: "FOAM-FM-002", Summary: "v" + reworded,
+			Location: finding.Location{File: "system/fvSolution", Path: "/files/system~1fvSolution/PIMPLE"},
+			Related:  []finding.Related{{Location: finding.Location{Path: "/files/0~1p"}, Message: "missing"}}}, present)
+		if len(fs) == 0 || fs[0].Kind != KindMissingFile || fs[0].File != "0/p" {
+			t.Fatalf("%+v", fs)
+		}
 		// A missing patch entry.
 		fs = fromFinding(finding.Finding{ID: "FOAM-BC-005", Summary: "w" + reworded, Location: finding.Location{Path: "/files/0~1U/boundaryField/wall"}}, present)
 		if len(fs) == 0 || fs[0].Kind != KindMissingPatch || fs[0].Patch != "wall" || fs[0].File != "0/U" {

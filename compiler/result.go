@@ -13,6 +13,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // result prints every dictionary, copies the mesh, writes Allrun and provenance.json.
@@ -84,7 +85,7 @@ func (c *compilation) copyMesh(r *Result) {
 	}
 	switch m.Kind {
 	case "blockMeshDict":
-		data, err := os.ReadFile(m.Source)
+		data, err := saferead.ReadFile(m.Source, 0)
 		if err != nil {
 			c.fail(IDMesh, "/mesh/blockMeshDict", "cannot read the blockMeshDict: "+err.Error(), "check the path")
 		}
@@ -104,7 +105,7 @@ func (c *compilation) copyMesh(r *Result) {
 			if e.IsDir() {
 				continue
 			}
-			data, err := os.ReadFile(filepath.Join(m.Source, e.Name()))
+			data, err := saferead.ReadFile(filepath.Join(m.Source, e.Name()), 0)
 			if err != nil {
 				c.fail(IDMesh, "/mesh/polyMesh", "cannot read the polyMesh: "+err.Error(), "check the path")
 			}
@@ -117,7 +118,7 @@ func (c *compilation) copyMesh(r *Result) {
 			r.Provenance["/files/constant~1polyMesh~1"+escape(name)] = src(filepath.Join(m.Source, e.Name()))
 		}
 	case "gmsh":
-		data, err := os.ReadFile(m.Source)
+		data, err := saferead.ReadFile(m.Source, 0)
 		if err != nil {
 			c.fail(IDMesh, "/mesh/gmsh", "cannot read the gmsh mesh: "+err.Error(), "check the path")
 		}

@@ -103,6 +103,11 @@ func TestUnreadableFileIsAFinding(t *testing.T) {
 	if err := os.Symlink("nowhere", filepath.Join(dir, "system/topoSetDict")); err != nil {
 		t.Fatal(err)
 	}
+	// An #include of a FIFO is refused the same way (grammar reads includes through saferead).
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "constant/transportProperties", "FoamFile { object transportProperties; }\n#include \"$FOAM_CASE/pipe\"\nnu 0.01;\n")
 	write(t, dir, "system/fvSchemes.bak", "FoamFile { object fvSchemes; }\nddtSchemes { default Euler;\n")
 	write(t, dir, "constant/profile.csv", "x, y\n0, 1)\n")
 	done := make(chan *Case)
@@ -141,6 +146,13 @@ func TestUnreadableFileIsAFinding(t *testing.T) {
 		if f.Severity != w.sev || !strings.HasPrefix(f.Summary, w.prefix) {
 			t.Errorf("%s: %s %q, want %s %q…", file, f.Severity, f.Summary, w.sev, w.prefix)
 		}
+	}
+	included := false
+	for _, f := range c.Errors {
+		included = included || (strings.HasSuffix(f.Location.File, "/pipe") && strings.Contains(f.Summary, "not a regular file (a named pipe)") && f.Severity == finding.Deny)
+	}
+	if !included {
+		t.Errorf("no deny for the included FIFO: %v", c.Errors)
 	}
 	if f := got["system/fvSchemes.bak"]; f.Location.Line == 0 {
 		t.Errorf("a parse error keeps its position: %+v", f.Location)

@@ -76,7 +76,7 @@ func prepare(ctx context.Context, f foam, log io.Writer) ([]finding.Finding, err
 	// 0.orig is restored before the steps that write fields (restore0Dir in Allrun).
 	if !has("0") && has("0.orig") {
 		fmt.Fprintln(log, "prepare: restore 0.orig into 0")
-		if err := copyFields(filepath.Join(f.dir, "0.orig"), filepath.Join(f.dir, "0")); err != nil {
+		if err := os.CopyFS(filepath.Join(f.dir, "0"), os.DirFS(filepath.Join(f.dir, "0.orig"))); err != nil {
 			return nil, fmt.Errorf("runner: restore 0.orig: %w", err)
 		}
 	}
@@ -117,23 +117,4 @@ func hasMesh(dir string) bool {
 // continued run it would overwrite the solution).
 func startsFresh(dir string) bool {
 	return latestTime(dir) == 0
-}
-
-// copyFields copies the regular files and directories of src into dst (which must not exist).
-func copyFields(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
 }

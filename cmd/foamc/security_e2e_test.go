@@ -136,11 +136,7 @@ func TestGateRefusesHiddenCodedSource(t *testing.T) {
 				t.Fatal(err)
 			}
 			argv := solverArgv(t, "simpleFoam")
-			code, stderr := gateIn(t, dir, argv)
-			if code != 3 || !strings.Contains(stderr, "FOAM-SEC-002") || !strings.Contains(stderr, "refusing to run") {
-				t.Fatalf("gate exit %d, want 3 with FOAM-SEC-002:\n%s", code, stderr)
-			}
-			assertNothingRan(t, dir)
+			assertRefused(t, dir, argv, "FOAM-SEC-002", "constant/fvOptions")
 
 			// The same command, without the gate, compiles the case's code.
 			out := runDirect(t, dir, argv)
@@ -197,11 +193,7 @@ func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 			}
 		}
 		argv := solverArgv(t, "simpleFoam")
-		code, stderr := gateIn(t, dir, argv)
-		if code != 3 || !strings.Contains(stderr, "5/U") || !strings.Contains(stderr, "FOAM-SEC-002") {
-			t.Fatalf("gate exit %d, want 3 with FOAM-SEC-002 in 5/U:\n%s", code, stderr)
-		}
-		assertNothingRan(t, dir)
+		assertRefused(t, dir, argv, "FOAM-SEC-002", "5/U")
 		out := runDirect(t, dir, argv)
 		if _, err := os.Stat(filepath.Join(dir, "dynamicCode/inletCode")); err != nil {
 			t.Fatalf("run directly, simpleFoam did not generate the inlet code from 5/U:\n%s", tail(out))
@@ -210,11 +202,7 @@ func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 	t.Run("processor0", func(t *testing.T) {
 		dir := pitzDaily(t)
 		coded(t, dir, "processor0/0/U")
-		code, stderr := gateIn(t, dir, solverArgv(t, "simpleFoam"))
-		if code != 3 || !strings.Contains(stderr, "processor0/0/U") || !strings.Contains(stderr, "FOAM-SEC-002") {
-			t.Fatalf("gate exit %d, want 3 with FOAM-SEC-002 in processor0/0/U:\n%s", code, stderr)
-		}
-		assertNothingRan(t, dir)
+		assertRefused(t, dir, solverArgv(t, "simpleFoam"), "FOAM-SEC-002", "processor0/0/U")
 	})
 }
 
@@ -242,15 +230,8 @@ func TestGateRefusesCaseLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	argv := solverArgv(t, "simpleFoam")
-	rc, stderr := gateIn(t, dir, argv)
-	if rc != 3 || !strings.Contains(stderr, "FOAM-SEC-007") || !strings.Contains(stderr, "system/controlDict") {
-		t.Fatalf("gate exit %d, want 3 with FOAM-SEC-007:\n%s", rc, stderr)
-	}
+	assertRefused(t, dir, argv, "FOAM-SEC-007", "system/controlDict")
 	marker := filepath.Join(dir, "EVIL-RAN")
-	if _, err := os.Stat(marker); err == nil {
-		t.Fatal("the case library ran although the gate refused")
-	}
-	assertNothingRan(t, dir)
 
 	out := runDirect(t, dir, argv)
 	if _, err := os.Stat(marker); err != nil {
@@ -268,9 +249,19 @@ func TestGateRefusesCaseLibrary(t *testing.T) {
 	}
 }
 
-// assertNothingRan: no solver output, no dynamic code, no wmake, no marker.
-func assertNothingRan(t *testing.T, dir string) {
+// assertRefused: `foamc gate dir -- argv` exits 3 naming each of want, and nothing ran:
+// no solver output, no dynamic code, no wmake, no marker.
+func assertRefused(t *testing.T, dir string, argv []string, want ...string) {
 	t.Helper()
+	code, stderr := gateIn(t, dir, argv)
+	if code != 3 || !strings.Contains(stderr, "refusing to run") {
+		t.Fatalf("gate exit %d, want 3 (refused):\n%s", code, stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("the gate's findings do not name %s:\n%s", w, stderr)
+		}
+	}
 	for _, p := range []string{"dynamicCode", "WMAKE-RAN", "CODE-RAN", "EVIL-RAN", "1"} {
 		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
 			t.Errorf("%s exists: the solver ran although the gate refused", p)

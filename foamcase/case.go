@@ -479,22 +479,29 @@ var skipDirs = map[string]bool{
 	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true,
 }
 
-// maxLinkDepth bounds the directories caseFiles enters through symbolic links.
-const maxLinkDepth = 8
-
 // caseFiles lists the files under top (case-relative, sorted, by the name OpenFOAM
 // looks them up with: `0/U.gz` is listed as `0/U`, load reads it). Every entry that is
 // not a directory is listed, whatever its content, so a dictionary cannot hide from the
 // rules behind a long comment or odd bytes: load parses each one, and refuses (a
 // finding) what is not a regular file. Symbolic links are followed, as OpenFOAM follows
-// them. Left out: hidden entries, m4 sources and `.template` files (script inputs
-// OpenFOAM never reads), polyMesh except boundary, and triSurface,
-// extendedFeatureEdgeMesh and sets data.
+// them; each real directory is walked once, so links cannot loop or multiply the walk.
+// Left out: hidden entries, m4 sources and `.template` files (script inputs OpenFOAM
+// never reads), polyMesh except boundary, and triSurface, extendedFeatureEdgeMesh and
+// sets data.
 func caseFiles(root, top string) []string {
 	var out []string
 	seen := map[string]bool{}
-	var walk func(dir, rel string, links int)
-	walk = func(dir, rel string, links int) {
+	walked := map[string]bool{}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		walked[real] = true // a link back to the case root would list the whole case again
+	}
+	var walk func(dir, rel string)
+	walk = func(dir, rel string) {
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil || walked[real] {
+			return
+		}
+		walked[real] = true
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return
@@ -505,18 +512,10 @@ func caseFiles(root, top string) []string {
 				continue
 			}
 			p, r := filepath.Join(dir, name), path.Join(rel, name)
-			isLink := e.Type()&fs.ModeSymlink != 0
-			isDir := e.IsDir()
-			if isLink {
-				if st, err := os.Stat(p); err == nil && st.IsDir() {
-					isDir = true
+			if e.IsDir() || (e.Type()&fs.ModeSymlink != 0 && isDir(p)) {
+				if !skipDirs[name] {
+					walk(p, r)
 				}
-			}
-			if isDir {
-				if skipDirs[name] || (isLink && links >= maxLinkDepth) {
-					continue
-				}
-				walk(p, r, links+btoi(isLink))
 				continue
 			}
 			r = strings.TrimSuffix(r, ".gz")
@@ -531,16 +530,9 @@ func caseFiles(root, top string) []string {
 			out = append(out, r)
 		}
 	}
-	walk(filepath.Join(root, filepath.FromSlash(top)), top, 0)
+	walk(filepath.Join(root, filepath.FromSlash(top)), top)
 	sort.Strings(out)
 	return out
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func isDir(p string) bool {

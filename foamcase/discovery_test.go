@@ -195,3 +195,30 @@ func TestTimeDirectoriesTheRunReads(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkLoopsAreWalkedOnce: directory links back into the case (a loop, and several of
+// them, which a depth bound alone would multiply) do not loop or repeat the walk.
+func TestLinkLoopsAreWalkedOnce(t *testing.T) {
+	dir := cavity(t)
+	for i := 0; i < 12; i++ {
+		if err := os.Symlink(".", filepath.Join(dir, "constant", "loop"+strings.Repeat("x", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("..", filepath.Join(dir, "system", "up")); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for f := range c.Files {
+		if strings.HasSuffix(f, "transportProperties") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("transportProperties read %d times: %v", n, keys(c.Files))
+	}
+}

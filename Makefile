@@ -14,11 +14,12 @@ all: build
 
 deps: openfoam source
 
-# OpenFOAM v1912 binaries and tutorials from Debian.
+# OpenFOAM v1912 binaries and tutorials from Debian; gcc builds the native library of the
+# security tests (a case-shipped libs entry).
 openfoam:
-	@if ! command -v foamDictionary >/dev/null || [ ! -d /usr/share/doc/openfoam-examples/examples ]; then \
+	@if ! command -v foamDictionary >/dev/null || ! command -v gcc >/dev/null || [ ! -d /usr/share/doc/openfoam-examples/examples ]; then \
 		$(SUDO) apt-get update && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends openfoam openfoam-examples dpkg-dev; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends openfoam openfoam-examples dpkg-dev gcc libc6-dev; \
 	fi
 
 # The Debian source package (deb-src entry + apt-get source) into a git-ignored cache.

@@ -69,6 +69,9 @@ type Result struct {
 	// Findings are non-fatal notes (warn/info) about the spec.
 	Findings []finding.Finding
 	Features Features
+	// inputs are the files the case was compiled from (the spec, the mesh source):
+	// Write never replaces a directory that holds one.
+	inputs []string
 }
 
 // CompileBytes validates and compiles a spec given as bytes; dir resolves its relative paths.

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // meshPatch is one boundary patch of the mesh the spec names.
@@ -256,7 +257,7 @@ func readPolyMesh(dir string) (*meshInfo, error) {
 // readGmsh lists the physical surface names of a gmsh .msh file (format 2 or 4): gmshToFoam
 // turns each into a patch of type patch.
 func readGmsh(path string) (*meshInfo, error) {
-	data, err := os.ReadFile(path)
+	data, err := saferead.ReadFile(path, 0)
 	if err != nil {
 		return nil, fmt.Errorf("reading gmsh mesh: %w", err)
 	}

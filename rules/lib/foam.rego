@@ -450,8 +450,8 @@ patched(name) if {
 	b.field == name
 }
 
-# typed_objects is every dictionary in any file that has a `type` or `libs` entry, with its
-# file and path; walked once per evaluation and shared by the security rules.
+# typed_objects is every dictionary in any file that has a `type` or a library entry, with
+# its file and path; walked once per evaluation and shared by the security rules.
 typed_objects contains [file, path, v] if {
 	some file, body in input.files
 	walk(body, [path, v])
@@ -461,7 +461,58 @@ typed_objects contains [file, path, v] if {
 
 typed_or_libs(v) if is_string(v.type)
 
-typed_or_libs(v) if v.libs
+typed_or_libs(v) if {
+	some k in library_keys
+	v[k]
+}
+
+# library_keys are the entries whose libraries v1912 dlopens (dlLibraryTable::open callers:
+# Time.C, functionObject.C (functionObjectLibs is the pre-1612 name), fvOption.C,
+# dynamicFvMeshNew.C, motionSolver.C, GAMGAgglomeration.C).
+library_keys := {
+	"libs", "functionObjectLibs", "dynamicFvMeshLibs", "motionSolverLibs",
+	"geometricGAMGAgglomerationLibs", "algebraicGAMGAgglomerationLibs",
+}
+
+# loaded_libs are the libraries a case has the solver dlopen: [file, pointer path, name].
+loaded_libs contains [file, array.concat(path, [k, i]), name] if {
+	some [file, path, v] in typed_objects
+	some k in library_keys
+	some i, name in words(object.get(v, k, []))
+	is_string(name)
+}
+
+# lib_path holds for a library named by a path rather than a bare name: dlopen then opens
+# that file instead of searching the library directories. fileName::expand (in
+# dlLibraryTable::openLibrary) first expands $VARs, ~ and the <case>/<etc>/<constant>/<system>
+# tags, so those are paths too.
+lib_path(name) if contains(name, "/")
+
+lib_path(name) if contains(name, "$")
+
+lib_path(name) if startswith(name, "~")
+
+lib_path(name) if startswith(name, "<")
+
+# openfoam_lib_dirs are where Debian's libopenfoam v1912 installs its libraries (dpkg -L libopenfoam).
+openfoam_lib_dirs := {"/usr/lib", "/usr/lib/openmpi-system", "/usr/lib/dummy"}
+
+# openfoam_lib_path holds for an absolute, literal path into OpenFOAM's library directories.
+openfoam_lib_path(name) if {
+	startswith(name, "/")
+	not contains(name, "$")
+	not contains(name, "..")
+	parts := split(name, "/")
+	concat("/", array.slice(parts, 0, count(parts) - 1)) in openfoam_lib_dirs
+}
+
+# foreign_lib_path holds for a library file the case names that is not OpenFOAM's own:
+# inside the case (a relative path, $FOAM_CASE, <case>), in a home directory, or anywhere
+# outside OpenFOAM's library directories.
+foreign_lib_path(name) if {
+	lib_path(name)
+	not openfoam_lib_path(name)
+}
 
 # uniform_velocities are the uniform vectors of U: its internalField and patch values.
 uniform_velocities contains u if {

@@ -409,26 +409,28 @@ typed_or_libs(v) if is_string(v.type)
 
 typed_or_libs(v) if v.libs
 
-# uniform_velocities are the uniform vectors of U: its internalField and patch values.
+# uniform_velocities are the uniform vectors of U, its internalField and patch values, that
+# are three numbers (a word such as nan, or an unevaluated #calc, is FOAM-STRUCT-010's finding).
 uniform_velocities contains u if {
 	u := uniform(field("U").internalField)
-	is_array(u)
+	numeric_vector(u)
 }
 
 uniform_velocities contains u if {
 	some b in bc
 	b.field == "U"
 	u := uniform(b.entry.value)
-	is_array(u)
-	count(u) == 3
+	numeric_vector(u)
 }
 
-# speeds2 are the squared magnitudes of the uniform velocities.
-speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if {
-	some u in uniform_velocities
+numeric_vector(u) if {
+	is_array(u)
 	count(u) == 3
 	every x in u { is_number(x) }
 }
+
+# speeds2 are the squared magnitudes of the uniform velocities.
+speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if some u in uniform_velocities
 
 # max_speed2 is the largest of speeds2 (undefined without any).
 max_speed2 := max(speeds2) if count(speeds2) > 0

@@ -206,6 +206,19 @@ patches_final if {
 	not file_exists("constant/regionProperties")
 }
 
+# final_region(r) holds when the patches of mesh region r are the ones the solver will see:
+# the default region under patches_final, and a named region (chtMultiRegion) once its own
+# constant/<r>/polyMesh/boundary exists, since splitMeshRegions, which makes it, is the last
+# mesh step of those cases.
+final_region("") if patches_final
+
+final_region(r) if {
+	r != ""
+	some p in input.patches
+	patch_region(p) == r
+	endswith(p.source, "polyMesh/boundary")
+}
+
 any_mesh_changer if {
 	some name in mesh_changers
 	file_exists(name)
@@ -273,8 +286,13 @@ is_wall(p) if p.type in wall_types
 # contract is the kb boundary-condition contract of a type.
 contract(t) := data.kb.bc[t]
 
-# patch_ptr points at a mesh patch (resolves into constant/polyMesh/boundary).
-patch_ptr(p) := ptr(["patches", min([i | some i, q in input.patches; q.name == p.name])])
+# patch_ptr points at a mesh patch of its own region (resolves into that region's
+# polyMesh/boundary).
+patch_ptr(p) := ptr(["patches", min([i |
+	some i, q in input.patches
+	q.name == p.name
+	patch_region(q) == patch_region(p)
+])])
 
 # dims returns the 7 exponents of a `dimensions` or inline dimensioned value.
 dims(v) := v["$dims"] if is_object(v)
@@ -385,7 +403,7 @@ fixes_value(name) if {
 # closed holds when the mesh patches are final, field name has boundary conditions and none
 # of them fixes its value: the domain gives the field no reference level.
 closed(name) if {
-	patches_final
+	final_region(field_region(name))
 	patched(name)
 	not fixes_value(name)
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/foamtest"
-	"github.com/foamc/foamc/kb"
 )
 
 // runFoam runs an OpenFOAM program in dir and returns its output and error.
@@ -64,15 +63,8 @@ func TestMultiRegionHeater(t *testing.T) {
 	}
 	os.WriteFile(control, []byte(strings.Replace(string(b), "endTime         100;", "endTime         0.003;", 1)), 0o644)
 
-	k, err := kb.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
-	e, err := New(ctx, Options{KB: k.RulesData()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := embeddedEngine(t)
 	lint := func() []finding.Finding {
 		res, err := e.LintDir(ctx, dir, foamcase.Options{})
 		if err != nil {

@@ -107,6 +107,9 @@ func printRegion(w io.Writer, c *foamcase.Case, r foamcase.Region) {
 		}
 	}
 	sort.Strings(fields)
+	if len(fields) == 0 {
+		fields = []string{"-"}
+	}
 	fmt.Fprintf(w, "%-16s %s, %s, fields %s\n", "region "+r.Name, kind, mesh, strings.Join(fields, " "))
 	printMesh(w, c, r.Name, "  patches")
 }

@@ -14,8 +14,8 @@
 #   fix: Write the field for the current mesh (map or re-initialise it, e.g. mapFields or setFields), or regenerate the mesh it was written for.
 #   provenance:
 #     - src/OpenFOAM/fields/Fields/Field/Field.C:215-226 (size check against the mesh)
-#     - src/OpenFOAM/meshes/polyMesh/polyMeshIO.C (owner note nCells)
-#     - src/mesh/blockMesh/blocks/block/blockCreate.C (nx ny nz cells per hex block)
+#     - src/OpenFOAM/meshes/polyMesh/polyMeshInitMesh.C:102 (the owner note nCells:)
+#     - src/mesh/blockMesh/blocks/block/blockCreate.C:51-53 (ni nj nk cells per hex block)
 #     - fault corpus ico-p-nonuniform-size, ico-u-patch-nonuniform-size (faults/outcomes.json)
 package foamc.rules.structure.listsize
 

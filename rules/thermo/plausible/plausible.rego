@@ -11,8 +11,8 @@
 #   fix: Use absolute temperature in K and absolute pressure in Pa, and physical property values.
 #   provenance:
 #     - src/thermophysicalModels/specie/equationOfState/perfectGas/perfectGasI.H
-#     - src/thermophysicalModels/specie/specie/specieI.H (R = RR/molWeight)
-#     - src/thermophysicalModels/specie/transport/const/constTransportI.H (kappa = Cp mu / Pr)
+#     - src/thermophysicalModels/specie/specie/specieI.H:93 (R = RR/molWeight)
+#     - src/thermophysicalModels/specie/transport/const/constTransportI.H:40,96 (rPr = 1/Pr; kappa = Cp mu rPr)
 #     - fault corpus rhopimple-cp-zero, rhopimple-cp-word, rhopimple-pr-zero, rhopimple-mu-zero, rhopimple-molweight-zero, rhopimple-cp-negative (faults/outcomes.json)
 package foamc.rules.thermo.plausible
 

@@ -86,6 +86,8 @@ type Case struct {
 	Meshes     map[string]Mesh
 	Directives []Directive
 	Includes   []Include
+	// Launches are the rank counts the case's run scripts ask for (launch.go).
+	Launches []Launch
 	// Errors are the findings of files that failed to parse and of problems met while
 	// expanding (missing includes, undefined variables…).
 	Errors []finding.Finding
@@ -164,6 +166,8 @@ func Load(dir string, opts Options) (*Case, error) {
 	c.Meshes = l.meshes()
 	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
 	c.Features.MeshInputs = meshInputs(abs)
+	c.Launches = launches(abs)
+	c.locateLaunches()
 	finding.Sort(c.Errors)
 	return c, nil
 }
@@ -562,6 +566,7 @@ func (c *Case) Document() map[string]any {
 		"meshes":     meshes,
 		"directives": directives,
 		"includes":   includes,
+		"launches":   c.launchDoc(),
 		"errors":     errs,
 	}
 }

@@ -40,7 +40,10 @@ type Patch struct {
 	Type     string   `json:"type"`
 	InGroups []string `json:"inGroups"`
 	NFaces   *int64   `json:"nFaces,omitempty"`
-	Source   string   `json:"source"`
+	// MeshFaces is, for a blockMeshDict patch, the number of mesh faces blockMesh will give
+	// it (NFaces counts block faces there); nil when it cannot be known.
+	MeshFaces *int64 `json:"meshFaces,omitempty"`
+	Source    string `json:"source"`
 	// Region is the mesh region (chtMultiRegion cases), "" for the default region.
 	Region string `json:"region,omitempty"`
 }
@@ -78,8 +81,10 @@ type Case struct {
 	// Fields maps a field name (region-relative, e.g. "U" or "heater/T") to its key in Files.
 	Fields map[string]string
 	// Headers maps case-relative paths to the FoamFile header of each file.
-	Headers    map[string]map[string]any
-	Patches    []Patch
+	Headers map[string]map[string]any
+	Patches []Patch
+	// Meshes are the polyMesh regions with an owner file ("" is the default region).
+	Meshes     map[string]Mesh
 	Directives []Directive
 	Includes   []Include
 	// Launches are the rank counts the case's run scripts ask for (launch.go).
@@ -173,6 +178,7 @@ func Load(dir string, opts Options) (*Case, error) {
 		}
 	}
 	c.Patches = l.patches()
+	c.Meshes = l.meshes()
 	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
 	c.Features.MeshInputs = meshInputs(abs)
 	c.Launches = launches(abs)
@@ -656,6 +662,9 @@ func (c *Case) Document() map[string]any {
 		if p.NFaces != nil {
 			m["nFaces"] = *p.NFaces
 		}
+		if p.MeshFaces != nil {
+			m["meshFaces"] = *p.MeshFaces
+		}
 		if p.Region != "" {
 			m["region"] = p.Region
 		}
@@ -679,12 +688,21 @@ func (c *Case) Document() map[string]any {
 	for _, f := range c.Errors {
 		errs = append(errs, findingMap(f))
 	}
+	meshes := make(map[string]any, len(c.Meshes))
+	for region, m := range c.Meshes {
+		mm := map[string]any{"source": m.Source}
+		if m.NCells != nil {
+			mm["nCells"] = *m.NCells
+		}
+		meshes[region] = mm
+	}
 	return map[string]any{
 		"features":   c.Features.Map(),
 		"files":      files,
 		"fields":     fields,
 		"headers":    headers,
 		"patches":    patches,
+		"meshes":     meshes,
 		"directives": directives,
 		"includes":   includes,
 		"launches":   c.launchDoc(),

@@ -260,6 +260,19 @@ patches_final if {
 	not file_exists("constant/regionProperties")
 }
 
+# final_region(r) holds when the patches of mesh region r are the ones the solver will see:
+# the default region under patches_final, and a named region (chtMultiRegion) once its own
+# constant/<r>/polyMesh/boundary exists, since splitMeshRegions, which makes it, is the last
+# mesh step of those cases.
+final_region("") if patches_final
+
+final_region(r) if {
+	r != ""
+	some p in input.patches
+	patch_region(p) == r
+	endswith(p.source, "polyMesh/boundary")
+}
+
 any_mesh_changer if {
 	some name in mesh_changers
 	file_exists(name)
@@ -327,8 +340,13 @@ is_wall(p) if p.type in wall_types
 # contract is the kb boundary-condition contract of a type.
 contract(t) := data.kb.bc[t]
 
-# patch_ptr points at a mesh patch (resolves into constant/polyMesh/boundary).
-patch_ptr(p) := ptr(["patches", min([i | some i, q in input.patches; q.name == p.name])])
+# patch_ptr points at a mesh patch of its own region (resolves into that region's
+# polyMesh/boundary).
+patch_ptr(p) := ptr(["patches", min([i |
+	some i, q in input.patches
+	q.name == p.name
+	patch_region(q) == patch_region(p)
+])])
 
 # dims returns the 7 exponents of a `dimensions` or inline dimensioned value.
 dims(v) := v["$dims"] if is_object(v)
@@ -439,7 +457,7 @@ fixes_value(name) if {
 # closed holds when the mesh patches are final, field name has boundary conditions and none
 # of them fixes its value: the domain gives the field no reference level.
 closed(name) if {
-	patches_final
+	final_region(field_region(name))
 	patched(name)
 	not fixes_value(name)
 }
@@ -514,26 +532,28 @@ foreign_lib_path(name) if {
 	not openfoam_lib_path(name)
 }
 
-# uniform_velocities are the uniform vectors of U: its internalField and patch values.
+# uniform_velocities are the uniform vectors of U, its internalField and patch values, that
+# are three numbers (a word such as nan, or an unevaluated #calc, is FOAM-STRUCT-010's finding).
 uniform_velocities contains u if {
 	u := uniform(field("U").internalField)
-	is_array(u)
+	numeric_vector(u)
 }
 
 uniform_velocities contains u if {
 	some b in bc
 	b.field == "U"
 	u := uniform(b.entry.value)
-	is_array(u)
-	count(u) == 3
+	numeric_vector(u)
 }
 
-# speeds2 are the squared magnitudes of the uniform velocities.
-speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if {
-	some u in uniform_velocities
+numeric_vector(u) if {
+	is_array(u)
 	count(u) == 3
 	every x in u { is_number(x) }
 }
+
+# speeds2 are the squared magnitudes of the uniform velocities.
+speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if some u in uniform_velocities
 
 # max_speed2 is the largest of speeds2 (undefined without any).
 max_speed2 := max(speeds2) if count(speeds2) > 0

@@ -13,9 +13,9 @@ package foamc.rules.bc.buoyant
 import data.foamc.lib
 
 findings contains f if {
-	lib.patches_final
 	lib.solver_info.gravity
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.field == "p_rgh"
 	lib.is_wall(b.patch)
 	b.type == "zeroGradient"
@@ -27,10 +27,10 @@ findings contains f if {
 }
 
 findings contains f if {
-	lib.patches_final
 	lib.solver_info.gravity
 	lib.solver_info.compressible
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.field == "p"
 	not b.type in ({"calculated", "empty"} | lib.constraint_types)
 	f := lib.finding_with(

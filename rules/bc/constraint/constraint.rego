@@ -35,8 +35,8 @@ accepts(p, c) if c in object.get(p, "inGroups", [])
 
 # A constraint patchField on a patch of another type.
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	c := needed(b.type)
 	c != "empty"
 	not accepts(b.patch, c)
@@ -51,8 +51,8 @@ findings contains f if {
 
 # Another patchField on a constraint patch, without `patchType`.
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.patch.type in non_empty
 	b.type != b.patch.type
 	not needed(b.type)

@@ -12,8 +12,8 @@ package foamc.rules.bc.coverage
 import data.foamc.lib
 
 findings contains f if {
-	lib.patches_final
 	some name, file in input.fields
+	lib.final_region(lib.field_region(name))
 	lib.vol_field(name)
 	bf := input.files[file].boundaryField
 	some p in input.patches

@@ -13,8 +13,8 @@ package foamc.rules.bc.empty
 import data.foamc.lib
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.patch.type == "empty"
 	b.type != "empty"
 	f := lib.finding_with(
@@ -28,8 +28,8 @@ findings contains f if {
 }
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.type == "empty"
 	b.patch.type != "empty"
 	f := lib.finding_with(

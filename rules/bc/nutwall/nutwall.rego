@@ -16,8 +16,8 @@ requires_wall(t) if data.kb.bc[t].requiresWall
 requires_wall(t) if regex.match(`^nut.*WallFunction$`, t)
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	requires_wall(b.type)
 	not lib.is_wall(b.patch)
 	f := lib.finding_with(

@@ -24,8 +24,8 @@ default_patch contains name if {
 }
 
 findings contains f if {
-	lib.patches_final
 	some name, file in input.fields
+	lib.final_region(lib.field_region(name))
 	lib.vol_field(name)
 	some key, v in input.files[file].boundaryField
 	is_object(v)

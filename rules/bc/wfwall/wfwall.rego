@@ -12,8 +12,8 @@ package foamc.rules.bc.wfwall
 import data.foamc.lib
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	regex.match(`^(kqR|kLowRe|(compressible::)?alphat.*)WallFunction$`, b.type)
 	not lib.is_wall(b.patch)
 	f := lib.finding_with(

@@ -29,6 +29,8 @@ const (
 	IDDisabled    = "FOAM-COMPILE-008" // a retrieved value that switches an equation off (maxIter 0)
 	IDReynolds    = "FOAM-COMPILE-101" // physics plausibility (warn)
 	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
+	IDRetyped     = "FOAM-COMPILE-103" // a mesh patch retyped to agree with its role (info)
+	IDSettled     = "FOAM-COMPILE-104" // a value settled by kb retrieval or an engineering default (info)
 )
 
 // Linter checks a written case directory with the rules; the compiler prunes what it denies.
@@ -47,6 +49,9 @@ type Options struct {
 	Linter Linter
 	// MaxRounds bounds lint -> prune -> re-solve rounds (default 4).
 	MaxRounds int
+	// Strict refuses values settled by kb retrieval or an engineering default: every
+	// physical value must be stated in the spec or derived from it.
+	Strict bool
 	// KB supplies retrieval domains (fvSchemes through the all-model retriever) and the
 	// scheme vocabulary; nil uses foamc's curated values only.
 	KB *kb.KB
@@ -150,6 +155,8 @@ type compilation struct {
 	bcCache map[string]kb.BCResult
 	// derivedRoles are boundaries the mesh settled (constraint-typed patches).
 	derivedRoles Table
+	// settledSlots are values settled by kb retrieval or an engineering default.
+	settledSlots Table
 	// st is the flow state of the current emission.
 	st *state
 	// collecting gathers scheme slots during the dry run of emitSchemes.

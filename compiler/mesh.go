@@ -253,7 +253,6 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 	for d := 0; d < 3; d++ {
 		g.extent[d] = scale * (hi[d] - lo[d])
 	}
-	curved := len(listItems(body, "edges")) > 0
 	blocks := listItems(body, "blocks")
 	best := math.Inf(1)
 	// hex edges grouped by local direction (x: 0-1, 3-2, 7-6, 4-5; y: 0-3, 1-2, 5-6, 4-7; z: 0-4, 1-5, 2-6, 3-7).
@@ -306,33 +305,20 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 				g.faces[k]++
 			}
 		}
-		ratio := [3]float64{1, 1, 1}
-		if gradingKind == "simpleGrading" && grading != nil && len(grading.Items) == 3 {
-			for d, it := range grading.Items {
-				if n, ok := it.(*grammar.Number); ok {
-					ratio[d] = n.Float
-				} else {
-					ratio[d] = 0 // multi-grading: unknown
-				}
-			}
-		} else if gradingKind == "edgeGrading" {
-			ratio = [3]float64{}
-		}
-		if curved {
-			continue
-		}
+		grades := blockGrading(gradingKind, grading)
 		for d := 0; d < 3; d++ {
 			n, ok := cnt.Items[d].(*grammar.Number)
 			if !ok || n.Int < 1 {
 				return nil, meshError(path, cnt, "a block's cell counts must be positive integers", "write (nx ny nz) with nx, ny, nz >= 1")
 			}
-			for _, e := range edges[d] {
+			for ei, e := range edges[d] {
 				a, b := verts[vi[e[0]]], verts[vi[e[1]]]
+				// The chord: never longer than a curved edge, so the estimate errs small.
 				L := scale * mag([3]float64{b[0] - a[0], b[1] - a[1], b[2] - a[2]})
 				if L == 0 {
 					continue // collapsed edge (wedge axis)
 				}
-				if dx := smallestCell(L, int(n.Int), ratio[d]); dx > 0 {
+				if dx := gradedSmallest(L, int(n.Int), grades[4*d+ei]); dx > 0 {
 					best = math.Min(best, dx)
 				} else {
 					best = math.Inf(-1)
@@ -347,6 +333,97 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 		g.dxMin = best
 	}
 	return g, nil
+}
+
+// gradeSection is one section of a multi-grading: fractions of the edge length and of
+// its cells, and the section's expansion ratio.
+type gradeSection struct{ length, cells, ratio float64 }
+
+// blockGrading returns the grading of each of the 12 hex edges (edges[d][i] -> 4d+i):
+// simpleGrading (3 directions) or edgeGrading (12 edges), each a ratio or a multi-grading
+// list ((length cells ratio) …). nil marks an edge whose grading is not understood.
+func blockGrading(kind string, l *grammar.List) [12][]gradeSection {
+	var out [12][]gradeSection
+	uniform := []gradeSection{{1, 1, 1}}
+	for i := range out {
+		out[i] = uniform
+	}
+	if l == nil {
+		return out
+	}
+	parse := func(it grammar.Item) []gradeSection {
+		switch t := it.(type) {
+		case *grammar.Number:
+			return []gradeSection{{1, 1, t.Float}}
+		case *grammar.List:
+			var secs []gradeSection
+			for _, s := range t.Items {
+				sl, ok := s.(*grammar.List)
+				if !ok || len(sl.Items) != 3 {
+					return nil
+				}
+				var v [3]float64
+				for j, x := range sl.Items {
+					n, ok := x.(*grammar.Number)
+					if !ok {
+						return nil
+					}
+					v[j] = n.Float
+				}
+				secs = append(secs, gradeSection{v[0], v[1], v[2]})
+			}
+			return secs
+		}
+		return nil
+	}
+	switch {
+	case kind == "simpleGrading" && len(l.Items) == 3:
+		for d := 0; d < 3; d++ {
+			g := parse(l.Items[d])
+			for i := 0; i < 4; i++ {
+				out[4*d+i] = g
+			}
+		}
+	case kind == "edgeGrading" && len(l.Items) == 12:
+		for i := range out {
+			out[i] = parse(l.Items[i])
+		}
+	default:
+		for i := range out {
+			out[i] = nil
+		}
+	}
+	return out
+}
+
+// gradedSmallest is the smallest cell of an edge of length L with n cells under a
+// (multi-)grading; the sections' length and cell fractions are normalised as blockMesh
+// does. 0 when unknown.
+func gradedSmallest(L float64, n int, secs []gradeSection) float64 {
+	if len(secs) == 0 {
+		return 0
+	}
+	var sumL, sumN float64
+	for _, s := range secs {
+		sumL += s.length
+		sumN += s.cells
+	}
+	if sumL <= 0 || sumN <= 0 {
+		return 0
+	}
+	best := math.Inf(1)
+	for _, s := range secs {
+		cells := int(math.Round(s.cells / sumN * float64(n)))
+		if cells < 1 {
+			cells = 1
+		}
+		dx := smallestCell(L*s.length/sumL, cells, s.ratio)
+		if dx <= 0 {
+			return 0
+		}
+		best = math.Min(best, dx)
+	}
+	return best
 }
 
 // smallestCell is the smallest of n cells on an edge of length L whose last/first cell

@@ -136,7 +136,8 @@ func (c *compilation) velocityScale(st *state) {
 		}
 	}
 	if c.feat.Buoyant && s.Physics.Gravity != nil {
-		var tmin, tmax float64 = math.Inf(1), math.Inf(-1)
+		// The temperature differences the walls impose on the fluid's reference state.
+		tmin, tmax := st.T.s, st.T.s
 		for _, n := range sortedKeys(s.Boundaries) {
 			if b := s.Boundaries[n]; b.T != nil {
 				tmin, tmax = math.Min(tmin, b.T.Value), math.Max(tmax, b.T.Value)
@@ -144,7 +145,7 @@ func (c *compilation) velocityScale(st *state) {
 		}
 		L, _ := c.characteristicLength()
 		g := mag([3]float64{s.Physics.Gravity[0], s.Physics.Gravity[1], s.Physics.Gravity[2]})
-		if tmax > tmin && L > 0 && st.T.s > 0 {
+		if tmax > tmin && L > 0 && tmin > 0 {
 			st.uRef = math.Sqrt(g * (tmax - tmin) / st.T.s * L)
 			st.derive("derived/Uref", derivation{st.uRef, "U = sqrt(g dT / T L)", map[string]float64{"g": g, "dT": tmax - tmin, "T": st.T.s, "L": L}})
 		}

@@ -290,6 +290,25 @@ func (c *compilation) sorted() finding.List {
 // checkPatches: every mesh patch has a boundary entry and every entry names a patch.
 func (c *compilation) checkPatches() {
 	names := c.mesh.names()
+	// A boundary entry naming a patch group (inGroups) applies to every patch of the group
+	// that has no entry of its own, as OpenFOAM's boundaryField lookup does.
+	for _, n := range sortedKeys(c.spec.Boundaries) {
+		if c.mesh.patch(n) != nil {
+			continue
+		}
+		members := c.mesh.group(n)
+		for _, p := range members {
+			if _, ok := c.spec.Boundaries[p]; !ok {
+				b := *c.spec.Boundaries[n]
+				c.spec.Boundaries[p] = &b
+				c.derivedRoles = append(c.derivedRoles, Slot{ID: "boundaries/" + p + "/role", Value: b.Role,
+					Source: Source{Kind: KindSpec, Spec: "/boundaries/" + escape(n), Ref: "patch group " + n}, SpecField: "/boundaries/" + escape(p)})
+			}
+		}
+		if len(members) > 0 {
+			delete(c.spec.Boundaries, n)
+		}
+	}
 	for _, n := range sortedKeys(c.spec.Boundaries) {
 		if c.mesh.patch(n) == nil {
 			fix := fmt.Sprintf("use one of the mesh patches: %s", strings.Join(names, ", "))
@@ -304,13 +323,18 @@ func (c *compilation) checkPatches() {
 		// from wedges).
 		if _, ok := c.spec.Boundaries[p.Name]; !ok {
 			role := map[string]string{"empty": "empty", "wedge": "wedge", "symmetry": "symmetry", "symmetryPlane": "symmetry", "cyclic": "cyclic"}[p.Type]
+			from := "role from the mesh patch type " + p.Type
+			if c.mesh.Merged[p.Name] && role == "" {
+				// mergePatchPairs leaves the pair's patches without faces.
+				role, from = "wall", "merged by mergePatchPairs: the patch keeps no faces"
+			}
 			if role != "" {
 				if c.spec.Boundaries == nil {
 					c.spec.Boundaries = map[string]*Boundary{}
 				}
 				c.spec.Boundaries[p.Name] = &Boundary{Role: role}
 				c.derivedRoles = append(c.derivedRoles, Slot{ID: "boundaries/" + p.Name + "/role", Value: role,
-					Source: Source{Kind: KindDerived, Formula: "role from the mesh patch type " + p.Type}, SpecField: "/boundaries/" + escape(p.Name)})
+					Source: Source{Kind: KindDerived, Formula: from}, SpecField: "/boundaries/" + escape(p.Name)})
 				continue
 			}
 		}

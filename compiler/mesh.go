@@ -38,6 +38,8 @@ type meshInfo struct {
 	DxMin float64
 	// Extent is the size of the mesh's bounding box (zero when unknown: gmsh).
 	Extent [3]float64
+	// Merged are the patches mergePatchPairs stitches together (no faces remain).
+	Merged map[string]bool
 	// expanded: file is the expanded blockMeshDict (it had #include directives).
 	expanded bool
 	// file is the parsed blockMeshDict or polyMesh/boundary (nil for gmsh).
@@ -51,6 +53,17 @@ func (m *meshInfo) patch(name string) *meshPatch {
 		}
 	}
 	return nil
+}
+
+// group lists the patches whose inGroups name g, in mesh order.
+func (m *meshInfo) group(g string) []string {
+	var out []string
+	for _, p := range m.Patches {
+		if slices.Contains(p.Groups, g) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 func (m *meshInfo) names() []string {
@@ -158,6 +171,16 @@ func readBlockMesh(path string) (*meshInfo, error) {
 		m.Patches = append(m.Patches, meshPatch{Name: name, Type: typ, Default: true, Faces: left})
 	}
 	m.DxMin, m.Extent = g.dxMin, g.extent
+	m.Merged = map[string]bool{}
+	for _, it := range listItems(body, "mergePatchPairs") {
+		if l, ok := it.(*grammar.List); ok {
+			for _, w := range l.Items {
+				if w, ok := w.(*grammar.Word); ok {
+					m.Merged[w.Value] = true
+				}
+			}
+		}
+	}
 	return m, nil
 }
 

@@ -56,6 +56,19 @@ func (c *compilation) settled(id, specField, what string, v val) val {
 	}
 	how := map[string]string{KindKB: "retrieved from the tutorials", KindDefault: "an engineering default"}[v.src.Kind]
 	if c.opts.Strict {
+		// Defaults refused: the slot filler is next, when configured.
+		if c.opts.Filler != nil {
+			kind := "number"
+			if v.vec {
+				kind = "vector"
+			}
+			if a, ok := c.fillOpen(id, specField, what, kind, nil); ok {
+				if x, ok := a.value.(float64); ok {
+					return sv(x, a.src)
+				}
+			}
+			return v
+		}
 		c.fail(IDOpen, specField, fmt.Sprintf("open slot %s: %s is not given (--strict refuses %s: %s = %s, %s)", id, what, how, id, text, v.src.String()),
 			"set "+dotted(specField)+" in the spec")
 		return v

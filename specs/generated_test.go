@@ -224,7 +224,7 @@ func runGenerated(ctx context.Context, g specs.Generated, root string, opts comp
 	switch {
 	case fatalLine.Match(log):
 		o.cause = "solver: " + logCause(filepath.Join(caseDir, "log."+solver), code)
-	case strings.Contains(string(log), "sigFpe::sigHandler") || strings.Contains(string(log), "Floating point exception"):
+	case strings.Contains(string(log), "sigFpe::sigHandler") || code == 136:
 		o.cause = "solver: floating point exception"
 	case nanRe.Match(log):
 		o.cause = "solver: nan"

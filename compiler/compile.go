@@ -197,7 +197,12 @@ func (c *compilation) run() (*Result, error) {
 		case errors.As(err, &f):
 			fl = finding.List{f}
 		}
-		c.fail(IDMesh, ptr, "cannot read the mesh: "+err.Error(), "point the spec at a readable mesh")
+		if len(fl) == 0 {
+			// Only I/O failures arrive here unlocated; mesh content problems are findings.
+			c.fail(IDMesh, ptr, "cannot read the mesh: "+err.Error(), "point the spec at a readable mesh")
+			return nil, c.errs
+		}
+		c.fail(IDMesh, ptr, fmt.Sprintf("the mesh has %d problem(s), located in the mesh file", len(fl)), "correct the mesh file (see the findings it locates)")
 		return nil, append(c.errs, fl...)
 	}
 	c.mesh = m

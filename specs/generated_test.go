@@ -105,11 +105,7 @@ func TestGeneratedMatrix(t *testing.T) {
 		gs = sample
 	}
 	ctx := context.Background()
-	k := defaultKB(t)
-	linter, err := compiler.NewRulesLinterKB(ctx, k)
-	if err != nil {
-		t.Fatal(err)
-	}
+	opts := lintedOptions(t)
 	root := t.TempDir()
 	outs := make([]outcome, len(gs))
 	// Two cases at a time: the machine's cores are shared.
@@ -120,7 +116,7 @@ func TestGeneratedMatrix(t *testing.T) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, compiler.Options{KB: k, Linter: linter}, true)
+			outs[i] = runGenerated(ctx, g, root, opts, true)
 		}()
 	}
 	wg.Wait()
@@ -133,18 +129,25 @@ func TestGeneratedMatrix(t *testing.T) {
 func TestGeneratedMatrixCompiles(t *testing.T) {
 	gs := generated(t)
 	ctx := context.Background()
-	k := defaultKB(t)
-	linter, err := compiler.NewRulesLinterKB(ctx, k)
-	if err != nil {
-		t.Fatal(err)
-	}
+	opts := lintedOptions(t)
 	root := t.TempDir()
 	outs := make([]outcome, len(gs))
 	for i, g := range gs {
-		outs[i] = runGenerated(ctx, g, root, compiler.Options{KB: k, Linter: linter}, false)
+		outs[i] = runGenerated(ctx, g, root, opts, false)
 		outs[i].ran = outs[i].compiled // only compilation is checked here
 	}
 	report(t, outs)
+}
+
+// lintedOptions compiles as foamc compile does: the embedded kb and the full rule library.
+func lintedOptions(t *testing.T) compiler.Options {
+	t.Helper()
+	k := defaultKB(t)
+	linter, err := compiler.NewRulesLinterKB(context.Background(), k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return compiler.Options{KB: k, Linter: linter}
 }
 
 func runGenerated(ctx context.Context, g specs.Generated, root string, opts compiler.Options, run bool) outcome {

@@ -98,6 +98,10 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 			v = st.p
 		case field == "T" && b.T != nil:
 			v = sv(b.T.Value, specSrc(bp+"/T"))
+		case b.Role == "wall" && field == "k" && models[c.feat.Model].LowRe:
+			// k = 0 at the wall of a low-Re k-epsilon model dies with SIGFPE in the first
+			// step (LaunderSharmaKE, generated matrix); the tutorials fix 1e-10.
+			v = sv(1e-10, curated("tutorials/incompressible/boundaryFoam/boundaryLaunderSharma/0/k: k = 1e-10 at a resolved wall"))
 		case b.Role == "wall":
 			v = sv(0, curated("zero at a resolved wall"))
 		case b.Role == "inlet" && turbulenceFields[field]:

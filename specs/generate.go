@@ -31,7 +31,7 @@ type Mesh struct {
 	Far      []string // far-field patches of an external flow
 	Dir      [3]float64
 	U        float64 // flow speed an engineer would pick for it (incompressible)
-	DeltaT   float64 // a stable time step at U
+	DeltaT   float64 // a stable time step at U (polyMesh: no cell size for a Courant step)
 	Gravity  [3]float64
 	HotWalls []string
 }
@@ -40,45 +40,45 @@ type Mesh struct {
 // grading, blockMesh's default patch, a polyMesh) and foamc's own.
 var Meshes = []Mesh{
 	{ID: "pitzDaily", Tutorial: "incompressible/simpleFoam/pitzDaily/system/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"upperWall", "lowerWall"}, Dir: [3]float64{1, 0, 0}, U: 10, DeltaT: 1e-5},
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"upperWall", "lowerWall"}, Dir: [3]float64{1, 0, 0}, U: 10},
 	{ID: "backwardFacingStep2D", Tutorial: "incompressible/simpleFoam/backwardFacingStep2D/system/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"upperWall", "lowerWall"}, Dir: [3]float64{1, 0, 0}, U: 10, DeltaT: 1e-5},
-	{ID: "turbulentFlatPlate", Tutorial: "incompressible/simpleFoam/turbulentFlatPlate/system/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"bottomWall", "topWall"}, Dir: [3]float64{1, 0, 0}, U: 5, DeltaT: 1e-6},
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"upperWall", "lowerWall"}, Dir: [3]float64{1, 0, 0}, U: 10},
 	{ID: "TJunction", Tutorial: "incompressible/pimpleFoam/RAS/TJunction/system/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet1", "outlet2"}, Walls: []string{"defaultFaces"}, Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 1e-4},
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet1", "outlet2"}, Walls: []string{"defaultFaces"}, Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "planarContraction", Tutorial: "incompressible/pimpleFoam/laminar/planarContraction/system/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"walls"}, Dir: [3]float64{1, 0, 0}, U: 0.1, DeltaT: 1e-4},
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"walls"}, Dir: [3]float64{1, 0, 0}, U: 0.1},
 	{ID: "damBreak", Tutorial: "multiphase/interFoam/laminar/damBreak/damBreak/system/blockMeshDict", Class: "cavity",
-		Outlets: []string{"atmosphere"}, Walls: []string{"leftWall", "rightWall"}, Lid: "lowerWall", Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 1e-3},
+		Outlets: []string{"atmosphere"}, Walls: []string{"leftWall", "rightWall"}, Lid: "lowerWall", Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "cavity", Tutorial: "incompressible/icoFoam/cavity/cavity/system/blockMeshDict", Class: "cavity",
-		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 5e-3},
+		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "cavityGrade", Tutorial: "incompressible/icoFoam/cavity/cavityGrade/system/blockMeshDict", Class: "cavity",
-		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 2.5e-3},
+		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "cavityClipped", Tutorial: "incompressible/icoFoam/cavity/cavityClipped/system/blockMeshDict", Class: "cavity",
-		Walls: []string{"fixedWalls"}, Lid: "lid", Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 5e-3},
+		Walls: []string{"fixedWalls"}, Lid: "lid", Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "pisoCavity", Tutorial: "incompressible/pisoFoam/RAS/cavity/system/blockMeshDict", Class: "cavity",
-		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 5e-3},
+		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "rhoCavity", Tutorial: "compressible/rhoPimpleFoam/RAS/cavity/system/blockMeshDict", Class: "cavity",
-		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 5e-3},
+		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "hotRoom", Tutorial: "heatTransfer/buoyantPimpleFoam/hotRoom/system/blockMeshDict", Class: "room",
-		Walls: []string{"fixedWalls", "ceiling"}, HotWalls: []string{"floor"}, Gravity: [3]float64{0, 0, -9.81}, DeltaT: 2},
+		Walls: []string{"fixedWalls", "ceiling"}, HotWalls: []string{"floor"}, Gravity: [3]float64{0, 0, -9.81}},
 	{ID: "forwardStep", Tutorial: "compressible/rhoCentralFoam/forwardStep/system/blockMeshDict", Class: "supersonic",
 		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"obstacle"}, Sym: []string{"top", "bottom"}, Dir: [3]float64{1, 0, 0}},
+	{ID: "wedge15Ma5", Tutorial: "compressible/rhoCentralFoam/wedge15Ma5/system/blockMeshDict", Class: "supersonic",
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"obstacle"}, Dir: [3]float64{1, 0, 0}},
 	{ID: "obliqueShock", Tutorial: "compressible/rhoCentralFoam/obliqueShock/system/blockMeshDict", Class: "supersonic",
 		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"top"}, Dir: [3]float64{1, 0, 0}},
 	{ID: "airFoil2D", Tutorial: "incompressible/simpleFoam/airFoil2D/constant/polyMesh", Kind: "polyMesh", Class: "external",
 		Far: []string{"inlet", "outlet"}, Walls: []string{"walls"}, Dir: [3]float64{0.996, 0.087, 0}, U: 26, DeltaT: 2e-6},
 	{ID: "channel", Repo: "channel/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"walls"}, Dir: [3]float64{1, 0, 0}, U: 5, DeltaT: 2e-4},
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"walls"}, Dir: [3]float64{1, 0, 0}, U: 5},
 	{ID: "halfchannel", Repo: "halfchannel/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"bottom"}, Sym: []string{"centreline"}, Dir: [3]float64{1, 0, 0}, U: 5, DeltaT: 2e-4},
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"bottom"}, Sym: []string{"centreline"}, Dir: [3]float64{1, 0, 0}, U: 5},
 	{ID: "duct", Repo: "duct/blockMeshDict", Class: "duct",
-		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"walls"}, Dir: [3]float64{1, 0, 0}, U: 1, DeltaT: 1e-3},
+		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"walls"}, Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "ramp", Repo: "ramp/blockMeshDict", Class: "supersonic",
 		Inlets: []string{"inlet"}, Outlets: []string{"outlet", "top"}, Walls: []string{"ramp"}, Dir: [3]float64{1, 0, 0}},
 	{ID: "box", Repo: "box/blockMeshDict", Class: "room",
-		Walls: []string{"adiabatic"}, HotWalls: []string{"hot", "cold"}, Gravity: [3]float64{0, -9.81, 0}, DeltaT: 0.01},
+		Walls: []string{"adiabatic"}, HotWalls: []string{"hot", "cold"}, Gravity: [3]float64{0, -9.81, 0}},
 	{ID: "platePoly", Repo: "platePoly/polyMesh", Kind: "polyMesh", Class: "external",
 		Far: []string{"farfield"}, Outlets: []string{"outlet"}, Walls: []string{"plate"}, Dir: [3]float64{1, 0, 0}, U: 10, DeltaT: 1e-4},
 }
@@ -317,7 +317,7 @@ func specYAML(r *rand.Rand, g Generated, m Mesh, tutorials, repo string) string 
 	switch {
 	case steady[g.Solver]:
 		b.WriteString("control: {endTime: 25, deltaT: 1}\n")
-	case kind == "blockMeshDict" && (comp || g.Minimal):
+	case kind == "blockMeshDict":
 		// The engineer gives a Courant number and lets the tool size the step.
 		b.WriteString("control: {endTime: 10, maxCo: 0.3}\n")
 	default:

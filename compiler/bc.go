@@ -77,6 +77,12 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			case models[f.Model].LowRe:
 				return cands("nutLowReWallFunction", "calculated")
 			}
+			// nutkWallFunction assumes the first cell in the log layer; below y+ 30 Spalding's
+			// law covers the viscous and buffer layers too.
+			if yp, ok := c.yPlus(); ok && yp.Value < 30 {
+				d := Source{Kind: KindDerived, Formula: yp.Formula + fmt.Sprintf(" = %.3g < 30: a wall function valid at every y+", yp.Value), Inputs: yp.Inputs}
+				return []candidate{{"nutUSpaldingWallFunction", d}, cur("nutkWallFunction"), cur("calculated")}
+			}
 			return cands("nutkWallFunction", "nutUSpaldingWallFunction", "calculated")
 		case "alphat":
 			return cands("compressible::alphatWallFunction", "calculated")

@@ -272,3 +272,38 @@ func (c *compilation) viscosity(st *state) float64 {
 	}
 	return 0
 }
+
+// yPlus estimates the first-cell y+ of the walls from the spec and the mesh: y = half the
+// smallest cell edge (the near-wall cell of a graded mesh), u_tau = U sqrt(Cf/2) with the
+// flat-plate skin friction Cf = 0.058 Re^-0.2 (Schlichting), y+ = y u_tau / nu. Only for
+// incompressible flow with a velocity and a length scale (false otherwise).
+func (c *compilation) yPlus() (derivation, bool) {
+	s := c.spec
+	if c.feat.Compressible || s.Fluid.Nu == nil || *s.Fluid.Nu <= 0 || c.mesh.DxMin <= 0 {
+		return derivation{}, false
+	}
+	U := 0.0
+	if s.Reference.U != nil {
+		U = *s.Reference.U
+	}
+	for _, n := range sortedKeys(s.Boundaries) {
+		b := s.Boundaries[n]
+		if b.U != nil && (b.Role == "inlet" || b.Role == "freestream") {
+			U = math.Max(U, mag(b.U.Vector()))
+		}
+		if b.Velocity != nil {
+			U = math.Max(U, mag([3]float64{b.Velocity[0], b.Velocity[1], b.Velocity[2]}))
+		}
+	}
+	L, _ := c.characteristicLength()
+	nu := *s.Fluid.Nu
+	if U <= 0 || L <= 0 {
+		return derivation{}, false
+	}
+	re := U * L / nu
+	cf := 0.058 * math.Pow(re, -0.2)
+	y := c.mesh.DxMin / 2
+	yp := y * U * math.Sqrt(cf/2) / nu
+	return derivation{yp, "y+ = (dxMin/2) U sqrt(Cf/2) / nu, Cf = 0.058 Re^-0.2",
+		map[string]float64{"dxMin": c.mesh.DxMin, "U": U, "L": L, "nu": nu, "Re": re}}, true
+}

@@ -34,6 +34,8 @@ type Mesh struct {
 	DeltaT   float64 // a stable time step at U (polyMesh: no cell size for a Courant step)
 	Gravity  [3]float64
 	HotWalls []string
+	// HighRa: heated walls at Ra > 1e9 (a room): no steady laminar free convection.
+	HighRa bool
 }
 
 // Meshes are the matrix meshes: 15 tutorial meshes (blockMeshDicts with $var, multi-block
@@ -60,7 +62,7 @@ var Meshes = []Mesh{
 	{ID: "rhoCavity", Tutorial: "compressible/rhoPimpleFoam/RAS/cavity/system/blockMeshDict", Class: "cavity",
 		Walls: []string{"fixedWalls"}, Lid: "movingWall", Dir: [3]float64{1, 0, 0}, U: 1},
 	{ID: "hotRoom", Tutorial: "heatTransfer/buoyantPimpleFoam/hotRoom/system/blockMeshDict", Class: "room",
-		Walls: []string{"fixedWalls", "ceiling"}, HotWalls: []string{"floor"}, Gravity: [3]float64{0, 0, -9.81}},
+		Walls: []string{"fixedWalls", "ceiling"}, HotWalls: []string{"floor"}, Gravity: [3]float64{0, 0, -9.81}, HighRa: true},
 	{ID: "forwardStep", Tutorial: "compressible/rhoCentralFoam/forwardStep/system/blockMeshDict", Class: "supersonic",
 		Inlets: []string{"inlet"}, Outlets: []string{"outlet"}, Walls: []string{"obstacle"}, Sym: []string{"top", "bottom"}, Dir: [3]float64{1, 0, 0}},
 	{ID: "wedge15Ma5", Tutorial: "compressible/rhoCentralFoam/wedge15Ma5/system/blockMeshDict", Class: "supersonic",
@@ -151,8 +153,11 @@ func Generate(seed int64, per int, tutorials, repo string) []Generated {
 				model := models[r.Intn(len(models))]
 				g := Generated{Mesh: m.ID, Solver: solver, Model: model, Family: fam, Minimal: (len(out)+i)%2 == 0}
 				g.Name = fmt.Sprintf("g%03d-%s-%s-%s", len(out)+1, solver, model, m.ID)
-				if solver == "icoFoam" && fam != "laminar" {
+				switch {
+				case solver == "icoFoam" && fam != "laminar":
 					g.Unsatisfiable = "FOAM-FM-001"
+				case steady[solver] && fam == "laminar" && m.HighRa && strings.HasPrefix(solver, "buoyant"):
+					g.Unsatisfiable = "Rayleigh"
 				}
 				g.YAML = specYAML(r, g, m, tutorials, repo)
 				out = append(out, g)

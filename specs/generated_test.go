@@ -22,7 +22,10 @@ import (
 )
 
 // matrixMode: "sample" (CI: a fixed sample) or "all" (make matrix).
-var matrixMode = flag.String("matrix", "sample", "generated matrix to run: sample | all")
+var (
+	matrixMode = flag.String("matrix", "sample", "generated matrix to run: sample | all")
+	dumpDir    = flag.String("dump", "", "write the generated specs into this directory (TestGeneratedMatrixShape)")
+)
 
 const (
 	matrixSeed = 20261124
@@ -69,6 +72,13 @@ func TestGeneratedMatrixShape(t *testing.T) {
 			len(gs), len(meshes), minimal, len(pairs), len(specs.Solvers)*len(specs.FamilyNames))
 	}
 	t.Logf("matrix: %d specs, %d distinct meshes, %d solver x family pairs, %d minimal", len(gs), len(meshes), len(pairs), minimal)
+	if *dumpDir != "" {
+		for _, g := range gs {
+			if err := os.WriteFile(filepath.Join(*dumpDir, g.Name+".yaml"), []byte(g.YAML), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 var (
@@ -243,10 +253,13 @@ func runGenerated(ctx context.Context, g specs.Generated, root string, opts comp
 	return o
 }
 
+// tempPath is a quoted path in a FATAL message: dropped so equal causes group together.
+var tempPath = regexp.MustCompile(`"/[^"]*"`)
+
 func logCause(path string, code int) string {
 	b, _ := os.ReadFile(path)
 	if m := fatalLine.FindSubmatch(b); m != nil {
-		return "FATAL " + firstWords(strings.TrimSpace(string(m[1])), 10)
+		return "FATAL " + firstWords(tempPath.ReplaceAllString(strings.TrimSpace(string(m[1])), `"…"`), 10)
 	}
 	return fmt.Sprintf("exit %d", code)
 }

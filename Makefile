@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source build test vet demo kb fuzz bench clean slurm-deps slurm-up slurm-down
+.PHONY: all deps openfoam source build test vet demo kb fuzz bench matrix clean slurm-deps slurm-up slurm-down
 
 all: build
 
@@ -61,6 +61,12 @@ slurm-up: slurm-deps
 
 slurm-down:
 	$(SUDO) scripts/slurm-cluster.sh down
+
+# The whole generated spec matrix in real OpenFOAM (CI runs a fixed sample): compile rate,
+# run rate, failures grouped by cause.
+matrix: deps
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
+		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 
 demo: deps build
 	rm -rf out/demo && mkdir -p out/demo

@@ -195,7 +195,8 @@ control: {endTime: 1, deltaT: 1.0e-5}
 func TestOpenSlotsAreErrorsWithoutFiller(t *testing.T) {
 	src := strings.Replace(channelKE, "  walls:        {role: wall}\n", "", 1)
 	src = strings.Replace(src, "turbulence: {intensity: 0.05, lengthScale: 0.005}", "turbulence: {lengthScale: 0.005}", 1)
-	_, fl := compileSrc(t, src, Options{})
+	// --strict: the intensity default is refused, so the slot stays open.
+	_, fl := compileSrc(t, src, Options{Strict: true})
 	var role, intensity bool
 	for _, f := range fl {
 		if f.ID == IDOpen && f.Location.Path == "/boundaries/walls/role" && strings.Contains(f.Fix, "wall") {
@@ -236,7 +237,9 @@ func TestFillerAnswersAreValidatedAndRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, fl := compileSrc(t, src, Options{KB: k, Filler: fakeFiller{map[string]string{"/reference/intensity": "0.05"}, &seen}})
+	// --strict refuses the intensity default, so the filler is asked (spec -> derivation ->
+	// kb -> default -> LLM).
+	r, fl := compileSrc(t, src, Options{KB: k, Strict: true, Filler: fakeFiller{map[string]string{"/reference/intensity": "0.05"}, &seen}})
 	if fl != nil {
 		t.Fatal(fl)
 	}

@@ -268,6 +268,10 @@ func (c *compilation) patchTypeDomain(pt meshPatch, b *Boundary) []candidate {
 		switch pt.Type {
 		case "empty", "symmetry", "symmetryPlane", "wedge", "cyclic":
 			return []candidate{rule("patch", "FOAM-BC-010"), mesh}
+		case "wall":
+			// An inlet, outlet or far field on a wall-typed patch would take wall functions
+			// and be counted as a wall by wall distance: a plain patch.
+			return []candidate{rule("patch", "FOAM-BC-011"), mesh}
 		}
 		return []candidate{mesh}
 	}

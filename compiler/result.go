@@ -83,9 +83,18 @@ func (c *compilation) copyMesh(r *Result) {
 	m := c.mesh
 	changed := false
 	for _, pt := range m.Patches {
-		if t := c.sol["mesh/"+pt.Name+"/type"]; t != "" && t != pt.Type && m.Kind != "gmsh" {
-			m.setPatchType(pt.Name, t)
-			changed = true
+		if t := c.sol["mesh/"+pt.Name+"/type"]; t != "" && t != pt.Type {
+			if m.Kind != "gmsh" {
+				m.setPatchType(pt.Name, t)
+				changed = true
+			}
+			role := ""
+			if b := c.spec.Boundaries[pt.Name]; b != nil {
+				role = b.Role
+			}
+			c.notes = append(c.notes, c.spec.Doc.Finding(IDRetyped, finding.Info, "/boundaries/"+escape(pt.Name),
+				fmt.Sprintf("mesh patch %q has type %s, which disagrees with its role %s: retyped to %s in the compiled case", pt.Name, pt.Type, role, t),
+				"set mesh.patchTypes."+pt.Name+" to keep another type"))
 		}
 	}
 	src := func(p string) Source {
@@ -101,7 +110,7 @@ func (c *compilation) copyMesh(r *Result) {
 		if err != nil {
 			c.fail(IDMesh, "/mesh/blockMeshDict", "cannot read the blockMeshDict: "+err.Error(), "check the path")
 		}
-		if changed {
+		if changed || m.expanded {
 			data = grammar.Format(m.file)
 		}
 		r.Files["system/blockMeshDict"] = data

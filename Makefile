@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source build test vet demo kb fuzz bench clean
+.PHONY: all deps openfoam source neovim build test vet demo kb fuzz bench clean
 
 all: build
 
@@ -31,6 +31,10 @@ source: openfoam
 		$(SUDO) apt-get update && mkdir -p $(SRC_DIR) && cd $(SRC_DIR) && apt-get source openfoam; \
 	fi
 
+# Neovim, the real editor the language server's end-to-end test drives (lsp/nvim_test.go).
+neovim:
+	@command -v nvim >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends neovim; }
+
 build:
 	$(GO) build -o $(BIN) ./cmd/foamc
 
@@ -40,7 +44,7 @@ vet:
 
 # FOAMC_OPENFOAM_SRC (the unpacked source package: headers, uncompressed tutorials) is
 # resolved when the recipe runs, after `deps` may have just downloaded it.
-test: deps vet
+test: deps neovim vet
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./...
 
 demo: deps build

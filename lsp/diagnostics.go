@@ -157,7 +157,9 @@ func (s *Server) findingsAt(d *document, pos protocol.Position) []finding.Findin
 }
 
 func inRange(r protocol.Range, p protocol.Position) bool {
-	before := func(a, b protocol.Position) bool { return a.Line < b.Line || a.Line == b.Line && a.Character <= b.Character }
+	before := func(a, b protocol.Position) bool {
+		return a.Line < b.Line || a.Line == b.Line && a.Character <= b.Character
+	}
 	return before(r.Start, p) && before(p, r.End)
 }
 

@@ -22,7 +22,7 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 	}
 	quickfix := protocol.CodeActionKindQuickFix
 	for _, f := range d.cs.findings {
-		if f.Repair == nil || f.Location.File != d.rel() {
+		if f.Repair == nil || findingFile(f) != d.rel() {
 			continue
 		}
 		r := findingRange(d, f.Location)

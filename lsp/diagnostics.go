@@ -145,7 +145,7 @@ func (s *Server) findingsAt(d *document, pos protocol.Position) []finding.Findin
 	}
 	var out []finding.Finding
 	for _, f := range d.cs.findings {
-		if f.Location.File != d.rel() {
+		if findingFile(f) != d.rel() {
 			continue
 		}
 		r := findingRange(d, f.Location)

@@ -108,7 +108,15 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) bool {
 }
 
 // handle adapts a jsonrpc2 request to glsp's dispatcher (what glsp/server does for stdio).
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+// A panic while answering one request becomes that request's error, not the end of the
+// editor's session.
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("%s: internal error (please report): %v", req.Method, r)
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("foamc lsp: internal error: %v", r)}
+		}
+	}()
 	gc := &glsp.Context{Method: req.Method, Notify: s.notify}
 	if req.Params != nil {
 		gc.Params = *req.Params

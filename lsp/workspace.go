@@ -167,7 +167,7 @@ func (s *Server) lintCase(cs *caseState) {
 	}
 	byFile := map[string][]finding.Finding{}
 	for _, f := range cs.findings {
-		byFile[f.Location.File] = append(byFile[f.Location.File], f)
+		byFile[findingFile(f)] = append(byFile[findingFile(f)], f)
 	}
 	now := map[string]bool{}
 	for _, d := range s.docs {
@@ -189,4 +189,13 @@ func (s *Server) lintCase(cs *caseState) {
 func readFile(path string) []byte {
 	b, _ := os.ReadFile(path)
 	return b
+}
+
+// findingFile is the case file a finding shows on: its own, and for a finding about the
+// whole case the file that makes the directory a case.
+func findingFile(f finding.Finding) string {
+	if f.Location.File == "" {
+		return "system/controlDict"
+	}
+	return f.Location.File
 }

@@ -174,7 +174,13 @@ func (s *Server) complete(d *document, t typing) []protocol.CompletionItem {
 		if v == "rasModels" || v == "lesModels" {
 			names = s.models(d, k, v)
 		}
-		return valueItems(names, voc.role, protocol.CompletionItemKindEnumMember)
+		items := valueItems(names, voc.role, protocol.CompletionItemKindEnumMember)
+		for i := range items {
+			if doc, ok := k.Vocab.Docs[voc.key+"/"+items[i].Label]; ok {
+				items[i].Documentation = markdown(doc.Text + "\n\nHeader: `" + doc.At + "`")
+			}
+		}
+		return items
 	}
 	if len(t.keys) <= 1 && t.words[0] == "simulationType" && len(t.words) == 1 {
 		return valueItems([]string{"laminar", "RAS", "LES"}, "turbulence modelling", protocol.CompletionItemKindEnumMember)

@@ -283,7 +283,9 @@ func vocabText(k *kb.KB, want, word string) string {
 			continue
 		}
 		txt := fmt.Sprintf("**%s**: %s", word, v.role)
-		if at := registeredAt(k, v.key, word); at != "" {
+		if doc, ok := k.Vocab.Docs[v.key+"/"+word]; ok {
+			txt += "\n\n" + doc.Text + "\n\nHeader: `" + doc.At + "`"
+		} else if at := registeredAt(k, v.key, word); at != "" {
 			txt += "\n\nRegistered at `" + at + "`"
 		}
 		return txt

@@ -320,13 +320,14 @@ func TestHover(t *testing.T) {
 	s := filepath.Join(dir, "system", "fvSchemes")
 	st := readText(t, s)
 	c.open(s, "")
-	if h := hoverText(t, c, s, posOf(t, st, "linearUpwind", 4)); !strings.Contains(h, "interpolation scheme") || !strings.Contains(h, "linearUpwind") {
+	if h := hoverText(t, c, s, posOf(t, st, "linearUpwind", 4)); !strings.Contains(h, "interpolation scheme") ||
+		!strings.Contains(h, "gradient-based explicit correction") || !strings.Contains(h, "linearUpwind.H:") {
 		t.Errorf("scheme hover: %s", h)
 	}
 	f := filepath.Join(dir, "system", "fvSolution")
 	ft := readText(t, f)
 	c.open(f, "")
-	if h := hoverText(t, c, f, posOf(t, ft, "GAMG", 1)); !strings.Contains(h, "linear solver") {
+	if h := hoverText(t, c, f, posOf(t, ft, "GAMG", 1)); !strings.Contains(h, "linear solver") || !strings.Contains(h, "multigrid") {
 		t.Errorf("solver hover: %s", h)
 	}
 

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -255,7 +256,7 @@ func (s *Server) boundaryItems(d *document, k *kb.KB, t typing, patch string) []
 	for _, key := range ct.Required {
 		wants = append(wants, want{key, "required by " + typ})
 	}
-	if ct.ValueRequired && !containsString(ct.Required, "value") {
+	if ct.ValueRequired && !slices.Contains(ct.Required, "value") {
 		wants = append(wants, want{"value", "required by " + typ})
 	}
 	for _, cd := range ct.Conditional {

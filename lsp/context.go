@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,7 +41,7 @@ func patchOf(c *foamcase.Case, rel, name string) *foamcase.Patch {
 		if p.Name == name {
 			return p
 		}
-		if p.Type == name || containsString(p.InGroups, name) {
+		if p.Type == name || slices.Contains(p.InGroups, name) {
 			group = append(group, p)
 		}
 	}
@@ -62,15 +63,6 @@ func fieldRegion(c *foamcase.Case, rel string) string {
 	return ""
 }
 
-func containsString(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // constraintTypes are the patch types whose fields take the patchField of the same name.
 var constraintTypes = map[string]bool{
 	"empty": true, "wedge": true, "symmetryPlane": true, "symmetry": true, "cyclic": true, "cyclicAMI": true,
@@ -84,11 +76,11 @@ var constraintTypes = map[string]bool{
 func bcTypes(k *kb.KB, rank string, p *foamcase.Patch) []string {
 	var out []string
 	for name, c := range k.Contracts {
-		if c.Abstract || (rank != "" && !containsString(c.Ranks, rank)) {
+		if c.Abstract || (rank != "" && !slices.Contains(c.Ranks, rank)) {
 			continue
 		}
 		if p != nil {
-			wall := p.Type == "wall" || containsString(p.InGroups, "wall")
+			wall := p.Type == "wall" || slices.Contains(p.InGroups, "wall")
 			switch {
 			case constraintTypes[p.Type]:
 				if c.Constraint != p.Type && name != p.Type {
@@ -130,19 +122,14 @@ var vocabularies = []vocabulary{
 	{"thermoTypes", "thermophysical model (thermophysicalProperties thermoType/type)", func(v *kb.Vocab) []string { return v.ThermoTypes }},
 }
 
+// modelNames are the models of every class, once each, sorted.
 func modelNames(m map[string][]string) []string {
-	seen := map[string]bool{}
 	var out []string
 	for _, l := range m {
-		for _, n := range l {
-			if !seen[n] {
-				seen[n] = true
-				out = append(out, n)
-			}
-		}
+		out = append(out, l...)
 	}
-	sort.Strings(out)
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func vocabularyNamed(key string) vocabulary {

@@ -3,6 +3,7 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -186,7 +187,7 @@ func contractText(c *kb.Contract) string {
 		for _, k := range c.Required {
 			line(k, "")
 		}
-		if c.ValueRequired && !containsString(c.Required, "value") {
+		if c.ValueRequired && !slices.Contains(c.Required, "value") {
 			line("value", "")
 		}
 		b.WriteString("\n")
@@ -279,7 +280,7 @@ func vocabText(k *kb.KB, want, word string) string {
 		order = append([]vocabulary{vocabularyNamed(want)}, vocabularies...)
 	}
 	for _, v := range order {
-		if !containsString(v.list(&k.Vocab), word) {
+		if !slices.Contains(v.list(&k.Vocab), word) {
 			continue
 		}
 		txt := fmt.Sprintf("**%s**: %s", word, v.role)

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -352,15 +353,6 @@ func completionLabels(t *testing.T, c *client, path string, pos protocol.Positio
 	return out
 }
 
-func has(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func TestCompletion(t *testing.T) {
 	c := start(t)
 	dir := copyTutorial(t, "incompressible/simpleFoam/pitzDaily")
@@ -372,14 +364,14 @@ func TestCompletion(t *testing.T) {
 	typing := strings.Replace(orig, "type            fixedValue;", "type            fix", 1)
 	c.change(u, typing, 2)
 	got := completionLabels(t, c, u, posOf(t, typing, "type            fix", len("type            fix")))
-	if !has(got, "fixedValue") || !has(got, "fixedProfile") || has(got, "zeroGradient") {
+	if !slices.Contains(got, "fixedValue") || !slices.Contains(got, "fixedProfile") || slices.Contains(got, "zeroGradient") {
 		t.Errorf("types after `type fix`: %v", got)
 	}
 	// a vector field on a patch: no scalar-only types, no constraint types, no wall functions
 	typing = strings.Replace(orig, "type            fixedValue;", "type            ", 1)
 	c.change(u, typing, 3)
 	got = completionLabels(t, c, u, posOf(t, typing, "type            \n", len("type            ")))
-	if !has(got, "flowRateInletVelocity") || has(got, "totalPressure") || has(got, "empty") || has(got, "nutkWallFunction") {
+	if !slices.Contains(got, "flowRateInletVelocity") || slices.Contains(got, "totalPressure") || slices.Contains(got, "empty") || slices.Contains(got, "nutkWallFunction") {
 		t.Errorf("vector types on the inlet: %d items, %v", len(got), got)
 	}
 	// the empty patch takes empty
@@ -393,7 +385,7 @@ func TestCompletion(t *testing.T) {
 	typing = strings.Replace(orig, "type            zeroGradient;", "type            inletOutlet;\n        ", 1)
 	c.change(u, typing, 5)
 	got = completionLabels(t, c, u, posOf(t, typing, "inletOutlet;\n        ", len("inletOutlet;\n        ")))
-	if len(got) == 0 || got[0] != "inletValue" || !has(got, "phi") || has(got, "type") {
+	if len(got) == 0 || got[0] != "inletValue" || !slices.Contains(got, "phi") || slices.Contains(got, "type") {
 		t.Errorf("keys for inletOutlet: %v", got)
 	}
 
@@ -414,7 +406,7 @@ func TestCompletion(t *testing.T) {
 		text := strings.Replace(orig, tc.old, tc.new, 1)
 		c.open(p, text)
 		got := completionLabels(t, c, p, posOf(t, text, tc.new, len(tc.new)))
-		if !has(got, tc.want) {
+		if !slices.Contains(got, tc.want) {
 			t.Errorf("%s after %q: %v lacks %s", tc.file, tc.new, got, tc.want)
 		}
 	}

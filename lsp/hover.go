@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/kb"
 	"github.com/tliron/glsp"
@@ -60,6 +61,12 @@ func (s *Server) hoverAt(d *document, c cursor) (string, *protocol.Range) {
 	}
 	k := s.knowledge()
 	if k == nil {
+		return "", nil
+	}
+	if patch, ok := inBoundary(c.keys); ok && len(c.keys) == 2 && c.onKey && d.cs != nil {
+		if p := patchOf(d.cs.c, d.rel(), patch); p != nil {
+			return patchText(p), &r
+		}
 		return "", nil
 	}
 	if patch, ok := inBoundary(c.keys); ok && len(c.keys) == 3 {
@@ -292,4 +299,19 @@ func vocabText(k *kb.KB, want, word string) string {
 		return txt
 	}
 	return ""
+}
+
+// patchText describes the mesh patch a boundaryField entry applies to.
+func patchText(p *foamcase.Patch) string {
+	txt := fmt.Sprintf("mesh patch **%s**: type `%s`", p.Name, p.Type)
+	if p.NFaces != nil {
+		txt += fmt.Sprintf(", %d faces", *p.NFaces)
+	}
+	if len(p.InGroups) > 0 {
+		txt += ", groups " + strings.Join(p.InGroups, ", ")
+	}
+	if p.Region != "" {
+		txt += ", region " + p.Region
+	}
+	return txt + "\n\nfrom `" + p.Source + "`"
 }

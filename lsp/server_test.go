@@ -313,6 +313,10 @@ func TestHover(t *testing.T) {
 	if !strings.Contains(h, "uniform (0 0 0)") {
 		t.Errorf("macro hover: %s", h)
 	}
+	h = hoverText(t, c, u, posOf(t, text, "frontAndBack", 2))
+	if !strings.Contains(h, "mesh patch **frontAndBack**: type `empty`") || !strings.Contains(h, "system/blockMeshDict") {
+		t.Errorf("patch hover: %s", h)
+	}
 	h = hoverText(t, c, u, posOf(t, text, "inletValue", 2))
 	if !strings.Contains(h, "required") || !strings.Contains(h, "Inlet value for reverse flow") {
 		t.Errorf("key hover: %s", h)

@@ -393,6 +393,14 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("keys for inletOutlet: %v", got)
 	}
 
+	// macros visible from the entry
+	typing = strings.Replace(orig, "value           uniform (10 0 0);", "value           $int", 1)
+	c.change(u, typing, 6)
+	got = completionLabels(t, c, u, posOf(t, typing, "$int", len("$int")))
+	if !slices.Contains(got, "$internalField") {
+		t.Errorf("macros after `$int`: %v", got)
+	}
+
 	// schemes, linear solvers, turbulence models, function objects
 	for _, tc := range []struct{ file, old, new, want string }{
 		{"system/fvSchemes", "bounded Gauss linearUpwind grad(U);", "bounded Gauss lin", "linearUpwind"},

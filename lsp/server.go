@@ -126,6 +126,10 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		return nil, conn.Close()
 	}
 	switch {
+	case !validMethod && req.Notif:
+		// a notification the server has no use for ($/cancelRequest,
+		// workspace/didChangeConfiguration...) is ignored, as the protocol allows
+		return nil, nil
 	case !validMethod:
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
 	case !validParams:

@@ -222,12 +222,13 @@ func (s *Server) boundaryItems(d *document, k *kb.KB, t typing, patch string) []
 			rank = fieldRank(d.good)
 		}
 		var pt *foamcase.Patch
-		if d.cs != nil {
-			pt = patchOf(d.cs.c, d.rel(), patch)
+		solver := ""
+		if d.cs != nil && d.cs.c != nil {
+			pt, solver = patchOf(d.cs.c, d.rel(), patch), d.cs.c.Features.Solver
 		}
 		kind := protocol.CompletionItemKindEnumMember
 		var out []protocol.CompletionItem
-		for _, name := range bcTypes(k, rank, pt) {
+		for _, name := range bcTypes(k, rank, pt, solver) {
 			ct, _ := k.Contract(name)
 			detail := "boundary condition " + ct.Class
 			doc := markdown(contractText(ct))

@@ -71,12 +71,14 @@ var constraintTypes = map[string]bool{
 }
 
 // bcTypes are the boundary-condition types that fit a field of rank on patch p (any
-// patch when p is nil): a constraint patch takes its constraint types, another patch
-// the unconstrained types, wall-only types only on walls.
-func bcTypes(k *kb.KB, rank string, p *foamcase.Patch) []string {
+// patch when p is nil) in a case of solver (any when ""): a constraint patch takes its
+// constraint types, another patch the unconstrained types, wall-only types only on
+// walls, and a type compiled into some solvers only (maxwellSlipU) only for those.
+func bcTypes(k *kb.KB, rank string, p *foamcase.Patch, solver string) []string {
 	var out []string
 	for name, c := range k.Contracts {
-		if c.Abstract || (rank != "" && !slices.Contains(c.Ranks, rank)) {
+		if c.Abstract || (rank != "" && !slices.Contains(c.Ranks, rank)) ||
+			(solver != "" && len(c.Solvers) > 0 && !slices.Contains(c.Solvers, solver)) {
 			continue
 		}
 		if p != nil {

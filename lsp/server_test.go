@@ -3,9 +3,11 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -254,30 +256,65 @@ func applyEdits(text string, edits []protocol.TextEdit) string {
 	return text
 }
 
-// A file that does not parse gets the parser's finding with a range on the offending token.
+// A file that does not parse gets the parser's finding with a range on the offending
+// token, and only that; the rest of the case is checked against its last good text, so
+// half-typed 0/p does not turn into "field p is missing" on controlDict.
 func TestParseErrorDiagnostic(t *testing.T) {
 	c := start(t)
 	dir := copyTutorial(t, "incompressible/simpleFoam/pitzDaily")
-	p := filepath.Join(dir, "system", "fvSchemes")
-	bad := strings.Replace(readText(t, p), "default         steadyState;", "default         steadyState }", 1)
-	diags := c.open(p, bad)
-	var parse *protocol.Diagnostic
-	for i := range diags {
-		if strings.HasPrefix(codeOf(diags[i]), "FOAM-PARSE-") {
-			parse = &diags[i]
-		}
+	cd := filepath.Join(dir, "system", "controlDict")
+	before := c.open(cd, "")
+	p := filepath.Join(dir, "0", "p")
+	good := readText(t, p)
+	c.open(p, good)
+	bad := strings.Replace(good, "type            zeroGradient;", "type            zeroGradient }", 1)
+	c.notify(protocol.MethodTextDocumentDidChange, protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: doc(p), Version: 2},
+		ContentChanges: []any{protocol.TextDocumentContentChangeEventWhole{Text: bad}},
+	})
+	got := c.waitAll(p, cd)
+	diags := got[p]
+	if len(diags) != 1 || !strings.HasPrefix(codeOf(diags[0]), "FOAM-PARSE-") {
+		t.Fatalf("0/p: want one parse diagnostic, got %+v", diags)
 	}
-	if parse == nil {
-		t.Fatalf("no parse diagnostic among %+v", diags)
-	}
+	parse := diags[0]
 	if parse.Range.Start == parse.Range.End {
 		t.Errorf("empty range %+v", parse.Range)
 	}
 	tx := newText([]byte(bad))
-	got := bad[tx.offset(parse.Range.Start):tx.offset(parse.Range.End)]
-	if strings.TrimSpace(got) == "" {
+	if got := bad[tx.offset(parse.Range.Start):tx.offset(parse.Range.End)]; strings.TrimSpace(got) == "" {
 		t.Errorf("range %+v covers only blanks", parse.Range)
 	}
+	if !reflect.DeepEqual(summaries(got[cd]), summaries(before)) {
+		t.Errorf("controlDict while 0/p is broken: %v, before: %v", summaries(got[cd]), summaries(before))
+	}
+}
+
+// waitAll collects the next diagnostics of each path.
+func (c *client) waitAll(paths ...string) map[string][]protocol.Diagnostic {
+	c.t.Helper()
+	out := map[string][]protocol.Diagnostic{}
+	for len(out) < len(paths) {
+		select {
+		case p := <-c.diags:
+			for _, path := range paths {
+				if p.URI == pathURI(path) {
+					out[path] = p.Diagnostics
+				}
+			}
+		case <-time.After(time.Minute):
+			c.t.Fatalf("diagnostics of %v: only %d", paths, len(out))
+		}
+	}
+	return out
+}
+
+func summaries(ds []protocol.Diagnostic) []string {
+	out := []string{}
+	for _, d := range ds {
+		out = append(out, fmt.Sprintf("%s %v %s", codeOf(d), d.Range, d.Message))
+	}
+	return out
 }
 
 func hoverText(t *testing.T, c *client, path string, pos protocol.Position) string {

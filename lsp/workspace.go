@@ -120,6 +120,11 @@ func (s *Server) parse(cs *caseState) func(string) (*grammar.File, error) {
 	return func(path string) (*grammar.File, error) {
 		path = filepath.Clean(path)
 		if d := s.docs[path]; d != nil {
+			if d.file == nil && d.good != nil {
+				// half-typed: the rest of the case is checked against the last text
+				// that parsed (lintCase shows the parse error instead of its findings)
+				return d.good, nil
+			}
 			return d.file, d.err
 		}
 		st, err := os.Stat(path)
@@ -156,14 +161,33 @@ func (s *Server) relint(cs *caseState) error {
 // lintCase re-lints cs and publishes the diagnostics of its open files. A case that
 // cannot be evaluated still gets its open files' parse findings.
 func (s *Server) lintCase(cs *caseState) {
-	if err := s.relint(cs); err != nil {
+	err := s.relint(cs)
+	if err != nil {
 		s.log.Printf("lint %s: %v", cs.root, err)
 		cs.findings = nil
-		for _, d := range s.docs {
-			if d.cs == cs && d.err != nil {
-				cs.findings = append(cs.findings, parseFindings(cs.rel(d.path), d.err)...)
+	}
+	// An open file that does not parse shows its parse error, not the findings of
+	// its last good text (their positions no longer hold).
+	broken := map[string]bool{}
+	for _, d := range s.docs {
+		if d.cs == cs && d.err != nil && (err != nil || d.good != nil) {
+			broken[d.rel()] = true
+		}
+	}
+	if len(broken) > 0 {
+		kept := cs.findings[:0]
+		for _, f := range cs.findings {
+			if !broken[findingFile(f)] {
+				kept = append(kept, f)
 			}
 		}
+		cs.findings = kept
+		for _, d := range s.docs {
+			if d.cs == cs && broken[d.rel()] {
+				cs.findings = append(cs.findings, parseFindings(d.rel(), d.err)...)
+			}
+		}
+		finding.Sort(cs.findings)
 	}
 	byFile := map[string][]finding.Finding{}
 	for _, f := range cs.findings {

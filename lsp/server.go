@@ -94,11 +94,6 @@ func New(opts Options) *Server {
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) bool {
 	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(s.handle), jsonrpc2.SetLogger(s.log))
-	s.notify = func(method string, params any) {
-		if err := conn.Notify(ctx, method, params); err != nil {
-			s.log.Printf("notify %s: %v", method, err)
-		}
-	}
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
@@ -117,6 +112,13 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("foamc lsp: internal error: %v", r)}
 		}
 	}()
+	// set here, on the transport's read loop like every handler, not in Serve: the loop
+	// starts before NewConn returns
+	s.notify = func(method string, params any) {
+		if err := conn.Notify(ctx, method, params); err != nil {
+			s.log.Printf("notify %s: %v", method, err)
+		}
+	}
 	gc := &glsp.Context{Method: req.Method, Notify: s.notify}
 	if req.Params != nil {
 		gc.Params = *req.Params

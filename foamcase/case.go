@@ -32,6 +32,9 @@ type Options struct {
 	AllowOutsideIncludes bool
 	// Values keeps nonuniform field data in the document (off: type and size only).
 	Values bool
+	// Parse reads every dictionary file, top-level and included (default grammar.ParseFile):
+	// a language server serves its open buffers and reuses the parses of unchanged files.
+	Parse func(path string) (*grammar.File, error)
 }
 
 // Patch is one boundary patch of the mesh (or of blockMeshDict before meshing).
@@ -238,7 +241,7 @@ func (l *loader) load(rel string) {
 		l.disk[rel] = disk
 	}
 	l.order = append(l.order, rel)
-	f, err := parseFile(path)
+	f, err := parseFile(l.opts.Parse, path)
 	if err != nil {
 		l.parseErrs[rel] = unreadable(disk, path, err)
 		return
@@ -248,6 +251,7 @@ func (l *loader) load(rel string) {
 	}
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
 		CaseDir: l.root, EtcDir: l.opts.EtcDir, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
+		Parse: l.opts.Parse,
 	})
 }
 
@@ -305,15 +309,18 @@ func mayBeDictionary(path string) bool {
 	return false
 }
 
-// parseFile is grammar.ParseFile that turns a parser panic into an error, so one bad
-// file cannot take the whole case (or a lint of many cases) down.
-func parseFile(path string) (f *grammar.File, err error) {
+// parseFile is parse (grammar.ParseFile when nil) that turns a parser panic into an
+// error, so one bad file cannot take the whole case (or a lint of many cases) down.
+func parseFile(parse func(string) (*grammar.File, error), path string) (f *grammar.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, err = nil, fmt.Errorf("internal parser error (please report): %v", r)
 		}
 	}()
-	return grammar.ParseFile(path)
+	if parse == nil {
+		parse = grammar.ParseFile
+	}
+	return parse(path)
 }
 
 // assemble builds the document from the loaded files. A file that another case file

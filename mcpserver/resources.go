@@ -37,7 +37,8 @@ func (s *Server) addResources() error {
 			if err != nil {
 				return "", err
 			}
-			return rules.Catalogue(eng.Rules()), nil
+			// The fixture examples of rules/CATALOGUE.md live in test data, not in the binary.
+			return rules.Catalogue(eng.Rules(), nil), nil
 		}))
 	s.mcp.AddResource(&mcp.Resource{URI: SpecSchemaURI, Name: "spec-schema", Title: "Case spec JSON Schema", MIMEType: "application/schema+json",
 		Description: "The JSON Schema of the case spec compile_spec reads."},

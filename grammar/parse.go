@@ -490,6 +490,7 @@ var provenance = map[string][]string{
 	"FOAM-PARSE-007": {"src/OpenFOAM/db/dictionary/primitiveEntry/primitiveEntryIO.C:105-239"},
 	"FOAM-PARSE-009": {"src/OpenFOAM/db/functionEntries/functionEntry/functionEntry.C:82-116"},
 	"FOAM-PARSE-010": {"src/OpenFOAM/containers/Lists/List/ListIO.C", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:140-155"},
+	"FOAM-PARSE-012": {"src/OpenFOAM/db/dictionary/dictionaryIO.C:100-114", "src/OpenFOAM/containers/Lists/List/ListIO.C"},
 	"FOAM-PARSE-011": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:405-483", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:589-735"},
 }
 

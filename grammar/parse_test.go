@@ -256,6 +256,9 @@ func TestParseErrors(t *testing.T) {
 		{"unknown directive", "#neg 1", "FOAM-PARSE-009", 1, 1},
 		{"stray { in a dict", "d { { k v; } }", "FOAM-PARSE-001", 1, 5},
 		{"number cannot start an entry", "a 1;\n5 b;", "FOAM-PARSE-001", 2, 1},
+		{"dictionaries nested too deep", strings.Repeat("a {\n", 65) + strings.Repeat("}\n", 65), "FOAM-PARSE-012", 65, 3},
+		{"numeric lists nested too deep", "k " + strings.Repeat("(", 65) + "1" + strings.Repeat(")", 65) + ";", "FOAM-PARSE-012", 1, 67},
+		{"mixed brackets nested too deep", "k " + strings.Repeat("( { x [ ", 22), "FOAM-PARSE-012", 1, 3 + 8*21 + 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -437,5 +440,24 @@ func TestTrailerAfterTopLevelList(t *testing.T) {
 	Print(&buf, f)
 	if buf.String() != src {
 		t.Fatalf("print\n%q\nwant\n%q", buf.String(), src)
+	}
+}
+
+// TestNestingAtTheLimit: 64 levels of every bracket kind still parse, and numeric lists as
+// deep as the limit allows stay one fast-path token.
+func TestNestingAtTheLimit(t *testing.T) {
+	for name, src := range map[string]string{
+		"dicts":   strings.Repeat("a {\n", 64) + "b 1;\n" + strings.Repeat("}\n", 64),
+		"lists":   "k " + strings.Repeat("( w ", 64) + strings.Repeat(") ", 64) + ";",
+		"numbers": "k " + strings.Repeat("(", 64) + "1" + strings.Repeat(")", 64) + ";",
+		"inside":  strings.Repeat("a {\n", 32) + "k " + strings.Repeat("(", 32) + "1" + strings.Repeat(")", 32) + ";\n" + strings.Repeat("}\n", 32),
+	} {
+		if _, err := Parse(name, []byte(src)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	fd := parseErr(t, strings.Repeat("a {\n", 33)+"k "+strings.Repeat("(", 32)+"1"+strings.Repeat(")", 32)+";\n"+strings.Repeat("}\n", 33))
+	if fd.ID != "FOAM-PARSE-012" || fd.Location.Line != 34 || fd.Location.Column != 34 {
+		t.Errorf("a numeric list past the limit inside dictionaries: got %s at %d:%d", fd.ID, fd.Location.Line, fd.Location.Column)
 	}
 }

@@ -119,6 +119,11 @@ type gDirItem struct {
 	Arg  *gItem      `parser:"@@"`
 }
 
+// gEntries is the grammar of the top-level entries after the first chunk (parseChunks).
+type gEntries struct {
+	Entries []*gEntry `parser:"@@*"`
+}
+
 // parser is built on first use rather than at init: building it is the largest init cost
 // of the foamc binary, and lint builds it on the goroutine that loads the case, beside
 // the policy compilation.
@@ -128,6 +133,86 @@ var parser = sync.OnceValue(func() *participle.Parser[gFile] {
 		participle.UseLookahead(2),
 	)
 })
+
+var entriesParser = sync.OnceValue(func() *participle.Parser[gEntries] {
+	return participle.MustBuild[gEntries](
+		participle.Lexer(definition{}),
+		participle.UseLookahead(2),
+	)
+})
+
+// chunkTokens is the size above which the top-level entries are parsed in chunks. Participle
+// keeps every capture of a parse until it ends, about 1 kB per entry: a 34 MB dictionary of
+// 2 M keys held GBs. Chunks bound that to one chunk's worth.
+var chunkTokens = 1 << 15 // a variable so tests can compare chunked with whole parses
+
+// parseChunks parses toks and hands the result to emit in source order: the leading stray
+// block (nil when none) and the entries of each chunk, converted before the next chunk is
+// parsed. toks are cut after a top-level ';' (every entry that ends there ends the entry,
+// or is a spurious ';' entry itself) once a chunk has chunkTokens tokens. On any error the
+// whole input is parsed again in one piece (after reset), so findings and results are
+// exactly the unchunked ones.
+func parseChunks(toks []lexer.Token, eof Pos, emit func(stray *gBlock, gs []*gEntry), reset func()) error {
+	whole := func() error {
+		pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lpos(eof)})
+		if err != nil {
+			return fmt.Errorf("grammar: preparing tokens: %w", err)
+		}
+		g, err := parser().ParseFromLexer(pl)
+		if err != nil {
+			return err
+		}
+		emit(g.Stray, g.Entries)
+		return nil
+	}
+	if len(toks) <= chunkTokens {
+		return whole()
+	}
+	cuts := []int{0}
+	depth := 0
+	for i, t := range toks {
+		if t.Type != tSym {
+			continue
+		}
+		switch t.Value {
+		case "(", "{", "[":
+			depth++
+		case ")", "}", "]":
+			depth--
+		case ";":
+			if depth == 0 && i+1-cuts[len(cuts)-1] >= chunkTokens && i+1 < len(toks) && toks[i+1].Value != ";" {
+				cuts = append(cuts, i+1)
+			}
+		}
+	}
+	if len(cuts) == 1 {
+		return whole()
+	}
+	cuts = append(cuts, len(toks))
+	for k := 1; k < len(cuts); k++ {
+		end := lpos(eof)
+		if cuts[k] < len(toks) {
+			end = toks[cuts[k]].Pos
+		}
+		pl, err := lexer.Upgrade(&sliceLexer{toks: toks[cuts[k-1]:cuts[k]], eof: end})
+		if err == nil && k == 1 {
+			var g *gFile
+			if g, err = parser().ParseFromLexer(pl); err == nil {
+				emit(g.Stray, g.Entries)
+			}
+		} else if err == nil {
+			var g *gEntries
+			if g, err = entriesParser().ParseFromLexer(pl); err == nil {
+				emit(nil, g.Entries)
+			}
+		}
+		if err != nil {
+			reset()
+			return whole()
+		}
+	}
+	return nil
+}
 
 func init() {
 	// A generic (non-fast-path) list may legitimately exceed participle's default of 1M items.
@@ -211,23 +296,22 @@ func Parse(name string, src []byte) (*File, error) {
 		return nil, lexFinding(name, src, s.err)
 	}
 	eof := s.pos()
-	pl, err := lexer.Upgrade(&sliceLexer{toks: s.toks, eof: lpos(eof)})
-	if err != nil {
-		return nil, fmt.Errorf("grammar: preparing tokens of %s: %w", name, err)
-	}
-	g, err := parser().ParseFromLexer(pl)
+	c := converter{s: s, src: src}
+	f := &File{Name: name, Src: src, Comments: s.comments}
+	var body []Entry
+	err := parseChunks(s.toks, eof, func(stray *gBlock, gs []*gEntry) {
+		if stray != nil {
+			f.Stray = c.block(stray)
+		}
+		body = c.entries(body, gs)
+	}, func() { c.nextNum, f.Stray, body = 0, nil, nil })
 	if err != nil {
 		return nil, grammarFinding(name, src, s.toks, eof, err)
 	}
-	c := converter{s: s, src: src}
-	f := &File{Name: name, Src: src, Comments: s.comments}
 	if s.trailer >= 0 {
 		f.Trailer = s.src[s.trailer:]
 	}
-	if g.Stray != nil {
-		f.Stray = c.block(g.Stray)
-	}
-	f.Body = &Dict{Entries: c.entries(g.Entries)}
+	f.Body = &Dict{Entries: body}
 	if n := len(f.Body.Entries); n > 0 {
 		f.Body.Range = Range{Pos: f.Body.Entries[0].Span().Pos, End: f.Body.Entries[n-1].Span().End}
 	}
@@ -278,8 +362,11 @@ func advance(p Pos, v string) Pos {
 
 func (c *converter) rng(a, b lexer.Token) Range { return Range{Pos: tpos(a), End: c.tend(b)} }
 
-func (c *converter) entries(gs []*gEntry) []Entry {
-	out := make([]Entry, 0, len(gs))
+// entries converts gs and appends them to out (a spurious ';' marks the entry before it).
+func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
+	if out == nil {
+		out = make([]Entry, 0, len(gs))
+	}
 	for _, g := range gs {
 		switch {
 		case g.Spur.Type != 0:
@@ -314,7 +401,7 @@ func (c *converter) entries(gs []*gEntry) []Entry {
 }
 
 func (c *converter) dictEntry(key, open, end lexer.Token, body []*gEntry) *DictEntry {
-	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: c.entries(body)}}
+	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: c.entries(nil, body)}}
 }
 
 func (c *converter) key(t lexer.Token) Key {
@@ -416,7 +503,7 @@ func (c *converter) list(g *gList) *List {
 }
 
 func (c *converter) block(g *gBlock) *Dict {
-	return &Dict{Range: c.rng(g.Open, g.Close), Entries: c.entries(g.Entries)}
+	return &Dict{Range: c.rng(g.Open, g.Close), Entries: c.entries(nil, g.Entries)}
 }
 
 // token converts one atom token.

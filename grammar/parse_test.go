@@ -461,3 +461,30 @@ func TestNestingAtTheLimit(t *testing.T) {
 		t.Errorf("a numeric list past the limit inside dictionaries: got %s at %d:%d", fd.ID, fd.Location.Line, fd.Location.Column)
 	}
 }
+
+// TestChunkedParse: parsing the top level in chunks gives exactly the AST of one parse,
+// with spurious ';', dictionaries, directives, lists and a stray leading block across the
+// cuts, and an error in a late chunk gives the unchunked finding.
+func TestChunkedParse(t *testing.T) {
+	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n"
+	src := []byte("{ s 1; }\n" + strings.Repeat(entry, 200))
+	bad := []byte(strings.Repeat(entry, 200) + "z { y 1 }\n")
+	defer func(n int) { chunkTokens = n }(chunkTokens)
+	chunkTokens = 1 << 30
+	whole, err := Parse("t", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wholeErr := parseErr(t, string(bad))
+	chunkTokens = 50
+	chunked, err := Parse("t", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, c := dumpAST(whole), dumpAST(chunked); w != c {
+		t.Fatalf("chunked parse differs:%s", firstDiff(w, c))
+	}
+	if got := parseErr(t, string(bad)); got.ID != wholeErr.ID || got.Location != wholeErr.Location || got.Summary != wholeErr.Summary {
+		t.Fatalf("chunked error %v, whole %v", got, wholeErr)
+	}
+}

@@ -245,7 +245,7 @@ func (c *compilation) run() (*Result, error) {
 			for _, d := range denies {
 				c.errs = append(c.errs, finding.Finding{ID: IDDenied, Severity: finding.Deny,
 					Summary: "the compiled case is denied by " + d.ID + ": " + d.Summary, Detail: d.Detail, Fix: d.Fix,
-					Location: c.spec.Doc.Locate(""), Related: []finding.Location{d.Location}, Provenance: d.Provenance})
+					Location: c.spec.Doc.Locate(""), Related: []finding.Related{{Location: d.Location, Message: "the denying finding"}}, Provenance: d.Provenance})
 			}
 			return nil, c.sorted()
 		}

@@ -32,11 +32,55 @@ func (s Severity) Rank() int {
 
 // Location points into a case file or a spec. Path is the JSON path inside the
 // normalised document (RFC 6901 pointer, e.g. "/files/0~1U/boundaryField/inlet/type").
+// EndLine/EndColumn, when set, close the range that starts at Line/Column
+// (the end is exclusive: the column just past the last character).
 type Location struct {
-	File   string `json:"file,omitempty"`
-	Line   int    `json:"line,omitempty"`
-	Column int    `json:"column,omitempty"`
-	Path   string `json:"path,omitempty"`
+	File      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Column    int    `json:"column,omitempty"`
+	Path      string `json:"path,omitempty"`
+	EndLine   int    `json:"endLine,omitempty"`
+	EndColumn int    `json:"endColumn,omitempty"`
+}
+
+// Related is a second location a finding points at, with what it is
+// ("first defined here", "included from here").
+type Related struct {
+	Location
+	Message string `json:"message,omitempty"`
+}
+
+// Edit is one machine-applicable change to a case file. Op is one of the
+// Edit* constants; Pointer is an RFC 6901 pointer inside the file's dictionary
+// ("/PISO/pRefCell"); Value is OpenFOAM text: the entry's value for add and
+// set, the whole file for create-file.
+type Edit struct {
+	Op      string `json:"op"`
+	File    string `json:"file"`
+	Pointer string `json:"pointer,omitempty"`
+	Value   string `json:"value,omitempty"`
+}
+
+// The edit operations.
+const (
+	EditAdd        = "add"
+	EditSet        = "set"
+	EditRemove     = "remove"
+	EditCreateFile = "create-file"
+)
+
+// Suggestion is a misspelt word and the words it may have meant to be.
+type Suggestion struct {
+	Word       string   `json:"word"`
+	Candidates []string `json:"candidates,omitempty"`
+}
+
+// Repair is a finding's fix as data, beside the prose Finding.Fix: tools
+// (the runner's repair, the language server, SARIF consumers) apply it
+// without reading text.
+type Repair struct {
+	Suggest *Suggestion `json:"suggest,omitempty"`
+	Edits   []Edit      `json:"edits,omitempty"`
 }
 
 func (l Location) String() string {
@@ -53,14 +97,15 @@ func (l Location) String() string {
 
 // Finding is one located problem with its fix and the evidence it rests on.
 type Finding struct {
-	ID         string     `json:"id"`
-	Severity   Severity   `json:"severity"`
-	Summary    string     `json:"summary"`
-	Detail     string     `json:"detail,omitempty"`
-	Fix        string     `json:"fix,omitempty"`
-	Location   Location   `json:"location"`
-	Related    []Location `json:"related,omitempty"`
-	Provenance []string   `json:"provenance,omitempty"`
+	ID         string    `json:"id"`
+	Severity   Severity  `json:"severity"`
+	Summary    string    `json:"summary"`
+	Detail     string    `json:"detail,omitempty"`
+	Fix        string    `json:"fix,omitempty"`
+	Location   Location  `json:"location"`
+	Related    []Related `json:"related,omitempty"`
+	Provenance []string  `json:"provenance,omitempty"`
+	Repair     *Repair   `json:"repair,omitempty"`
 	// Excerpt is the source line(s) around Location, for text output.
 	Excerpt string `json:"excerpt,omitempty"`
 }

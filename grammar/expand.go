@@ -306,7 +306,7 @@ func (x *expander) finding(id string, sev finding.Severity, at *srcFile, pos Pos
 		f.Excerpt = excerptLine(at.file.Src, pos)
 	}
 	for up := at.up; up != nil; up = up.up {
-		f.Related = append(f.Related, finding.Location{File: up.name})
+		f.Related = append(f.Related, finding.Related{Location: finding.Location{File: up.name}, Message: "included from here"})
 	}
 	x.out.Findings = append(x.out.Findings, f)
 }
@@ -797,7 +797,7 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 	if err != nil {
 		var fd finding.Finding
 		if errors.As(err, &fd) {
-			fd.Related = append(fd.Related, finding.Location{File: at.name, Line: pos.Line, Column: pos.Column})
+			fd.Related = append(fd.Related, finding.Related{Location: finding.Location{File: at.name, Line: pos.Line, Column: pos.Column}, Message: "included from here"})
 			x.out.Findings = append(x.out.Findings, fd)
 		} else {
 			x.finding(IDIncludeParse, finding.Deny, at, pos, "cannot read include file "+target, err.Error(), "fix the included file")

@@ -681,7 +681,7 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 				fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
 				"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
 				"end the entry with ';'")
-			f.Related = []finding.Location{{File: name, Line: p.Line, Column: p.Column}}
+			f.Related = []finding.Related{{Location: finding.Location{File: name, Line: p.Line, Column: p.Column}, Message: "the next token, which the value runs into"}}
 			return f
 		}
 	}

@@ -111,7 +111,11 @@ func writeText(w io.Writer, r Report) error {
 				fmt.Fprintf(&b, "    fix: %s\n", f.Fix)
 			}
 			for _, rl := range f.Related {
-				fmt.Fprintf(&b, "    related: %s\n", loc(c.Dir, rl))
+				if rl.Message != "" {
+					fmt.Fprintf(&b, "    related: %s: %s\n", loc(c.Dir, rl.Location), rl.Message)
+				} else {
+					fmt.Fprintf(&b, "    related: %s\n", loc(c.Dir, rl.Location))
+				}
 			}
 		}
 	}

@@ -22,8 +22,8 @@ func sample() Report {
 		Cases: []Case{
 			{Dir: "cases/cavity", Findings: []finding.Finding{
 				{ID: "FOAM-BC-001", Severity: finding.Deny, Summary: "unknown boundary condition type \"fixedValu\"", Fix: "did you mean \"fixedValue\"?",
-					Location: finding.Location{File: "0/U", Line: 23, Column: 9, Path: "/files/0~1U/boundaryField/movingWall/type"},
-					Related:  []finding.Location{{File: "constant/polyMesh/boundary", Line: 20, Column: 5, Path: "/patches/0"}},
+					Location: finding.Location{File: "0/U", Line: 23, Column: 9, EndLine: 23, EndColumn: 19, Path: "/files/0~1U/boundaryField/movingWall/type"},
+					Related:  []finding.Related{{Location: finding.Location{File: "constant/polyMesh/boundary", Line: 20, Column: 5, Path: "/patches/0"}, Message: "the patch"}},
 					Excerpt:  "        type fixedValu;"},
 				{ID: "FOAM-NUM-005", Severity: finding.Warn, Summary: "icoFoam is transient, 50% steady", Location: finding.Location{File: "system/fvSchemes", Line: 3}},
 				{ID: "FOAM-PARSE-001", Severity: finding.Deny, Summary: "unexpected token", Location: finding.Location{File: "0/p", Line: 1, Column: 1}},
@@ -64,7 +64,8 @@ func TestSARIFSchema(t *testing.T) {
 	}
 	first := rs[0]
 	if first.Level != "error" || first.Locations[0].PhysicalLocation.ArtifactLocation.URI != "cases/cavity/0/U" ||
-		first.Locations[0].PhysicalLocation.Region.StartLine != 23 || len(first.RelatedLocations) != 1 {
+		first.Locations[0].PhysicalLocation.Region.StartLine != 23 || first.Locations[0].PhysicalLocation.Region.EndColumn != 19 ||
+		len(first.RelatedLocations) != 1 || first.RelatedLocations[0].Message == nil || first.RelatedLocations[0].Message.Text != "the patch" {
 		t.Errorf("first result %+v", first)
 	}
 	// A schema violation is caught: negative line.
@@ -85,7 +86,7 @@ func TestText(t *testing.T) {
 		"cases/cavity/0/U:23:9: deny [FOAM-BC-001] unknown boundary condition type \"fixedValu\"\n",
 		"    | " + "        type fixedValu;\n",
 		"    fix: did you mean \"fixedValue\"?\n",
-		"    related: cases/cavity/constant/polyMesh/boundary:20:5\n",
+		"    related: cases/cavity/constant/polyMesh/boundary:20:5: the patch\n",
 		"3 deny, 1 warn, 0 info in 2 case(s)\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -61,6 +61,7 @@ type sarifResult struct {
 
 type sarifLocation struct {
 	ID               *int                   `json:"id,omitempty"`
+	Message          *sarifText             `json:"message,omitempty"`
 	PhysicalLocation *sarifPhysical         `json:"physicalLocation,omitempty"`
 	LogicalLocations []sarifLogicalLocation `json:"logicalLocations,omitempty"`
 }
@@ -77,6 +78,8 @@ type sarifArtifact struct {
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
 	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
 }
 
 type sarifLogicalLocation struct {
@@ -99,7 +102,7 @@ func sarifLoc(dir string, l finding.Location) sarifLocation {
 	if l.File != "" || dir != "" {
 		p := &sarifPhysical{ArtifactLocation: sarifArtifact{URI: path(dir, l.File)}}
 		if l.Line > 0 {
-			p.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column}
+			p.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column, EndLine: l.EndLine, EndColumn: l.EndColumn}
 		}
 		out.PhysicalLocation = p
 	}
@@ -144,9 +147,12 @@ func writeSARIF(w io.Writer, r Report) error {
 				Locations: []sarifLocation{sarifLoc(c.Dir, f.Location)},
 			}
 			for i, rl := range f.Related {
-				l := sarifLoc(c.Dir, rl)
+				l := sarifLoc(c.Dir, rl.Location)
 				id := i + 1
 				l.ID = &id
+				if rl.Message != "" {
+					l.Message = &sarifText{Text: rl.Message}
+				}
 				res.RelatedLocations = append(res.RelatedLocations, l)
 			}
 			props := map[string]any{"case": c.Dir}

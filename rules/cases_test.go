@@ -51,6 +51,9 @@ func TestCases(t *testing.T) {
 			}
 			var got []string
 			for _, f := range res.Findings {
+				if strings.HasPrefix(f.Fix, "did you mean") && (f.Repair == nil || f.Repair.Suggest == nil || len(f.Repair.Suggest.Candidates) == 0) {
+					t.Errorf("%s %s: the prose suggests words but Repair.Suggest is %+v", f.Location, f.ID, f.Repair)
+				}
 				if f.Location.File == "" {
 					got = append(got, fmt.Sprintf("<case> %s", f.ID))
 				} else {

@@ -154,7 +154,7 @@ func (d *Document) convert(n *yaml.Node, ptr string, errs *finding.List) any {
 				first := d.keyPos[child]
 				*errs = append(*errs, finding.Finding{ID: "FOAM-SPEC-004", Severity: finding.Deny,
 					Summary: fmt.Sprintf("duplicate key %q", key), Fix: "remove one of the two entries",
-					Location: loc, Related: []finding.Location{first}, Excerpt: d.Excerpt(loc)})
+					Location: loc, Related: []finding.Related{{Location: first, Message: "first defined here"}}, Excerpt: d.Excerpt(loc)})
 				continue
 			}
 			kl := d.at(k)

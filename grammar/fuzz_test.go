@@ -15,8 +15,9 @@ import (
 	"github.com/foamc/foamc/internal/foamtest"
 )
 
-// FuzzParse: no input panics or hangs; every error is a located finding; fast-path lists
-// decode or fail cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures
+// FuzzParse: no input panics or hangs; every error is a located finding; parsing in chunks
+// of a few tokens gives the same AST or error as one piece; fast-path lists decode or fail
+// cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures
 // and tutorial snippets, regenerated with FOAMC_WRITE_FUZZ_SEEDS=1 go test ./grammar -run
 // TestWriteFuzzSeeds); FuzzFormat and FuzzExpand start from the same seeds.
 func FuzzParse(f *testing.F) {
@@ -24,8 +25,19 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("FoamFile { format binary; class labelList; }\n2(\x01\x00\x00\x00\x02\x00\x00\x00)"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file := fuzzParse(t, src)
+		if len(src) > 1<<16 {
+			return
+		}
+		whole, werr := parseChunked("fuzz", src, 0)
+		small, serr := parseChunked("fuzz", src, 3)
+		if fmt.Sprint(werr) != fmt.Sprint(serr) || (file == nil) != (werr != nil) {
+			t.Fatalf("errors differ: chunks of 3 tokens %v, one piece %v, Parse failed %v", serr, werr, file == nil)
+		}
 		if file == nil {
 			return
+		}
+		if w, c := dumpAST(whole), dumpAST(small); w != c {
+			t.Fatalf("chunks of 3 tokens changed the AST:%s\ninput %q", firstDiff(w, c), src)
 		}
 		walkItems(file, func(it Item) {
 			switch v := it.(type) {

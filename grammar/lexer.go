@@ -182,6 +182,10 @@ type scanner struct {
 	numUnclosed []int
 	// headerOnly stops after the FoamFile header closes (used to sniff format and arch).
 	headerOnly bool
+	// pauseAfter > 0 makes run return after a top-level ';' once that many tokens are
+	// buffered (paused set); the next run continues where it stopped.
+	pauseAfter int
+	paused     bool
 }
 
 func newScanner(src []byte) *scanner {
@@ -385,6 +389,10 @@ func (s *scanner) run() {
 			}
 			s.emit(tSym, p, s.src[p.Offset:s.i])
 			if s.headerOnly && c == '}' && s.depth == 0 {
+				return
+			}
+			if c == ';' && s.pauseAfter > 0 && len(s.toks) >= s.pauseAfter && len(s.open) == 0 {
+				s.paused = true
 				return
 			}
 		case ':', ',', '=', '+', '*', '/':

@@ -119,7 +119,7 @@ type gDirItem struct {
 	Arg  *gItem      `parser:"@@"`
 }
 
-// gEntries is the grammar of the top-level entries after the first chunk (parseChunks).
+// gEntries is the grammar of the top-level entries after the first chunk (Parse).
 type gEntries struct {
 	Entries []*gEntry `parser:"@@*"`
 }
@@ -141,78 +141,11 @@ var entriesParser = sync.OnceValue(func() *participle.Parser[gEntries] {
 	)
 })
 
-// chunkTokens is the size above which the top-level entries are parsed in chunks. Participle
-// keeps every capture of a parse until it ends, about 1 kB per entry: a 34 MB dictionary of
-// 2 M keys held GBs. Chunks bound that to one chunk's worth.
-var chunkTokens = 1 << 15 // a variable so tests can compare chunked with whole parses
-
-// parseChunks parses toks and hands the result to emit in source order: the leading stray
-// block (nil when none) and the entries of each chunk, converted before the next chunk is
-// parsed. toks are cut after a top-level ';' (every entry that ends there ends the entry,
-// or is a spurious ';' entry itself) once a chunk has chunkTokens tokens. On any error the
-// whole input is parsed again in one piece (after reset), so findings and results are
-// exactly the unchunked ones.
-func parseChunks(toks []lexer.Token, eof Pos, emit func(stray *gBlock, gs []*gEntry), reset func()) error {
-	whole := func() error {
-		pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lpos(eof)})
-		if err != nil {
-			return fmt.Errorf("grammar: preparing tokens: %w", err)
-		}
-		g, err := parser().ParseFromLexer(pl)
-		if err != nil {
-			return err
-		}
-		emit(g.Stray, g.Entries)
-		return nil
-	}
-	if len(toks) <= chunkTokens {
-		return whole()
-	}
-	cuts := []int{0}
-	depth := 0
-	for i, t := range toks {
-		if t.Type != tSym {
-			continue
-		}
-		switch t.Value {
-		case "(", "{", "[":
-			depth++
-		case ")", "}", "]":
-			depth--
-		case ";":
-			if depth == 0 && i+1-cuts[len(cuts)-1] >= chunkTokens && i+1 < len(toks) && toks[i+1].Value != ";" {
-				cuts = append(cuts, i+1)
-			}
-		}
-	}
-	if len(cuts) == 1 {
-		return whole()
-	}
-	cuts = append(cuts, len(toks))
-	for k := 1; k < len(cuts); k++ {
-		end := lpos(eof)
-		if cuts[k] < len(toks) {
-			end = toks[cuts[k]].Pos
-		}
-		pl, err := lexer.Upgrade(&sliceLexer{toks: toks[cuts[k-1]:cuts[k]], eof: end})
-		if err == nil && k == 1 {
-			var g *gFile
-			if g, err = parser().ParseFromLexer(pl); err == nil {
-				emit(g.Stray, g.Entries)
-			}
-		} else if err == nil {
-			var g *gEntries
-			if g, err = entriesParser().ParseFromLexer(pl); err == nil {
-				emit(nil, g.Entries)
-			}
-		}
-		if err != nil {
-			reset()
-			return whole()
-		}
-	}
-	return nil
-}
+// chunkTokens is how many tokens Parse scans and parses at a time. Participle keeps every
+// capture of a parse until it ends (about 1 kB per entry) and each token takes 64 bytes: a
+// 34 MB dictionary of 2 M keys held GBs. Scanning and parsing the top level in chunks, each
+// converted before the next is scanned, bounds both to one chunk's worth.
+const chunkTokens = 1 << 15
 
 func init() {
 	// A generic (non-fast-path) list may legitimately exceed participle's default of 1M items.
@@ -290,24 +223,88 @@ func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
 
 // Parse reads one dictionary from src. name is used in findings. Errors are a finding.Finding
 // (IDs FOAM-PARSE-001…) located at file:line:col with an excerpt and what was expected.
-func Parse(name string, src []byte) (*File, error) {
+//
+// The scanner stops after a top-level ';' every chunkTokens tokens; each stretch is parsed
+// and converted before the next is scanned (a top-level ';' ends an entry or is a spurious
+// ';' entry itself, which the converter attaches to the entry before it). Any grammar
+// error makes Parse scan and parse the whole input in one piece, so errors, and which of a
+// lexical and a grammar error is reported, are exactly those of an unchunked parse.
+func Parse(name string, src []byte) (*File, error) { return parseChunked(name, src, chunkTokens) }
+
+// parseChunked is Parse with chunks of chunk tokens (0: one piece); tests and fuzzing
+// compare chunk sizes.
+func parseChunked(name string, src []byte, chunk int) (*File, error) {
+	s := newScanner(src)
+	s.hdr = sniffHeader(src)
+	s.pauseAfter = chunk
+	f := &File{Name: name, Src: src}
+	c := converter{s: s, src: src}
+	var body []Entry
+	for first := true; ; first = false {
+		s.toks, s.paused = s.toks[:0], false
+		s.run()
+		if s.err != nil {
+			return nil, lexFinding(name, src, s.err)
+		}
+		stray, gs, err := parseTokens(s.toks, s.pos(), first)
+		if err != nil {
+			return parseWhole(name, src)
+		}
+		if stray != nil {
+			f.Stray = c.block(stray)
+		}
+		body = c.entries(body, gs)
+		if !s.paused {
+			break
+		}
+	}
+	return finish(f, s, body), nil
+}
+
+// parseTokens parses one stretch of tokens: the start of the file (a gFile: a stray block
+// may lead) or top-level entries after a pause.
+func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, error) {
+	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lpos(end)})
+	if err != nil {
+		return nil, nil, fmt.Errorf("grammar: preparing tokens: %w", err)
+	}
+	if first {
+		g, err := parser().ParseFromLexer(pl)
+		if err != nil {
+			return nil, nil, err
+		}
+		return g.Stray, g.Entries, nil
+	}
+	g, err := entriesParser().ParseFromLexer(pl)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, g.Entries, nil
+}
+
+// parseWhole scans and parses src in one piece, after a chunk failed.
+func parseWhole(name string, src []byte) (*File, error) {
 	s := scanFile(src)
 	if s.err != nil {
 		return nil, lexFinding(name, src, s.err)
 	}
 	eof := s.pos()
-	c := converter{s: s, src: src}
-	f := &File{Name: name, Src: src, Comments: s.comments}
-	var body []Entry
-	err := parseChunks(s.toks, eof, func(stray *gBlock, gs []*gEntry) {
-		if stray != nil {
-			f.Stray = c.block(stray)
-		}
-		body = c.entries(body, gs)
-	}, func() { c.nextNum, f.Stray, body = 0, nil, nil })
+	stray, gs, err := parseTokens(s.toks, eof, true)
 	if err != nil {
 		return nil, grammarFinding(name, src, s.toks, eof, err)
 	}
+	// The whole parses where a chunk did not: the whole is right.
+	f := &File{Name: name, Src: src}
+	c := converter{s: s, src: src}
+	if stray != nil {
+		f.Stray = c.block(stray)
+	}
+	return finish(f, s, c.entries(nil, gs)), nil
+}
+
+// finish completes a parsed file: comments, trailer, body range, header, warnings.
+func finish(f *File, s *scanner, body []Entry) *File {
+	f.Comments = s.comments
 	if s.trailer >= 0 {
 		f.Trailer = s.src[s.trailer:]
 	}
@@ -325,11 +322,11 @@ func Parse(name string, src []byte) (*File, error) {
 	for _, w := range s.warnings {
 		f.Warnings = append(f.Warnings, finding.Finding{
 			ID: "FOAM-PARSE-011", Severity: finding.Warn, Summary: w.summary,
-			Location: finding.Location{File: name, Line: w.pos.Line, Column: w.pos.Column},
-			Excerpt:  excerptLine(src, w.pos), Provenance: provenance["FOAM-PARSE-011"],
+			Location: finding.Location{File: f.Name, Line: w.pos.Line, Column: w.pos.Column},
+			Excerpt:  excerptLine(f.Src, w.pos), Provenance: provenance["FOAM-PARSE-011"],
 		})
 	}
-	return f, nil
+	return f
 }
 
 // converter turns grammar structs into the AST.

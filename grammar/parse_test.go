@@ -464,27 +464,35 @@ func TestNestingAtTheLimit(t *testing.T) {
 
 // TestChunkedParse: parsing the top level in chunks gives exactly the AST of one parse,
 // with spurious ';', dictionaries, directives, lists and a stray leading block across the
-// cuts, and an error in a late chunk gives the unchunked finding.
+// cuts, and an error in a late chunk gives the unchunked finding, a lexical error winning
+// over an earlier grammar error as in one piece.
 func TestChunkedParse(t *testing.T) {
 	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n"
 	src := []byte("{ s 1; }\n" + strings.Repeat(entry, 200))
-	bad := []byte(strings.Repeat(entry, 200) + "z { y 1 }\n")
-	defer func(n int) { chunkTokens = n }(chunkTokens)
-	chunkTokens = 1 << 30
-	whole, err := Parse("t", src)
+	whole, err := parseChunked("t", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wholeErr := parseErr(t, string(bad))
-	chunkTokens = 50
-	chunked, err := Parse("t", src)
-	if err != nil {
-		t.Fatal(err)
+	for _, chunk := range []int{1, 7, 50} {
+		chunked, err := parseChunked("t", src, chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, c := dumpAST(whole), dumpAST(chunked); w != c {
+			t.Fatalf("chunks of %d: the AST differs:%s", chunk, firstDiff(w, c))
+		}
 	}
-	if w, c := dumpAST(whole), dumpAST(chunked); w != c {
-		t.Fatalf("chunked parse differs:%s", firstDiff(w, c))
+	for _, bad := range []string{
+		strings.Repeat(entry, 200) + "z { y 1 }\n",
+		"z { y 1 }\n" + strings.Repeat(entry, 200) + "q \x00;\n",
+	} {
+		_, werr := parseChunked("t", []byte(bad), 0)
+		_, cerr := parseChunked("t", []byte(bad), 50)
+		if werr == nil || cerr == nil || werr.Error() != cerr.Error() {
+			t.Fatalf("chunked error %v, whole %v", cerr, werr)
+		}
 	}
-	if got := parseErr(t, string(bad)); got.ID != wholeErr.ID || got.Location != wholeErr.Location || got.Summary != wholeErr.Summary {
-		t.Fatalf("chunked error %v, whole %v", got, wholeErr)
+	if _, err := Parse("t", []byte("z { y 1 }\n"+strings.Repeat(entry, 200)+"q \x00;\n")); err == nil || !strings.Contains(err.Error(), "FOAM-PARSE-003") {
+		t.Fatalf("the lexical error should win: %v", err)
 	}
 }

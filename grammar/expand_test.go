@@ -472,24 +472,26 @@ func TestIncludeFunc(t *testing.T) {
 	}
 }
 
+// doublingMacros returns n lines that each double the previous value (`b2 ($b1 $b1);`)
+// and n that each double the previous dictionary (`d2 { p { $d1; } q { $d1; } }`).
+func doublingMacros(n int) (values, dicts string) {
+	values, dicts = "a (1 2);\nb0 $a;\n", "d0 { x 1; }\n"
+	for i := 1; i <= n; i++ {
+		values += fmt.Sprintf("b%d ($b%d $b%d);\n", i, i-1, i-1)
+		dicts += fmt.Sprintf("d%d { p { $d%d; } q { $d%d; } }\n", i, i-1, i-1)
+	}
+	return values, dicts
+}
+
 // TestExpansionBudget: doubling substitutions (`b ($a $a); c ($b $b); …`) stop at the
 // expansion limit with one located finding instead of growing exponentially, for values
 // and for dictionary substitutions; an ordinary case stays far below the limit.
 func TestExpansionBudget(t *testing.T) {
-	values := "a (1 2);\n"
-	dicts := "d0 { x 1; }\n"
-	for i := 1; i <= 40; i++ {
-		prev := "a"
-		if i > 1 {
-			prev = fmt.Sprintf("b%d", i-1)
-		}
-		values += fmt.Sprintf("b%d ($%s $%s);\n", i, prev, prev)
-		dicts += fmt.Sprintf("d%d { p { $d%d; } q { $d%d; } }\n", i, i-1, i-1)
-	}
+	values, dicts := doublingMacros(40)
 	for name, tc := range map[string]struct {
 		src  string
 		line int
-	}{"values": {values, 8}, "dicts": {dicts, 9}} {
+	}{"values": {values, 9}, "dicts": {dicts, 9}} {
 		f, err := Parse(name, []byte(tc.src))
 		if err != nil {
 			t.Fatal(err)

@@ -47,14 +47,7 @@ func BenchmarkPathologicalDeepFormat(b *testing.B) {
 }
 
 func BenchmarkPathologicalDoublingMacros(b *testing.B) {
-	src := "a (1 2);\n"
-	for i := 1; i <= 40; i++ {
-		prev := "a"
-		if i > 1 {
-			prev = fmt.Sprintf("b%d", i-1)
-		}
-		src += fmt.Sprintf("b%d ($%s $%s);\n", i, prev, prev)
-	}
+	src, _ := doublingMacros(40)
 	f, err := Parse("b", []byte(src))
 	if err != nil {
 		b.Fatal(err)

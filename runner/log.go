@@ -28,6 +28,7 @@ var (
 	reSolving  = lazyre.New(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
 	reCourant  = lazyre.New(`^Courant Number mean: \S+ max: (\S+)`)
 	reExecTime = lazyre.New(`^ExecutionTime = (\S+) s`)
+	reRank     = lazyre.New(`^\[\d+\] `)
 )
 
 // LogParser follows a solver log line by line. It is fed while the solver runs
@@ -60,6 +61,10 @@ type LogParser struct {
 // first residual set (a good moment to report progress).
 func (p *LogParser) Feed(line string) bool {
 	line = strings.TrimRight(line, "\r")
+	// A parallel run's ranks prefix their messages with "[rank] ".
+	if m := reRank.Re().FindStringIndex(line); m != nil {
+		line = line[m[1]:]
+	}
 	if len(p.tail) == 40 {
 		p.tail = p.tail[1:]
 	}

@@ -25,11 +25,16 @@ func init() {
 // solver failed (after any repairs).
 const exitSolverFailed = 4
 
+// exitCancelled: a Slurm job cancelled by Ctrl-C, --timeout or the scheduler (128+SIGINT).
+const exitCancelled = 130
+
 func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	steps := fs.Int("steps", 0, "limit the solver to N time steps (0: the case's endTime)")
 	parallel := fs.Int("parallel", 0, "decompose and run on N MPI ranks")
+	slurmJob := fs.Bool("slurm", false, "submit the case's job.slurm with sbatch and follow the job (Ctrl-C cancels it)")
+	cancelJob := fs.Bool("cancel", false, "with --slurm: cancel the job last submitted for CASE (scancel)")
 	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -37,7 +42,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N] [--repair N] [--timeout D] [--json] [lint flags] [llm flags]")
+		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N | --slurm [--cancel]] [--repair N] [--timeout D] [--json] [lint flags] [llm flags]")
 		fs.PrintDefaults()
 	}
 	pos, ok := parseInterleaved(fs, args)
@@ -51,10 +56,21 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	dir := pos[0]
 	ctx, interrupted, stop := proc.Interrupts(context.Background())
 	defer stop()
+	if *cancelJob {
+		return cancelSlurm(ctx, dir, stderr)
+	}
 	lint, err := newLinter(ctx, ef)
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc run:", err)
 		return 1
+	}
+	if *slurmJob {
+		if *parallel > 0 || *repair > 0 {
+			// The job's rank count is job.slurm's; repairs need the solver here.
+			fmt.Fprintln(stderr, "foamc run: --slurm runs the case's job.slurm: --parallel and --repair do not apply")
+			return 1
+		}
+		return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: *timeout, Steps: *steps}, *asJSON, stdout, stderr)
 	}
 	opt := runner.Options{Steps: *steps, Parallel: *parallel, Repair: *repair, Timeout: *timeout, Lint: lint, Log: stderr}
 	if *repair > 0 {
@@ -81,18 +97,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		opt.LLM = client
 	}
-	tty := isTerminal(stderr)
-	switch {
-	case tty && !*asJSON:
-		opt.Progress = func(s runner.Progress) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s.Step)) }
-	case !tty:
-		// logs and CI: a plain line now and then instead of a redrawn one
-		opt.Progress = plainProgress(stderr, progressEvery, time.Now)
-	}
+	var done func()
+	opt.Progress, done = liveProgress(stderr, *asJSON)
 	res, err := runner.Run(ctx, dir, opt)
-	if tty && opt.Progress != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
+	done()
 	if code := interrupted(); code != 0 {
 		// SIGINT/SIGTERM: the solver's process group is stopped and controlDict
 		// restored; say what ran and exit as a shell would (130, 143).
@@ -109,7 +117,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if opt.LLM != nil {
 		reportTokens(stderr, opt.LLM.Usage())
 	}
-	if *asJSON {
+	return report(res, *asJSON, stdout)
+}
+
+// report prints a run's result and returns run's exit code for it.
+func report(res *runner.Result, asJSON bool, stdout io.Writer) int {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(res)
@@ -127,6 +140,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case runner.StatusRefused:
 		return 3
+	case runner.StatusCancelled:
+		return exitCancelled
 	}
 	return exitSolverFailed
 }
@@ -142,6 +157,21 @@ func newLinter(ctx context.Context, ef *engineFlags) (runner.Linter, error) {
 		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
 		return res.Findings, err
 	}, nil
+}
+
+// liveProgress rewrites one terminal line per solver step; done clears it. Off a terminal
+// it prints a plain line every progressEvery (stderr, so --json output is untouched); on a
+// terminal with --json, nothing.
+func liveProgress(stderr io.Writer, asJSON bool) (func(runner.Progress), func()) {
+	switch {
+	case !isTerminal(stderr):
+		// logs and CI: a plain line now and then instead of a redrawn one
+		return plainProgress(stderr, progressEvery, time.Now), func() {}
+	case asJSON:
+		return nil, func() {}
+	}
+	return func(s runner.Progress) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s.Step)) },
+		func() { fmt.Fprint(stderr, "\r\033[K") }
 }
 
 func progressLine(s runner.Step) string {

@@ -391,11 +391,15 @@ func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser,
 // is killed outright is repaired by the next one (recoverControlDict).
 func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 	cd := filepath.Join(f.dir, "system", "controlDict")
-	orig, err := os.ReadFile(cd)
+	backup := filepath.Join(f.dir, controlDictBackup)
+	// A copy left by a killed run is the original; the controlDict is its edit.
+	orig, err := os.ReadFile(backup)
+	if err != nil {
+		orig, err = os.ReadFile(cd)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
-	backup := filepath.Join(f.dir, controlDictBackup)
 	if err := os.WriteFile(backup, orig, 0o644); err != nil {
 		return nil, fmt.Errorf("runner: keep the original controlDict: %w", err)
 	}

@@ -72,7 +72,7 @@ func (e *Engine) Gate(ctx context.Context, dir string, opts foamcase.Options, ar
 	if beforeRun != nil {
 		beforeRun(res)
 	}
-	// Its own process group: cancelling ctx stops the command and all it started.
+	// Its own session: cancelling ctx stops the command and all it started.
 	cmd := proc.Command(ctx, argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	g.Ran = true

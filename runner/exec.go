@@ -22,7 +22,7 @@ import (
 // as runApplication would need) and feeding each line to onLine (may be nil). It
 // returns the exit status, 128+signal for a program killed by a signal (SIGFPE:
 // 136); err is set only when the program could not be started or ctx ended.
-// The program leads its own process group: when ctx ends, the group (mpirun and
+// The program leads its own session: when ctx ends, the session (mpirun and
 // every rank) is stopped, and nothing of it outlives the call (internal/proc).
 // This is the one process runner of foamc (runner and the fault corpus).
 func Exec(ctx context.Context, dir string, env []string, logName string, onLine func(string), name string, args ...string) (int, error) {

@@ -63,7 +63,7 @@ func runGate(args []string, stdout, stderr io.Writer) int {
 		}
 	})
 	if code := interrupted(); code != 0 {
-		// SIGINT/SIGTERM: the command's process group was stopped (SIGTERM, then
+		// SIGINT/SIGTERM: the command and all it started were stopped (SIGTERM, then
 		// SIGKILL after a grace period); exit as a shell would (130, 143).
 		what := "while linting; " + argv[0] + " was not started"
 		if g.Ran {

@@ -102,7 +102,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	res, err := runner.Run(ctx, dir, opt)
 	done()
 	if code := interrupted(); code != 0 {
-		// SIGINT/SIGTERM: the solver's process group is stopped and controlDict
+		// SIGINT/SIGTERM: the solver and its ranks are stopped and controlDict
 		// restored; say what ran and exit as a shell would (130, 143).
 		if res != nil {
 			fmt.Fprint(stdout, res.Summary())

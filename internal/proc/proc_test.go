@@ -10,12 +10,14 @@ import (
 	"time"
 )
 
-// TestCancelStopsTheGroup: cancelling stops a shell and the child it put in the
-// background; one that ignores SIGTERM is killed after the grace period by Wait.
-func TestCancelStopsTheGroup(t *testing.T) {
+// TestCancelStopsTheSession: cancelling stops a shell and the child it put in the
+// background, also when the child is in a process group of its own (as Open MPI puts each
+// rank); a shell that ignores SIGTERM is killed after the grace period by Wait.
+func TestCancelStopsTheSession(t *testing.T) {
 	for name, script := range map[string]string{
-		"polite":   "sleep 300 & echo $!; wait",
-		"stubborn": "trap '' TERM; sleep 300 & echo $!; wait; wait",
+		"polite":    "sleep 300 & echo $!; wait",
+		"own-group": "set -m; sleep 300 & echo $!; wait",
+		"stubborn":  "trap '' TERM; sleep 300 & echo $!; wait; wait",
 	} {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())

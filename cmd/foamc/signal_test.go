@@ -174,10 +174,3 @@ func inCase(dir string) []string {
 	}
 	return found
 }
-
-func tail(s string) string {
-	if len(s) > 2000 {
-		return s[len(s)-2000:]
-	}
-	return s
-}

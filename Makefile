@@ -90,8 +90,12 @@ demo: deps build
 kb: deps build
 	$(BIN) kb build --src $$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) -o kb/snapshot/v1912.json.gz
 
+# The parser, the formatter and the expander, one after another (go test fuzzes one target at a time).
+FUZZTIME ?= 10m
 fuzz:
-	$(GO) test ./grammar -run '^$$' -fuzz FuzzParse -fuzztime 10m
+	for t in FuzzParse FuzzFormat FuzzExpand; do \
+		$(GO) test ./grammar -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 bench:
 	$(GO) test ./grammar -run '^$$' -bench . -benchmem -count 5

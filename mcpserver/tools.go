@@ -289,11 +289,9 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 		return engineLinter{s}.LintDir(ctx, d)
 	}}
 	if tok := req.Params.GetProgressToken(); tok != nil {
-		n := 0
-		opt.Progress = func(st runner.Step) {
-			n++
+		opt.Progress = func(p runner.Progress) {
 			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok,
-				Progress: float64(n), Total: float64(in.Steps), Message: fmt.Sprintf("Time = %g", st.Time)})
+				Progress: float64(p.N), Total: float64(in.Steps), Message: fmt.Sprintf("Time = %g", p.Time)})
 		}
 	}
 	res, err := runner.Run(ctx, dir, opt)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/internal/proc"
 )
 
 // Exit codes shared by lint and gate (ARCHITECTURE.md).
@@ -71,10 +72,11 @@ func (e *Engine) Gate(ctx context.Context, dir string, opts foamcase.Options, ar
 	if beforeRun != nil {
 		beforeRun(res)
 	}
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	// Its own session: cancelling ctx stops the command and all it started.
+	cmd := proc.Command(ctx, argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	g.Ran = true
-	if err := cmd.Run(); err != nil {
+	if err := proc.Run(cmd); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() >= 0 {
 			g.Code = ee.ExitCode()

@@ -25,8 +25,9 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	kbFile := fs.String("kb", "", "knowledge base snapshot to use instead of the embedded one")
 	force := fs.Bool("force", false, "replace an existing output directory")
 	asJSON := fs.Bool("json", false, "print findings and the slot table as JSON")
+	strict := fs.Bool("strict", false, "refuse values settled by kb retrieval or engineering defaults (state every value)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc compile SPEC -o DIR [--explain] [--kb FILE] [--force] [--json]")
+		fmt.Fprintln(stderr, "usage: foamc compile SPEC -o DIR [--explain] [--kb FILE] [--force] [--json] [--strict]")
 		fs.PrintDefaults()
 	}
 	// Accept flags after the positional spec path too.
@@ -72,7 +73,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	linter := compiler.StartRulesLinter(ctx, kl.k)
-	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: linter, KB: kl.k, Filler: fillerOption()})
+	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: linter, KB: kl.k, Filler: fillerOption(), Strict: *strict})
 	if err != nil {
 		return reportCompileError(err, *asJSON, stdout, stderr)
 	}

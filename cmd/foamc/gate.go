@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/rules"
 )
@@ -39,7 +40,8 @@ func runGate(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return rules.ExitError
 	}
-	ctx := context.Background()
+	ctx, interrupted, stop := proc.Interrupts(context.Background())
+	defer stop()
 	eng, err := ef.engine(ctx, pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "foamc gate: %v (refusing to run)\n", err)
@@ -60,6 +62,16 @@ func runGate(args []string, stdout, stderr io.Writer) int {
 			report(res, nil)
 		}
 	})
+	if code := interrupted(); code != 0 {
+		// SIGINT/SIGTERM: the command and all it started were stopped (SIGTERM, then
+		// SIGKILL after a grace period); exit as a shell would (130, 143).
+		what := "while linting; " + argv[0] + " was not started"
+		if g.Ran {
+			what = "stopped " + argv[0] + " and every process it started"
+		}
+		fmt.Fprintf(stderr, "foamc gate: interrupted (signal %d): %s\n", code-128, what)
+		return code
+	}
 	if !g.Ran {
 		report(g.Lint, err)
 		fmt.Fprintf(stderr, "foamc gate: refusing to run %s\n", argv[0])

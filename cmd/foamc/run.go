@@ -8,9 +8,11 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/runner"
 )
@@ -52,7 +54,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	dir := pos[0]
-	ctx := context.Background()
+	ctx, interrupted, stop := proc.Interrupts(context.Background())
+	defer stop()
 	if *cancelJob {
 		return cancelSlurm(ctx, dir, stderr)
 	}
@@ -98,6 +101,15 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	opt.Progress, done = liveProgress(stderr, *asJSON)
 	res, err := runner.Run(ctx, dir, opt)
 	done()
+	if code := interrupted(); code != 0 {
+		// SIGINT/SIGTERM: the solver and its ranks are stopped and controlDict
+		// restored; say what ran and exit as a shell would (130, 143).
+		if res != nil {
+			fmt.Fprint(stdout, res.Summary())
+		}
+		fmt.Fprintf(stderr, "foamc run: interrupted (signal %d): the solver's processes were stopped\n", code-128)
+		return code
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "foamc run:", err)
 		return 1
@@ -147,13 +159,18 @@ func newLinter(ctx context.Context, ef *engineFlags) (runner.Linter, error) {
 	}, nil
 }
 
-// liveProgress rewrites one terminal line per solver step; done clears it. Not a terminal
-// or --json: no progress.
-func liveProgress(stderr io.Writer, asJSON bool) (func(runner.Step), func()) {
-	if !isTerminal(stderr) || asJSON {
+// liveProgress rewrites one terminal line per solver step; done clears it. Off a terminal
+// it prints a plain line every progressEvery (stderr, so --json output is untouched); on a
+// terminal with --json, nothing.
+func liveProgress(stderr io.Writer, asJSON bool) (func(runner.Progress), func()) {
+	switch {
+	case !isTerminal(stderr):
+		// logs and CI: a plain line now and then instead of a redrawn one
+		return plainProgress(stderr, progressEvery, time.Now), func() {}
+	case asJSON:
 		return nil, func() {}
 	}
-	return func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) },
+	return func(s runner.Progress) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s.Step)) },
 		func() { fmt.Fprint(stderr, "\r\033[K") }
 }
 
@@ -172,6 +189,27 @@ func progressLine(s runner.Step) string {
 		fmt.Fprintf(&b, "  %s %.2e", k, s.Residuals[k])
 	}
 	return b.String()
+}
+
+// progressEvery is the interval of plainProgress lines.
+const progressEvery = 5 * time.Second
+
+// plainProgress prints one line per interval (and the first step at once): the step,
+// the simulated time, the maximum Courant number and the log to follow.
+func plainProgress(w io.Writer, every time.Duration, now func() time.Time) func(runner.Progress) {
+	var last time.Time
+	return func(s runner.Progress) {
+		t := now()
+		if !last.IsZero() && t.Sub(last) < every {
+			return
+		}
+		last = t
+		co := ""
+		if s.CourantMax > 0 {
+			co = fmt.Sprintf("  Co %.3g", s.CourantMax)
+		}
+		fmt.Fprintf(w, "progress: %s  step %d  Time = %g%s  log %s\n", t.UTC().Format(time.TimeOnly), s.N, s.Time, co, s.Log)
+	}
 }
 
 // parseInterleaved accepts flags before and after positional arguments.

@@ -31,6 +31,9 @@ const (
 	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
 	IDRetyped     = "FOAM-COMPILE-103" // a mesh patch retyped to agree with its role (info)
 	IDSettled     = "FOAM-COMPILE-104" // a value settled by kb retrieval or an engineering default (info)
+	// IDFlowMismatch names the constraint that physics.flow (compressible, steady)
+	// agrees with the solver; it appears in FOAM-COMPILE-001 conflicts.
+	IDFlowMismatch = "FOAM-SPEC-005"
 )
 
 // Linter checks a written case directory with the rules; the compiler prunes what it denies.
@@ -71,6 +74,9 @@ type Result struct {
 	// Findings are non-fatal notes (warn/info) about the spec.
 	Findings []finding.Finding
 	Features Features
+	// inputs are the files the case was compiled from (the spec, the mesh source):
+	// Write never replaces a directory that holds one.
+	inputs []string
 }
 
 // CompileBytes validates and compiles a spec given as bytes; dir resolves its relative paths.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // meshPatch is one boundary patch of the mesh the spec names.
@@ -616,7 +617,7 @@ func pointsExtent(dir string) [3]float64 {
 // readGmsh lists the physical surface names of a gmsh .msh file (format 2 or 4): gmshToFoam
 // turns each into a patch of type patch.
 func readGmsh(path string) (*meshInfo, error) {
-	data, err := os.ReadFile(path)
+	data, err := saferead.ReadFile(path, 0)
 	if err != nil {
 		return nil, meshError(path, nil, "cannot read the gmsh mesh: "+err.Error(), "point mesh.gmsh at a readable .msh file")
 	}

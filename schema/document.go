@@ -6,7 +6,6 @@ package schema
 import (
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // Document is a spec read from YAML or JSON: a JSON-compatible value (map[string]any,
@@ -115,7 +115,7 @@ func Parse(file string, data []byte) (*Document, error) {
 
 // Load reads a spec file.
 func Load(path string) (*Document, error) {
-	data, err := os.ReadFile(path)
+	data, err := saferead.ReadFile(path, 0)
 	if err != nil {
 		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "cannot read the spec",
 			Detail: err.Error(), Fix: "check the path", Location: finding.Location{File: path}}}

@@ -104,6 +104,11 @@ func TestRulesCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "systemCall") || !strings.Contains(out, "provenance:") {
 		t.Errorf("show: %d %s", code, out)
 	}
+	// Go-side IDs are explained too.
+	code, out, _ = runFoamc("rules", "show", "FOAM-PARSE-006")
+	if code != 0 || !strings.Contains(out, "brackets") || !strings.Contains(out, "dictionaryIO.C") {
+		t.Errorf("show FOAM-PARSE-006: %d %s", code, out)
+	}
 	if code, _, _ := runFoamc("rules", "show", "FOAM-NOPE-001"); code != 1 {
 		t.Errorf("unknown id: %d", code)
 	}

@@ -47,6 +47,8 @@ var compiledModels = []string{"kEpsilon", "realizableKE", "RNGkEpsilon", "Launde
 var (
 	solvers = map[string]solverInfo{}
 	models  = map[string]modelInfo{"laminar": {Class: "laminar"}}
+	// knownModels are the models of the kb's curated table, compiled or not.
+	knownModels = map[string]bool{}
 )
 
 var (
@@ -101,6 +103,9 @@ func readKnowledge() error {
 	mt, err := kb.Curated("models")
 	if err != nil {
 		return fmt.Errorf("compiler: the kb's curated model table: %w", err)
+	}
+	for name := range mt {
+		knownModels[name] = true
 	}
 	for _, name := range compiledModels {
 		m, _ := mt[name].(map[string]any)

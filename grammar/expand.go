@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/openfoam"
 )
 
 // ExpandOptions controls Expand. The zero value reads like `foamDictionary -expand`
@@ -21,7 +20,9 @@ type ExpandOptions struct {
 	// CaseDir is the case root: `<case>`, `<system>`, `<constant>` and $FOAM_CASE resolve
 	// against it, and includes may not leave it. Default: FindCaseDir(path).
 	CaseDir string
-	// EtcDir resolves #includeEtc and #includeFunc. Default $FOAM_ETC, else /usr/share/openfoam/etc.
+	// EtcDir resolves #includeEtc and #includeFunc. Default $FOAM_ETC (through Env); the
+	// caller knows where OpenFOAM is installed (openfoam.Etc), the parser does not. Without
+	// either, #includeEtc and #includeFunc find nothing.
 	EtcDir string
 	// Env looks up environment variables for `$VAR` fall-backs. Default os.LookupEnv.
 	// As in every OpenFOAM application (argList.C:721-728), FOAM_CASE and FOAM_CASENAME
@@ -220,9 +221,6 @@ func newExpander(path string, opts ExpandOptions) *expander {
 	x.etc = opts.EtcDir
 	if x.etc == "" {
 		x.etc, _ = opts.Env("FOAM_ETC")
-	}
-	if x.etc == "" {
-		x.etc = openfoam.EtcDir
 	}
 	x.etc = absPath(x.etc)
 	env := opts.Env
@@ -737,6 +735,10 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 	}
 	switch {
 	case target == "":
+	case etc && !filepath.IsAbs(target) && x.etc == "":
+		x.finding(IDIncludeMissing, finding.Deny, at, pos, "cannot open include file "+target,
+			"no OpenFOAM etc directory: FOAM_ETC is unset and the caller gave none", "set FOAM_ETC")
+		return nil
 	case etc && !filepath.IsAbs(target):
 		target = filepath.Join(x.etc, target)
 	case !filepath.IsAbs(target):
@@ -1041,6 +1043,9 @@ func (x *expander) findFunc(name string) string {
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {
 			return p
 		}
+	}
+	if x.etc == "" {
+		return ""
 	}
 	return searchFile(filepath.Join(x.etc, "caseDicts", "postProcessing"), name)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // KBRetriever answers repair queries from the knowledge base (issue 6: repair
@@ -25,6 +26,21 @@ import (
 type KBRetriever struct {
 	KB       *kb.KB
 	Fallback Retriever
+}
+
+// DefaultRetriever is the repair retriever every caller wants: the kb answers, and the
+// OpenFOAM tutorials (read with foamDictionary) answer what it does not hold (mesh and
+// decomposition dictionaries). tutorials "" means openfoam.Tutorials(); without any
+// tutorials only the kb answers.
+func DefaultRetriever(k *kb.KB, tutorials string) Retriever {
+	r := &KBRetriever{KB: k}
+	if tutorials == "" {
+		tutorials = openfoam.Tutorials()
+	}
+	if tutorials != "" {
+		r.Fallback = &TutorialRetriever{Dir: tutorials, Env: openfoam.Env()}
+	}
+	return r
 }
 
 // fvSolution dictionaries the template retriever assembles.

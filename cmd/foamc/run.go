@@ -1,161 +1,103 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
-	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/foamcase"
+	"github.com/spf13/cobra"
+
 	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
 )
 
-func init() {
-	register("run", "gate, mesh and solve a case with OpenFOAM; classify and repair failures", runRun)
-}
-
-// Exit codes of run: 0 solved, 1 tool error, 3 refused by the gate, 4 the
-// solver failed (after any repairs).
-const exitSolverFailed = 4
-
-func runRun(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	steps := fs.Int("steps", 0, "limit the solver to N time steps (0: the case's endTime)")
-	parallel := fs.Int("parallel", 0, "decompose and run on N MPI ranks")
-	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
-	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
+func newRunCmd() *cobra.Command {
+	var opt runner.Options
+	var tutorials string
+	cmd := &cobra.Command{
+		Use:   "run CASE",
+		Short: "gate, mesh and solve a case with OpenFOAM; classify and repair failures",
+		Long: "run lints the case (the gate: a deny refuses the run, exit 3), meshes and solves it,\n" +
+			"classifies a failure and, with --repair, repairs it (kb first, then the LLM if\n" +
+			"configured). --format json prints the run's result document.",
+		Args: argsBetween(1, 1, "one CASE"),
+	}
+	fs := cmd.Flags()
+	fs.IntVar(&opt.Steps, "steps", 0, "limit the solver to N time steps (0: the case's endTime)")
+	fs.IntVar(&opt.Parallel, "parallel", 0, "decompose and run on N MPI ranks")
+	fs.IntVar(&opt.Repair, "repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
+	fs.DurationVar(&opt.Timeout, "timeout", 0, "overall time limit, repairs included (e.g. 10m)")
+	fs.StringVar(&tutorials, "tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
+	format := addFormatFlag(fs, "output format (json: the run's result; sarif, junit, github: the gate's findings)")
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N] [--repair N] [--timeout D] [--json] [lint flags] [llm flags]")
-		fs.PrintDefaults()
-	}
-	pos, ok := parseInterleaved(fs, args)
-	if !ok {
-		return 1 // flag already printed the problem and the usage
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 1
-	}
-	dir := pos[0]
-	ctx := context.Background()
-	lint, err := newLinter(ctx, ef)
-	if err != nil {
-		fmt.Fprintln(stderr, "foamc run:", err)
-		return 1
-	}
-	opt := runner.Options{Steps: *steps, Parallel: *parallel, Repair: *repair, Timeout: *timeout, Lint: lint, Log: stderr}
-	if *repair > 0 {
-		// The kb answers repairs; the tutorials (foamDictionary) only what it
-		// does not hold (mesh and decomposition dictionaries).
-		k, err := openKB(ef.kbPath)
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		dir := args[0]
+		ctx := cmd.Context()
+		stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+		lint, _, err := ef.linter(ctx, cmd)
 		if err != nil {
-			fmt.Fprintln(stderr, "foamc run:", err)
-			return 1
+			return err
 		}
-		retr := &runner.KBRetriever{KB: k}
-		dirT := *tutorials
-		if dirT == "" {
-			dirT = openfoam.Tutorials()
-		}
-		if dirT != "" {
-			retr.Fallback = &runner.TutorialRetriever{Dir: dirT, Env: openfoam.Env()}
-		}
-		opt.Retriever = retr
-		client, err := lf.client()
-		if err != nil {
-			fmt.Fprintln(stderr, "foamc run:", err)
-			return 1
-		}
-		opt.LLM = client
-	}
-	if isTerminal(stderr) && !*asJSON {
-		opt.Progress = func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) }
-	}
-	res, err := runner.Run(ctx, dir, opt)
-	if opt.Progress != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "foamc run:", err)
-		return 1
-	}
-	if opt.LLM != nil {
-		reportTokens(stderr, opt.LLM.Usage())
-	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(res)
-	} else {
-		for _, f := range res.Gate {
-			fmt.Fprintln(stdout, f.String())
-			if f.Fix != "" {
-				fmt.Fprintln(stdout, "    fix: "+f.Fix)
+		opt.Lint, opt.Log = lint, stderr
+		if opt.Repair > 0 {
+			k, err := openKB(ef.kbPath)
+			if err != nil {
+				return err
+			}
+			opt.Retriever = runner.DefaultRetriever(k, tutorials)
+			if opt.LLM, err = lf.client(); err != nil {
+				return err
 			}
 		}
-		fmt.Fprint(stdout, res.Summary())
+		if isTerminal(stderr) && format.name == "text" {
+			opt.Progress = func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) }
+		}
+		res, err := runner.Run(ctx, dir, opt)
+		if opt.Progress != nil {
+			fmt.Fprint(stderr, "\r\033[K")
+		}
+		if err != nil {
+			return err
+		}
+		if opt.LLM != nil {
+			reportTokens(stderr, opt.LLM.Usage())
+		}
+		switch format.name {
+		case "json":
+			err = writeJSON(stdout, res)
+		case "text":
+			if len(res.Gate) > 0 {
+				err = output.Write(stdout, "text", findingsReport(dir, res.Gate))
+			}
+			fmt.Fprint(stdout, res.Summary())
+		default:
+			err = output.Write(stdout, format.name, findingsReport(dir, res.Gate))
+		}
+		if err != nil {
+			return err
+		}
+		switch res.Status {
+		case runner.StatusOK:
+			return nil
+		case runner.StatusRefused:
+			return exitWith(exitDeny, nil)
+		}
+		return exitWith(exitSolverFailed, nil)
 	}
-	switch res.Status {
-	case runner.StatusOK:
-		return 0
-	case runner.StatusRefused:
-		return 3
-	}
-	return exitSolverFailed
-}
-
-// newLinter is the gate: exactly what `foamc lint` checks, with the same
-// engine flags (--kb, --policy, --disable, --allow-code).
-func newLinter(ctx context.Context, ef *engineFlags) (runner.Linter, error) {
-	eng, err := ef.engine(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return func(dir string) ([]finding.Finding, error) {
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
-		return res.Findings, err
-	}, nil
+	return cmd
 }
 
 func progressLine(s runner.Step) string {
-	keys := make([]string, 0, len(s.Residuals))
-	for k := range s.Residuals {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Time = %g", s.Time)
 	if s.CourantMax > 0 {
 		fmt.Fprintf(&b, "  Co %.3g", s.CourantMax)
 	}
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(s.Residuals)) {
 		fmt.Fprintf(&b, "  %s %.2e", k, s.Residuals[k])
 	}
 	return b.String()
-}
-
-// parseInterleaved accepts flags before and after positional arguments.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, false
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, true
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }

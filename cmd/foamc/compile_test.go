@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v4"
 
 	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/llm/llmtest"
@@ -102,7 +102,7 @@ func TestCompilePromptGivesUp(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "c")
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"compile", "--prompt", "x", "-o", out, "--llm-base-url", srv.BaseURL(), "--llm-model", "m"}, &stdout, &stderr)
-	if code != 3 || len(srv.Requests()) != 3 {
+	if code != exitNoSpec || len(srv.Requests()) != 3 || !strings.Contains(stderr.String(), "no acceptable spec") {
 		t.Fatalf("exit %d after %d requests: %s", code, len(srv.Requests()), stderr.String())
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {

@@ -1,10 +1,10 @@
 package kb
 
 import (
+	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // cfile is a C++ source file with comments blanked out (offsets and line
@@ -184,7 +184,7 @@ func conditionalBlocks(body string) []block {
 			continue
 		}
 		b := block{start: j, end: end, cond: cond}
-		if m := reFound.Re().FindStringSubmatch(cond); m != nil && strings.TrimSpace(m[0]) == strings.TrimSpace(cond) {
+		if m := reFound().FindStringSubmatch(cond); m != nil && strings.TrimSpace(m[0]) == strings.TrimSpace(cond) {
 			b.foundKey = m[1]
 		}
 		out = append(out, b)
@@ -210,12 +210,12 @@ func isIdent(c byte) bool {
 // reClassDef matches a class definition: the name is followed by its base list
 // or body, which leaves out template parameters (`template<class Type>`) and
 // forward declarations.
-var reClassDef = lazyre.New(`\bclass\s+(\w+)\s*(?::[^;{]*)?\{`)
+var reClassDef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bclass\s+(\w+)\s*(?::[^;{]*)?\{`) })
 
 // enclosingClass returns the class whose body holds offset pos at brace depth 1,
 // with the offsets of its declaration and of its body's opening brace.
 func enclosingClass(code string, pos int) (name string, declOff, bodyOff int) {
-	for _, m := range reClassDef.Re().FindAllStringSubmatchIndex(code[:pos], -1) {
+	for _, m := range reClassDef().FindAllStringSubmatchIndex(code[:pos], -1) {
 		open := m[1] - 1
 		if end := matching(code, open); end > pos {
 			inner := code[open:pos]

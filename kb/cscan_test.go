@@ -41,10 +41,10 @@ func TestCtorScanHelpers(t *testing.T) {
 			t.Errorf("callee of %s = %q, want %q", key, got, want)
 		}
 	}
-	if !passesDict(body, reBaseAny.Re()) {
+	if !passesDict(body, reBaseAny()) {
 		t.Error("fan_(dict) hands the dictionary to a helper")
 	}
-	if passesDict(strings.Replace(body, "fan_(dict);", "", 1), reBaseAny.Re()) {
+	if passesDict(strings.Replace(body, "fan_(dict);", "", 1), reBaseAny()) {
 		t.Error("only recognised reads remain")
 	}
 	name, args := splitTemplate("sutherlandTransport<species::thermo<janafThermo<perfectGas<specie>>,sensibleEnthalpy>>")

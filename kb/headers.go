@@ -8,8 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // Field ranks in registration order (FOR_ALL_FIELD_TYPES).
@@ -18,32 +17,52 @@ var allRanks = []string{"scalar", "vector", "sphericalTensor", "symmTensor", "te
 var (
 	// Candidate headers: a TypeName and a base class that is an fvPatchField
 	// (knowledge/openfoam-v1912-rules.md §1).
-	reTypeName = lazyre.New(`TypeName\(\s*(?:"([^"]+)"|(\w+?)(?:FvPatch|PolyPatch)::typeName_\(\))\s*\)`)
-	reFvBase   = lazyre.New(`(?m)^\s*(?:virtual\s+)?public\s+(?:Foam::)?(\w*(?:FvPatch|fvPatch)\w*Field\w*)(?:<[^>]*>)?`)
-	reClass    = lazyre.New(`(?m)^\s*class\s+(\w+)\s*(?:\n|:|$)`)
+	reTypeName = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`TypeName\(\s*(?:"([^"]+)"|(\w+?)(?:FvPatch|PolyPatch)::typeName_\(\))\s*\)`)
+	})
+	reFvBase = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^\s*(?:virtual\s+)?public\s+(?:Foam::)?(\w*(?:FvPatch|fvPatch)\w*Field\w*)(?:<[^>]*>)?`)
+	})
+	reClass = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*class\s+(\w+)\s*(?:\n|:|$)`) })
 	// Registrations in .C files (fvPatchField.H macros), whitespace collapsed.
-	reMakePatchType = lazyre.New(`(?:makePatchTypeField|makeRemovablePatchTypeField|addToPatchFieldRunTimeSelection)\s*\(\s*fvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)Field\s*,\s*(\w+)\s*\)`)
-	reMakeTemplate  = lazyre.New(`makeTemplatePatchTypeField\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
-	reMakeFields    = lazyre.New(`makePatchFields\s*\(\s*(\w+)\s*\)`)
-	reRankSuffix    = lazyre.New(`FvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)?Field$`)
+	reMakePatchType = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:makePatchTypeField|makeRemovablePatchTypeField|addToPatchFieldRunTimeSelection)\s*\(\s*fvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)Field\s*,\s*(\w+)\s*\)`)
+	})
+	reMakeTemplate = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`makeTemplatePatchTypeField\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
+	})
+	reMakeFields = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`makePatchFields\s*\(\s*(\w+)\s*\)`) })
+	reRankSuffix = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`FvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)?Field$`)
+	})
 	// Dictionary reads in a constructor.
-	reFound       = lazyre.New(`!?\s*dict\.(?:found|isDict)\(\s*"(\w+)"\s*\)`)
-	reMandatory   = lazyre.New(`dict\.(?:get|getCheck|getCompat|lookup|lookupCompat|subDict)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
-	reWithDefault = lazyre.New(`dict\.(?:lookupOrDefault|getOrDefault|lookupOrAddDefault|getOrAdd|getCheckOrDefault|lookupOrDefaultCompat)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"\s*,`)
-	reOptional    = lazyre.New(`dict\.(?:readIfPresent|readIfPresentCompat|found|isDict|optionalSubDict|subOrEmptyDict|readEntry)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
-	reFieldRead   = lazyre.New(`"(\w+)"\s*,\s*dict\s*[,)]`)
-	reTernary     = lazyre.New(`(\w+)\s*!=\s*"(\w*)"\s*\?\s*dict\.(?:get|lookup)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
-	reIsAWall     = lazyre.New(`isA<\s*wallFvPatch\s*>`)
-	reNutw        = lazyre.New(`nutWallFunctionFvPatchScalarField\s*::\s*nutw\s*\(`)
-	reVerbType    = lazyre.New(`(?m)^\s*type\s+([\w:]+)\s*;`)
-	reSectionHead = lazyre.New(`^([A-Z][A-Za-z ]*[a-z])\s*$`)
-	reIdentKey    = lazyre.New(`^[A-Za-z_][\w.:]*$`)
+	reFound     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`!?\s*dict\.(?:found|isDict)\(\s*"(\w+)"\s*\)`) })
+	reMandatory = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`dict\.(?:get|getCheck|getCompat|lookup|lookupCompat|subDict)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+	})
+	reWithDefault = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`dict\.(?:lookupOrDefault|getOrDefault|lookupOrAddDefault|getOrAdd|getCheckOrDefault|lookupOrDefaultCompat)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"\s*,`)
+	})
+	reOptional = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`dict\.(?:readIfPresent|readIfPresentCompat|found|isDict|optionalSubDict|subOrEmptyDict|readEntry)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+	})
+	reFieldRead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(\w+)"\s*,\s*dict\s*[,)]`) })
+	reTernary   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(\w+)\s*!=\s*"(\w*)"\s*\?\s*dict\.(?:get|lookup)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+	})
+	reIsAWall     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`isA<\s*wallFvPatch\s*>`) })
+	reNutw        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`nutWallFunctionFvPatchScalarField\s*::\s*nutw\s*\(`) })
+	reVerbType    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*type\s+([\w:]+)\s*;`) })
+	reSectionHead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Z][A-Za-z ]*[a-z])\s*$`) })
+	reIdentKey    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][\w.:]*$`) })
 	// the base constructor called with the dictionary: Base(p, iF, dict[, valueRequired])
-	reBaseAny = lazyre.New(`([\w:]+(?:<[^<>]*>)?)\s*\(\s*p\s*,\s*iF\s*,\s*dict\s*(?:,\s*(\w+)\s*)?\)`)
-	reDictTok = lazyre.New(`\bdict\b`)
+	reBaseAny = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`([\w:]+(?:<[^<>]*>)?)\s*\(\s*p\s*,\s*iF\s*,\s*dict\s*(?:,\s*(\w+)\s*)?\)`)
+	})
+	reDictTok = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bdict\b`) })
 	// keys a solver adds to every patch dictionary before the field is read
 	// (variablesSetTemplates.C: dEntry.dict().add<word>("solverName", ...))
-	reInjected = lazyre.New(`\.dict\(\)\s*\.\s*add\s*<\s*\w+\s*>\s*\(\s*"(\w+)"`)
+	reInjected = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.dict\(\)\s*\.\s*add\s*<\s*\w+\s*>\s*\(\s*"(\w+)"`) })
 )
 
 // bcClass is one scanned fvPatchField class before merging.
@@ -133,14 +152,14 @@ func calleeAt(text string, i int) string {
 // (dict.x(...), ("key", dict ...)) nor the base constructor call.
 func passesDict(text string, base *regexp.Regexp) bool {
 	consumed := map[int]bool{}
-	for _, re := range []*regexp.Regexp{base, reFieldRead.Re()} {
+	for _, re := range []*regexp.Regexp{base, reFieldRead()} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
-			for _, t := range reDictTok.Re().FindAllStringIndex(text[m[0]:m[1]], -1) {
+			for _, t := range reDictTok().FindAllStringIndex(text[m[0]:m[1]], -1) {
 				consumed[m[0]+t[0]] = true
 			}
 		}
 	}
-	for _, t := range reDictTok.Re().FindAllStringIndex(text, -1) {
+	for _, t := range reDictTok().FindAllStringIndex(text, -1) {
 		if consumed[t[0]] || strings.HasPrefix(text[t[1]:], ".") {
 			continue
 		}
@@ -154,7 +173,7 @@ func stemOf(class string) string {
 	if i := strings.IndexByte(class, '<'); i >= 0 {
 		class = class[:i]
 	}
-	return reRankSuffix.Re().ReplaceAllString(class, "FvPatchField")
+	return reRankSuffix().ReplaceAllString(class, "FvPatchField")
 }
 
 // scanContracts mines every runtime-selectable fvPatchField in files (src/ and
@@ -184,7 +203,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 		}
 		if isC && strings.Contains(s, ".dict().add") {
 			f := newCFile(rel, s)
-			for _, m := range reInjected.Re().FindAllStringSubmatchIndex(f.code, -1) {
+			for _, m := range reInjected().FindAllStringSubmatchIndex(f.code, -1) {
 				injected[f.code[m[2]:m[3]]] = f.at(m[0])
 			}
 		}
@@ -296,18 +315,20 @@ type instances struct {
 }
 
 var (
-	reTypedef    = lazyre.New(`typedef\s+(\w+)\s*<[^;]*>\s*(\w+)\s*;`)
-	reNamedTempl = lazyre.New(`defineTemplateTypeNameAndDebugWithName\s*\(\s*(?:\w+::)*(\w+)\s*,\s*"([^"]+)"`)
+	reTypedef    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`typedef\s+(\w+)\s*<[^;]*>\s*(\w+)\s*;`) })
+	reNamedTempl = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`defineTemplateTypeNameAndDebugWithName\s*\(\s*(?:\w+::)*(\w+)\s*,\s*"([^"]+)"`)
+	})
 )
 
 func (in instances) scanTypedefs(s string) {
-	for _, m := range reTypedef.Re().FindAllStringSubmatch(blankComments(s), -1) {
+	for _, m := range reTypedef().FindAllStringSubmatch(blankComments(s), -1) {
 		in.typedefs[m[2]] = m[1]
 	}
 }
 
 func (in instances) scanNamed(f *cfile) {
-	for _, m := range reNamedTempl.Re().FindAllStringSubmatch(f.code, -1) {
+	for _, m := range reNamedTempl().FindAllStringSubmatch(f.code, -1) {
 		in.named[m[1]] = m[2]
 	}
 }
@@ -316,17 +337,17 @@ type reg struct{ rank, at string }
 
 func scanRegistrations(f *cfile, regs map[string][]reg) {
 	code := f.code
-	for _, m := range reMakePatchType.Re().FindAllStringSubmatchIndex(code, -1) {
+	for _, m := range reMakePatchType().FindAllStringSubmatchIndex(code, -1) {
 		r := reg{lowerFirst(code[m[2]:m[3]]), f.at(m[0])}
 		name := code[m[4]:m[5]]
 		regs[name] = append(regs[name], r)
 		regs["stem:"+stemOf(name)] = append(regs["stem:"+stemOf(name)], r)
 	}
-	for _, m := range reMakeTemplate.Re().FindAllStringSubmatchIndex(code, -1) {
+	for _, m := range reMakeTemplate().FindAllStringSubmatchIndex(code, -1) {
 		stem := "stem:" + code[m[4]:m[5]] + "FvPatchField"
 		regs[stem] = append(regs[stem], reg{code[m[2]:m[3]], f.at(m[0])})
 	}
-	for _, m := range reMakeFields.Re().FindAllStringSubmatchIndex(code, -1) {
+	for _, m := range reMakeFields().FindAllStringSubmatchIndex(code, -1) {
 		// skip the macro's own definition
 		if strings.HasPrefix(strings.TrimSpace(code[max(0, m[0]-8):m[0]]), "define") {
 			continue
@@ -347,7 +368,7 @@ func lowerFirst(s string) string {
 
 // scanHeader reads the class, TypeName, base, Group, Usage table and example of one header.
 func scanHeader(f *cfile) *bcClass {
-	tm := reTypeName.Re().FindStringSubmatchIndex(f.code)
+	tm := reTypeName().FindStringSubmatchIndex(f.code)
 	if tm == nil {
 		return nil
 	}
@@ -357,7 +378,7 @@ func scanHeader(f *cfile) *bcClass {
 	if class == "" {
 		return nil
 	}
-	bm := reFvBase.Re().FindStringSubmatch(f.code[classOff:bodyOff])
+	bm := reFvBase().FindStringSubmatch(f.code[classOff:bodyOff])
 	if bm == nil {
 		return nil
 	}
@@ -385,7 +406,7 @@ func parseDoc(f *cfile, c *bcClass) {
 	var header []string
 	var tableStart int
 	for i, ln := range lines {
-		if m := reSectionHead.Re().FindStringSubmatch(ln); m != nil && !strings.HasPrefix(ln, " ") {
+		if m := reSectionHead().FindStringSubmatch(ln); m != nil && !strings.HasPrefix(ln, " ") {
 			section = m[1]
 			if section == "Usage" {
 				c.hasUsage = true
@@ -409,7 +430,7 @@ func parseDoc(f *cfile, c *bcClass) {
 		case t == `\endverbatim`:
 			inVerb = false
 		case inVerb && c.docType == "":
-			if m := reVerbType.Re().FindStringSubmatch(ln); m != nil {
+			if m := reVerbType().FindStringSubmatch(ln); m != nil {
 				c.docType = m[1]
 			}
 		case inTable && (section == "Usage" || section == "Description") && t != "":
@@ -444,7 +465,7 @@ func splitRow(t string) []string {
 // the ends of the row.
 func tableRowOf(header, cells []string) (tableRow, bool) {
 	key := strings.Trim(cells[0], "`\\")
-	if !reIdentKey.Re().MatchString(key) {
+	if !reIdentKey().MatchString(key) {
 		return tableRow{}, false
 	}
 	col := map[string]int{}
@@ -515,11 +536,11 @@ func sourceChecks(root string, c *bcClass) (wall bool, nutw string) {
 	if err != nil {
 		return false, ""
 	}
-	if loc := reNutw.Re().FindIndex(data); loc != nil {
+	if loc := reNutw().FindIndex(data); loc != nil {
 		f := newCFile(rel, string(data))
 		nutw = f.at(loc[0])
 	}
-	return reIsAWall.Re().Match(data), nutw
+	return reIsAWall().Match(data), nutw
 }
 
 // dictCtor parses `Class::Class(const fvPatch&, const DimensionedField&, const dictionary& dict)`.
@@ -562,7 +583,7 @@ func dictCtor(f *cfile, class string) *ctorInfo {
 func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 	ci := &ctorInfo{at: f.at(initOff), keys: map[string]*KeyEvidence{}}
 	// base constructor called with the dictionary: Base(p, iF, dict[, valueRequired])
-	if m := reBaseAny.Re().FindStringSubmatch(init); m != nil {
+	if m := reBaseAny().FindStringSubmatch(init); m != nil {
 		ci.baseCall = stemOf(strings.TrimPrefix(m[1], "Foam::"))
 		switch m[2] {
 		case "false":
@@ -582,7 +603,7 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 	}
 	blocks := conditionalBlocks(text)
 	foundKeys := map[string]bool{}
-	for _, m := range reFound.Re().FindAllStringSubmatch(text, -1) {
+	for _, m := range reFound().FindAllStringSubmatch(text, -1) {
 		foundKeys[m[1]] = true
 	}
 	// guard returns the innermost conditional block around i, if any.
@@ -631,7 +652,7 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 			}
 		}
 	}
-	for _, m := range reWithDefault.Re().FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range reWithDefault().FindAllStringSubmatchIndex(text, -1) {
 		key := text[m[2]:m[3]]
 		argStart := m[1]
 		open := strings.LastIndexByte(text[:m[2]], '(')
@@ -641,11 +662,11 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 		}
 		set(key, "optional", "getOrDefault", def, m[0])
 	}
-	for _, m := range reOptional.Re().FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range reOptional().FindAllStringSubmatchIndex(text, -1) {
 		set(text[m[2]:m[3]], "optional", "found", "", m[0])
 	}
 	ternary := map[int]bool{}
-	for _, m := range reTernary.Re().FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range reTernary().FindAllStringSubmatchIndex(text, -1) {
 		// gamma_(psiName_ != "none" ? dict.get<scalar>("gamma") : 1): find the key psiName_ holds.
 		vname, unless, key := text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]]
 		when := ""
@@ -667,12 +688,12 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 		}
 		return false
 	}
-	for _, m := range reMandatory.Re().FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range reMandatory().FindAllStringSubmatchIndex(text, -1) {
 		if !inTernary(m[0]) {
 			mandatory(text[m[2]:m[3]], "get", m[0])
 		}
 	}
-	for _, m := range reFieldRead.Re().FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range reFieldRead().FindAllStringSubmatchIndex(text, -1) {
 		key := text[m[2]:m[3]]
 		switch callee := calleeAt(text, m[0]); {
 		case strings.HasSuffix(callee, "IfPresent") || strings.HasSuffix(callee, "OrDefault") || callee == "found":
@@ -684,7 +705,7 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 			mandatory(key, "New", m[0])
 		}
 	}
-	ci.passesDict = passesDict(text, reBaseAny.Re())
+	ci.passesDict = passesDict(text, reBaseAny())
 	ci.oneOf = oneOfChains(f, text, off)
 	for _, o := range ci.oneOf {
 		for _, k := range o.Keys {

@@ -4,11 +4,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // Boundary conditions compiled in applications/solvers exist only in the
@@ -18,8 +18,10 @@ import (
 // the libraries a solver links (`-lx`).
 
 var (
-	reMakeTarget = lazyre.New(`(?m)^\s*(EXE|LIB)\s*=\s*\$\(FOAM_(?:APPBIN|LIBBIN|USER_APPBIN|USER_LIBBIN)\)/(\w+)`)
-	reLinkLib    = lazyre.New(`-l(\w+)`)
+	reMakeTarget = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^\s*(EXE|LIB)\s*=\s*\$\(FOAM_(?:APPBIN|LIBBIN|USER_APPBIN|USER_LIBBIN)\)/(\w+)`)
+	})
+	reLinkLib = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-l(\w+)`) })
 )
 
 type wmakeTarget struct {
@@ -47,7 +49,7 @@ func solverTargets(root string) ([]wmakeTarget, error) {
 		if err != nil {
 			return nil // a Make/ without files is not a target
 		}
-		m := reMakeTarget.Re().FindSubmatch(files)
+		m := reMakeTarget().FindSubmatch(files)
 		if m == nil {
 			return nil
 		}
@@ -57,7 +59,7 @@ func solverTargets(root string) ([]wmakeTarget, error) {
 		}
 		t := wmakeTarget{dir: filepath.ToSlash(rel), kind: string(m[1]), name: strings.TrimPrefix(string(m[2]), "lib")}
 		if opts, err := os.ReadFile(filepath.Join(p, "options")); err == nil {
-			for _, l := range reLinkLib.Re().FindAllSubmatch(opts, -1) {
+			for _, l := range reLinkLib().FindAllSubmatch(opts, -1) {
 				t.libs = append(t.libs, string(l[1]))
 			}
 		}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // DefaultTau is the frequency threshold of the template retriever when none is
@@ -345,7 +345,7 @@ func fieldKeyed(segs []string) bool {
 	return false
 }
 
-var reIdentToken = lazyre.New(`[A-Za-z_][\w.]*`)
+var reIdentToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z_][\w.]*`) })
 
 // solvedFields lists the fields a case's fvSolution solves: candidate names (its
 // field files, the energy variable, rho, the keys and the identifiers inside the
@@ -373,7 +373,7 @@ func solvedFields(r *CaseRecord, solution any) []string {
 	}
 	patterns, _ := regexEntries(solvers)
 	for _, p := range patterns {
-		for _, tok := range reIdentToken.Re().FindAllString(p, -1) {
+		for _, tok := range reIdentToken().FindAllString(p, -1) {
 			cand[strings.TrimSuffix(tok, ".")] = true
 		}
 	}

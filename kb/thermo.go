@@ -1,9 +1,9 @@
 package kb
 
 import (
+	"regexp"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // Thermo combinations are the names fluidThermo::New looks up, built from the
@@ -14,10 +14,16 @@ import (
 
 var (
 	// static word typeName() { return "sutherland<" + ...  (or the whole word)
-	reStaticTypeName = lazyre.New(`static\s+(?:inline\s+)?word\s+typeName\s*\(\s*\)\s*(?:const\s*)?\{\s*return\s+(?:word\s*\(\s*)?"(\w+)`)
-	reTypedefThermo  = lazyre.New(`typedef\s+([\w:<>,\s]+?)\s+(\w+)\s*;`)
-	reAddThermoTable = lazyre.New(`addToRunTimeSelectionTable\s*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*fvMesh\s*\)`)
-	reThermoMacro    = lazyre.New(`\b(makeThermos|makeThermo|makeReactionThermos|makeReactionThermo|makeThermoPhysicsReactionThermos|makeThermoPhysicsReactionThermo|makeSolidThermo)\s*\(([^()]*)\)`)
+	reStaticTypeName = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`static\s+(?:inline\s+)?word\s+typeName\s*\(\s*\)\s*(?:const\s*)?\{\s*return\s+(?:word\s*\(\s*)?"(\w+)`)
+	})
+	reTypedefThermo  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`typedef\s+([\w:<>,\s]+?)\s+(\w+)\s*;`) })
+	reAddThermoTable = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*fvMesh\s*\)`)
+	})
+	reThermoMacro = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(makeThermos|makeThermo|makeReactionThermos|makeReactionThermo|makeThermoPhysicsReactionThermos|makeThermoPhysicsReactionThermo|makeSolidThermo)\s*\(([^()]*)\)`)
+	})
 )
 
 // thermoScan collects what the combinations need from the sources.
@@ -39,13 +45,13 @@ func newThermoScan() *thermoScan {
 
 // header reads typeName() words and thermo-physics typedefs of one header.
 func (ts *thermoScan) header(code string) {
-	if m := reStaticTypeName.Re().FindStringSubmatchIndex(code); m != nil {
+	if m := reStaticTypeName().FindStringSubmatchIndex(code); m != nil {
 		if class, _, _ := enclosingClass(code, m[0]); class != "" {
 			ts.short[class] = code[m[2]:m[3]]
 		}
 	}
 	if strings.Contains(code, "ThermoPhysics") || strings.Contains(code, "species::thermo") {
-		for _, m := range reTypedefThermo.Re().FindAllStringSubmatch(code, -1) {
+		for _, m := range reTypedefThermo().FindAllStringSubmatch(code, -1) {
 			if strings.Contains(m[1], "species::thermo") {
 				ts.typedefs[m[2]] = strings.Join(strings.Fields(m[1]), "")
 			}
@@ -58,17 +64,17 @@ func (ts *thermoScan) header(code string) {
 // "heRhoThermo<pureMixture<liquid,sensibleInternalEnergy>>").
 func (ts *thermoScan) source(f *cfile) {
 	named := map[string]string{}
-	for _, m := range reNamedTempl.Re().FindAllStringSubmatch(f.code, -1) {
+	for _, m := range reNamedTempl().FindAllStringSubmatch(f.code, -1) {
 		named[m[1]] = m[2]
 	}
-	for _, m := range reAddThermoTable.Re().FindAllStringSubmatchIndex(f.code, -1) {
+	for _, m := range reAddThermoTable().FindAllStringSubmatchIndex(f.code, -1) {
 		table, class := f.code[m[2]:m[3]], f.code[m[4]:m[5]]
 		if name, ok := named[class]; ok && strings.HasSuffix(table, "Thermo") {
 			ts.uses = append(ts.uses, thermoUse{tables: []string{table}, at: f.at(m[0]),
 				name: func(*thermoScan) (string, bool) { return name, true }})
 		}
 	}
-	for _, m := range reThermoMacro.Re().FindAllStringSubmatchIndex(f.code, -1) {
+	for _, m := range reThermoMacro().FindAllStringSubmatchIndex(f.code, -1) {
 		ls := strings.LastIndexByte(f.code[:m[0]], '\n')
 		if strings.HasPrefix(strings.TrimSpace(f.code[ls+1:m[0]]), "#define") {
 			continue

@@ -7,8 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // vocabRule harvests one vocabulary from registration macros. The capture is a
@@ -24,8 +23,10 @@ type vocabRule struct {
 }
 
 var (
-	reTypeNameLit    = lazyre.New(`\bTypeName(?:NoDebug)?\(\s*"([^"]+)"\s*\)`)
-	reDefineNamed    = lazyre.New(`defineTemplateTypeNameAndDebugWithName\s*\(\s*(\w+)\s*,\s*"([^"]+)"`)
+	reTypeNameLit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bTypeName(?:NoDebug)?\(\s*"([^"]+)"\s*\)`) })
+	reDefineNamed = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`defineTemplateTypeNameAndDebugWithName\s*\(\s*(\w+)\s*,\s*"([^"]+)"`)
+	})
 	macroPlaceholder = map[string]bool{"SS": true, "Type": true, "TYPE": true, "Limiter": true, "LIMITER": true, "baseType": true}
 )
 
@@ -34,20 +35,22 @@ var (
 // registered directly (PDRFoam's PDRkEpsilon) are classified by the
 // compressible/incompressible namespace of their file.
 var (
-	incompressibleModels = lazyre.New(`^src/(TurbulenceModels/incompressible/|atmosphericModels/atmosphericTurbulentTransport)`)
-	compressibleModels   = lazyre.New(`^src/TurbulenceModels/compressible/`)
-	reNamespace          = lazyre.New(`namespace\s+(compressible|incompressible)\b`)
+	incompressibleModels = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^src/(TurbulenceModels/incompressible/|atmosphericModels/atmosphericTurbulentTransport)`)
+	})
+	compressibleModels = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^src/TurbulenceModels/compressible/`) })
+	reNamespace        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`namespace\s+(compressible|incompressible)\b`) })
 )
 
 // modelClassOf is the turbulence class a model registration file belongs to, "" if none.
 func modelClassOf(rel, code string) string {
 	switch {
-	case incompressibleModels.Re().MatchString(rel):
+	case incompressibleModels().MatchString(rel):
 		return "incompressible"
-	case compressibleModels.Re().MatchString(rel):
+	case compressibleModels().MatchString(rel):
 		return "compressible"
 	case strings.HasPrefix(rel, "applications/solvers/"):
-		if m := reNamespace.Re().FindStringSubmatch(code); m != nil {
+		if m := reNamespace().FindStringSubmatch(code); m != nil {
 			return m[1]
 		}
 	}
@@ -103,10 +106,10 @@ func vocabRules() []vocabRule {
 		{vocab: "linearSolvers", lit: "makeLdu", re: regexp.MustCompile(`\bmakeLdu(?:Sym|Asym)?Solver\s*\(\s*(\w+)\s*,`)},
 		{vocab: "preconditioners", lit: "makeLdu", re: regexp.MustCompile(`\bmakeLdu(?:Sym|Asym)?Preconditioner\s*\(\s*(\w+)\s*,`)},
 		{vocab: "smoothers", lit: "makeLdu", re: regexp.MustCompile(`\bmakeLdu(?:Sym|Asym)?Smoother\s*\(\s*(\w+)\s*,`)},
-		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: incompressibleModels.Re()},
-		{vocab: "rasModels/compressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: compressibleModels.Re()},
-		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: incompressibleModels.Re()},
-		{vocab: "lesModels/compressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: compressibleModels.Re()},
+		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: incompressibleModels()},
+		{vocab: "rasModels/compressible", re: regexp.MustCompile(`\bmakeRASModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: compressibleModels()},
+		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: incompressibleModels()},
+		{vocab: "lesModels/compressible", re: regexp.MustCompile(`\bmakeLESModel\s*\(\s*(\w+)\s*\)`), direct: true, lit: "Model", under: compressibleModels()},
 		// models selectable in one class only, registered directly (LamBremhorstKE, qZeta...)
 		{vocab: "rasModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", class: "incompressible"},
 		{vocab: "rasModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*RASModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "RASModel", class: "compressible"},
@@ -149,7 +152,7 @@ func scanVocab(root string, files []string) (Vocab, error) {
 			continue
 		}
 		f := newCFile(rel, s)
-		for _, m := range reDefineNamed.Re().FindAllStringSubmatch(f.code, -1) {
+		for _, m := range reDefineNamed().FindAllStringSubmatch(f.code, -1) {
 			addName(typeNames, m[1], m[2])
 		}
 		for _, r := range rules {
@@ -239,7 +242,7 @@ func scanVocab(root string, files []string) (Vocab, error) {
 // collectTypeNames maps each class to the TypeName its own body declares (not
 // a nested class's).
 func collectTypeNames(code string, out map[string]map[string]bool) {
-	for _, t := range reTypeNameLit.Re().FindAllStringSubmatchIndex(code, -1) {
+	for _, t := range reTypeNameLit().FindAllStringSubmatchIndex(code, -1) {
 		if class, _, _ := enclosingClass(code, t[0]); class != "" {
 			addName(out, class, code[t[2]:t[3]])
 		}

@@ -22,13 +22,14 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/schema"
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/util"
 )
 
-//go:embed lib/*.rego */*/*.rego capabilities.json schema/case-document.json metadata.json
+//go:embed lib/*.rego */*/*.rego capabilities.json metadata.json
 var policyFS embed.FS
 
 // query collects every rule's findings in one evaluation; cat and name bind the package.
@@ -165,7 +166,7 @@ var (
 
 // CaseSchema returns the JSON Schema of the case document the rules are type-checked against.
 func CaseSchema() ([]byte, error) {
-	return policyFS.ReadFile("schema/case-document.json")
+	return schema.CaseDocumentSchema(), nil
 }
 
 // source is one policy file.

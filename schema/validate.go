@@ -24,6 +24,14 @@ const (
 //go:embed spec.schema.json
 var specSchemaJSON []byte
 
+//go:embed case-document.json
+var caseDocumentJSON []byte
+
+// CaseDocumentSchema returns the JSON Schema of the case document foamcase builds
+// (docs/case-document.md): the rules are type-checked against it at compile time and the
+// loader's output is validated against it in tests.
+func CaseDocumentSchema() []byte { return append([]byte(nil), caseDocumentJSON...) }
+
 // SpecSchema returns the JSON Schema (draft-07) of the case spec, version 1.
 func SpecSchema() []byte { return append([]byte(nil), specSchemaJSON...) }
 

@@ -1,5 +1,10 @@
 package compiler
 
+import (
+	"maps"
+	"slices"
+)
+
 // Boundary-condition domains per role x field x regime (knowledge §3 "typical wall BCs" and
 // the task's table), most preferred first. The CSP picks the first candidate the rules allow.
 
@@ -180,7 +185,7 @@ func (c *compilation) outletSupersonic(b *Boundary) bool {
 	if !c.feat.Compressible || b.P != nil {
 		return false
 	}
-	for _, n := range sortedKeys(c.spec.Boundaries) {
+	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
 		if ib := c.spec.Boundaries[n]; ib.Role == "inlet" && c.patchSupersonic(ib) {
 			return true
 		}

@@ -8,7 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -283,7 +284,7 @@ func (c *compilation) sorted() finding.List {
 // checkPatches: every mesh patch has a boundary entry and every entry names a patch.
 func (c *compilation) checkPatches() {
 	names := c.mesh.names()
-	for _, n := range sortedKeys(c.spec.Boundaries) {
+	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
 		if c.mesh.patch(n) == nil {
 			fix := fmt.Sprintf("use one of the mesh patches: %s", strings.Join(names, ", "))
 			if b := suggest.Closest(n, names); b != "" {
@@ -315,7 +316,7 @@ func (c *compilation) checkPatches() {
 				[]string{"inlet", "outlet", "wall", "symmetry", "empty", "wedge", "cyclic", "freestream"})
 		}
 	}
-	for _, n := range sortedKeys(c.spec.Patch()) {
+	for _, n := range slices.Sorted(maps.Keys(c.spec.Patch())) {
 		if c.mesh.patch(n) == nil {
 			c.fail(IDMesh, "/mesh/patchTypes/"+escape(n), fmt.Sprintf("patchTypes names %q, which is not a mesh patch", n),
 				"use one of: "+strings.Join(names, ", "))
@@ -331,15 +332,5 @@ func (s *Spec) Patch() map[string]string {
 	return s.Mesh.PatchTypes
 }
 
-func escape(tok string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
+// escape escapes one RFC 6901 reference token.
+var escape = finding.EscapeToken

@@ -3,8 +3,8 @@ package compiler
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -134,14 +134,7 @@ func strList(v any) []string {
 func containsAny(list any, s string) bool { return contains(strList(list), s) }
 
 // solverNames lists the solvers foamc compiles, sorted.
-func solverNames() []string {
-	out := make([]string, 0, len(solvers))
-	for n := range solvers {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func solverNames() []string { return slices.Sorted(maps.Keys(solvers)) }
 
 // modelInfo describes a turbulence model (knowledge §3).
 type modelInfo struct {
@@ -153,14 +146,7 @@ type modelInfo struct {
 	LowRe    bool
 }
 
-func modelNames() []string {
-	out := make([]string, 0, len(models))
-	for n := range models {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func modelNames() []string { return slices.Sorted(maps.Keys(models)) }
 
 // Features are the physics of the case being compiled, the query key of every retrieval.
 type Features struct {

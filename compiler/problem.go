@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -171,7 +173,7 @@ func (c *compilation) supersonic() bool {
 		return false
 	}
 	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
-	for _, n := range sortedKeys(s.Boundaries) {
+	for _, n := range slices.Sorted(maps.Keys(s.Boundaries)) {
 		b := s.Boundaries[n]
 		if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil && b.T != nil && !b.T.Total {
 			v := b.U.Vector()

@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -295,7 +297,7 @@ func (c *compilation) emitSchemes() {
 
 // override applies the spec's numerics overrides on top (spec wins, recorded as spec).
 func (c *compilation) override(n node, m map[string]any, ptr string) {
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		p := ptr + "/" + escape(k)
 		switch v := m[k].(type) {
 		case map[string]any:

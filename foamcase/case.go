@@ -470,9 +470,7 @@ func hasHeader(p string) bool {
 	return bytes.Contains(head, []byte("FoamFile")) && bytes.IndexByte(head, 0) < 0
 }
 
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
+var escape = finding.EscapeToken
 
 // recordPositions maps every entry pointer of d (and of `{…}` blocks in values)
 // to the place its keyword was defined.
@@ -591,6 +589,4 @@ func (c *Case) Locate(ptr string) finding.Location {
 	return finding.Location{Path: ptr}
 }
 
-func unescape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
+var unescape = finding.UnescapeToken

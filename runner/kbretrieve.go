@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/openfoam"
@@ -106,7 +107,7 @@ func (r *KBRetriever) template(kq kb.Query, q Query) []*Retrieved {
 	if err != nil {
 		return nil
 	}
-	ptr := pointer(segs)
+	ptr := finding.Pointer(segs...)
 	var files []string
 	for _, e := range res.Entries {
 		// The entry itself or the compound block holding it.
@@ -125,7 +126,7 @@ func (r *KBRetriever) template(kq kb.Query, q Query) []*Retrieved {
 
 // keyword: the heuristic keyword retriever's smallest enclosing blocks, one per case.
 func (r *KBRetriever) keyword(kq kb.Query, q Query) []*Retrieved {
-	kq.Path = pointer(q.DictPath)
+	kq.Path = finding.Pointer(q.DictPath...)
 	res := r.KB.Keyword(kq, q.Keyword)
 	var out []*Retrieved
 	for _, s := range res.Samples {
@@ -252,15 +253,6 @@ func lookupKeyword(block map[string]any, kw string) (any, bool) {
 		}
 	}
 	return nil, false
-}
-
-// pointer is the RFC 6901 pointer of a dictionary path.
-func pointer(segs []string) string {
-	var b strings.Builder
-	for _, s := range segs {
-		b.WriteString("/" + strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
 }
 
 func level(n int) string {

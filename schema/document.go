@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -27,16 +26,6 @@ type Document struct {
 	pos    map[string]finding.Location
 	keyPos map[string]finding.Location
 	lines  []string
-}
-
-// Pointer joins JSON pointer tokens with RFC 6901 escaping.
-func Pointer(tokens ...string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
 }
 
 // Locate returns the location of ptr, or of its longest present prefix.
@@ -152,7 +141,7 @@ func (d *Document) convert(n *yaml.Node, ptr string, errs *finding.List) any {
 				continue
 			}
 			key := k.Value
-			child := ptr + Pointer(key)
+			child := ptr + finding.Pointer(key)
 			if _, dup := m[key]; dup {
 				loc := d.at(k)
 				loc.Path = child
@@ -203,14 +192,4 @@ func scalar(n *yaml.Node) any {
 		}
 	}
 	return n.Value
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

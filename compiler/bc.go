@@ -3,6 +3,8 @@ package compiler
 import (
 	"maps"
 	"slices"
+
+	"github.com/foamc/foamc/kb"
 )
 
 // Boundary-condition domains per role x field x regime (knowledge §3 "typical wall BCs" and
@@ -57,32 +59,8 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			return cands("zeroGradient")
 		case "T":
 			return c.wallT(pt, b)
-		case "k":
-			if f.Class == "LES" || models[f.Model].LowRe {
-				return cands("fixedValue", "zeroGradient")
-			}
-			return cands("kqRWallFunction", "fixedValue")
-		case "epsilon":
-			if models[f.Model].LowRe {
-				return cands("zeroGradient")
-			}
-			return cands("epsilonWallFunction", "zeroGradient")
-		case "omega":
-			return cands("omegaWallFunction", "zeroGradient")
-		case "nuTilda":
-			return cands("fixedValue", "zeroGradient")
-		case "nut":
-			switch {
-			case f.Class == "LES":
-				return cands("zeroGradient", "nutUSpaldingWallFunction")
-			case f.Model == "SpalartAllmaras":
-				return cands("nutUSpaldingWallFunction", "nutLowReWallFunction", "calculated")
-			case models[f.Model].LowRe:
-				return cands("nutLowReWallFunction", "calculated")
-			}
-			return cands("nutkWallFunction", "nutUSpaldingWallFunction", "calculated")
-		case "alphat":
-			return cands("compressible::alphatWallFunction", "calculated")
+		case "k", "epsilon", "omega", "nuTilda", "nut", "alphat":
+			return cands(kb.WallBCs(field, f.Model)...)
 		}
 	case "inlet":
 		sup := c.patchSupersonic(b)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 )
 
@@ -221,34 +222,13 @@ func wordOf(d *grammar.Dict, key string) string {
 }
 
 func readPolyMesh(dir string) (*meshInfo, error) {
-	path := filepath.Join(dir, "boundary")
-	if _, err := os.Stat(path); err != nil {
-		if _, gzErr := os.Stat(path + ".gz"); gzErr == nil {
-			path += ".gz"
-		} else {
-			return nil, fmt.Errorf("polyMesh %s has no boundary file: %w", dir, err)
-		}
-	}
-	f, err := grammar.ParseFile(path)
+	f, patches, err := foamcase.ReadBoundary(filepath.Join(dir, "boundary"))
 	if err != nil {
 		return nil, err
 	}
 	m := &meshInfo{Kind: "polyMesh", Source: dir, file: f}
-	le := f.TopList()
-	if le == nil {
-		return nil, fmt.Errorf("%s: not a boundary list", path)
-	}
-	l, ok := le.Value.(*grammar.List)
-	if !ok {
-		return nil, fmt.Errorf("%s: not a boundary list", path)
-	}
-	for i := 0; i+1 < len(l.Items); i += 2 {
-		w, ok1 := l.Items[i].(*grammar.Word)
-		d, ok2 := l.Items[i+1].(*grammar.Dict)
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("%s: boundary entry %d is not `name { … }`", path, i/2)
-		}
-		m.Patches = append(m.Patches, meshPatch{Name: w.Value, Type: wordOf(d, "type")})
+	for _, p := range patches {
+		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type})
 	}
 	return m, nil
 }

@@ -96,3 +96,21 @@ func TestGate(t *testing.T) {
 		t.Errorf("no command: %v", err)
 	}
 }
+
+// TestBCTemplateFollowsModel: the repair template takes the compiler's wall choice, so a
+// low-Re or LES case gets a resolved wall, not a wall function.
+func TestBCTemplateFollowsModel(t *testing.T) {
+	for _, c := range []struct{ field, typ, model, want string }{
+		{"k", "wall", "kEpsilon", "{ type kqRWallFunction; value $internalField; }"},
+		{"k", "wall", "LaunderSharmaKE", "{ type fixedValue; value uniform 0; }"},
+		{"nut", "wall", "WALE", "{ type zeroGradient; }"},
+		{"nut", "wall", "kEpsilon", "{ type nutkWallFunction; value uniform 0; }"},
+		{"epsilon", "wall", "LaunderSharmaKE", "{ type zeroGradient; }"},
+		{"U", "wall", "kEpsilon", "{ type noSlip; }"},
+		{"nut", "patch", "kEpsilon", "{ type calculated; value $internalField; }"},
+	} {
+		if got := bcTemplate(c.field, c.typ, c.model); got != c.want {
+			t.Errorf("bcTemplate(%s, %s, %s) = %q, want %q", c.field, c.typ, c.model, got, c.want)
+		}
+	}
+}

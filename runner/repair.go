@@ -13,7 +13,8 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/rules"
 )
@@ -472,19 +473,15 @@ type patch struct{ name, typ string }
 // patches reads constant/polyMesh/boundary (names and types, in file order)
 // with the grammar, as OpenFOAM reads it.
 func (r *repairer) patches() []patch {
-	x, err := grammar.ExpandFile(filepath.Join(r.dir, "constant", "polyMesh", "boundary"), grammar.ExpandOptions{CaseDir: r.dir})
+	_, ps, err := foamcase.ReadBoundary(filepath.Join(r.dir, "constant", "polyMesh", "boundary"))
 	if err != nil {
+		// No mesh yet (the case meshes later) or an unreadable one: no patch repairs.
+		fmt.Fprintf(r.opt.Log, "repair: mesh patches: %v\n", err)
 		return nil
 	}
-	list, _ := x.Value(grammar.ValueOptions{}).([]any)
-	var out []patch
-	for _, e := range list {
-		m, _ := e.(map[string]any)
-		name, _ := m["name"].(string)
-		typ, _ := m["type"].(string)
-		if name != "" {
-			out = append(out, patch{name, typ})
-		}
+	out := make([]patch, len(ps))
+	for i, p := range ps {
+		out[i] = patch{p.Name, p.Type}
 	}
 	return out
 }
@@ -520,7 +517,7 @@ func (r *repairer) patchText(ctx context.Context, file, current, field, name, ty
 	// Templates start from the field's internalField, as the tutorials'
 	// `value $internalField;` does (foamDictionary -set cannot expand it).
 	template := func() (string, string, []Provenance) {
-		t := bcTemplate(field, typ)
+		t := bcTemplate(field, typ, r.model)
 		if strings.Contains(t, "$internalField") {
 			v, err := r.f.get(ctx, current, "internalField")
 			if err != nil || v == "" || strings.HasPrefix(v, "nonuniform") {
@@ -553,24 +550,23 @@ func (r *repairer) patchText(ctx context.Context, file, current, field, name, ty
 }
 
 // bcTemplate is the conventional BC of a field on a wall or an open patch, as
-// the v1912 tutorials write it (wall functions for the RAS fields).
-func bcTemplate(field, typ string) string {
+// the v1912 tutorials write it: on a wall, the compiler's first choice for the
+// turbulence model (kb.WallBCs: wall functions, or resolved walls for low-Re and LES).
+func bcTemplate(field, typ, model string) string {
 	if typ == "wall" {
-		switch field {
-		case "U":
+		if field == "U" {
 			return "{ type noSlip; }"
-		case "nut":
-			return "{ type nutkWallFunction; value uniform 0; }"
-		case "k":
-			return "{ type kqRWallFunction; value $internalField; }"
-		case "epsilon":
-			return "{ type epsilonWallFunction; value $internalField; }"
-		case "omega":
-			return "{ type omegaWallFunction; value $internalField; }"
-		case "nuTilda":
-			return "{ type fixedValue; value uniform 0; }"
-		case "alphat":
-			return "{ type compressible::alphatWallFunction; value $internalField; }"
+		}
+		if ts := kb.WallBCs(field, model); len(ts) > 0 {
+			switch t := ts[0]; {
+			case t == "zeroGradient":
+				return "{ type zeroGradient; }"
+			case t == "fixedValue" || strings.HasPrefix(t, "nut"):
+				// k and nuTilda vanish at a resolved wall; nut's wall functions compute it.
+				return "{ type " + t + "; value uniform 0; }"
+			default:
+				return "{ type " + t + "; value $internalField; }"
+			}
 		}
 		return "{ type zeroGradient; }"
 	}

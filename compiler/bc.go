@@ -7,8 +7,8 @@ import (
 	"github.com/foamc/foamc/kb"
 )
 
-// Boundary-condition domains per role x field x regime (knowledge §3 "typical wall BCs" and
-// the task's table), most preferred first. The CSP picks the first candidate the rules allow.
+// Boundary-condition domains per role x field x regime (the v1912 tutorials' practice; wall
+// choices of turbulence fields from kb.WallBCs), most preferred first. The CSP picks the first candidate the rules allow.
 
 func cur(t string) candidate { return candidate{t, curated(refModels + " (role x field x regime)")} }
 
@@ -172,7 +172,7 @@ func (c *compilation) outletSupersonic(b *Boundary) bool {
 }
 
 // buoyantPressure: with p_rgh solved, p is calculated from it everywhere and p_rgh takes
-// fixedFluxPressure on walls and inlets (knowledge §4 BC-015), a fixed value at outlets.
+// fixedFluxPressure on walls and inlets (rule FOAM-BC-015), a fixed value at outlets.
 func (c *compilation) buoyantPressure(field string, pt meshPatch, b *Boundary) []candidate {
 	switch b.Role {
 	case "empty", "wedge", "cyclic", "symmetry":

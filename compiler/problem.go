@@ -68,12 +68,12 @@ func (c *compilation) resolvePhysics() {
 		}})
 	if f := s.Physics.Flow.Compressible; f != nil {
 		want := *f
-		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.compressible must agree (SPEC.md)",
+		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.compressible must agree (docs/spec.md)",
 			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Compressible == want }})
 	}
 	if f := s.Physics.Flow.Steady; f != nil {
 		want := *f
-		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.steady must agree (SPEC.md)",
+		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.steady must agree (docs/spec.md)",
 			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Steady == want }})
 	}
 	// Thermo type and energy variable (only meaningful for compressible solvers).

@@ -10,7 +10,7 @@ import (
 	"github.com/foamc/foamc/grammar"
 )
 
-const refNumerics = "knowledge/openfoam-v1912-rules.md §3-4 (NUM/SOL rules; tutorial practice)"
+const refNumerics = "rules/CATALOGUE.md NUM/SOL rules; tutorial practice"
 
 func (c *compilation) emitConstant(st *state) {
 	s := c.spec
@@ -22,7 +22,7 @@ func (c *compilation) emitConstant(st *state) {
 	} else {
 		t := c.file("constant/thermophysicalProperties", "dictionary")
 		tt := t.sub("thermoType")
-		tsrc := curated("perfect gas with constant properties (SPEC.md fluid)")
+		tsrc := curated("perfect gas with constant properties (docs/spec.md fluid)")
 		tt.set("type", c.stageSource("constant/thermophysicalProperties/thermoType/type"), grammar.NewWord(f.Thermo))
 		tt.set("mixture", tsrc, grammar.NewWord("pureMixture"))
 		tt.set("transport", tsrc, grammar.NewWord("const"))

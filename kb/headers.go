@@ -16,7 +16,7 @@ var allRanks = []string{"scalar", "vector", "sphericalTensor", "symmTensor", "te
 
 var (
 	// Candidate headers: a TypeName and a base class that is an fvPatchField
-	// (knowledge/openfoam-v1912-rules.md §1).
+	// (fvPatchField.H declares the run-time type with TypeName; docs/kb.md).
 	reTypeName = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`TypeName\(\s*(?:"([^"]+)"|(\w+?)(?:FvPatch|PolyPatch)::typeName_\(\))\s*\)`)
 	})

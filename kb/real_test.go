@@ -362,7 +362,7 @@ func TestRealContracts(t *testing.T) {
 			docTypes = append(docTypes, c.DocType+"->"+c.Type)
 		}
 	}
-	if len(docTypes) != 6 { // knowledge/openfoam-v1912-rules.md §1: 6 examples name a wrong type
+	if len(docTypes) != 6 { // 6 v1912 headers' \verbatim examples name another type than their TypeName (docs/kb.md)
 		t.Errorf("headers whose example type differs from TypeName: %v", docTypes)
 	}
 	if _, ok := k.Contract("alphatWallFunction"); ok {

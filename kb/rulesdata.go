@@ -58,16 +58,6 @@ func Curated(name string) (map[string]any, error) {
 	return m, nil
 }
 
-// SolverInfo returns the curated requirements of a solver (kb/curated/solvers.json).
-func SolverInfo(solver string) (map[string]any, bool) {
-	m, err := Curated("solvers")
-	if err != nil {
-		return nil, false
-	}
-	s, ok := m[solver].(map[string]any)
-	return s, ok
-}
-
 // RulesData returns the document rules read as data.kb (docs/kb-data.md):
 // version, bc contracts, vocabularies and the curated solver/model/dimension
 // tables. It is built once per KB; callers must not modify it.

@@ -487,10 +487,8 @@ func (n *tnode) value() any {
 // algorithmOf is the algorithm dictionary a solver reads: the curated table,
 // else the one most of its tutorials carry; "" when unknown or none.
 func (k *KB) algorithmOf(solver string) string {
-	if info, ok := SolverInfo(solver); ok {
-		if a, ok := info["algorithm"].(string); ok {
-			return a
-		}
+	if info, ok := curatedSolver(solver); ok {
+		return info.Algorithm
 	}
 	return k.mostCommon(solver, func(r *CaseRecord) string { return r.Algorithm })
 }

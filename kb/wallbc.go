@@ -6,14 +6,8 @@ package kb
 // lowRe from curated/models.json), as the v1912 tutorials write them. The compiler's
 // wall domain and the runner's repair template both take it; nil for other fields.
 func WallBCs(field, model string) []string {
-	var class string
-	var lowRe bool
-	if mt, err := Curated("models"); err == nil {
-		m, _ := mt[model].(map[string]any)
-		class, _ = m["class"].(string)
-		lowRe = m["lowRe"] == true
-	}
-	les := class == "LES"
+	mt, _ := CuratedModels()
+	les, lowRe := mt[model].Class == "LES", mt[model].LowRe
 	switch field {
 	case "k":
 		if les || lowRe {

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/foamc/foamc/faults/dictedit"
+	"github.com/foamc/foamc/grammar/dictedit"
 )
 
 // Edit is one declarative change to a case directory. The fault corpus injects

@@ -23,6 +23,7 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/schema"
+	"github.com/foamc/foamc/suggest"
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
@@ -176,7 +177,7 @@ type source struct {
 	builtin bool
 }
 
-// builtinSources lists the embedded policies; tests adds the rule_test.rego files.
+// builtinSources lists the embedded policies; tests adds the <name>_test.rego files.
 func builtinSources(tests bool) ([]source, error) {
 	var out []source
 	err := fs.WalkDir(policyFS, ".", func(p string, d fs.DirEntry, err error) error {
@@ -619,7 +620,7 @@ func shardSources(srcs []source, n int) [][]int {
 	cats := map[string][]int{}
 	size := map[string]int{}
 	for i, s := range srcs {
-		parts := strings.Split(s.name, "/") // rules/<category>/<name>/rule.rego
+		parts := strings.Split(s.name, "/") // rules/<category>/<name>/<name>.rego
 		if len(parts) != 4 || parts[1] == "lib" {
 			shared = append(shared, i)
 			continue
@@ -664,19 +665,17 @@ func (e *Engine) Rule(id string) (Rule, bool) {
 	return Rule{}, false
 }
 
-// raw is what a rule returns for one violation.
+// raw is what a rule returns for one violation, built by lib.finding / lib.finding_with.
 type raw struct {
-	Path     string            `json:"path"`
-	Msg      string            `json:"msg"`
-	Detail   string            `json:"detail"`
-	Fix      string            `json:"fix"`
-	Severity string            `json:"severity"`
-	Related  []string          `json:"related"`
-	Location *finding.Location `json:"location"`
-	Suggest  *struct {
-		Word       string   `json:"word"`
-		Candidates []string `json:"candidates"`
-	} `json:"suggest"`
+	Path     string              `json:"path"`
+	Msg      string              `json:"msg"`
+	Detail   string              `json:"detail"`
+	Fix      string              `json:"fix"`
+	Severity string              `json:"severity"`
+	Related  []string            `json:"related"`
+	Location *finding.Location   `json:"location"`
+	Suggest  *finding.Suggestion `json:"suggest"`
+	Edits    []finding.Edit      `json:"edits"`
 }
 
 // Evaluate runs every rule against one case document and returns located findings, sorted.
@@ -718,11 +717,20 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 			f.Fix = v.Fix
 		}
 		if v.Suggest != nil {
-			if s := DidYouMean(v.Suggest.Word, v.Suggest.Candidates); len(s) > 0 {
+			if s := suggest.DidYouMean(v.Suggest.Word, v.Suggest.Candidates); len(s) > 0 {
 				// the near matches, not the rule's whole vocabulary: what an editor offers.
 				f.Repair = &finding.Repair{Suggest: &finding.Suggestion{Word: v.Suggest.Word, Candidates: s}}
 				f.Fix = fmt.Sprintf("did you mean %s? %s", quoteList(s), f.Fix)
 			}
+		}
+		if len(v.Edits) > 0 {
+			if err := checkEdits(v.Edits); err != nil {
+				return nil, fmt.Errorf("rules: %s: %w", rule.ID, err)
+			}
+			if f.Repair == nil {
+				f.Repair = &finding.Repair{}
+			}
+			f.Repair.Edits = v.Edits
 		}
 		f.Location = locate(loc, v.Path)
 		if v.Location != nil && v.Location.File != "" {
@@ -732,7 +740,12 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 		for _, p := range v.Related {
 			f.Related = append(f.Related, finding.Related{Location: locate(loc, p)})
 		}
-		key := f.ID + "\x00" + v.Path + "\x00" + f.Summary
+		// Identity is the rule and the place, never the wording: two bodies of one rule
+		// that flag the same entry report it once.
+		key := f.ID + "\x00" + v.Path
+		if v.Location != nil {
+			key += "\x00" + f.Location.String()
+		}
 		if seen[key] {
 			continue
 		}
@@ -762,6 +775,27 @@ func (e *Engine) eval(ctx context.Context, doc map[string]any) (rego.ResultSet, 
 		all = append(all, results[i]...)
 	}
 	return all, nil
+}
+
+// checkEdits rejects an edit a rule built by hand wrongly (lib.fix_* build them right).
+func checkEdits(es []finding.Edit) error {
+	for _, e := range es {
+		switch {
+		case e.File == "":
+			return fmt.Errorf("edit %+v: no file", e)
+		case e.Op == finding.EditCreateFile:
+			if e.Pointer != "" {
+				return fmt.Errorf("edit %+v: create-file takes no pointer", e)
+			}
+		case e.Op == finding.EditAdd || e.Op == finding.EditSet || e.Op == finding.EditRemove:
+			if !strings.HasPrefix(e.Pointer, "/") {
+				return fmt.Errorf("edit %+v: pointer must start with /", e)
+			}
+		default:
+			return fmt.Errorf("edit %+v: unknown op", e)
+		}
+	}
+	return nil
 }
 
 func convert(v any, out *raw) error {

@@ -20,8 +20,9 @@ import (
 
 var idPattern = regexp.MustCompile(`^FOAM-(STRUCT|FM|BC|DIM|NUM|SOL|TIME|THERMO|SEC)-\d{3}$`)
 
-// TestRuleMetadata: every built-in rule has a well-formed id, a severity, a fix, provenance,
-// a title and a rule_test.rego beside it.
+// TestRuleMetadata: every built-in rule has a well-formed id whose category segment names
+// its directory (FOAM-NUM-* under numerics/), a severity, a fix, provenance, a title, and
+// lives in <category>/<name>/<name>.rego with <name>_test.rego beside it.
 func TestRuleMetadata(t *testing.T) {
 	e, err := New(context.Background(), Options{KB: fixtureKB(t)})
 	if err != nil {
@@ -31,6 +32,7 @@ func TestRuleMetadata(t *testing.T) {
 	if len(rs) < 60 {
 		t.Fatalf("only %d rules loaded", len(rs))
 	}
+	segDir := map[string]string{}
 	for _, r := range rs {
 		if !idPattern.MatchString(r.ID) {
 			t.Errorf("%s: id %q does not follow FOAM-<CATEGORY>-NNN", r.File, r.ID)
@@ -47,10 +49,24 @@ func TestRuleMetadata(t *testing.T) {
 		if r.Title == "" {
 			t.Errorf("%s: no title", r.ID)
 		}
-		test := filepath.Join(filepath.Dir(strings.TrimPrefix(r.File, "rules/")), "rule_test.rego")
+		parts := strings.Split(r.File, "/") // rules/<category>/<name>/<name>.rego
+		if len(parts) != 4 || parts[3] != parts[2]+".rego" {
+			t.Errorf("%s: file %s is not rules/<category>/<name>/<name>.rego", r.ID, r.File)
+			continue
+		}
+		if seg := strings.Split(r.ID, "-")[1]; !strings.HasPrefix(strings.ToUpper(parts[1]), seg) {
+			t.Errorf("%s: in directory %s/, whose name does not start with the ID's category %s", r.ID, parts[1], seg)
+		} else if prev, ok := segDir[seg]; ok && prev != parts[1] {
+			t.Errorf("%s: category %s is split over %s/ and %s/", r.ID, seg, prev, parts[1])
+		}
+		segDir[strings.Split(r.ID, "-")[1]] = parts[1]
+		test := filepath.Join(parts[1], parts[2], parts[2]+"_test.rego")
 		if _, err := os.Stat(test); err != nil {
 			t.Errorf("%s: no %s", r.ID, test)
 		}
+	}
+	if len(segDir) != 9 {
+		t.Errorf("categories %v, want the nine of the ID pattern", segDir)
 	}
 }
 
@@ -245,13 +261,6 @@ findings contains {"path": "/features/solver", "msg": "not icoFoam"} if input.fe
 	e2, _ := New(context.Background(), Options{PolicyDirs: []string{dir}, Disabled: []string{"FOAM-SEC-900", "FOAM-STRUCT-001"}})
 	if fs, _ := e2.Evaluate(context.Background(), map[string]any{"features": map[string]any{"solver": "simpleFoam"}}, nil); len(fs) != 0 {
 		t.Errorf("disabled rule reported %v", fs)
-	}
-}
-
-// TestDidYouMean: the rules API name delegates to package suggest (tested there).
-func TestDidYouMean(t *testing.T) {
-	if got := DidYouMean("fixedValu", []string{"fixedValue", "zeroGradient"}); strings.Join(got, ",") != "fixedValue" {
-		t.Errorf("DidYouMean(fixedValu) = %v", got)
 	}
 }
 

@@ -48,7 +48,7 @@ func readJSON(t testing.TB, path string, v any) {
 	}
 }
 
-// TestRegoUnit runs every rule_test.rego in-process with OPA's tester and asserts the
+// TestRegoUnit runs every <name>_test.rego in-process with OPA's tester and asserts the
 // line coverage of the policies (tests excluded) with OPA's cover.
 func TestRegoUnit(t *testing.T) {
 	ctx := context.Background()

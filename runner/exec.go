@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/foamc/foamc/faults/dictedit"
+	"github.com/foamc/foamc/grammar/dictedit"
 	"github.com/foamc/foamc/openfoam"
 )
 

@@ -96,15 +96,6 @@ func TestPlot(t *testing.T) {
 	}
 }
 
-func TestNearest(t *testing.T) {
-	valid := []string{"GAMG", "PBiCG", "PBiCGStab", "smoothSolver"}
-	for in, want := range map[string]string{"PCG": "PBiCG", "GAMGG": "GAMG", "smoothsolver": "smoothSolver", "completelyDifferent": ""} {
-		if got := Nearest(in, valid); got != want {
-			t.Errorf("Nearest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestNiceTicks(t *testing.T) {
 	if got := niceTicks(1, 50, 6); !reflect.DeepEqual(got, []float64{10, 20, 30, 40, 50}) {
 		t.Fatalf("%v", got)

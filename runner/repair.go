@@ -16,7 +16,7 @@ import (
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/llm"
-	"github.com/foamc/foamc/rules"
+	"github.com/foamc/foamc/suggest"
 )
 
 // Repair is one applied repair with its provenance (written to repair.json).
@@ -578,10 +578,11 @@ func bcTemplate(field, typ, model string) string {
 
 // nearestName replaces an unknown name by the closest valid one OpenFOAM listed.
 func (r *repairer) nearestName(ctx context.Context, f *Failure, skip int) (*candidate, error) {
-	best := Nearest(f.Keyword, f.Valid)
-	if best == "" || f.File == "" {
+	near := suggest.DidYouMean(f.Keyword, f.Valid)
+	if len(near) == 0 || f.File == "" {
 		return nil, nil
 	}
+	best := near[0]
 	src := fmt.Sprintf("OpenFOAM's list of valid %s types (nearest to %q)", f.What, f.Keyword)
 	if f.Rule != "" {
 		src = fmt.Sprintf("rule %s: did you mean %q", f.Rule, best)
@@ -628,16 +629,6 @@ func replaceWord(s, old, nw string) string {
 		s = re.ReplaceAllString(s, "${1}"+nw+"${2}")
 	}
 	return s
-}
-
-// Nearest returns the valid name closest to name: the rules' did-you-mean
-// (optimal string alignment, within a third of the name, at least 2 edits;
-// ties alphabetical), or "" when none is a plausible typo.
-func Nearest(name string, candidates []string) string {
-	if s := rules.DidYouMean(name, candidates); len(s) > 0 {
-		return s[0]
-	}
-	return ""
 }
 
 // dimensions resets field dimensions that differ from a tutorial of the same solver.

@@ -42,6 +42,14 @@ func TestDidYouMean(t *testing.T) {
 			t.Errorf("DidYouMean(%q) = %v, want %v", w, got, want)
 		}
 	}
+	// OpenFOAM's solver names, as the runner's nearest-name repair offers them.
+	solvers := []string{"GAMG", "PBiCG", "PBiCGStab", "smoothSolver"}
+	for in, want := range map[string]string{"PCG": "PBiCG", "GAMGG": "GAMG", "smoothsolver": "smoothSolver", "completelyDifferent": ""} {
+		got := append(DidYouMean(in, solvers), "")
+		if got[0] != want {
+			t.Errorf("DidYouMean(%q) = %v, want %q first", in, got, want)
+		}
+	}
 	// Ties at the smallest distance: alphabetical, at most three, whatever the input order.
 	ties := []string{"kd", "ka", "kc", "kb"}
 	if got := DidYouMean("k", ties); strings.Join(got, ",") != "ka,kb,kc" {

@@ -16,6 +16,31 @@ ptr(tokens) := concat("", [sprintf("/%s", [esc(t)]) | some t in tokens])
 # file_ptr points into a case file of the document.
 file_ptr(file, tokens) := ptr(array.concat(["files", file], tokens))
 
+# finding is what every rule's findings set holds, built only here (Regal's result.fail):
+# ptr locates it in the case document, msg is its one-line summary.
+finding(ptr, msg) := {"path": ptr, "msg": msg}
+
+# finding_with adds the optional parts: "detail", "fix" (prose replacing the METADATA fix),
+# "severity", "related" (pointers), "location" (directives: file, line, column),
+# "suggest" (lib.suggest) and "edits" (lib.fix_*), which the engine turns into the
+# finding's Repair.
+finding_with(ptr, msg, more) := object.union(more, finding(ptr, msg))
+
+# suggest: word is a misspelling of one of candidates (the engine keeps the nearest).
+suggest(word, candidates) := {"word": word, "candidates": candidates}
+
+# The fix helpers build one edit of a case file: tokens are the keys from the file's top
+# level down (RFC 6901 inside the file, not the case document), value OpenFOAM text
+# ("Gauss linear", "{ pRefCell 0; pRefValue 0; }").
+fix_add(file, tokens, value) := {"op": "add", "file": file, "pointer": ptr(tokens), "value": sprintf("%v", [value])}
+
+fix_set(file, tokens, value) := {"op": "set", "file": file, "pointer": ptr(tokens), "value": sprintf("%v", [value])}
+
+fix_remove(file, tokens) := {"op": "remove", "file": file, "pointer": ptr(tokens)}
+
+# fix_create writes a missing file whole (header included).
+fix_create(file, text) := {"op": "create-file", "file": file, "value": text}
+
 # has is true when d holds the exact key k (values may be null or false).
 has(d, k) if {
 	is_object(d)

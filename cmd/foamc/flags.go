@@ -104,14 +104,19 @@ func (ef *engineFlags) engine(ctx context.Context, cmd *cobra.Command, preload .
 	}
 	for _, id := range ef.disabled {
 		if _, ok := eng.Rule(id); !ok && !goSideID(id) {
-			var ids []string
-			for _, r := range eng.Rules() {
-				ids = append(ids, r.ID)
-			}
-			return nil, usageErrorf(cmd, "--disable %s: no rule has this ID%s", id, didYouMean(id, ids, ""))
+			return nil, usageErrorf(cmd, "--disable %s: no rule has this ID%s", id, didYouMean(id, ruleIDs(eng), ""))
 		}
 	}
 	return eng, nil
+}
+
+// ruleIDs lists the engine's rule IDs, for suggestions.
+func ruleIDs(eng *rules.Engine) []string {
+	var ids []string
+	for _, r := range eng.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
 }
 
 // goSideID: the findings of the parser, the expander and the case loader (FOAM-PARSE-*,

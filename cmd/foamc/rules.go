@@ -48,11 +48,7 @@ func newRulesCmd() *cobra.Command {
 		}
 		r, ok := eng.Rule(args[0])
 		if !ok {
-			var ids []string
-			for _, r := range eng.Rules() {
-				ids = append(ids, r.ID)
-			}
-			return fmt.Errorf("no rule %s%s", args[0], didYouMean(args[0], ids, ""))
+			return fmt.Errorf("no rule %s%s", args[0], didYouMean(args[0], ruleIDs(eng), ""))
 		}
 		fmt.Fprint(cmd.OutOrStdout(), rules.Describe(r))
 		return nil

@@ -60,11 +60,13 @@ func newGateCmd() *cobra.Command {
 				}
 			},
 		})
+		if reportErr != nil {
+			fmt.Fprintf(stderr, "foamc gate: %v\n", reportErr)
+		}
 		switch {
+		case g.Ran && err != nil:
+			return exitWith(exitGateError, err) // started, but its status is unknown
 		case g.Ran:
-			if err != nil {
-				fmt.Fprintf(stderr, "foamc gate: %v\n", err)
-			}
 			return exitWith(g.Status, nil)
 		case g.Denied:
 			if err := report(g.Findings, nil); err != nil {
@@ -76,9 +78,6 @@ func newGateCmd() *cobra.Command {
 			return exitWith(exitGateError, fmt.Errorf("refusing to run %s: %w", argv[0], err))
 		case errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist):
 			return exitWith(exitGateNotFound, err)
-		}
-		if reportErr != nil {
-			fmt.Fprintf(stderr, "foamc gate: %v\n", reportErr)
 		}
 		return exitWith(exitGateCannotExec, err)
 	}

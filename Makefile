@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source build test vet demo kb generate check-generated fuzz bench clean
+.PHONY: all deps openfoam source build test vet demo kb generate check-generated fuzz bench clean slurm-deps slurm-up slurm-down
 
 all: build
 
@@ -40,8 +40,26 @@ vet:
 
 # FOAMC_OPENFOAM_SRC (the unpacked source package: headers, uncompressed tutorials) is
 # resolved when the recipe runs, after `deps` may have just downloaded it.
-test: deps vet check-generated
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./...
+# The Slurm tests (cmd/foamc TestSlurm*) need a running cluster: it is started before the
+# tests and stopped after them, whatever they return.
+test: deps vet check-generated slurm-deps
+	$(SUDO) scripts/slurm-cluster.sh up
+	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
+		$(SUDO) scripts/slurm-cluster.sh down; exit $$status
+
+# A one-node Slurm cluster on localhost (docs/parallel.md): Debian's slurm-wlm and munge,
+# and libpmix-dev, whose libpmix.so Slurm's mpi/pmix plugin loads for srun --mpi=pmix.
+slurm-deps:
+	@if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null || ! dpkg -s libpmix-dev >/dev/null 2>&1; then \
+		$(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends slurm-wlm munge libpmix-dev; \
+	fi
+
+slurm-up: slurm-deps
+	$(SUDO) scripts/slurm-cluster.sh up
+
+slurm-down:
+	$(SUDO) scripts/slurm-cluster.sh down
 
 demo: deps build
 	rm -rf out/demo && mkdir -p out/demo

@@ -85,9 +85,7 @@ func (c *compilation) features() {
 			c.feat.TwoD = true
 		}
 	}
-	if c.spec.Run.Slurm != nil {
-		c.note(IDNotice, finding.Info, "/run/slurm", "run.slurm is not compiled into the case (Allrun runs locally)", "submit Allrun with your own batch script")
-	}
+	c.checkRun()
 	if c.feat.TwoD && c.feat.Class == "LES" {
 		c.note("FOAM-FM-005", finding.Warn, "/physics/turbulence", "LES on a 2D mesh (empty patches): OpenFOAM warns the case is not strictly applicable",
 			"use a 3D mesh or a RAS model")

@@ -180,8 +180,26 @@ type OutputsSpec struct {
 }
 
 type RunSpec struct {
-	Parallel int            `json:"parallel,omitempty"`
-	Slurm    map[string]any `json:"slurm,omitempty"`
+	Parallel int        `json:"parallel,omitempty"`
+	Slurm    *SlurmSpec `json:"slurm,omitempty"`
+}
+
+// SlurmSpec is the batch job job.slurm asks for (docs/parallel.md).
+type SlurmSpec struct {
+	Partition    string `json:"partition,omitempty"`
+	Account      string `json:"account,omitempty"`
+	Nodes        int    `json:"nodes,omitempty"`
+	TasksPerNode int    `json:"tasksPerNode,omitempty"`
+	Time         string `json:"time,omitempty"`
+	// Modules are loaded with `module load` before anything runs; Setup lines follow them
+	// verbatim (source a bashrc, export variables).
+	Modules []string `json:"modules,omitempty"`
+	Setup   []string `json:"setup,omitempty"`
+	// Directives are extra #SBATCH options, e.g. "--mem=4G".
+	Directives []string `json:"directives,omitempty"`
+	// Launcher starts the ranks: srun (default, with --mpi=MPI, default pmix) or mpirun.
+	Launcher string `json:"launcher,omitempty"`
+	MPI      string `json:"mpi,omitempty"`
 }
 
 // LoadSpec reads, validates and decodes a spec file. The error is a finding.List.

@@ -160,17 +160,7 @@ func (c *compilation) emitSystem(st *state) {
 	}
 	c.emitSchemes()
 	c.emitSolution()
-	if s.Run.Parallel > 1 {
-		d := c.file("system/decomposeParDict", "dictionary")
-		d.set("numberOfSubdomains", specSrc("/run/parallel"), grammar.Label(int64(s.Run.Parallel)))
-		// Debian's v1912 ships only the dummy scotchDecomp (a FATAL ERROR in decomposePar), so
-		// the decomposition is geometric: slabs along x.
-		m := curated("simple decomposition along x (scotch is a stub in the Debian v1912 build)")
-		d.set("method", m, grammar.NewWord("simple"))
-		co := d.sub("coeffs")
-		co.set("n", m, grammar.Vector(float64(s.Run.Parallel), 1, 1))
-		co.set("delta", m, grammar.Num(0.001))
-	}
+	c.emitDecompose()
 }
 
 func (c *compilation) forceCoeffs(n node, fc *ForceCoeffs, st *state) {

@@ -82,6 +82,8 @@ type Case struct {
 	Patches    []Patch
 	Directives []Directive
 	Includes   []Include
+	// Launches are the rank counts the case's run scripts ask for (launch.go).
+	Launches []Launch
 	// Errors are the findings of files that failed to parse and of problems met while
 	// expanding (missing includes, undefined variables…).
 	Errors []finding.Finding
@@ -166,6 +168,8 @@ func Load(dir string, opts Options) (*Case, error) {
 	c.Patches = l.patches()
 	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
 	c.Features.MeshInputs = meshInputs(abs)
+	c.Launches = launches(abs)
+	c.locateLaunches()
 	finding.Sort(c.Errors)
 	return c, nil
 }
@@ -550,6 +554,7 @@ func (c *Case) Document() map[string]any {
 		"patches":    patches,
 		"directives": directives,
 		"includes":   includes,
+		"launches":   c.launchDoc(),
 		"errors":     errs,
 	}
 }

@@ -30,6 +30,7 @@ var (
 	})
 	reCourant  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Courant Number mean: \S+ max: (\S+)`) })
 	reExecTime = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ExecutionTime = (\S+) s`) })
+	reRank     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[\d+\] `) })
 )
 
 // LogParser follows a solver log line by line. It is fed while the solver runs
@@ -62,6 +63,10 @@ type LogParser struct {
 // first residual set (a good moment to report progress).
 func (p *LogParser) Feed(line string) bool {
 	line = strings.TrimRight(line, "\r")
+	// A parallel run's ranks prefix their messages with "[rank] ".
+	if m := reRank().FindStringIndex(line); m != nil {
+		line = line[m[1]:]
+	}
 	if len(p.tail) == 40 {
 		p.tail = p.tail[1:]
 	}

@@ -67,7 +67,8 @@ type Result struct {
 	Gate     []finding.Finding  `json:"gate,omitempty"` // deny findings that refused the run
 	Repairs  []Repair           `json:"repairs,omitempty"`
 	Plot     string             `json:"plot,omitempty"`
-	Attempts int                `json:"attempts"` // solver runs
+	Attempts int                `json:"attempts"`      // solver runs
+	Job      *Job               `json:"job,omitempty"` // the Slurm job (RunSlurm)
 	history  *LogParser
 }
 
@@ -81,14 +82,8 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	if opt.Lint == nil {
-		return nil, errors.New("runner: no linter configured: the gate fails closed")
-	}
-	if opt.Env == nil {
-		opt.Env = openfoam.Env()
-	}
-	if opt.Log == nil {
-		opt.Log = io.Discard
+	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
+		return nil, err
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -209,6 +204,21 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		res.Plot = png
 	}
 	return res, nil
+}
+
+// defaults fails closed without a gate and fills the environment and log Run and
+// RunSlurm default to.
+func defaults(lint Linter, env *[]string, log *io.Writer) error {
+	if lint == nil {
+		return errors.New("runner: no linter configured: the gate fails closed")
+	}
+	if *env == nil {
+		*env = openfoam.Env()
+	}
+	if *log == nil {
+		*log = io.Discard
+	}
+	return nil
 }
 
 // repairRound applies one repair for res.Failure; done reports that the loop
@@ -417,47 +427,6 @@ func latestTime(dir string) float64 {
 	return best
 }
 
-// decompose writes a decomposeParDict when the case has none, then runs
-// decomposePar -force. The written method is simple with n (N 1 1): it needs
-// no third-party library. Debian's v1912 ships scotch (and metis, kahip) as
-// stubs, so a case whose method hits a stub is retried once with simple, and
-// the log says so.
-func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
-	dict := filepath.Join(f.dir, "system", "decomposeParDict")
-	if _, err := os.Stat(dict); err != nil {
-		text := foamHeader("dictionary", "decomposeParDict") + fmt.Sprintf("numberOfSubdomains %d;\n\nmethod          simple;\n\ncoeffs\n{\n    n               (%d 1 1);\n}\n", n, n)
-		if err := os.WriteFile(dict, []byte(text), 0o644); err != nil {
-			return fmt.Errorf("runner: %w", err)
-		}
-	} else if err := f.set(ctx, "system/decomposeParDict", "numberOfSubdomains", strconv.Itoa(n)); err != nil {
-		return fmt.Errorf("runner: %w", err)
-	}
-	for attempt := 0; ; attempt++ {
-		fmt.Fprintf(log, "decompose: decomposePar -force (%d subdomains)\n", n)
-		code, err := f.exec(ctx, "decomposePar", nil, "decomposePar", "-force")
-		if err != nil {
-			return err
-		}
-		if code == 0 {
-			return nil
-		}
-		fatal := ""
-		if p, _ := parseLogFile(filepath.Join(f.dir, "log.decomposePar")); p != nil {
-			fatal = trimMessage(p.Fatal())
-		}
-		if attempt == 0 && strings.Contains(fatal, "stub library") {
-			fmt.Fprintln(log, "decompose: the method's library is a stub in this OpenFOAM build; using method simple")
-			for _, kv := range [][2]string{{"method", "simple"}, {"coeffs", fmt.Sprintf("{ n (%d 1 1); }", n)}} {
-				if err := f.set(ctx, "system/decomposeParDict", kv[0], kv[1]); err != nil {
-					return fmt.Errorf("runner: %w", err)
-				}
-			}
-			continue
-		}
-		return fmt.Errorf("runner: decomposePar failed (exit %d): %s", code, fatal)
-	}
-}
-
 func foamHeader(class, object string) string {
 	return fmt.Sprintf("FoamFile\n{\n    version     2.0;\n    format      ascii;\n    class       %s;\n    object      %s;\n}\n\n", class, object)
 }
@@ -503,6 +472,9 @@ func (r *Result) Summary() string {
 			kind = "gate repair"
 		}
 		fmt.Fprintf(&b, "%s %d: %s %s <- %s%s\n", kind, rp.Round, rp.Strategy, rp.Target(), strings.Join(rp.Sources, ", "), rev)
+	}
+	if j := r.Job; j != nil {
+		fmt.Fprintf(&b, "slurm job %s: %s, exit code %d, output %s\n", j.ID, j.State, j.ExitCode, j.Output)
 	}
 	if r.Failure != nil {
 		fmt.Fprintf(&b, "failure: [%s/%s] %s\n", r.Failure.Class, r.Failure.Kind, r.Failure.Summary)

@@ -19,11 +19,12 @@ import (
 // checks they agree).
 const (
 	exitOK           = 0
-	exitFailure      = 1 // tool error, usage error, a case that could not be evaluated (fail closed)
-	exitWarn         = 2 // lint --fail-on warn: warnings; fmt --check: files not formatted
-	exitDeny         = 3 // a deny finding: lint, compile, run (refused by its gate), parse, fmt, inspect
-	exitSolverFailed = 4 // run: the solver failed or timed out, after any repairs
-	exitNoSpec       = 5 // compile --prompt: the LLM gave no spec that compiles
+	exitFailure      = 1   // tool error, usage error, a case that could not be evaluated (fail closed)
+	exitWarn         = 2   // lint --fail-on warn: warnings; fmt --check: files not formatted
+	exitDeny         = 3   // a deny finding: lint, compile, run (refused by its gate), parse, fmt, inspect
+	exitSolverFailed = 4   // run: the solver failed or timed out, after any repairs
+	exitNoSpec       = 5   // compile --prompt: the LLM gave no spec that compiles
+	exitCancelled    = 130 // run --slurm: the job was cancelled (Ctrl-C, --timeout or the scheduler; 128+SIGINT)
 	// gate runs a command: its own outcomes are kept apart from the command's exit status,
 	// which it returns unchanged (128+N when the command is killed by signal N), using
 	// the codes env(1) and timeout(1) reserve for the wrapper.
@@ -48,6 +49,7 @@ var exitTable = []struct {
 	{exitGateError, "gate: usage error or the case could not be evaluated, the command did not run"},
 	{exitGateCannotExec, "gate: the command could not be started"},
 	{exitGateNotFound, "gate: the command was not found"},
+	{exitCancelled, "run --slurm: the job was cancelled (Ctrl-C, --timeout or the scheduler)"},
 }
 
 // exitCodesMarkdown is the table in Markdown, as docs/cli.md and README.md carry it.

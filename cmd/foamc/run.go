@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -16,17 +17,21 @@ import (
 func newRunCmd() *cobra.Command {
 	var opt runner.Options
 	var tutorials string
+	var slurmJob, cancelJob bool
 	cmd := &cobra.Command{
 		Use:   "run CASE",
 		Short: "gate, mesh and solve a case with OpenFOAM; classify and repair failures",
 		Long: "run lints the case (the gate: a deny refuses the run, exit 3), meshes and solves it,\n" +
 			"classifies a failure and, with --repair, repairs it (kb first, then the LLM if\n" +
-			"configured). --format json prints the run's result document.",
+			"configured). With --slurm it submits the case's job.slurm and follows the job.\n" +
+			"--format json prints the run's result document.",
 		Args: argsBetween(1, 1, "one CASE"),
 	}
 	fs := cmd.Flags()
 	fs.IntVar(&opt.Steps, "steps", 0, "limit the solver to N time steps (0: the case's endTime)")
 	fs.IntVar(&opt.Parallel, "parallel", 0, "decompose and run on N MPI ranks")
+	fs.BoolVar(&slurmJob, "slurm", false, "submit the case's job.slurm with sbatch and follow the job (Ctrl-C cancels it)")
+	fs.BoolVar(&cancelJob, "cancel", false, "with --slurm: cancel the job last submitted for CASE (scancel)")
 	fs.IntVar(&opt.Repair, "repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	fs.DurationVar(&opt.Timeout, "timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	fs.StringVar(&tutorials, "tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
@@ -37,9 +42,19 @@ func newRunCmd() *cobra.Command {
 		dir := args[0]
 		ctx := cmd.Context()
 		stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+		if cancelJob {
+			return cancelSlurm(ctx, dir, stderr)
+		}
 		lint, _, err := ef.linter(ctx, cmd)
 		if err != nil {
 			return err
+		}
+		if slurmJob {
+			if opt.Parallel > 0 || opt.Repair > 0 {
+				// The job's rank count is job.slurm's; repairs need the solver here.
+				return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
+			}
+			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps}, format.name, stdout, stderr)
 		}
 		opt.Lint, opt.Log = lint, stderr
 		if opt.Repair > 0 {
@@ -52,42 +67,57 @@ func newRunCmd() *cobra.Command {
 				return err
 			}
 		}
-		if isTerminal(stderr) && format.name == "text" {
-			opt.Progress = func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) }
-		}
+		var done func()
+		opt.Progress, done = liveProgress(stderr, format.name)
 		res, err := runner.Run(ctx, dir, opt)
-		if opt.Progress != nil {
-			fmt.Fprint(stderr, "\r\033[K")
-		}
+		done()
 		if err != nil {
 			return err
 		}
 		if opt.LLM != nil {
 			reportTokens(stderr, opt.LLM.Usage())
 		}
-		switch format.name {
-		case "json":
-			err = writeJSON(stdout, res)
-		case "text":
-			if len(res.Gate) > 0 {
-				err = output.Write(stdout, "text", findingsReport(dir, res.Gate))
-			}
-			fmt.Fprint(stdout, res.Summary())
-		default:
-			err = output.Write(stdout, format.name, findingsReport(dir, res.Gate))
-		}
-		if err != nil {
-			return err
-		}
-		switch res.Status {
-		case runner.StatusOK:
-			return nil
-		case runner.StatusRefused:
-			return exitWith(exitDeny, nil)
-		}
-		return exitWith(exitSolverFailed, nil)
+		return reportRun(res, format.name, stdout)
 	}
 	return cmd
+}
+
+// reportRun prints a run's result in the format and returns run's exit for it.
+func reportRun(res *runner.Result, format string, stdout io.Writer) error {
+	var err error
+	switch format {
+	case "json":
+		err = writeJSON(stdout, res)
+	case "text":
+		if len(res.Gate) > 0 {
+			err = output.Write(stdout, "text", findingsReport(res.Case, res.Gate))
+		}
+		fmt.Fprint(stdout, res.Summary())
+	default:
+		err = output.Write(stdout, format, findingsReport(res.Case, res.Gate))
+	}
+	if err != nil {
+		return err
+	}
+	switch res.Status {
+	case runner.StatusOK:
+		return nil
+	case runner.StatusRefused:
+		return exitWith(exitDeny, nil)
+	case runner.StatusCancelled:
+		return exitWith(exitCancelled, nil)
+	}
+	return exitWith(exitSolverFailed, nil)
+}
+
+// liveProgress rewrites one terminal line per solver step; done clears it. Not a terminal
+// or a machine format: no progress.
+func liveProgress(stderr io.Writer, format string) (func(runner.Step), func()) {
+	if !isTerminal(stderr) || format != "text" {
+		return nil, func() {}
+	}
+	return func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) },
+		func() { fmt.Fprint(stderr, "\r\033[K") }
 }
 
 func progressLine(s runner.Step) string {

@@ -457,3 +457,21 @@ speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if {
 
 # max_speed2 is the largest of speeds2 (undefined without any).
 max_speed2 := max(speeds2) if count(speeds2) > 0
+
+# parallel_run: a run script of the case launches the solver in parallel (input.launches:
+# mpirun/srun/runParallel with -parallel, #SBATCH task counts), so decomposeParDict is used.
+parallel_run if some _ in input.launches
+
+# decompose_dicts are the decomposition dictionaries by file: system/decomposeParDict, a
+# region's system/<region>/decomposeParDict, alternatives named for -decomposeParDict.
+decompose_dicts[name] := d if {
+	some name, d in input.files
+	startswith(name, "system/")
+	endswith(name, "decomposeParDict")
+}
+
+# decompose_severity: only decomposePar reads decomposeParDict, so its mistakes deny when a
+# script launches a parallel run and warn otherwise (they wait for the first decomposePar).
+decompose_severity := "deny" if parallel_run
+
+else := "warn"

@@ -8,17 +8,18 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source build test vet demo kb generate check-generated fuzz bench clean slurm-deps slurm-up slurm-down
+.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench matrix clean slurm-deps slurm-up slurm-down
 
 all: build
 
 deps: openfoam source
 
-# OpenFOAM v1912 binaries and tutorials from Debian.
+# OpenFOAM v1912 binaries and tutorials from Debian; gcc builds the native library of the
+# security tests (a case-shipped libs entry).
 openfoam:
-	@if ! command -v foamDictionary >/dev/null || [ ! -d /usr/share/doc/openfoam-examples/examples ]; then \
+	@if ! command -v foamDictionary >/dev/null || ! command -v gcc >/dev/null || [ ! -d /usr/share/doc/openfoam-examples/examples ]; then \
 		$(SUDO) apt-get update && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends openfoam openfoam-examples dpkg-dev; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends openfoam openfoam-examples dpkg-dev gcc libc6-dev; \
 	fi
 
 # The Debian source package (deb-src entry + apt-get source) into a git-ignored cache.
@@ -31,6 +32,10 @@ source: openfoam
 		$(SUDO) apt-get update && mkdir -p $(SRC_DIR) && cd $(SRC_DIR) && apt-get source openfoam; \
 	fi
 
+# Neovim, the real editor the language server's end-to-end test drives (lsp/nvim_test.go).
+neovim:
+	@command -v nvim >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends neovim; }
+
 build:
 	$(GO) build -o $(BIN) ./cmd/foamc
 
@@ -42,7 +47,7 @@ vet:
 # resolved when the recipe runs, after `deps` may have just downloaded it.
 # The Slurm tests (cmd/foamc TestSlurm*) need a running cluster: it is started before the
 # tests and stopped after them, whatever they return.
-test: deps vet check-generated slurm-deps
+test: deps neovim vet check-generated slurm-deps
 	$(SUDO) scripts/slurm-cluster.sh up
 	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
 		$(SUDO) scripts/slurm-cluster.sh down; exit $$status
@@ -60,6 +65,12 @@ slurm-up: slurm-deps
 
 slurm-down:
 	$(SUDO) scripts/slurm-cluster.sh down
+
+# The whole generated spec matrix in real OpenFOAM (CI runs a fixed sample): compile rate,
+# run rate, failures grouped by cause.
+matrix: deps
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
+		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 
 demo: deps build
 	rm -rf out/demo && mkdir -p out/demo

@@ -6,6 +6,8 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/open-policy-agent/opa v1.22.0
 	github.com/sashabaranov/go-openai v1.43.0
+	github.com/sourcegraph/jsonrpc2 v0.2.0
+	github.com/tliron/glsp v0.2.2
 	github.com/xeipuuv/gojsonschema v1.2.0
 	golang.org/x/tools v0.52.0
 	gopkg.in/yaml.v3 v3.0.1

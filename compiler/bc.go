@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -59,7 +60,18 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			return cands("zeroGradient")
 		case "T":
 			return c.wallT(pt, b)
-		case "k", "epsilon", "omega", "nuTilda", "nut", "alphat":
+		case "nut":
+			ts := kb.WallBCs(field, f.Model)
+			// nutkWallFunction assumes the first cell in the log layer; below y+ 30 Spalding's
+			// law covers the viscous and buffer layers too.
+			if ts[0] == "nutkWallFunction" {
+				if yp, ok := c.yPlus(); ok && yp.Value < 30 {
+					d := Source{Kind: KindDerived, Formula: yp.Formula + fmt.Sprintf(" = %.3g < 30: a wall function valid at every y+", yp.Value), Inputs: yp.Inputs}
+					return []candidate{{"nutUSpaldingWallFunction", d}, cur("nutkWallFunction"), cur("calculated")}
+				}
+			}
+			return cands(ts...)
+		case "k", "epsilon", "omega", "nuTilda", "alphat":
 			return cands(kb.WallBCs(field, f.Model)...)
 		}
 	case "inlet":
@@ -114,6 +126,15 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 		}
 		switch field {
 		case "p":
+			if why := c.exitMaySupersonic(b); why != "" {
+				src := Source{Kind: KindDerived, Formula: why + ": the exit may be supersonic or reflect waves; p relaxes towards the outlet p (non-reflecting)",
+					Spec: "/boundaries/" + escape(pt.Name) + "/p"}
+				if c.feat.Steady {
+					// advective conditions need a time derivative; a steady solver extrapolates.
+					return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/p")}}
+				}
+				return []candidate{{"waveTransmissive", src}, {"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/p")}}
+			}
 			return cands("fixedValue")
 		case "U", "T", "k", "epsilon", "omega", "nuTilda":
 			return cands("inletOutlet", "zeroGradient")
@@ -169,6 +190,35 @@ func (c *compilation) outletSupersonic(b *Boundary) bool {
 		}
 	}
 	return false
+}
+
+// exitMaySupersonic estimates whether a compressible outlet that states a static pressure
+// may see supersonic outflow: a supersonic inlet (Ma > 1 from its static U and T), or a
+// total-to-static pressure ratio across the domain above the critical (choking) ratio.
+// It returns the reason, or "" for a subsonic exit.
+func (c *compilation) exitMaySupersonic(b *Boundary) string {
+	s := c.spec
+	if !c.feat.Compressible || c.feat.Buoyant || b.P == nil || b.P.Total || s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
+		return ""
+	}
+	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
+	for _, n := range sortedKeys(s.Boundaries) {
+		ib := s.Boundaries[n]
+		if ib.Role != "inlet" && ib.Role != "freestream" {
+			continue
+		}
+		if ib.U != nil && ib.T != nil && !ib.T.Total {
+			if ma := g.mach(mag(ib.U.Vector()), ib.T.Value).Value; ma > 1 {
+				return fmt.Sprintf("inlet %s at Ma = %.3g", n, ma)
+			}
+		}
+		if ib.Role == "inlet" && ib.P != nil && ib.P.Total && b.P.Value > 0 {
+			if r := ib.P.Value / b.P.Value; r > g.criticalRatio() {
+				return fmt.Sprintf("p0/p = %.3g across the domain, above the critical ratio %.3g", r, g.criticalRatio())
+			}
+		}
+	}
+	return ""
 }
 
 // buoyantPressure: with p_rgh solved, p is calculated from it everywhere and p_rgh takes

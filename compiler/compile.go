@@ -30,6 +30,11 @@ const (
 	IDDisabled    = "FOAM-COMPILE-008" // a retrieved value that switches an equation off (maxIter 0)
 	IDReynolds    = "FOAM-COMPILE-101" // physics plausibility (warn)
 	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
+	IDRetyped     = "FOAM-COMPILE-103" // a mesh patch retyped to agree with its role (info)
+	IDSettled     = "FOAM-COMPILE-104" // a value settled by kb retrieval or an engineering default (info)
+	// IDFlowMismatch names the constraint that physics.flow (compressible, steady)
+	// agrees with the solver; it appears in FOAM-COMPILE-001 conflicts.
+	IDFlowMismatch = "FOAM-SPEC-005"
 )
 
 // Linter checks a written case directory with the rules; the compiler prunes what it denies.
@@ -48,6 +53,9 @@ type Options struct {
 	Linter Linter
 	// MaxRounds bounds lint -> prune -> re-solve rounds (default 4).
 	MaxRounds int
+	// Strict refuses values settled by kb retrieval or an engineering default: every
+	// physical value must be stated in the spec or derived from it.
+	Strict bool
 	// KB supplies retrieval domains (fvSchemes through the all-model retriever) and the
 	// scheme vocabulary; nil uses foamc's curated values only.
 	KB *kb.KB
@@ -67,6 +75,9 @@ type Result struct {
 	// Findings are non-fatal notes (warn/info) about the spec.
 	Findings []finding.Finding
 	Features Features
+	// inputs are the files the case was compiled from (the spec, the mesh source):
+	// Write never replaces a directory that holds one.
+	inputs []string
 }
 
 // CompileBytes validates and compiles a spec given as bytes; dir resolves its relative paths.
@@ -151,6 +162,8 @@ type compilation struct {
 	bcCache map[string]kb.BCResult
 	// derivedRoles are boundaries the mesh settled (constraint-typed patches).
 	derivedRoles Table
+	// settledSlots are values settled by kb retrieval or an engineering default.
+	settledSlots Table
 	// st is the flow state of the current emission.
 	st *state
 	// collecting gathers scheme slots during the dry run of emitSchemes.
@@ -191,7 +204,12 @@ func (c *compilation) run() (*Result, error) {
 		case errors.As(err, &f):
 			fl = finding.List{f}
 		}
-		c.fail(IDMesh, ptr, "cannot read the mesh: "+err.Error(), "point the spec at a readable mesh")
+		if len(fl) == 0 {
+			// Only I/O failures arrive here unlocated; mesh content problems are findings.
+			c.fail(IDMesh, ptr, "cannot read the mesh: "+err.Error(), "point the spec at a readable mesh")
+			return nil, c.errs
+		}
+		c.fail(IDMesh, ptr, fmt.Sprintf("the mesh has %d problem(s), located in the mesh file", len(fl)), "correct the mesh file (see the findings it locates)")
 		return nil, append(c.errs, fl...)
 	}
 	c.mesh = m
@@ -284,7 +302,26 @@ func (c *compilation) sorted() finding.List {
 // checkPatches: every mesh patch has a boundary entry and every entry names a patch.
 func (c *compilation) checkPatches() {
 	names := c.mesh.names()
-	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
+	// A boundary entry naming a patch group (inGroups) applies to every patch of the group
+	// that has no entry of its own, as OpenFOAM's boundaryField lookup does.
+	for _, n := range sortedKeys(c.spec.Boundaries) {
+		if c.mesh.patch(n) != nil {
+			continue
+		}
+		members := c.mesh.group(n)
+		for _, p := range members {
+			if _, ok := c.spec.Boundaries[p]; !ok {
+				b := *c.spec.Boundaries[n]
+				c.spec.Boundaries[p] = &b
+				c.derivedRoles = append(c.derivedRoles, Slot{ID: "boundaries/" + p + "/role", Value: b.Role,
+					Source: Source{Kind: KindSpec, Spec: "/boundaries/" + escape(n), Ref: "patch group " + n}, SpecField: "/boundaries/" + escape(p)})
+			}
+		}
+		if len(members) > 0 {
+			delete(c.spec.Boundaries, n)
+		}
+	}
+	for _, n := range sortedKeys(c.spec.Boundaries) {
 		if c.mesh.patch(n) == nil {
 			fix := fmt.Sprintf("use one of the mesh patches: %s", strings.Join(names, ", "))
 			if b := suggest.Closest(n, names); b != "" {
@@ -298,13 +335,18 @@ func (c *compilation) checkPatches() {
 		// from wedges).
 		if _, ok := c.spec.Boundaries[p.Name]; !ok {
 			role := map[string]string{"empty": "empty", "wedge": "wedge", "symmetry": "symmetry", "symmetryPlane": "symmetry", "cyclic": "cyclic"}[p.Type]
+			from := "role from the mesh patch type " + p.Type
+			if c.mesh.Merged[p.Name] && role == "" {
+				// mergePatchPairs leaves the pair's patches without faces.
+				role, from = "wall", "merged by mergePatchPairs: the patch keeps no faces"
+			}
 			if role != "" {
 				if c.spec.Boundaries == nil {
 					c.spec.Boundaries = map[string]*Boundary{}
 				}
 				c.spec.Boundaries[p.Name] = &Boundary{Role: role}
 				c.derivedRoles = append(c.derivedRoles, Slot{ID: "boundaries/" + p.Name + "/role", Value: role,
-					Source: Source{Kind: KindDerived, Formula: "role from the mesh patch type " + p.Type}, SpecField: "/boundaries/" + escape(p.Name)})
+					Source: Source{Kind: KindDerived, Formula: from}, SpecField: "/boundaries/" + escape(p.Name)})
 				continue
 			}
 		}
@@ -334,3 +376,6 @@ func (s *Spec) Patch() map[string]string {
 
 // escape escapes one RFC 6901 reference token.
 var escape = finding.EscapeToken
+
+// sortedKeys is m's keys in order, for deterministic iteration.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -195,7 +195,8 @@ control: {endTime: 1, deltaT: 1.0e-5}
 func TestOpenSlotsAreErrorsWithoutFiller(t *testing.T) {
 	src := strings.Replace(channelKE, "  walls:        {role: wall}\n", "", 1)
 	src = strings.Replace(src, "turbulence: {intensity: 0.05, lengthScale: 0.005}", "turbulence: {lengthScale: 0.005}", 1)
-	_, fl := compileSrc(t, src, Options{})
+	// --strict: the intensity default is refused, so the slot stays open.
+	_, fl := compileSrc(t, src, Options{Strict: true})
 	var role, intensity bool
 	for _, f := range fl {
 		if f.ID == IDOpen && f.Location.Path == "/boundaries/walls/role" && strings.Contains(f.Fix, "wall") {
@@ -236,7 +237,9 @@ func TestFillerAnswersAreValidatedAndRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, fl := compileSrc(t, src, Options{KB: k, Filler: fakeFiller{map[string]string{"/reference/intensity": "0.05"}, &seen}})
+	// --strict refuses the intensity default, so the filler is asked (spec -> derivation ->
+	// kb -> default -> LLM).
+	r, fl := compileSrc(t, src, Options{KB: k, Strict: true, Filler: fakeFiller{map[string]string{"/reference/intensity": "0.05"}, &seen}})
 	if fl != nil {
 		t.Fatal(fl)
 	}
@@ -516,4 +519,106 @@ func TestNumericsOverridesWin(t *testing.T) {
 	if src := r.Provenance["/files/system~1fvSchemes/divSchemes/div(phi,U)"]; src.Spec != "/numerics/fvSchemes/divSchemes/div(phi,U)" {
 		t.Errorf("override provenance = %+v", src)
 	}
+}
+
+// TestForceReplacesOnlyFoamcOutput: --force replaces a case foamc compiled, never a
+// directory of user files nor one holding the spec or its mesh.
+func TestForceReplacesOnlyFoamcOutput(t *testing.T) {
+	r, fl := compileSrc(t, channelKE, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	refused := func(t *testing.T, dir, want string) {
+		t.Helper()
+		var fl finding.List
+		if err := r.Write(dir, true); !errors.As(err, &fl) || fl[0].ID != IDTarget || !strings.Contains(fl[0].Summary, want) {
+			t.Fatalf("Write(%s, force) = %v, want %s: %s", dir, err, IDTarget, want)
+		}
+	}
+	keep := func(t *testing.T, path string) {
+		t.Helper()
+		if _, err := os.Stat(path); err != nil {
+			t.Fatalf("a user file was deleted: %v", err)
+		}
+	}
+
+	user := filepath.Join(t.TempDir(), "thesis")
+	if err := os.MkdirAll(user, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(user, "chapter1.tex"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused(t, user, "not written by foamc")
+	keep(t, filepath.Join(user, "chapter1.tex"))
+	// A provenance.json that is not foamc's does not count.
+	if err := os.WriteFile(filepath.Join(user, "provenance.json"), []byte(`{"author": "me"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused(t, user, "not written by foamc")
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused(t, file, "not a directory")
+	keep(t, file)
+
+	// A case foamc wrote is replaced.
+	out := filepath.Join(t.TempDir(), "case")
+	if err := r.Write(out, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "log.simpleFoam"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Write(out, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "log.simpleFoam")); err == nil {
+		t.Fatal("the foamc case was not replaced")
+	}
+
+	// A foamc case that holds the spec or the mesh the spec names is not replaced.
+	holder := filepath.Join(t.TempDir(), "work")
+	if err := r.Write(holder, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(holder, "channel"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bmd, err := os.ReadFile(filepath.Join(meshes, "channel/blockMeshDict"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(holder, "channel/blockMeshDict"), bmd, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := filepath.Join(holder, "spec.yaml")
+	if err := os.WriteFile(spec, []byte(channelKE), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inside, err := CompileFile(context.Background(), spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fl2 finding.List
+	if err := inside.Write(holder, true); !errors.As(err, &fl2) || !strings.Contains(fl2[0].Summary, "holds an input") {
+		t.Fatalf("replacing the directory holding the spec: %v", err)
+	}
+	keep(t, spec)
+	keep(t, filepath.Join(holder, "channel/blockMeshDict"))
+	// The mesh alone inside it (the spec elsewhere) is enough to refuse.
+	other := filepath.Join(t.TempDir(), "spec.yaml")
+	src := strings.Replace(channelKE, "channel/blockMeshDict", filepath.Join(holder, "channel/blockMeshDict"), 1)
+	if err := os.WriteFile(other, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	meshInside, err := CompileFile(context.Background(), other, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := meshInside.Write(holder, true); !errors.As(err, &fl2) || !strings.Contains(fl2[0].Summary, "blockMeshDict") {
+		t.Fatalf("replacing the directory holding the mesh: %v", err)
+	}
+	keep(t, filepath.Join(holder, "channel/blockMeshDict"))
 }

@@ -106,8 +106,10 @@ func (c *compilation) emit() error {
 	c.files = map[string]*grammar.File{}
 	c.prov = map[string]Source{}
 	c.slots = append(append(Table(nil), c.stageA...), c.derivedRoles...)
+	c.settledSlots = nil
 	st := c.state()
 	c.st = st
+	c.slots = append(c.slots, c.settledSlots...)
 	if len(c.errs) > 0 {
 		return nil
 	}
@@ -204,6 +206,9 @@ func (c *compilation) state() *state {
 			st.p = sv(b.P.Value, specSrc("/boundaries/"+escape(n)+"/p"))
 		} else if !c.feat.Compressible {
 			st.p = sv(0, curated("kinematic gauge pressure 0"))
+		} else if n, b := firstWith("", func(b *Boundary) bool { return b.P != nil }); b != nil {
+			st.p = c.settled("initial/p", "/initial/p", "the initial pressure", sv(b.P.Value,
+				defaultSrc(refAtRest, "p = p0 of boundary "+n, map[string]float64{"p0": b.P.Value})))
 		} else {
 			c.open("reference/p", "/reference/p", "the ambient static pressure in Pa", "number")
 		}
@@ -217,10 +222,16 @@ func (c *compilation) state() *state {
 		default:
 			if n, b := firstWith("", func(b *Boundary) bool { return b.T != nil && !b.T.Total }); b != nil {
 				st.T = sv(b.T.Value, specSrc("/boundaries/"+escape(n)+"/T"))
+			} else if n, b := firstWith("", func(b *Boundary) bool { return b.T != nil }); b != nil {
+				st.T = c.settled("initial/T", "/initial/T", "the initial temperature", sv(b.T.Value,
+					defaultSrc(refAtRest, "T = T0 of boundary "+n, map[string]float64{"T0": b.T.Value})))
 			} else {
 				c.open("reference/T", "/reference/T", "the ambient static temperature in K", "number")
 			}
 		}
+	}
+	if st.uRef == 0 {
+		c.velocityScale(st)
 	}
 	if c.feat.Class != "laminar" {
 		c.turbulenceState(st, firstWith)
@@ -230,16 +241,35 @@ func (c *compilation) state() *state {
 	return st
 }
 
+// turbulenceState settles the turbulence scales (intensity, length scale) and the initial
+// turbulence fields: spec -> derivation -> kb retrieval -> engineering default by flow class.
 func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Boundary) bool) (string, *Boundary)) {
 	s := c.spec
+	// Only transported fields (and RAS nut) need a derived initial state; LES nut starts at 0.
+	if len(models[c.feat.Model].Fields) == 0 && c.feat.Class != "RAS" {
+		return
+	}
+	if s.Initial.K != nil && s.Initial.Nut != nil {
+		return
+	}
+	class := c.flowClass()
 	switch {
 	case s.Reference.Intensity != nil:
 		st.intensity = sv(*s.Reference.Intensity, specSrc("/reference/intensity"))
 	default:
 		if n, b := firstWith("", func(b *Boundary) bool { return b.Turbulence != nil && b.Turbulence.Intensity != nil }); b != nil {
 			st.intensity = sv(*b.Turbulence.Intensity, specSrc("/boundaries/"+escape(n)+"/turbulence/intensity"))
+		} else if v, ok := c.retrievedIntensity(); ok && class != "external" {
+			st.intensity = c.settled("reference/intensity", "/reference/intensity", "the turbulence intensity", v)
+		} else if class == "external" {
+			st.intensity = c.settled("reference/intensity", "/reference/intensity", "the free-stream turbulence intensity",
+				sv(0.001, defaultSrc(refExternal, "I = 0.001", nil)))
+		} else {
+			st.intensity = c.settled("reference/intensity", "/reference/intensity", "the turbulence intensity",
+				sv(0.05, defaultSrc(refIntensityInternal, "I = 0.05", nil)))
 		}
 	}
+	D, dsrc := c.characteristicLength()
 	n, b := firstWith("", func(b *Boundary) bool { return b.Turbulence != nil && b.Turbulence.LengthScale != nil })
 	switch {
 	case b != nil:
@@ -247,30 +277,32 @@ func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Bo
 	case s.Reference.Length != nil:
 		st.length = st.derive("derived/lengthScale", derivation{0.07 * *s.Reference.Length, "L = 0.07 reference.length (mixing length of fully developed duct flow)",
 			map[string]float64{"length": *s.Reference.Length}})
+	case D > 0:
+		st.length = c.settled("turbulence/lengthScale", "/reference/length", "the turbulent length scale",
+			sv(0.07*D, defaultSrc(refLengthInternal+"; "+dsrc.Ref, "L = 0.07 D", map[string]float64{"D": D})))
 	}
-	// Only transported fields (and RAS nut) need a derived initial state; LES nut starts at 0.
-	needDerive := len(models[c.feat.Model].Fields) > 0 || c.feat.Class == "RAS"
-	if s.Initial.K != nil && s.Initial.Nut != nil {
-		needDerive = false
-	}
-	if !needDerive {
+	if st.uRef == 0 {
+		// A closed domain at rest: the initial turbulence of comparable tutorials.
+		for _, field := range append([]string{"nut"}, models[c.feat.Model].Fields...) {
+			if v, ok := c.retrievedInternal(field); ok && contains(c.feat.Fields, field) {
+				st.turb[field] = c.settled("initial/"+field, "/initial/"+field, "the initial "+field+" of a domain at rest", v)
+			}
+		}
+		if len(st.turb) > 0 {
+			return
+		}
+		c.open("reference/U", "/reference/U", "a velocity scale for the turbulence initial values", "number")
 		return
 	}
-	if needDerive {
-		if st.uRef == 0 {
-			c.open("reference/U", "/reference/U", "a velocity scale for the turbulence initial values", "number")
-			return
-		}
-		if st.intensity.src.Kind == "" {
-			c.open("reference/intensity", "/reference/intensity", "the turbulence intensity for the initial turbulence fields", "number")
-			return
-		}
-		if st.length.src.Kind == "" {
-			c.open("reference/length", "/reference/length", "a length scale for the turbulence initial values", "number")
-			return
-		}
+	if st.length.src.Kind == "" {
+		c.open("reference/length", "/reference/length", "a length scale for the turbulence initial values", "number")
+		return
 	}
 	ts := deriveTurbulence(st.uRef, st.intensity.s, st.length.s)
+	nut := nutFor(c.feat.Model, ts)
+	if class == "external" && st.intensity.src.Kind == KindDefault {
+		c.freestreamTurbulence(st, &ts, &nut, D)
+	}
 	pick := func(field string, given *float64, d derivation) {
 		if !contains(c.feat.Fields, field) {
 			return
@@ -285,7 +317,28 @@ func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Bo
 	pick("epsilon", s.Initial.Epsilon, ts.Epsilon)
 	pick("omega", s.Initial.Omega, ts.Omega)
 	pick("nuTilda", s.Initial.NuTilda, ts.NuTilda)
-	pick("nut", s.Initial.Nut, nutFor(c.feat.Model, ts))
+	pick("nut", s.Initial.Nut, nut)
+}
+
+// freestreamTurbulence replaces the duct estimates by free-stream levels (Menter 1994 for
+// omega, Spalart & Rumsey 2007 for nuTilda) when an external flow states no turbulence.
+func (c *compilation) freestreamTurbulence(st *state, ts *turbulenceState, nut *derivation, D float64) {
+	if D <= 0 {
+		return
+	}
+	U, k := st.uRef, ts.K.Value
+	omega := 5 * U / D
+	ts.Omega = derivation{omega, "omega = 5 U / L (" + refExternal + ")", map[string]float64{"U": U, "L": D}}
+	ts.Epsilon = derivation{Cmu * k * omega, "epsilon = Cmu k omega", map[string]float64{"Cmu": Cmu, "k": k, "omega": omega}}
+	*nut = derivation{k / omega, "nut = k / omega", map[string]float64{"k": k, "omega": omega}}
+	if nu := c.viscosity(st); nu > 0 {
+		ts.NuTilda = derivation{3 * nu, "nuTilda = 3 nu (" + refSAFreestream + ")", map[string]float64{"nu": nu}}
+		if c.feat.Model == "SpalartAllmaras" {
+			// fv1 = chi^3 / (chi^3 + cv1^3), chi = 3, cv1 = 7.1
+			fv1 := 27 / (27 + math.Pow(7.1, 3))
+			*nut = derivation{3 * nu * fv1, "nut = nuTilda fv1(chi = 3)", map[string]float64{"nuTilda": 3 * nu, "fv1": fv1}}
+		}
+	}
 }
 
 // timeStep: steady solvers iterate with deltaT 1; transient ones take the spec's deltaT or
@@ -327,6 +380,7 @@ func (c *compilation) timeStep(st *state) {
 // plausibility: Reynolds number checks (warn, never deny).
 func (c *compilation) plausibility(st *state) {
 	s := c.spec
+	c.rayleigh(st)
 	if s.Reference.Length == nil || st.uRef == 0 {
 		return
 	}

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"math"
+
 	"github.com/foamc/foamc/grammar"
 )
 
@@ -96,6 +98,10 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 			v = st.p
 		case field == "T" && b.T != nil:
 			v = sv(b.T.Value, specSrc(bp+"/T"))
+		case b.Role == "wall" && field == "k" && models[c.feat.Model].LowRe:
+			// k = 0 at the wall of a low-Re k-epsilon model dies with SIGFPE in the first
+			// step (LaunderSharmaKE, generated matrix); the tutorials fix 1e-10.
+			v = sv(1e-10, curated("tutorials/incompressible/boundaryFoam/boundaryLaunderSharma/0/k: k = 1e-10 at a resolved wall"))
 		case b.Role == "wall":
 			v = sv(0, curated("zero at a resolved wall"))
 		case b.Role == "inlet" && turbulenceFields[field]:
@@ -162,6 +168,16 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 			n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))
 		}
 		n.set("value", st.T.src, st.T.uniform()...)
+	case "waveTransmissive":
+		pInf := sv(b.P.Value, specSrc(bp+"/p"))
+		n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))
+		n.set("fieldInf", pInf.src, pInf.item())
+		L := math.Max(c.mesh.Extent[0], math.Max(c.mesh.Extent[1], c.mesh.Extent[2]))
+		if L > 0 {
+			n.set("lInf", Source{Kind: KindDerived, Formula: "lInf = largest extent of the mesh (the distance to the far-field state)",
+				Inputs: map[string]float64{"dx": c.mesh.Extent[0], "dy": c.mesh.Extent[1], "dz": c.mesh.Extent[2]}}, grammar.Num(clean(L)))
+		}
+		n.set("value", pInf.src, pInf.uniform()...)
 	case "fixedFluxPressure":
 		n.set("value", in.src, in.uniform()...)
 	case "prghPressure":

@@ -3,22 +3,35 @@ package compiler
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/saferead"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // meshPatch is one boundary patch of the mesh the spec names.
 type meshPatch struct {
 	Name string
 	Type string
+	// Groups are the patch's inGroups (patch groups).
+	Groups []string
+	// Default marks blockMesh's default patch (faces no boundary entry lists); Faces counts them.
+	Default bool
+	Faces   int
 }
 
 // meshInfo is what the compiler reads from the mesh source.
@@ -26,8 +39,14 @@ type meshInfo struct {
 	Kind    string // blockMeshDict | polyMesh | gmsh
 	Source  string // absolute path
 	Patches []meshPatch
-	// DxMin is the smallest cell edge in metres (0 when unknown: polyMesh, gmsh, macros).
+	// DxMin is the smallest cell edge in metres (0 when unknown: polyMesh, gmsh, curved edges).
 	DxMin float64
+	// Extent is the size of the mesh's bounding box (zero when unknown: gmsh).
+	Extent [3]float64
+	// Merged are the patches mergePatchPairs stitches together (no faces remain).
+	Merged map[string]bool
+	// expanded: file is the expanded blockMeshDict (it had #include directives).
+	expanded bool
 	// file is the parsed blockMeshDict or polyMesh/boundary (nil for gmsh).
 	file *grammar.File
 }
@@ -39,6 +58,17 @@ func (m *meshInfo) patch(name string) *meshPatch {
 		}
 	}
 	return nil
+}
+
+// group lists the patches whose inGroups name g, in mesh order.
+func (m *meshInfo) group(g string) []string {
+	var out []string
+	for _, p := range m.Patches {
+		if slices.Contains(p.Groups, g) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 func (m *meshInfo) names() []string {
@@ -60,43 +90,170 @@ func readMesh(s *Spec) (*meshInfo, error) {
 	}
 }
 
+// meshError is a located finding about the user's mesh (exit 3), never a bare error.
+func meshError(file string, n grammar.Node, summary, fix string) error {
+	loc := finding.Location{File: file}
+	if n != nil {
+		if p := n.Span().Pos; p.IsValid() {
+			loc.Line, loc.Column = p.Line, p.Column
+		}
+	}
+	return finding.Finding{ID: IDMesh, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc}
+}
+
+// readBlockMesh reads a blockMeshDict as blockMesh does: macros ($var), #include and #eval
+// expanded (grammar.Expand; #codeStream/#calc are never run), then the patches blockMesh
+// will create, including its default patch for block faces no boundary entry lists.
 func readBlockMesh(path string) (*meshInfo, error) {
-	f, err := grammar.ParseFile(path)
+	x, err := grammar.ExpandFile(path, grammar.ExpandOptions{EtcDir: openfoam.Etc()})
 	if err != nil {
 		return nil, err
 	}
-	m := &meshInfo{Kind: "blockMeshDict", Source: path, file: f}
-	for _, item := range listItems(f.Body, "boundary") {
-		if d, ok := item.(*grammar.Dict); ok && len(m.Patches) > 0 && m.Patches[len(m.Patches)-1].Type == "" {
-			m.Patches[len(m.Patches)-1].Type = wordOf(d, "type")
-		} else if w, ok := item.(*grammar.Word); ok {
-			m.Patches = append(m.Patches, meshPatch{Name: w.Value})
+	var denies finding.List
+	for _, f := range x.Findings {
+		if f.Severity == finding.Deny {
+			denies = append(denies, f)
 		}
 	}
-	if d, ok := f.Body.Find("defaultPatch").(*grammar.DictEntry); ok {
-		name := wordOf(d.Dict, "name")
-		if name == "" {
-			name = "defaultFaces"
-		}
-		typ := wordOf(d.Dict, "type")
-		if typ == "" {
-			typ = "empty"
-		}
-		m.Patches = append(m.Patches, meshPatch{Name: name, Type: typ})
+	if len(denies) > 0 {
+		return nil, denies
 	}
-	for i := range m.Patches {
-		if m.Patches[i].Type == "" {
-			m.Patches[i].Type = "patch"
+	for _, d := range x.Directives {
+		if !d.Executed {
+			return nil, finding.Finding{ID: IDMesh, Severity: finding.Deny, Location: finding.Location{File: d.File, Line: d.Line, Column: d.Column},
+				Summary: "the blockMeshDict uses " + d.Name + ", which foamc never executes",
+				Fix:     "replace the directive by its values (or #eval for arithmetic) and compile again"}
 		}
 	}
-	m.DxMin = blockDxMin(f.Body)
+	body := x.Dict.AST()
+	m := &meshInfo{Kind: "blockMeshDict", Source: path, file: x.File}
+	if len(x.Includes) > 0 {
+		// The copied system/blockMeshDict could not reach the included files: write it expanded.
+		m.file = grammar.NewFile("dictionary", "blockMeshDict", "system", body)
+		m.expanded = true
+	}
+	g, err := blockGeometry(path, body)
+	if err != nil {
+		return nil, err
+	}
+	listed := map[string]bool{}
+	items := listItems(m.file.Body, "boundary")
+	if m.expanded || len(items) == 0 {
+		items = listItems(body, "boundary")
+	}
+	for i := 0; i < len(items); i++ {
+		w, ok := items[i].(*grammar.Word)
+		if !ok {
+			continue
+		}
+		p := meshPatch{Name: w.Value, Type: "patch"}
+		if i+1 < len(items) {
+			if d, ok := items[i+1].(*grammar.Dict); ok {
+				if t := wordOf(d, "type"); t != "" {
+					p.Type = t
+				}
+				p.Groups = wordList(d, "inGroups")
+				for _, f := range faceList(d) {
+					listed[f] = true
+				}
+				i++
+			}
+		}
+		m.Patches = append(m.Patches, p)
+	}
+	// blockMesh puts every boundary face of the blocks no patch lists into its default
+	// patch (polyMeshFromShapeMesh.C: only when there is at least one such face).
+	if left := g.boundaryFaces(listed); left > 0 {
+		name, typ := "defaultFaces", "empty"
+		if d, ok := body.Find("defaultPatch").(*grammar.DictEntry); ok {
+			if n := wordOf(d.Dict, "name"); n != "" {
+				name = n
+			}
+			if t := wordOf(d.Dict, "type"); t != "" {
+				typ = t
+			}
+		}
+		m.Patches = append(m.Patches, meshPatch{Name: name, Type: typ, Default: true, Faces: left})
+	}
+	m.DxMin, m.Extent = g.dxMin, g.extent
+	m.Merged = map[string]bool{}
+	for _, it := range listItems(body, "mergePatchPairs") {
+		if l, ok := it.(*grammar.List); ok {
+			for _, w := range l.Items {
+				if w, ok := w.(*grammar.Word); ok {
+					m.Merged[w.Value] = true
+				}
+			}
+		}
+	}
 	return m, nil
 }
 
-// blockDxMin estimates the smallest cell edge of a blockMeshDict: per hex block, each of
-// the 12 edges divided into n cells with simpleGrading's expansion ratio (smallest cell of a
-// geometric progression). Macros or curved edges make it 0 (unknown) rather than wrong.
-func blockDxMin(body *grammar.Dict) float64 {
+// blockGeom is what the compiler needs of a blockMeshDict's blocks.
+type blockGeom struct {
+	faces  map[string]int // sorted vertex labels of each non-degenerate block face -> count
+	dxMin  float64        // smallest cell edge (0: unknown)
+	extent [3]float64     // bounding box of the vertices, scaled
+}
+
+// hexFaces are the faces of OpenFOAM's hex cell model by local vertex.
+var hexFaces = [6][4]int{{0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}, {0, 3, 2, 1}, {4, 5, 6, 7}}
+
+// boundaryFaces counts the block faces on the outside of the block topology (used by one
+// block only) that no patch lists.
+func (g *blockGeom) boundaryFaces(listed map[string]bool) int {
+	n := 0
+	for k, c := range g.faces {
+		if c == 1 && !listed[k] {
+			n++
+		}
+	}
+	return n
+}
+
+// faceKey identifies a face by its distinct vertex labels; "" for a collapsed face
+// (fewer than 3 distinct vertices, as on a wedge axis), which blockMesh removes.
+func faceKey(ids []int) string {
+	u := append([]int(nil), ids...)
+	sort.Ints(u)
+	u = slices.Compact(u)
+	if len(u) < 3 {
+		return ""
+	}
+	parts := make([]string, len(u))
+	for i, v := range u {
+		parts[i] = strconv.Itoa(v)
+	}
+	return strings.Join(parts, " ")
+}
+
+// faceList reads a patch's `faces ( (a b c d) … )` as face keys.
+func faceList(d *grammar.Dict) []string {
+	var out []string
+	for _, it := range listItems(d, "faces") {
+		l, ok := it.(*grammar.List)
+		if !ok {
+			continue
+		}
+		var ids []int
+		for _, x := range l.Items {
+			if n, ok := x.(*grammar.Number); ok {
+				ids = append(ids, int(n.Int))
+			}
+		}
+		if k := faceKey(ids); k != "" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// blockGeometry reads vertices and hex blocks: the face topology (for the default patch),
+// the bounding box and the smallest cell edge (hex edges / cell counts with the grading's
+// geometric progression, times scale). Curved edges and multi-grading make dxMin 0 (unknown)
+// rather than wrong.
+func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
+	g := &blockGeom{faces: map[string]int{}}
 	scale := 1.0
 	for _, k := range []string{"scale", "convertToMeters"} {
 		if e, ok := body.Find(k).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
@@ -106,67 +263,193 @@ func blockDxMin(body *grammar.Dict) float64 {
 		}
 	}
 	var verts [][3]float64
+	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, it := range listItems(body, "vertices") {
 		v, ok := vec3(it)
 		if !ok {
-			return 0
+			return nil, meshError(path, it, "a vertex of the blockMeshDict is not a point (x y z)",
+				"write every vertex as three numbers; foamc reads $var and #eval but not projected vertices")
 		}
 		verts = append(verts, v)
+		for d := 0; d < 3; d++ {
+			lo[d], hi[d] = math.Min(lo[d], v[d]), math.Max(hi[d], v[d])
+		}
+	}
+	if len(verts) == 0 {
+		return nil, meshError(path, nil, "the blockMeshDict has no vertices", "give the block vertices")
+	}
+	for d := 0; d < 3; d++ {
+		g.extent[d] = scale * (hi[d] - lo[d])
 	}
 	blocks := listItems(body, "blocks")
 	best := math.Inf(1)
 	// hex edges grouped by local direction (x: 0-1, 3-2, 7-6, 4-5; y: 0-3, 1-2, 5-6, 4-7; z: 0-4, 1-5, 2-6, 3-7).
 	edges := [3][4][2]int{{{0, 1}, {3, 2}, {7, 6}, {4, 5}}, {{0, 3}, {1, 2}, {5, 6}, {4, 7}}, {{0, 4}, {1, 5}, {2, 6}, {3, 7}}}
+	nblocks := 0
 	for i := 0; i < len(blocks); i++ {
 		w, ok := blocks[i].(*grammar.Word)
-		if !ok || w.Value != "hex" || i+2 >= len(blocks) {
+		if !ok || w.Value != "hex" {
 			continue
 		}
-		ids, ok1 := blocks[i+1].(*grammar.List)
-		cnt, ok2 := blocks[i+2].(*grammar.List)
-		if !ok1 || !ok2 || len(ids.Items) != 8 || len(cnt.Items) != 3 {
-			return 0
+		nblocks++
+		// hex (v0 … v7) [zone] (nx ny nz) simpleGrading|edgeGrading (…)
+		var ids, cnt, grading *grammar.List
+		gradingKind := ""
+		for j := i + 1; j < len(blocks) && j <= i+5; j++ {
+			switch t := blocks[j].(type) {
+			case *grammar.List:
+				switch {
+				case ids == nil:
+					ids = t
+				case cnt == nil:
+					cnt = t
+				case gradingKind != "" && grading == nil:
+					grading = t
+				}
+			case *grammar.Word:
+				if t.Value == "hex" {
+					j = len(blocks)
+					break
+				}
+				if t.Value == "simpleGrading" || t.Value == "edgeGrading" {
+					gradingKind = t.Value
+				}
+			}
+		}
+		if ids == nil || cnt == nil || len(ids.Items) != 8 || len(cnt.Items) != 3 {
+			return nil, meshError(path, w, "a hex block needs 8 vertex labels and 3 cell counts", "write hex (v0 … v7) (nx ny nz) simpleGrading (1 1 1)")
 		}
 		var vi [8]int
 		for j, it := range ids.Items {
 			n, ok := it.(*grammar.Number)
-			if !ok || int(n.Int) >= len(verts) {
-				return 0
+			if !ok || n.Int < 0 || int(n.Int) >= len(verts) {
+				return nil, meshError(path, it, fmt.Sprintf("block vertex label %s is not one of the %d vertices", itemsText([]grammar.Item{it}), len(verts)),
+					"use labels 0 … "+strconv.Itoa(len(verts)-1))
 			}
 			vi[j] = int(n.Int)
 		}
-		ratio := [3]float64{1, 1, 1}
-		if i+4 < len(blocks) {
-			if g, ok := blocks[i+3].(*grammar.Word); ok && g.Value == "simpleGrading" {
-				if r, ok := blocks[i+4].(*grammar.List); ok && len(r.Items) == 3 {
-					for d, it := range r.Items {
-						if n, ok := it.(*grammar.Number); ok {
-							ratio[d] = n.Float
-						} else {
-							ratio[d] = 0 // multi-grading: unknown
-						}
-					}
-				}
+		for _, f := range hexFaces {
+			if k := faceKey([]int{vi[f[0]], vi[f[1]], vi[f[2]], vi[f[3]]}); k != "" {
+				g.faces[k]++
 			}
 		}
+		grades := blockGrading(gradingKind, grading)
 		for d := 0; d < 3; d++ {
 			n, ok := cnt.Items[d].(*grammar.Number)
 			if !ok || n.Int < 1 {
-				return 0
+				return nil, meshError(path, cnt, "a block's cell counts must be positive integers", "write (nx ny nz) with nx, ny, nz >= 1")
 			}
-			for _, e := range edges[d] {
+			for ei, e := range edges[d] {
 				a, b := verts[vi[e[0]]], verts[vi[e[1]]]
+				// The chord: never longer than a curved edge, so the estimate errs small.
 				L := scale * mag([3]float64{b[0] - a[0], b[1] - a[1], b[2] - a[2]})
-				dx := smallestCell(L, int(n.Int), ratio[d])
-				if dx <= 0 {
-					return 0
+				if L == 0 {
+					continue // collapsed edge (wedge axis)
 				}
-				best = math.Min(best, dx)
+				if dx := gradedSmallest(L, int(n.Int), grades[4*d+ei]); dx > 0 {
+					best = math.Min(best, dx)
+				} else {
+					best = math.Inf(-1)
+				}
 			}
 		}
 	}
-	if math.IsInf(best, 1) {
+	if nblocks == 0 {
+		return nil, meshError(path, nil, "the blockMeshDict has no hex blocks", "give at least one hex block")
+	}
+	if !math.IsInf(best, 0) {
+		g.dxMin = best
+	}
+	return g, nil
+}
+
+// gradeSection is one section of a multi-grading: fractions of the edge length and of
+// its cells, and the section's expansion ratio.
+type gradeSection struct{ length, cells, ratio float64 }
+
+// blockGrading returns the grading of each of the 12 hex edges (edges[d][i] -> 4d+i):
+// simpleGrading (3 directions) or edgeGrading (12 edges), each a ratio or a multi-grading
+// list ((length cells ratio) …). nil marks an edge whose grading is not understood.
+func blockGrading(kind string, l *grammar.List) [12][]gradeSection {
+	var out [12][]gradeSection
+	uniform := []gradeSection{{1, 1, 1}}
+	for i := range out {
+		out[i] = uniform
+	}
+	if l == nil {
+		return out
+	}
+	parse := func(it grammar.Item) []gradeSection {
+		switch t := it.(type) {
+		case *grammar.Number:
+			return []gradeSection{{1, 1, t.Float}}
+		case *grammar.List:
+			var secs []gradeSection
+			for _, s := range t.Items {
+				sl, ok := s.(*grammar.List)
+				if !ok || len(sl.Items) != 3 {
+					return nil
+				}
+				var v [3]float64
+				for j, x := range sl.Items {
+					n, ok := x.(*grammar.Number)
+					if !ok {
+						return nil
+					}
+					v[j] = n.Float
+				}
+				secs = append(secs, gradeSection{v[0], v[1], v[2]})
+			}
+			return secs
+		}
+		return nil
+	}
+	switch {
+	case kind == "simpleGrading" && len(l.Items) == 3:
+		for d := 0; d < 3; d++ {
+			g := parse(l.Items[d])
+			for i := 0; i < 4; i++ {
+				out[4*d+i] = g
+			}
+		}
+	case kind == "edgeGrading" && len(l.Items) == 12:
+		for i := range out {
+			out[i] = parse(l.Items[i])
+		}
+	default:
+		for i := range out {
+			out[i] = nil
+		}
+	}
+	return out
+}
+
+// gradedSmallest is the smallest cell of an edge of length L with n cells under a
+// (multi-)grading; the sections' length and cell fractions are normalised as blockMesh
+// does. 0 when unknown.
+func gradedSmallest(L float64, n int, secs []gradeSection) float64 {
+	if len(secs) == 0 {
 		return 0
+	}
+	var sumL, sumN float64
+	for _, s := range secs {
+		sumL += s.length
+		sumN += s.cells
+	}
+	if sumL <= 0 || sumN <= 0 {
+		return 0
+	}
+	best := math.Inf(1)
+	for _, s := range secs {
+		cells := int(math.Round(s.cells / sumN * float64(n)))
+		if cells < 1 {
+			cells = 1
+		}
+		dx := smallestCell(L*s.length/sumL, cells, s.ratio)
+		if dx <= 0 {
+			return 0
+		}
+		best = math.Min(best, dx)
 	}
 	return best
 }
@@ -223,22 +506,112 @@ func wordOf(d *grammar.Dict, key string) string {
 
 func readPolyMesh(dir string) (*meshInfo, error) {
 	f, patches, err := foamcase.ReadBoundary(filepath.Join(dir, "boundary"))
-	if err != nil {
+	var fd finding.Finding
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, meshError(dir, nil, "the polyMesh directory has no boundary file (plain or .gz)",
+			"point mesh.polyMesh at a directory holding boundary, points, faces, owner and neighbour")
+	case errors.As(err, &fd) && fd.ID == foamcase.IDBoundary:
+		// A user mesh the compiler cannot read is the compiler's finding, where the reader
+		// found the problem.
+		fd.ID = IDMesh
+		return nil, fd
+	case err != nil:
 		return nil, err
 	}
 	m := &meshInfo{Kind: "polyMesh", Source: dir, file: f}
 	for _, p := range patches {
-		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type})
+		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type, Groups: p.InGroups})
 	}
+	m.Extent = pointsExtent(dir)
 	return m, nil
+}
+
+// wordList reads `key N(a b)` or `key (a b)` as words.
+func wordList(d *grammar.Dict, key string) []string {
+	var out []string
+	for _, it := range listItems(d, key) {
+		if w, ok := it.(*grammar.Word); ok {
+			out = append(out, w.Value)
+		}
+	}
+	return out
+}
+
+// pointsExtent is the bounding box size of an ASCII polyMesh/points (plain or .gz); zero
+// when it cannot be read cheaply (binary), which only leaves mesh-derived scales unknown.
+func pointsExtent(dir string) [3]float64 {
+	var ext [3]float64
+	data, err := os.ReadFile(filepath.Join(dir, "points"))
+	if err != nil {
+		raw, gzErr := os.ReadFile(filepath.Join(dir, "points.gz"))
+		if gzErr != nil {
+			return ext
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return ext
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return ext
+		}
+	}
+	if bytes.Contains(data, []byte("format      binary")) || bytes.Contains(data, []byte("format binary")) {
+		return ext
+	}
+	// Points are the "(x y z)" groups after the header's closing brace.
+	if i := bytes.IndexByte(data, '}'); i >= 0 {
+		data = data[i+1:]
+	}
+	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	n := 0
+	for len(data) > 0 {
+		a := bytes.IndexByte(data, '(')
+		if a < 0 {
+			break
+		}
+		b := bytes.IndexByte(data[a+1:], ')')
+		if b < 0 {
+			break
+		}
+		fs := strings.Fields(string(data[a+1 : a+1+b]))
+		data = data[a+1+b+1:]
+		if len(fs) != 3 {
+			continue
+		}
+		var v [3]float64
+		ok := true
+		for d := range fs {
+			x, err := strconv.ParseFloat(fs[d], 64)
+			if err != nil {
+				ok = false
+				break
+			}
+			v[d] = x
+		}
+		if !ok {
+			continue
+		}
+		n++
+		for d := 0; d < 3; d++ {
+			lo[d], hi[d] = math.Min(lo[d], v[d]), math.Max(hi[d], v[d])
+		}
+	}
+	if n == 0 {
+		return ext
+	}
+	for d := 0; d < 3; d++ {
+		ext[d] = hi[d] - lo[d]
+	}
+	return ext
 }
 
 // readGmsh lists the physical surface names of a gmsh .msh file (format 2 or 4): gmshToFoam
 // turns each into a patch of type patch.
 func readGmsh(path string) (*meshInfo, error) {
-	data, err := os.ReadFile(path)
+	data, err := saferead.ReadFile(path, 0)
 	if err != nil {
-		return nil, fmt.Errorf("reading gmsh mesh: %w", err)
+		return nil, meshError(path, nil, "cannot read the gmsh mesh: "+err.Error(), "point mesh.gmsh at a readable .msh file")
 	}
 	m := &meshInfo{Kind: "gmsh", Source: path}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -274,7 +647,7 @@ func readGmsh(path string) (*meshInfo, error) {
 	}
 	sort.Slice(m.Patches, func(i, j int) bool { return m.Patches[i].Name < m.Patches[j].Name })
 	if len(m.Patches) == 0 {
-		return nil, fmt.Errorf("%s: no $PhysicalNames for boundary surfaces (gmshToFoam names patches after them)", path)
+		return nil, meshError(path, nil, "the gmsh mesh has no $PhysicalNames for its boundary surfaces", "name the boundary surfaces as physical groups (gmshToFoam names patches after them)")
 	}
 	return m, nil
 }
@@ -283,6 +656,12 @@ func readGmsh(path string) (*meshInfo, error) {
 func (m *meshInfo) setPatchType(name, typ string) bool {
 	if m.file == nil {
 		return false
+	}
+	if p := m.patch(name); p != nil && p.Default {
+		d := m.file.Body.SetDict("defaultPatch")
+		d.Set("name", grammar.NewWord(name))
+		d.Set("type", grammar.NewWord(typ))
+		return true
 	}
 	var items []grammar.Item
 	if m.Kind == "blockMeshDict" {

@@ -68,12 +68,12 @@ func (c *compilation) resolvePhysics() {
 		}})
 	if f := s.Physics.Flow.Compressible; f != nil {
 		want := *f
-		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.compressible must agree (docs/spec.md)",
+		p.require(constraint{Rule: IDFlowMismatch, Text: "physics.solver and physics.flow.compressible must agree (docs/spec.md)",
 			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Compressible == want }})
 	}
 	if f := s.Physics.Flow.Steady; f != nil {
 		want := *f
-		p.require(constraint{Rule: "FOAM-SPEC-flow", Text: "physics.solver and physics.flow.steady must agree (docs/spec.md)",
+		p.require(constraint{Rule: IDFlowMismatch, Text: "physics.solver and physics.flow.steady must agree (docs/spec.md)",
 			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Steady == want }})
 	}
 	// Thermo type and energy variable (only meaningful for compressible solvers).
@@ -265,6 +265,10 @@ func (c *compilation) patchTypeDomain(pt meshPatch, b *Boundary) []candidate {
 		switch pt.Type {
 		case "empty", "symmetry", "symmetryPlane", "wedge", "cyclic":
 			return []candidate{rule("patch", "FOAM-BC-010"), mesh}
+		case "wall":
+			// An inlet, outlet or far field on a wall-typed patch would take wall functions
+			// and be counted as a wall by wall distance: a plain patch.
+			return []candidate{rule("patch", "FOAM-BC-011"), mesh}
 		}
 		return []candidate{mesh}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // result prints every dictionary, copies the mesh, writes Allrun and provenance.json.
@@ -43,6 +44,17 @@ func (c *compilation) result() *Result {
 	}
 	r.Slots = c.slots
 	r.Files["provenance.json"] = c.provenanceJSON(r)
+	if c.spec.Doc.File != "" {
+		// The spec file as named (LoadSpec), or by its name in the spec directory (CompileBytes).
+		spec, err := filepath.Abs(c.spec.Doc.File)
+		if _, serr := os.Stat(spec); err != nil || serr != nil {
+			spec = filepath.Join(c.spec.Dir, filepath.Base(c.spec.Doc.File))
+		}
+		r.inputs = append(r.inputs, spec)
+	}
+	if c.mesh != nil && c.mesh.Source != "" {
+		r.inputs = append(r.inputs, c.mesh.Source)
+	}
 	finding.Sort(c.notes)
 	r.Findings = c.notes
 	return r
@@ -71,9 +83,18 @@ func (c *compilation) copyMesh(r *Result) {
 	m := c.mesh
 	changed := false
 	for _, pt := range m.Patches {
-		if t := c.sol["mesh/"+pt.Name+"/type"]; t != "" && t != pt.Type && m.Kind != "gmsh" {
-			m.setPatchType(pt.Name, t)
-			changed = true
+		if t := c.sol["mesh/"+pt.Name+"/type"]; t != "" && t != pt.Type {
+			if m.Kind != "gmsh" {
+				m.setPatchType(pt.Name, t)
+				changed = true
+			}
+			role := ""
+			if b := c.spec.Boundaries[pt.Name]; b != nil {
+				role = b.Role
+			}
+			c.notes = append(c.notes, c.spec.Doc.Finding(IDRetyped, finding.Info, "/boundaries/"+escape(pt.Name),
+				fmt.Sprintf("mesh patch %q has type %s, which disagrees with its role %s: retyped to %s in the compiled case", pt.Name, pt.Type, role, t),
+				"set mesh.patchTypes."+pt.Name+" to keep another type"))
 		}
 	}
 	src := func(p string) Source {
@@ -85,11 +106,11 @@ func (c *compilation) copyMesh(r *Result) {
 	}
 	switch m.Kind {
 	case "blockMeshDict":
-		data, err := os.ReadFile(m.Source)
+		data, err := saferead.ReadFile(m.Source, 0)
 		if err != nil {
 			c.fail(IDMesh, "/mesh/blockMeshDict", "cannot read the blockMeshDict: "+err.Error(), "check the path")
 		}
-		if changed {
+		if changed || m.expanded {
 			data = grammar.Format(m.file)
 		}
 		r.Files["system/blockMeshDict"] = data
@@ -105,7 +126,7 @@ func (c *compilation) copyMesh(r *Result) {
 			if e.IsDir() {
 				continue
 			}
-			data, err := os.ReadFile(filepath.Join(m.Source, e.Name()))
+			data, err := saferead.ReadFile(filepath.Join(m.Source, e.Name()), 0)
 			if err != nil {
 				c.fail(IDMesh, "/mesh/polyMesh", "cannot read the polyMesh: "+err.Error(), "check the path")
 			}
@@ -118,7 +139,7 @@ func (c *compilation) copyMesh(r *Result) {
 			r.Provenance["/files/constant~1polyMesh~1"+escape(name)] = src(filepath.Join(m.Source, e.Name()))
 		}
 	case "gmsh":
-		data, err := os.ReadFile(m.Source)
+		data, err := saferead.ReadFile(m.Source, 0)
 		if err != nil {
 			c.fail(IDMesh, "/mesh/gmsh", "cannot read the gmsh mesh: "+err.Error(), "check the path")
 		}
@@ -201,12 +222,19 @@ func pointerOfSlot(id string) string {
 }
 
 // Write writes the case atomically: into a temporary directory beside dir, then renamed.
-// An existing dir is replaced only with force.
+// An existing dir is replaced only with force, and even then only when foamc wrote it
+// (its provenance.json is foamc's) and it holds none of the inputs (spec, mesh): force
+// never deletes a user's files.
 func (r *Result) Write(dir string, force bool) error {
 	dir = filepath.Clean(dir)
-	if _, err := os.Stat(dir); err == nil && !force {
-		return finding.List{{ID: IDTarget, Severity: finding.Deny, Summary: "the output directory already exists",
-			Fix: "choose another -o or pass --force", Location: finding.Location{File: dir}}}
+	if _, err := os.Lstat(dir); err == nil {
+		if !force {
+			return finding.List{{ID: IDTarget, Severity: finding.Deny, Summary: "the output directory already exists",
+				Fix: "choose another -o or pass --force", Location: finding.Location{File: dir}}}
+		}
+		if err := r.replaceable(dir); err != nil {
+			return err
+		}
 	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -235,6 +263,41 @@ func (r *Result) Write(dir string, force bool) error {
 	if err := os.Rename(tmp, dir); err != nil {
 		os.RemoveAll(tmp)
 		return fmt.Errorf("renaming the compiled case into place: %w", err)
+	}
+	return nil
+}
+
+// replaceable refuses (a finding) to replace dir unless foamc compiled it and it holds
+// no input of this compilation.
+func (r *Result) replaceable(dir string) error {
+	refuse := func(summary, fix string) error {
+		return finding.List{{ID: IDTarget, Severity: finding.Deny, Summary: summary, Fix: fix, Location: finding.Location{File: dir}}}
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return refuse("cannot replace the output directory: "+err.Error(), "choose another -o")
+	}
+	if st, err := os.Stat(real); err != nil || !st.IsDir() {
+		return refuse("the output path exists and is not a directory foamc wrote", "choose another -o; --force replaces only a case foamc compiled")
+	}
+	var prov provenanceFile
+	data, err := saferead.ReadFile(filepath.Join(real, "provenance.json"), 0)
+	if err == nil {
+		err = json.Unmarshal(data, &prov)
+	}
+	if err != nil || prov.Version < 1 || prov.Spec == "" || prov.Entries == nil {
+		return refuse("the output directory was not written by foamc (no foamc provenance.json): --force will not delete it",
+			"choose another -o, or remove the directory yourself; --force replaces only a case foamc compiled")
+	}
+	for _, in := range r.inputs {
+		ri, err := filepath.EvalSymlinks(in)
+		if err != nil {
+			ri = in
+		}
+		if rel, err := filepath.Rel(real, ri); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return refuse("the output directory holds an input of this compilation ("+in+"): --force would delete it",
+				"write the case somewhere else (-o), or move the input out of the directory")
+		}
 	}
 	return nil
 }

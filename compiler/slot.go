@@ -71,6 +71,12 @@ func (s Source) String() string {
 		return "rule " + s.Rule + " " + s.Ref
 	case KindCurated:
 		return "curated " + s.Ref
+	case KindDefault:
+		out := "default " + s.Formula
+		if len(s.Inputs) > 0 {
+			out += " (" + sortedInputs(s.Inputs) + ")"
+		}
+		return out + "; source: " + s.Ref
 	case KindLLM:
 		return fmt.Sprintf("llm %s prompt %s attempts %d", s.Model, s.PromptHash, s.Attempts)
 	}

@@ -71,6 +71,12 @@ func (c *compilation) emitConstant(st *state) {
 			if s.Physics.LESDelta != "" {
 				delta, dsrc = s.Physics.LESDelta, specSrc("/physics/lesDelta")
 			}
+			if f.Model == "dynamicKEqn" {
+				// dynamicKEqn reads its test filter from <model>Coeffs (LES dict when absent):
+				// without it the solver stops at start-up (generated matrix).
+				r.sub("dynamicKEqnCoeffs").set("filter", curated("tutorials/incompressible/pisoFoam/LES/pitzDaily/constant/turbulenceProperties: dynamicKEqnCoeffs filter simple"),
+					grammar.NewWord("simple"))
+			}
 			r.set("delta", dsrc, grammar.NewWord(delta))
 			co := r.sub(delta + "Coeffs")
 			switch delta {

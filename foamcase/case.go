@@ -5,11 +5,11 @@ package foamcase
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/saferead"
 	"github.com/foamc/foamc/openfoam"
 )
 
@@ -32,6 +33,9 @@ type Options struct {
 	AllowOutsideIncludes bool
 	// Values keeps nonuniform field data in the document (off: type and size only).
 	Values bool
+	// Parse reads every dictionary file, top-level and included (default grammar.ParseFile):
+	// a language server serves its open buffers and reuses the parses of unchanged files.
+	Parse func(path string) (*grammar.File, error)
 }
 
 // Patch is one boundary patch of the mesh (or of blockMeshDict before meshing).
@@ -40,7 +44,10 @@ type Patch struct {
 	Type     string   `json:"type"`
 	InGroups []string `json:"inGroups"`
 	NFaces   *int64   `json:"nFaces,omitempty"`
-	Source   string   `json:"source"`
+	// MeshFaces is, for a blockMeshDict patch, the number of mesh faces blockMesh will give
+	// it (NFaces counts block faces there); nil when it cannot be known.
+	MeshFaces *int64 `json:"meshFaces,omitempty"`
+	Source    string `json:"source"`
 	// Region is the mesh region (chtMultiRegion cases), "" for the default region.
 	Region string `json:"region,omitempty"`
 }
@@ -78,8 +85,10 @@ type Case struct {
 	// Fields maps a field name (region-relative, e.g. "U" or "heater/T") to its key in Files.
 	Fields map[string]string
 	// Headers maps case-relative paths to the FoamFile header of each file.
-	Headers    map[string]map[string]any
-	Patches    []Patch
+	Headers map[string]map[string]any
+	Patches []Patch
+	// Meshes are the polyMesh regions with an owner file ("" is the default region).
+	Meshes     map[string]Mesh
 	Directives []Directive
 	Includes   []Include
 	// Launches are the rank counts the case's run scripts ask for (launch.go).
@@ -135,22 +144,35 @@ func Load(dir string, opts Options) (*Case, error) {
 		l.app = app
 	}
 	startTime := startTimeName(control, l.expandedEntry("system/controlDict", "startTime"))
-	fieldDir := ""
-	for _, d := range []string{startTime, "0", "0.orig"} {
-		if d == "" {
-			continue
-		}
-		if st, err := os.Stat(filepath.Join(abs, d)); err == nil && st.IsDir() {
-			fieldDir = d
-			break
+	startFrom, _ := lookupString(control, "startFrom")
+	fieldDir := runTimeDir(abs, startFrom, startTime)
+	if fieldDir == "" || !isDir(filepath.Join(abs, fieldDir)) {
+		fieldDir = ""
+		for _, d := range []string{"0", "0.orig"} {
+			if isDir(filepath.Join(abs, d)) {
+				fieldDir = d
+				break
+			}
 		}
 	}
 
-	for _, top := range []string{"system", "constant", fieldDir} {
+	// What the run reads: system/, constant/, the field directory; 0.orig, which an
+	// Allrun (or foamc run) restores into 0; and each processor directory's time
+	// directory, read instead of the case's by a parallel run.
+	tops := []string{"system", "constant", fieldDir}
+	if fieldDir != "0.orig" && isDir(filepath.Join(abs, "0.orig")) {
+		tops = append(tops, "0.orig")
+	}
+	for _, p := range processorDirs(abs) {
+		if d := runTimeDir(filepath.Join(abs, p), startFrom, startTime); d != "" {
+			tops = append(tops, p+"/"+d)
+		}
+	}
+	for _, top := range tops {
 		if top == "" {
 			continue
 		}
-		for _, rel := range dictionaryFiles(abs, top) {
+		for _, rel := range caseFiles(abs, top) {
 			if rel == "system/controlDict" {
 				continue
 			}
@@ -160,12 +182,14 @@ func Load(dir string, opts Options) (*Case, error) {
 	l.assemble()
 	if fieldDir != "" {
 		for rel := range c.Files {
-			if strings.HasPrefix(rel, fieldDir+"/") {
+			// A file without a header is no field (IOobject::readHeader refuses it).
+			if _, hdr := c.Headers[rel]; hdr && strings.HasPrefix(rel, fieldDir+"/") {
 				c.Fields[strings.TrimPrefix(rel, fieldDir+"/")] = rel
 			}
 		}
 	}
 	c.Patches = l.patches()
+	c.Meshes = l.meshes()
 	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
 	c.Features.MeshInputs = meshInputs(abs)
 	c.Launches = launches(abs)
@@ -211,8 +235,9 @@ func (l *loader) env(k string) (string, bool) {
 func (l *loader) load(rel string) {
 	disk := rel
 	path := filepath.Join(l.root, filepath.FromSlash(rel))
-	if _, err := os.Stat(path); err != nil {
-		if _, err := os.Stat(path + ".gz"); err != nil {
+	// Lstat: a dangling link is there, and reported as unreadable.
+	if _, err := os.Lstat(path); err != nil {
+		if _, err := os.Lstat(path + ".gz"); err != nil {
 			return
 		}
 		disk, path = rel+".gz", path+".gz"
@@ -224,19 +249,9 @@ func (l *loader) load(rel string) {
 		l.disk[rel] = disk
 	}
 	l.order = append(l.order, rel)
-	f, err := parseFile(path)
+	f, err := parseFile(l.opts.Parse, path)
 	if err != nil {
-		var fd finding.Finding
-		if errors.As(err, &fd) {
-			fd.Location.File = disk
-		} else {
-			fd = finding.Finding{
-				ID: "FOAM-CASE-001", Severity: finding.Deny, Summary: "cannot read " + disk,
-				Detail: err.Error(), Location: finding.Location{File: disk},
-				Fix: "fix the file so OpenFOAM can read it",
-			}
-		}
-		l.parseErrs[rel] = fd
+		l.parseErrs[rel] = unreadable(disk, path, err)
 		return
 	}
 	if rel == "system/controlDict" {
@@ -244,18 +259,76 @@ func (l *loader) load(rel string) {
 	}
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
 		CaseDir: l.root, EtcDir: l.opts.EtcDir, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
+		Parse: l.opts.Parse,
 	})
 }
 
-// parseFile is grammar.ParseFile that turns a parser panic into an error, so one bad
-// file cannot take the whole case (or a lint of many cases) down.
-func parseFile(path string) (f *grammar.File, err error) {
+// unreadable is the finding of a case file that could not be read or parsed:
+// "cannot read FILE: reason", located where the parser stopped. It is deny — the run
+// may need the file and foamc cannot check it — unless the file is plainly no
+// dictionary: no FoamFile header, nothing that loads code, nothing it includes
+// (a table, a chemkin file, a README), which OpenFOAM reads, if at all, only through a
+// reader of that format.
+func unreadable(disk, path string, err error) finding.Finding {
+	var fd finding.Finding
+	if !errors.As(err, &fd) {
+		fd = finding.Finding{ID: "FOAM-CASE-001", Severity: finding.Deny, Summary: err.Error(),
+			Fix: "fix the file so OpenFOAM can read it"}
+	}
+	reason := strings.TrimPrefix(fd.Summary, "cannot read file: ")
+	fd.Summary = "cannot read " + disk + ": " + reason
+	fd.Location.File = disk
+	if fd.ID == readFailID {
+		fd.Fix = "make it a regular, readable file (or remove it): the solver may read it and foamc cannot check it"
+		return fd
+	}
+	if !mayBeDictionary(path) {
+		fd.Severity = finding.Warn
+		fd.Detail = strings.TrimSpace("not an OpenFOAM dictionary (no FoamFile header, nothing that loads code or includes files); " +
+			"OpenFOAM reads such a file only through a reader of its own format. " + fd.Detail)
+	}
+	return fd
+}
+
+// readFailID is grammar.ParseFile's finding for a file it could not read (missing,
+// not a regular file, too large, corrupt gzip).
+const readFailID = "FOAM-PARSE-008"
+
+// dictionaryMarks are the words that make an unparsable file count as a dictionary:
+// a header, or anything that includes files or compiles, loads or runs code.
+var dictionaryMarks = [][]byte{
+	[]byte("FoamFile"), []byte("#include"), []byte("#sinclude"), []byte("#codeStream"), []byte("#calc"),
+	[]byte("#eval"), []byte("coded"), []byte("Coded"), []byte("libs"), []byte("systemCall"), []byte("#{"),
+}
+
+func mayBeDictionary(path string) bool {
+	if strings.HasSuffix(path, ".gz") {
+		return true // not looked into: fail closed
+	}
+	src, err := saferead.ReadFile(path, 0)
+	if err != nil {
+		return true
+	}
+	for _, m := range dictionaryMarks {
+		if bytes.Contains(src, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseFile is parse (grammar.ParseFile when nil) that turns a parser panic into an
+// error, so one bad file cannot take the whole case (or a lint of many cases) down.
+func parseFile(parse func(string) (*grammar.File, error), path string) (f *grammar.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, err = nil, fmt.Errorf("internal parser error (please report): %v", r)
 		}
 	}()
-	return grammar.ParseFile(path)
+	if parse == nil {
+		parse = grammar.ParseFile
+	}
+	return parse(path)
 }
 
 // assemble builds the document from the loaded files. A file that another case file
@@ -283,7 +356,9 @@ func (l *loader) assemble() {
 		}
 		x := c.Expanded[rel]
 		if included[rel] {
-			if finding.Max(x.Findings) == finding.Deny {
+			// Without a header it is only ever read through its includer, whose
+			// document already holds its content.
+			if x.Header == nil || finding.Max(x.Findings) == finding.Deny {
 				delete(c.Expanded, rel)
 				continue
 			}
@@ -291,7 +366,7 @@ func (l *loader) assemble() {
 			l.directivesOf(rel, x)
 		}
 		if !included[rel] {
-			c.Errors = append(c.Errors, x.Findings...)
+			c.Errors = append(c.Errors, standalone(x)...)
 		}
 		if x.Header != nil {
 			c.Headers[rel] = headerValue(x.Header)
@@ -311,6 +386,25 @@ func (l *loader) assemble() {
 			recordPositions(c.Positions, "/headers/"+escape(rel), x.Header)
 		}
 	}
+}
+
+// standalone is the expansion findings of a file nothing includes. A file without a
+// FoamFile header is never read as an object (IOobject::readHeader refuses it), so when
+// it does not expand on its own (an include fragment left unused) that is only info; its
+// content still reaches the rules, code in it included.
+func standalone(x *grammar.Expanded) []finding.Finding {
+	if x.Header != nil {
+		return x.Findings
+	}
+	out := make([]finding.Finding, len(x.Findings))
+	for i, f := range x.Findings {
+		if f.Severity != finding.Info {
+			f.Severity = finding.Info
+			f.Detail = strings.TrimSpace(f.Detail + " (the file has no FoamFile header and nothing includes it: OpenFOAM does not read it as a dictionary)")
+		}
+		out[i] = f
+	}
+	return out
 }
 
 // headerValue is the FoamFile header with its string keys kept strings: a value
@@ -410,71 +504,129 @@ var skipDirs = map[string]bool{
 	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true,
 }
 
-// dictionaryFiles lists the dictionary files under top (case-relative, sorted, by the
-// name OpenFOAM looks them up with: `0/U.gz` is listed as `0/U`, load reads it):
-// regular files with a FoamFile header, except m4 sources and `.template` files; of
-// polyMesh only boundary; not triSurface, extendedFeatureEdgeMesh or sets data.
-func dictionaryFiles(root, top string) []string {
+// caseFiles lists the files under top (case-relative, sorted, by the name OpenFOAM
+// looks them up with: `0/U.gz` is listed as `0/U`, load reads it). Every entry that is
+// not a directory is listed, whatever its content, so a dictionary cannot hide from the
+// rules behind a long comment or odd bytes: load parses each one, and refuses (a
+// finding) what is not a regular file. Symbolic links are followed, as OpenFOAM follows
+// them; each real directory is walked once, so links cannot loop or multiply the walk.
+// Left out: hidden entries, m4 sources and `.template` files (script inputs OpenFOAM
+// never reads), polyMesh except boundary, and triSurface, extendedFeatureEdgeMesh and
+// sets data.
+func caseFiles(root, top string) []string {
 	var out []string
 	seen := map[string]bool{}
-	base := filepath.Join(root, top)
-	_ = filepath.WalkDir(base, func(p string, d os.DirEntry, err error) error {
+	walked := map[string]bool{}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		walked[real] = true // a link back to the case root would list the whole case again
+	}
+	var walk func(dir, rel string)
+	walk = func(dir, rel string) {
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil || walked[real] {
+			return
+		}
+		walked[real] = true
+		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return nil
+			return
 		}
-		name := d.Name()
-		if d.IsDir() {
-			if p != base && (skipDirs[name] || strings.HasPrefix(name, ".")) {
-				return filepath.SkipDir
+		for _, e := range entries {
+			name := e.Name()
+			if strings.HasPrefix(name, ".") {
+				continue
 			}
-			return nil
+			p, r := filepath.Join(dir, name), path.Join(rel, name)
+			if e.IsDir() || (e.Type()&fs.ModeSymlink != 0 && isDir(p)) {
+				if !skipDirs[name] {
+					walk(p, r)
+				}
+				continue
+			}
+			r = strings.TrimSuffix(r, ".gz")
+			name = strings.TrimSuffix(name, ".gz")
+			if seen[r] || strings.HasSuffix(name, ".m4") || strings.HasSuffix(name, ".template") {
+				continue
+			}
+			if strings.Contains("/"+r, "/polyMesh/") && name != "boundary" {
+				continue
+			}
+			seen[r] = true
+			out = append(out, r)
 		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(strings.TrimSuffix(rel, ".gz"))
-		name = strings.TrimSuffix(name, ".gz")
-		if seen[rel] {
-			return nil
-		}
-		if strings.Contains("/"+rel, "/polyMesh/") && name != "boundary" {
-			return nil
-		}
-		// m4 sources and sed templates are inputs of scripts, never read by OpenFOAM.
-		if strings.HasSuffix(name, ".m4") || strings.HasSuffix(name, ".template") || !hasHeader(p) {
-			return nil
-		}
-		seen[rel] = true
-		out = append(out, rel)
-		return nil
-	})
+	}
+	walk(filepath.Join(root, filepath.FromSlash(top)), top)
 	sort.Strings(out)
 	return out
 }
 
-// hasHeader reports a FoamFile header in the first 4 KiB (gzip transparently).
-func hasHeader(p string) bool {
-	fh, err := os.Open(p)
-	if err != nil {
-		return false
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// timeDirs are the time directories of dir (names that are numbers), by time.
+func timeDirs(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	type td struct {
+		name string
+		t    float64
 	}
-	defer fh.Close()
-	var r io.Reader = fh
-	if strings.HasSuffix(p, ".gz") {
-		zr, err := gzip.NewReader(fh)
-		if err != nil {
-			return false
+	var ts []td
+	for _, e := range entries {
+		if t, err := strconv.ParseFloat(e.Name(), 64); err == nil && isDir(filepath.Join(dir, e.Name())) {
+			ts = append(ts, td{e.Name(), t})
 		}
-		r = zr
 	}
-	head := make([]byte, 4096)
-	n, _ := io.ReadFull(r, head)
-	head = head[:n]
-	return bytes.Contains(head, []byte("FoamFile")) && bytes.IndexByte(head, 0) < 0
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].t < ts[j].t })
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.name
+	}
+	return out
+}
+
+// runTimeDir is the time directory a run of the case in dir starts from (Time::setControls):
+// the first or latest time directory for startFrom firstTime/latestTime (none: ""), else
+// the startTime directory.
+func runTimeDir(dir, startFrom, startTime string) string {
+	switch startFrom {
+	case "firstTime", "latestTime":
+		ts := timeDirs(dir)
+		if len(ts) == 0 {
+			return ""
+		}
+		if startFrom == "firstTime" {
+			return ts[0]
+		}
+		return ts[len(ts)-1]
+	}
+	return startTime
+}
+
+// processorDirs are the decomposed case directories (processor0…, or processorsN of the
+// collated format), sorted.
+func processorDirs(root string) []string {
+	entries, _ := os.ReadDir(root)
+	var out []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "processor") && isDir(filepath.Join(root, e.Name())) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }
 
 var escape = finding.EscapeToken
+
+// sourceLocation is the range of an entry: its keyword to its end (grammar.Source).
+func sourceLocation(s grammar.Source, p string) finding.Location {
+	l := finding.Location{File: s.File, Line: s.Pos.Line, Column: s.Pos.Column, Path: p}
+	if s.End.Line > 0 {
+		l.EndLine, l.EndColumn = s.End.Line, s.End.Column
+	}
+	return l
+}
 
 // recordPositions maps every entry pointer of d (and of `{…}` blocks in values)
 // to the place its keyword was defined.
@@ -486,11 +638,11 @@ func recordPositions(pos map[string]finding.Location, ptr string, d *grammar.Exp
 			p = ptr + "/$regex/" + strconv.Itoa(regexIdx)
 			regexIdx++
 		}
-		pos[p] = finding.Location{File: e.Source.File, Line: e.Source.Pos.Line, Column: e.Source.Pos.Column, Path: p}
+		pos[p] = sourceLocation(e.Source, p)
 		if e.Regex {
 			pos[p+"/pattern"] = pos[p]
 			p += "/value"
-			pos[p] = finding.Location{File: e.Source.File, Line: e.Source.Pos.Line, Column: e.Source.Pos.Column, Path: p}
+			pos[p] = sourceLocation(e.Source, p)
 		}
 		if e.Dict != nil {
 			recordPositions(pos, p, e.Dict)
@@ -523,6 +675,9 @@ func (c *Case) Document() map[string]any {
 		if p.NFaces != nil {
 			m["nFaces"] = *p.NFaces
 		}
+		if p.MeshFaces != nil {
+			m["meshFaces"] = *p.MeshFaces
+		}
 		if p.Region != "" {
 			m["region"] = p.Region
 		}
@@ -546,12 +701,21 @@ func (c *Case) Document() map[string]any {
 	for _, f := range c.Errors {
 		errs = append(errs, findingMap(f))
 	}
+	meshes := make(map[string]any, len(c.Meshes))
+	for region, m := range c.Meshes {
+		mm := map[string]any{"source": m.Source}
+		if m.NCells != nil {
+			mm["nCells"] = *m.NCells
+		}
+		meshes[region] = mm
+	}
 	return map[string]any{
 		"features":   c.Features.Map(),
 		"files":      files,
 		"fields":     fields,
 		"headers":    headers,
 		"patches":    patches,
+		"meshes":     meshes,
 		"directives": directives,
 		"includes":   includes,
 		"launches":   c.launchDoc(),

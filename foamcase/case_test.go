@@ -272,3 +272,29 @@ func TestLoadNotACase(t *testing.T) {
 		t.Error("Locate falls back to the file named in the pointer")
 	}
 }
+
+// TestLocateRange: a location spans its entry, keyword to ';', or a dictionary's
+// keyword; a pointer below resolves to the enclosing entry's range.
+func TestLocateRange(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "system"), 0o755)
+	src := "FoamFile { version 2.0; format ascii; class dictionary; object controlDict; }\napplication     icoFoam;\nfunctions\n{\n    probes { type probes; }\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "system", "controlDict"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ptr, want := range map[string][4]int{
+		"/files/system~1controlDict/application":                {2, 1, 2, 25},
+		"/files/system~1controlDict/functions":                  {3, 1, 3, 10},
+		"/files/system~1controlDict/functions/probes/type":      {5, 14, 5, 26},
+		"/files/system~1controlDict/functions/probes/type/more": {5, 14, 5, 26},
+	} {
+		l := c.Locate(ptr)
+		if got := [4]int{l.Line, l.Column, l.EndLine, l.EndColumn}; got != want || l.Path != ptr {
+			t.Errorf("Locate(%s) = %v, want %v", ptr, got, want)
+		}
+	}
+}

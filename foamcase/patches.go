@@ -69,7 +69,7 @@ func (l *loader) blockMeshPatches(rel string, x *grammar.Expanded) []Patch {
 		// last one, without faces) for the left-over faces, with its own type.
 		if last := len(out) - 1; last >= 0 && out[last].Name == p.Name {
 			if out[last].NFaces != nil && *out[last].NFaces == 0 {
-				out[last].NFaces = p.NFaces
+				out[last].NFaces, out[last].MeshFaces = p.NFaces, p.MeshFaces
 			}
 			return out
 		}
@@ -144,16 +144,21 @@ func defaultPatch(x *grammar.Expanded) (p Patch, at grammar.Pos, ok bool) {
 			}
 		}
 	}
-	n := int64(0)
+	_, blockFaces, sized := blockCells(x)
+	n, m := int64(0), int64(0)
 	for k, c := range count {
 		if c == 1 && !named[k] {
 			n++
+			m += blockFaces[k]
 		}
 	}
 	if n == 0 {
 		return p, at, false
 	}
 	p = Patch{Name: "defaultFaces", Type: "empty", InGroups: []string{}, NFaces: &n}
+	if sized {
+		p.MeshFaces = &m
+	}
 	at = blocksEntry.Source.Pos
 	if e := x.Dict.Get("defaultPatch"); e != nil && e.Dict != nil {
 		at = e.Source.Pos
@@ -237,6 +242,7 @@ func faceKey(vs []int64) (string, bool) {
 // namedBlockMeshPatches reads the patches blockMeshDict names.
 func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch {
 	var out []Patch
+	_, blockFaces, _ := blockCells(x)
 	if e := x.Dict.Get("boundary"); e != nil && len(e.Value) > 0 {
 		if list, ok := e.Value[0].(*grammar.List); ok {
 			for i := 0; i+1 < len(list.Items); i += 2 {
@@ -251,6 +257,9 @@ func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch 
 				if faces, ok := v["faces"].([]any); ok {
 					n := int64(len(faces))
 					p.NFaces = &n
+					if m, ok := meshFaces(blockFaces, faces); ok && blockFaces != nil {
+						p.MeshFaces = &m
+					}
 				}
 				l.patchPosition(len(out), rel, name.Pos)
 				out = append(out, p)

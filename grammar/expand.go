@@ -346,7 +346,7 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 			key := e.Key
 			target, name, regex := x.scopedTarget(d, key.Name, key.Regex)
 			val := x.expandItems(e.Value, target, at, vpath{target, name})
-			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Value: val, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
+			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Value: val, Source: Source{File: at.name, Pos: key.Pos, End: e.Span().End}}, mode, at, key.Pos)
 		case *DictEntry:
 			key := e.Key
 			name := key.Name
@@ -368,7 +368,7 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 			x.nesting++
 			x.readScope(sub, e.Dict.Entries, at, e.Dict.End)
 			x.nesting--
-			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Dict: sub, Source: Source{File: at.name, Pos: key.Pos}}, mode, at, key.Pos)
+			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Dict: sub, Source: Source{File: at.name, Pos: key.Pos, End: key.End}}, mode, at, key.Pos)
 		case *SubstEntry:
 			x.substitute(d, e, at)
 		case *DirectiveEntry:

@@ -157,10 +157,14 @@ func ItemValue(it Item, opts ValueOptions) any {
 	case *String:
 		return v.Value
 	case *Number:
-		if v.Kind == LabelKind {
+		switch v.Kind {
+		case LabelKind:
 			return v.Int
+		case ScalarKind:
+			return v.Float
 		}
-		return v.Float
+		// A lexeme readScalar rejects (1e999: out of range) stays text, not a number.
+		return v.Raw
 	case *Punct:
 		return v.Value
 	case *Variable:

@@ -46,10 +46,14 @@ type ExpEntry struct {
 	re     *regexp.Regexp
 }
 
-// Source is a keyword's place: the file (as named by the expander) and position.
+// Source is a keyword's place: the file (as named by the expander) and position;
+// End closes the range a finding about the entry underlines: the end of a
+// primitive entry (after its ';'), the end of a dictionary's keyword. It is the
+// zero Pos for entries that no file spells (#includeFunc results).
 type Source struct {
 	File string
 	Pos  Pos
+	End  Pos
 }
 
 // NewExpDict returns an empty dictionary whose scoped lookups continue in parent.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // The participle grammar over the scanner's tokens. Entries, dictionaries, lists and values
@@ -169,8 +169,13 @@ func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
 		return nil, false, &finding.Finding{ID: "FOAM-PARSE-008", Severity: finding.Deny, Summary: summary, Fix: fix,
 			Location: finding.Location{File: path}}
 	}
-	fh, err := os.Open(path)
+	// saferead refuses FIFOs, devices and files over max before reading a byte.
+	fh, st, err := saferead.Open(path, max)
 	if err != nil {
+		var se *saferead.Error
+		if errors.As(err, &se) {
+			return fail("cannot read file: "+se.Reason, "check the path and permissions; only regular files are read")
+		}
 		return fail("cannot read file: "+err.Error(), "check the path and permissions")
 	}
 	defer fh.Close()
@@ -189,7 +194,7 @@ func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
 		r, gz = zr, true
 	}
 	var buf bytes.Buffer
-	if st, err := fh.Stat(); err == nil && !gz && st.Size() <= max {
+	if !gz {
 		buf.Grow(int(st.Size()) + 1)
 	}
 	n, err := buf.ReadFrom(io.LimitReader(r, max+1))
@@ -492,6 +497,10 @@ var provenance = map[string][]string{
 	"FOAM-PARSE-010": {"src/OpenFOAM/containers/Lists/List/ListIO.C", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:140-155"},
 	"FOAM-PARSE-011": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:405-483", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:589-735"},
 }
+
+// Provenance is the OpenFOAM source a FOAM-PARSE-* finding's behaviour follows
+// (the rule catalogue shows it).
+func Provenance(id string) []string { return provenance[id] }
 
 // excerptLine returns the source line at p with a caret under its column; long lines are cut
 // around the caret and control bytes shown as ? (binary junk).

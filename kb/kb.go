@@ -223,6 +223,15 @@ type Vocab struct {
 	ThermoCombinations map[string][]string `json:"thermoCombinations"`
 	// Provenance maps a vocabulary name ("divSchemes") to the registration macros it came from.
 	Provenance map[string][]string `json:"provenance,omitempty"`
+	// Docs maps "vocabulary/name" ("linearSolvers/PCG", "rasModels/kEpsilon") to the
+	// Description of the class's header: what the selected name does.
+	Docs map[string]Doc `json:"docs,omitempty"`
+}
+
+// Doc is a header's Description paragraph and where it is (file:line).
+type Doc struct {
+	Text string `json:"text"`
+	At   string `json:"at"`
 }
 
 //go:embed snapshot/v1912.json.gz

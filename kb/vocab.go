@@ -3,9 +3,11 @@ package kb
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -212,12 +214,23 @@ func scanVocab(root string, files []string) (Vocab, error) {
 		v.Provenance["thermoCombinations"] = append(v.Provenance["thermoCombinations"], u.at)
 	}
 	provSeen := map[string]bool{}
+	v.Docs = map[string]Doc{}
+	headers := headerIndex(files)
 	for _, h := range hits {
 		names := []string{h.name}
 		if cls, ok := strings.CutPrefix(h.name, "class:"); ok {
 			names = resolveTypeName(typeNames, cls)
 		}
+		base := strings.SplitN(h.vocab, "/", 2)[0]
 		for _, n := range names {
+			// A name registered twice (GaussSeidel for lduMatrix and for the coupled
+			// LduMatrix templates) is described by its lduMatrix class, the one every
+			// scalar equation selects.
+			if old, done := v.Docs[base+"/"+n]; !done || strings.Contains(old.At, "/LduMatrix/") {
+				if doc, ok := describe(root, headers, h.at, n, strings.TrimPrefix(h.name, "class:")); ok && (!done || !strings.Contains(doc.At, "/LduMatrix/")) {
+					v.Docs[base+"/"+n] = doc
+				}
+			}
 			if l, ok := lists[h.vocab]; ok {
 				*l = append(*l, n)
 			} else if cls, kind, ok := strings.Cut(h.vocab, "/"); ok {
@@ -232,7 +245,6 @@ func scanVocab(root string, files []string) (Vocab, error) {
 		key := h.vocab + "\x00" + strings.SplitN(h.at, ":", 2)[0]
 		if !provSeen[key] {
 			provSeen[key] = true
-			base := strings.SplitN(h.vocab, "/", 2)[0]
 			v.Provenance[base] = append(v.Provenance[base], h.at)
 		}
 	}
@@ -269,4 +281,75 @@ func resolveTypeName(m map[string]map[string]bool, class string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// headerIndex maps a header's file name (PCG.H) to its source-relative paths.
+func headerIndex(files []string) map[string][]string {
+	idx := map[string][]string{}
+	for _, rel := range files {
+		if strings.HasSuffix(rel, ".H") {
+			idx[path.Base(rel)] = append(idx[path.Base(rel)], rel)
+		}
+	}
+	return idx
+}
+
+// describe finds the header of a registered name (named after the name or its class,
+// nearest to the registration at) and returns its Description.
+func describe(root string, headers map[string][]string, at, name, class string) (Doc, bool) {
+	regFile, _, _ := strings.Cut(at, ":")
+	best, bestLen := "", -1
+	for _, base := range []string{name, class} {
+		for _, h := range headers[base+".H"] {
+			if n := commonPrefix(h, regFile); n > bestLen {
+				best, bestLen = h, n
+			}
+		}
+	}
+	if best == "" {
+		return Doc{}, false
+	}
+	data, err := os.ReadFile(filepath.Join(root, best))
+	if err != nil {
+		return Doc{}, false
+	}
+	text, line := headerDescription(string(data))
+	if text == "" {
+		return Doc{}, false
+	}
+	return Doc{Text: text, At: best + ":" + strconv.Itoa(line)}, true
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// headerDescription is the first paragraph of a header's Description section (its
+// indented lines joined, up to a blank line or the next section) and its line; a
+// Description that only repeats the class name (Foam::TGaussSeidelSmoother) is none.
+func headerDescription(src string) (string, int) {
+	lines := strings.Split(src, "\n")
+	for i, ln := range lines {
+		if strings.TrimRight(ln, " \r") != "Description" {
+			continue
+		}
+		var words []string
+		for _, l := range lines[i+1:] {
+			t := strings.TrimSpace(l)
+			if t == "" || !strings.HasPrefix(l, " ") || strings.HasPrefix(t, `\`) {
+				break
+			}
+			words = append(words, t)
+		}
+		text := strings.Join(words, " ")
+		if strings.HasPrefix(text, "Foam::") && !strings.Contains(text, " ") {
+			return "", 0
+		}
+		return text, i + 1
+	}
+	return "", 0
 }

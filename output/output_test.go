@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar/dictedit"
 	"github.com/xeipuuv/gojsonschema"
 )
 
@@ -34,10 +36,12 @@ func sample() Report {
 	}
 }
 
-// TestSARIFSchema validates the SARIF output against the SARIF 2.1.0 schema.
-func TestSARIFSchema(t *testing.T) {
+// writeValidSARIF renders r as SARIF, fails the test on every schema violation, and
+// returns the text and its decoding.
+func writeValidSARIF(t *testing.T, r Report) (*bytes.Buffer, sarifLog) {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := Write(&buf, "sarif", sample()); err != nil {
+	if err := Write(&buf, "sarif", r); err != nil {
 		t.Fatal(err)
 	}
 	abs, _ := filepath.Abs(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
@@ -52,6 +56,13 @@ func TestSARIFSchema(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
 		t.Fatal(err)
 	}
+	return &buf, log
+}
+
+// TestSARIFSchema validates the SARIF output against the SARIF 2.1.0 schema.
+func TestSARIFSchema(t *testing.T) {
+	buf, log := writeValidSARIF(t, sample())
+	abs, _ := filepath.Abs(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
 	rs := log.Runs[0].Results
 	if len(rs) != 4 {
 		t.Fatalf("%d results", len(rs))
@@ -70,7 +81,7 @@ func TestSARIFSchema(t *testing.T) {
 	}
 	// A schema violation is caught: negative line.
 	bad := strings.Replace(buf.String(), `"startLine": 23`, `"startLine": 0`, 1)
-	res, _ = gojsonschema.Validate(gojsonschema.NewReferenceLoader("file://"+abs), gojsonschema.NewStringLoader(bad))
+	res, _ := gojsonschema.Validate(gojsonschema.NewReferenceLoader("file://"+abs), gojsonschema.NewStringLoader(bad))
 	if res.Valid() {
 		t.Error("schema accepted startLine 0")
 	}
@@ -153,5 +164,44 @@ func TestGitHub(t *testing.T) {
 func TestUnknownFormat(t *testing.T) {
 	if err := Write(&bytes.Buffer{}, "xml", sample()); err == nil {
 		t.Error("unknown format accepted")
+	}
+}
+
+// TestSARIFFixes: a finding's edits become SARIF fixes (schema-valid) whose
+// replacements, applied to the case file, give what dictedit gives; a new file
+// is one insertion; rules carry a helpUri into the catalogue.
+func TestSARIFFixes(t *testing.T) {
+	dir := t.TempDir()
+	schemes := "divSchemes\n{\n    default none;\n}\n"
+	if err := os.MkdirAll(filepath.Join(dir, "system"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "system", "fvSchemes"), []byte(schemes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	add := finding.Edit{Op: finding.EditAdd, File: "system/fvSchemes", Pointer: "/divSchemes/div(phi,U)", Value: "Gauss linear"}
+	create := finding.Edit{Op: finding.EditCreateFile, File: "constant/g", Value: "value (0 -9.81 0);\n"}
+	r := Report{Tool: "foamc", Rules: []Rule{{ID: "FOAM-NUM-001", Severity: finding.Deny}},
+		Cases: []Case{{Dir: dir, Findings: []finding.Finding{{ID: "FOAM-NUM-001", Severity: finding.Deny, Summary: "s", Fix: "add it",
+			Location: finding.Location{File: "system/fvSchemes", Line: 2},
+			Repair:   &finding.Repair{Edits: []finding.Edit{add, create}}}}}}}
+	_, log := writeValidSARIF(t, r)
+	if u := log.Runs[0].Tool.Driver.Rules[0].HelpURI; !strings.HasSuffix(u, "CATALOGUE.md#foam-num-001") {
+		t.Errorf("helpUri %q", u)
+	}
+	fixes := log.Runs[0].Results[0].Fixes
+	if len(fixes) != 1 || len(fixes[0].ArtifactChanges) != 2 || fixes[0].Description.Text != "add it" {
+		t.Fatalf("fixes %+v", fixes)
+	}
+	ch := fixes[0].ArtifactChanges[0]
+	rp := ch.Replacements[0]
+	got := schemes[:rp.DeletedRegion.ByteOffset] + rp.InsertedContent.Text + schemes[rp.DeletedRegion.ByteOffset+rp.DeletedRegion.ByteLength:]
+	want, _ := dictedit.Apply([]byte(schemes), []finding.Edit{add})
+	if !strings.HasSuffix(ch.ArtifactLocation.URI, "system/fvSchemes") || got != string(want) {
+		t.Errorf("replacement gives\n%s\nwant\n%s", got, want)
+	}
+	g := fixes[0].ArtifactChanges[1].Replacements[0]
+	if g.DeletedRegion.ByteLength != 0 || g.InsertedContent.Text != create.Value {
+		t.Errorf("create-file replacement %+v", g)
 	}
 }

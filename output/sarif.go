@@ -3,9 +3,12 @@ package output
 import (
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar/dictedit"
 )
 
 // SARIF 2.1.0 (OASIS), the subset foamc emits.
@@ -41,6 +44,7 @@ type sarifRule struct {
 	ShortDescription     *sarifText     `json:"shortDescription,omitempty"`
 	FullDescription      *sarifText     `json:"fullDescription,omitempty"`
 	Help                 *sarifText     `json:"help,omitempty"`
+	HelpURI              string         `json:"helpUri,omitempty"`
 	DefaultConfiguration *sarifConfig   `json:"defaultConfiguration,omitempty"`
 	Properties           map[string]any `json:"properties,omitempty"`
 }
@@ -56,7 +60,29 @@ type sarifResult struct {
 	Message          sarifText       `json:"message"`
 	Locations        []sarifLocation `json:"locations"`
 	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+	Fixes            []sarifFix      `json:"fixes,omitempty"`
 	Properties       map[string]any  `json:"properties,omitempty"`
+}
+
+// sarifFix is SARIF's fix: per file, the bytes replaced (§3.55-3.57).
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+	InsertedContent *sarifText      `json:"insertedContent,omitempty"`
+}
+
+type sarifByteRegion struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
 }
 
 type sarifLocation struct {
@@ -119,7 +145,7 @@ func writeSARIF(w io.Writer, r Report) error {
 		drv.Name = "foamc"
 	}
 	for _, x := range rules {
-		sr := sarifRule{ID: x.ID, DefaultConfiguration: &sarifConfig{Level: level(x.Severity)}}
+		sr := sarifRule{ID: x.ID, DefaultConfiguration: &sarifConfig{Level: level(x.Severity)}, HelpURI: HelpURI(x.ID)}
 		if x.Title != "" {
 			sr.ShortDescription = &sarifText{Text: x.Title}
 		}
@@ -155,6 +181,9 @@ func writeSARIF(w io.Writer, r Report) error {
 				}
 				res.RelatedLocations = append(res.RelatedLocations, l)
 			}
+			if fx, ok := sarifFixOf(c.Dir, f); ok {
+				res.Fixes = []sarifFix{fx}
+			}
 			props := map[string]any{"case": c.Dir}
 			if len(f.Provenance) > 0 {
 				props["provenance"] = f.Provenance
@@ -171,4 +200,59 @@ func writeSARIF(w io.Writer, r Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// HelpURI is the catalogue entry that explains a finding ID.
+func HelpURI(id string) string {
+	return "https://github.com/foamc/foamc/blob/main/rules/CATALOGUE.md#" + strings.ToLower(id)
+}
+
+// sarifFixOf renders a finding's edits as SARIF replacements: each file the
+// edits touch is read from the case, edited with dictedit, and the changed span
+// (common prefix and suffix kept) becomes one replacement. A file that cannot be
+// read or edited leaves the finding without a fix.
+func sarifFixOf(dir string, f finding.Finding) (sarifFix, bool) {
+	if f.Repair == nil || len(f.Repair.Edits) == 0 {
+		return sarifFix{}, false
+	}
+	var order []string
+	byFile := map[string][]finding.Edit{}
+	for _, e := range f.Repair.Edits {
+		if _, ok := byFile[e.File]; !ok {
+			order = append(order, e.File)
+		}
+		byFile[e.File] = append(byFile[e.File], e)
+	}
+	fx := sarifFix{Description: sarifText{Text: f.Fix}}
+	if fx.Description.Text == "" {
+		fx.Description.Text = "apply the edits of " + f.ID
+	}
+	for _, name := range order {
+		old, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil && !os.IsNotExist(err) {
+			return sarifFix{}, false
+		}
+		if os.IsNotExist(err) {
+			old = nil
+		}
+		edited, err := dictedit.Apply(old, byFile[name])
+		if err != nil {
+			return sarifFix{}, false
+		}
+		p := 0
+		for p < len(old) && p < len(edited) && old[p] == edited[p] {
+			p++
+		}
+		s := 0
+		for s < len(old)-p && s < len(edited)-p && old[len(old)-1-s] == edited[len(edited)-1-s] {
+			s++
+		}
+		rep := sarifReplacement{DeletedRegion: sarifByteRegion{ByteOffset: p, ByteLength: len(old) - p - s}}
+		if ins := string(edited[p : len(edited)-s]); ins != "" {
+			rep.InsertedContent = &sarifText{Text: ins}
+		}
+		fx.ArtifactChanges = append(fx.ArtifactChanges, sarifArtifactChange{
+			ArtifactLocation: sarifArtifact{URI: path(dir, name)}, Replacements: []sarifReplacement{rep}})
+	}
+	return fx, true
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/foamc/foamc/suggest"
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/open-policy-agent/opa/v1/storage"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/util"
 )
@@ -91,8 +92,8 @@ type Locator interface {
 // Engine holds the compiled policies and the prepared query. It is safe for concurrent use.
 type Engine struct {
 	rules    []Rule
-	byPkg    map[string]*Rule         // "cat.name" -> rule
-	shards   []rego.PreparedEvalQuery // one query per group of rules (shardSources)
+	byPkg    map[string]*Rule // "cat.name" -> rule
+	shards   []*shard         // one query per group of rules (shardSources)
 	disabled map[string]bool
 
 	preloadMu   sync.Mutex
@@ -513,19 +514,107 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	store := inmem.NewFromASTObject(l.data)
 	for _, c := range compilers {
-		pq, err := rego.New(
-			rego.Query(query),
-			rego.Compiler(c),
-			rego.Store(store),
-			rego.Capabilities(mustCaps()),
-			rego.StrictBuiltinErrors(true),
-		).PrepareForEval(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("rules: prepare query: %w", err)
+		sh := &shard{compiler: c, store: store}
+		if sh.all, err = sh.prepare(ctx, query); err != nil {
+			return nil, err
 		}
-		e.shards = append(e.shards, pq)
+		e.shards = append(e.shards, sh)
 	}
 	return e, nil
+}
+
+// shard is one compiler's rules with the query that evaluates them all at once, and the
+// queries of single rules, prepared the first time the whole query fails on a case.
+type shard struct {
+	compiler *ast.Compiler
+	store    storage.Store
+	all      rego.PreparedEvalQuery
+
+	mu     sync.Mutex
+	single map[string]rego.PreparedEvalQuery // "cat.name" -> that rule's findings
+}
+
+func (s *shard) prepare(ctx context.Context, q string) (rego.PreparedEvalQuery, error) {
+	pq, err := rego.New(
+		rego.Query(q),
+		rego.Compiler(s.compiler),
+		rego.Store(s.store),
+		rego.Capabilities(mustCaps()),
+		rego.StrictBuiltinErrors(true),
+	).PrepareForEval(ctx)
+	if err != nil {
+		return pq, fmt.Errorf("rules: prepare query: %w", err)
+	}
+	return pq, nil
+}
+
+// rulePackages lists the "cat.name" of every rule package the shard compiles, sorted.
+func (s *shard) rulePackages() []string {
+	seen := map[string]bool{}
+	for _, m := range s.compiler.Modules {
+		p := strings.TrimPrefix(m.Package.Path.String(), "data.")
+		if rest, ok := strings.CutPrefix(p, "foamc.rules."); ok && strings.Count(rest, ".") == 1 && !strings.HasSuffix(rest, "_test") {
+			seen[rest] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// ruleQuery is the prepared query of one rule's findings, with cat and name bound as in
+// the query of all rules.
+func (s *shard) ruleQuery(ctx context.Context, pkg string) (rego.PreparedEvalQuery, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if pq, ok := s.single[pkg]; ok {
+		return pq, nil
+	}
+	cat, name, _ := strings.Cut(pkg, ".")
+	pq, err := s.prepare(ctx, fmt.Sprintf("cat := %q; name := %q; f := data.foamc.rules[cat][name].findings[_]", cat, name))
+	if err != nil {
+		return pq, err
+	}
+	if s.single == nil {
+		s.single = map[string]rego.PreparedEvalQuery{}
+	}
+	s.single[pkg] = pq
+	return pq, nil
+}
+
+// ruleError is a rule that could not be evaluated on a case.
+type ruleError struct {
+	pkg string // "cat.name"
+	err error
+}
+
+// eval runs the shard's query on input. When it fails (a builtin error: a value of the
+// wrong type reached an operator), every rule of the shard is evaluated on its own, so
+// one rule's failure costs only that rule's findings: they come back as ruleErrors.
+func (s *shard) eval(ctx context.Context, input ast.Value) (rego.ResultSet, []ruleError, error) {
+	rs, err := s.all.Eval(ctx, rego.EvalParsedInput(input))
+	if err == nil {
+		return rs, nil, nil
+	}
+	if ctx.Err() != nil {
+		return nil, nil, fmt.Errorf("rules: evaluate: %w", err)
+	}
+	rs = nil
+	var failed []ruleError
+	for _, pkg := range s.rulePackages() {
+		pq, err := s.ruleQuery(ctx, pkg)
+		if err != nil {
+			return nil, nil, err
+		}
+		r, err := pq.Eval(ctx, rego.EvalParsedInput(input))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, fmt.Errorf("rules: evaluate: %w", err)
+			}
+			failed = append(failed, ruleError{pkg, err})
+			continue
+		}
+		rs = append(rs, r...)
+	}
+	return rs, failed, nil
 }
 
 // kbValue is data.kb from the first of opts.KB, opts.LoadKB and opts.KBJSON that is set
@@ -656,8 +745,14 @@ func mustCaps() *ast.Capabilities {
 func (e *Engine) Rules() []Rule { return append([]Rule(nil), e.rules...) }
 
 // Rule returns the rule with the given ID.
+// Rule finds a rule, or a Go-side finding ID (GoRules), by ID.
 func (e *Engine) Rule(id string) (Rule, bool) {
 	for _, r := range e.rules {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	for _, r := range GoRules() {
 		if r.ID == id {
 			return r, true
 		}
@@ -672,7 +767,7 @@ type raw struct {
 	Detail   string              `json:"detail"`
 	Fix      string              `json:"fix"`
 	Severity string              `json:"severity"`
-	Related  []string            `json:"related"`
+	Related  []related           `json:"related"`
 	Location *finding.Location   `json:"location"`
 	Suggest  *finding.Suggestion `json:"suggest"`
 	Edits    []finding.Edit      `json:"edits"`
@@ -681,12 +776,22 @@ type raw struct {
 // Evaluate runs every rule against one case document and returns located findings, sorted.
 // An error means the case could not be evaluated (the gate fails closed on it).
 func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) ([]finding.Finding, error) {
-	rs, err := e.eval(ctx, doc)
+	rs, failed, err := e.eval(ctx, doc)
 	if err != nil {
 		return nil, err
 	}
 	features, _ := doc["features"].(map[string]any)
 	var out []finding.Finding
+	for _, fe := range failed {
+		rule := e.byPkg[fe.pkg]
+		if rule == nil {
+			return nil, fmt.Errorf("rules: package foamc.rules.%s: %w", fe.pkg, fe.err)
+		}
+		if e.disabled[rule.ID] || !applies(rule, features) {
+			continue
+		}
+		out = append(out, evalFailure(rule, fe.err))
+	}
 	seen := map[string]bool{}
 	for _, r := range rs {
 		cat, _ := r.Bindings["cat"].(string)
@@ -736,13 +841,17 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 		if v.Location != nil && v.Location.File != "" {
 			// directives and includes carry their own position (they are not values).
 			f.Location.File, f.Location.Line, f.Location.Column = v.Location.File, v.Location.Line, v.Location.Column
+			f.Location.EndLine, f.Location.EndColumn = v.Location.EndLine, v.Location.EndColumn
 		}
-		for _, p := range v.Related {
-			f.Related = append(f.Related, finding.Related{Location: locate(loc, p)})
+		var relPaths []string
+		for _, r := range v.Related {
+			f.Related = append(f.Related, finding.Related{Location: locate(loc, r.Path), Message: r.Message})
+			relPaths = append(relPaths, r.Path)
 		}
-		// Identity is the rule and the place, never the wording: two bodies of one rule
-		// that flag the same entry report it once.
-		key := f.ID + "\x00" + v.Path
+		// Identity is the rule and the places (the pointer and the related pointers, which
+		// tell apart two missing files reported at /files), never the wording: two bodies
+		// of one rule that flag the same entry report it once.
+		key := f.ID + "\x00" + v.Path + "\x00" + strings.Join(relPaths, "\x00")
 		if v.Location != nil {
 			key += "\x00" + f.Location.String()
 		}
@@ -756,25 +865,57 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 	return out, nil
 }
 
-// eval runs the query of every shard concurrently on the document, converted once.
-func (e *Engine) eval(ctx context.Context, doc map[string]any) (rego.ResultSet, error) {
+// evalFailure is the finding for a rule that could not be evaluated on the case: a deny,
+// so that the gate fails closed. Which value of the case tripped it is not known, so it is
+// located at the case itself; the detail has the evaluator's message and the rule source.
+func evalFailure(rule *Rule, err error) finding.Finding {
+	return finding.Finding{
+		ID:       rule.ID,
+		Severity: finding.Deny,
+		Summary:  fmt.Sprintf("could not evaluate %s (%s) on this case", rule.ID, rule.Title),
+		Detail:   fmt.Sprintf("%s: %v", rule.File, err),
+		Fix: "A value in the case has a shape the rule does not expect; the other rules still ran. " +
+			"Check the values the rule reads, and report the case to foamc if they are valid OpenFOAM.",
+		Provenance: rule.Provenance,
+	}
+}
+
+// eval runs the query of every shard concurrently on the document, converted once;
+// failed lists the rules that could not be evaluated (see shard.eval).
+func (e *Engine) eval(ctx context.Context, doc map[string]any) (all rego.ResultSet, failed []ruleError, err error) {
 	input, err := ast.InterfaceToValue(doc)
 	if err != nil {
-		return nil, fmt.Errorf("rules: convert case document: %w", err)
+		return nil, nil, fmt.Errorf("rules: convert case document: %w", err)
 	}
 	results := make([]rego.ResultSet, len(e.shards))
+	fails := make([][]ruleError, len(e.shards))
 	errs := make([]error, len(e.shards))
 	concurrently(len(e.shards), func(i int) {
-		results[i], errs[i] = e.shards[i].Eval(ctx, rego.EvalParsedInput(input))
+		results[i], fails[i], errs[i] = e.shards[i].eval(ctx, input)
 	})
-	var all rego.ResultSet
-	for i := range e.shards {
-		if errs[i] != nil {
-			return nil, fmt.Errorf("rules: evaluate: %w", errs[i])
-		}
-		all = append(all, results[i]...)
+	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
 	}
-	return all, nil
+	for i := range e.shards {
+		all = append(all, results[i]...)
+		failed = append(failed, fails[i]...)
+	}
+	return all, failed, nil
+}
+
+// related is a related location as a rule gives it: a bare pointer, or
+// lib.related's {"path", "message"}.
+type related struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func (r *related) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &r.Path)
+	}
+	type plain related
+	return json.Unmarshal(b, (*plain)(r))
 }
 
 // checkEdits rejects an edit a rule built by hand wrongly (lib.fix_* build them right).

@@ -26,9 +26,20 @@ func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options)
 	if err != nil {
 		return output.Case{Dir: dir}, fmt.Errorf("rules: load case %s: %w", dir, err)
 	}
-	fs, err := e.Evaluate(ctx, c.Document(), c)
+	fs, err := e.LintCase(ctx, c)
 	if err != nil {
 		return output.Case{Dir: dir}, fmt.Errorf("rules: case %s: %w", dir, err)
+	}
+	addExcerpts(dir, fs)
+	return output.Case{Dir: dir, Findings: fs}, nil
+}
+
+// LintCase evaluates every rule on a loaded case and adds the case's parse and
+// expansion findings, sorted. A language server re-lints the case it keeps loaded.
+func (e *Engine) LintCase(ctx context.Context, c *foamcase.Case) ([]finding.Finding, error) {
+	fs, err := e.Evaluate(ctx, c.Document(), c)
+	if err != nil {
+		return nil, err
 	}
 	for _, f := range c.Errors {
 		if !e.disabled[f.ID] {
@@ -36,8 +47,7 @@ func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options)
 		}
 	}
 	finding.Sort(fs)
-	addExcerpts(dir, fs)
-	return output.Case{Dir: dir, Findings: fs}, nil
+	return fs, nil
 }
 
 // addExcerpts fills Excerpt with the source line each finding points at.

@@ -210,7 +210,7 @@ func annotatedRules(t *testing.T) []Rule {
 func TestCatalogue(t *testing.T) {
 	rs := annotatedRules(t)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].ID < rs[j].ID })
-	want := Catalogue(rs)
+	want := Catalogue(rs, fixtureExamples(t))
 	if *update {
 		if err := os.WriteFile("CATALOGUE.md", []byte(want), 0o644); err != nil {
 			t.Fatal(err)

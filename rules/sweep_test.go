@@ -54,15 +54,8 @@ func TestTutorialSweep(t *testing.T) {
 		t.Skip("tutorial sweep skipped in -short mode")
 	}
 	root, dirs := foamtest.TutorialCases(t)
-	k, err := kb.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
-	e, err := New(ctx, Options{KB: k.RulesData()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := embeddedEngine(t)
 	denies := map[string]int{}
 	bySeverity := map[finding.Severity]map[string]int{finding.Deny: {}, finding.Warn: {}, finding.Info: {}}
 	ruleIDs := map[string]bool{}
@@ -120,4 +113,18 @@ func TestTutorialSweep(t *testing.T) {
 			t.Errorf("warning %s fires on tutorials but README.md gives no reason", id)
 		}
 	}
+}
+
+// embeddedEngine is the engine foamc lint builds: the embedded rules and kb.
+func embeddedEngine(t *testing.T) *Engine {
+	t.Helper()
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(context.Background(), Options{KB: k.RulesData()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

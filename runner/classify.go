@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/finding"
 )
 
 // Failure classes: the categories a FOAM FATAL error (or a signal) falls in.
@@ -54,8 +56,10 @@ type Failure struct {
 	Valid   []string `json:"valid,omitempty"` // valid names OpenFOAM listed
 	Fields  []string `json:"fields,omitempty"`
 	Message string   `json:"message"` // the FATAL block (trimmed)
-	// Rule is the gate finding's rule ID when the failure comes from lint.
-	Rule string `json:"rule,omitempty"`
+	// Rule is the gate finding's rule ID when the failure comes from lint,
+	// Edits the repair it proposes (finding.Repair.Edits).
+	Rule  string         `json:"rule,omitempty"`
+	Edits []finding.Edit `json:"edits,omitempty"`
 }
 
 var (

@@ -147,6 +147,22 @@ func (f foam) set(_ context.Context, file, entry, value string) error {
 	return nil
 }
 
+// remove deletes every definition of an entry (dictedit, as set).
+func (f foam) remove(file, entry string) error {
+	path := filepath.Join(f.dir, filepath.FromSlash(file))
+	src, err := os.ReadFile(path)
+	if err == nil {
+		src, err = dictedit.RemoveEntry(src, entry)
+	}
+	if err == nil {
+		err = os.WriteFile(path, src, 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("remove %s %s: %w", file, entry, err)
+	}
+	return nil
+}
+
 // keywords lists the keywords of a dictionary (top level when entry is "").
 func (f foam) keywords(ctx context.Context, file, entry string) ([]string, error) {
 	args := []string{"-keywords", file}

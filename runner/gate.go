@@ -3,10 +3,13 @@ package runner
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/internal/lazyre"
+	"github.com/foamc/foamc/grammar/dictedit"
 )
 
 // Gate repair: with --repair, deny findings of the gate are repaired before
@@ -16,7 +19,7 @@ import (
 
 // Failure kinds that only gate findings produce.
 const (
-	// KindFindingFix applies the backticked snippet a finding's fix proposes.
+	// KindFindingFix applies the edits of the finding's Repair.
 	KindFindingFix = "finding-fix"
 	// KindBadBlock is a wrong value inside a compound block (a linear-solver
 	// dictionary), replaced whole from a reference case.
@@ -26,27 +29,6 @@ const (
 	KindWrongValue = "wrong-value"
 )
 
-var (
-	reDidYouMean  = lazyre.New(`did you mean "([^"]+)"`)
-	reQuoted      = lazyre.New(`"([^"]+)"`)
-	reNotExist    = lazyre.New(`(\w[\w.]*/[\w./]+),? (?:does not exist|is missing|which is missing)`)
-	reNeedsKey    = lazyre.New(`needs ((?:\w+/)+)(\w+)$`)
-	reEquation    = lazyre.New(`the (\w+) equation`)
-	reButField    = lazyre.New(`on patch (\S+) needs .*, but (\w+) is \w+`)
-	reNeedsPath   = lazyre.New(`needs (?:system/)?(fvSolution|fvSchemes|controlDict)/(\S+)`)
-	reForPatch    = lazyre.New(`(?:for|on) patch (\S+)`)
-	reSnippet     = lazyre.New("(?:Add|Set|add|set) `([^`]+)`")
-	reLabelled    = lazyre.New("(\\w+): `([^`]+)`")
-	reMissingWord = []*lazyre.Regexp{
-		lazyre.New(`no entry for (\S+)`),
-		lazyre.New(`keyword (\S+) is missing`),
-		lazyre.New(`needs the (\w+) dictionary`),
-		lazyre.New("needs `(\\w+)`"),
-		lazyre.New(`has no (\w+) entry`),
-		lazyre.New(`has no (\w+)\s*$`),
-	}
-)
-
 func isSecurity(f finding.Finding) bool {
 	return strings.Contains(f.ID, "SEC-")
 }
@@ -54,27 +36,47 @@ func isSecurity(f finding.Finding) bool {
 // pointerParts splits "/files/<file>/<keys...>" into the case file and keys;
 // "/headers/<file>/<key>" points into the FoamFile header.
 func pointerParts(ptr string) (string, []string) {
-	segs := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	segs := dictedit.Keys(ptr)
 	if len(segs) < 2 || segs[0] != "files" && segs[0] != "headers" {
 		return "", nil
 	}
-	un := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~") }
 	var keys []string
 	if segs[0] == "headers" {
 		keys = []string{"FoamFile"}
 	}
-	for _, s := range segs[2:] {
-		keys = append(keys, un(s))
+	return segs[1], append(keys, segs[2:]...)
+}
+
+// exists reports whether a case file (keys nil) or an entry inside it is present.
+type exists func(file string, keys []string) bool
+
+// caseExists answers exists from the files of the case directory dir.
+func caseExists(dir string) exists {
+	return func(file string, keys []string) bool {
+		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+		if err != nil {
+			return false
+		}
+		if len(keys) == 0 {
+			return true
+		}
+		_, ok, err := dictedit.Lookup(src, strings.Join(keys, "/"))
+		return err == nil && ok
 	}
-	return un(segs[1]), keys
 }
 
 // fromFinding turns a deny finding into the failures that could repair it,
-// most specific first.
-func fromFinding(f finding.Finding) []*Failure {
+// most specific first. It reads only data: the pointer the finding is located
+// at (which names what is missing when the rule points at an absent file or
+// entry) and the finding's Repair (suggested word, edits), never its prose.
+func fromFinding(f finding.Finding, present exists) []*Failure {
 	file, keys := pointerParts(f.Location.Path)
 	if file == "" {
 		file = f.Location.File
+	}
+	var rep finding.Repair
+	if f.Repair != nil {
+		rep = *f.Repair
 	}
 	base := Failure{Summary: f.Summary, Message: f.ID + ": " + f.Summary + "\nfix: " + f.Fix, File: file, Rule: f.ID}
 	mk := func(class, kind string, mod func(*Failure)) *Failure {
@@ -84,88 +86,59 @@ func fromFinding(f finding.Finding) []*Failure {
 		return &c
 	}
 	var out []*Failure
-	if m := reDidYouMean.Re().FindStringSubmatch(f.Fix); m != nil && len(keys) > 0 {
-		if bad := reQuoted.Re().FindStringSubmatch(f.Summary); bad != nil {
-			out = append(out, mk(ClassBC, KindUnknownName, func(c *Failure) {
-				c.DictPath, c.Keyword, c.Valid, c.What = keys, bad[1], []string{m[1]}, f.ID
-			}))
-		}
+	if s := rep.Suggest; s != nil && len(s.Candidates) > 0 && len(keys) > 0 {
+		out = append(out, mk(ClassBC, KindUnknownName, func(c *Failure) {
+			c.DictPath, c.Keyword, c.Valid, c.What = keys, s.Word, s.Candidates, f.ID
+		}))
 	}
 	if strings.HasSuffix(file, "fvSolution") && len(keys) >= 3 && keys[0] == "solvers" {
 		dp := keys[:2]
 		// A regex entry ("(U|k|epsilon)") is overridden for the one field the
-		// finding names: an exact key wins over every pattern.
-		if m := reEquation.Re().FindStringSubmatch(f.Summary); m != nil && keys[1] == "$regex" {
-			dp = []string{"solvers", m[1]}
+		// rule's edit names: an exact key wins over every pattern.
+		if keys[1] == "$regex" {
+			dp = nil
+			for _, e := range rep.Edits {
+				if k := dictedit.Keys(e.Pointer); e.File == file && len(k) >= 2 && k[0] == "solvers" {
+					dp = k[:2]
+					break
+				}
+			}
 		}
-		if dp[1] != "$regex" {
+		if dp != nil {
 			out = append(out, mk(ClassLinSolver, KindBadBlock, func(c *Failure) { c.DictPath = dp }))
 		}
 	}
-	// "epsilonWallFunction on patch P needs a nut wall function there, but nut
-	// is zeroGradient": the other field's BC on that patch is what to change.
-	if m := reButField.Re().FindStringSubmatch(f.Summary); m != nil {
-		out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.File, c.Patch, c.Keyword = "0/"+m[2], m[1], m[1] }))
+	// An edit of another field's boundary condition ("epsilonWallFunction needs
+	// a nut wall function on this patch"): that patch entry is what to change.
+	for _, e := range rep.Edits {
+		if k := dictedit.Keys(e.Pointer); e.File != file && len(k) >= 2 && k[0] == "boundaryField" {
+			out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.File, c.Patch, c.Keyword = e.File, k[1], k[1] }))
+		}
 	}
-	if m := reNotExist.Re().FindStringSubmatch(f.Summary); m != nil && !strings.HasPrefix(m[1], "/") {
-		out = append(out, mk(ClassMissingFile, KindMissingFile, func(c *Failure) { c.File = m[1] }))
+	// A rule that points at, or relates the finding to, an absent file or entry
+	// names what is missing; so does the one entry a rule's edit adds.
+	targets := [][]string{append([]string{file}, keys...)}
+	for _, rl := range f.Related {
+		if fl, ks := pointerParts(rl.Path); fl != "" {
+			targets = append(targets, append([]string{fl}, ks...))
+		}
 	}
-	if m := reForPatch.Re().FindStringSubmatch(f.Summary); m != nil && strings.Contains(f.Summary, "no boundary condition") {
-		out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.Patch, c.Keyword = m[1], m[1] }))
+	if len(rep.Edits) == 1 && rep.Edits[0].Op == finding.EditAdd {
+		targets = append(targets, append([]string{rep.Edits[0].File}, dictedit.Keys(rep.Edits[0].Pointer)...))
 	}
-	if m := reNeedsPath.Re().FindStringSubmatch(f.Summary); m != nil {
-		parts := strings.Split(m[2], "/")
-		out = append(out, mk(classOfFile("system/"+m[1]), KindMissingEntry, func(c *Failure) {
-			c.File, c.DictPath, c.Keyword = "system/"+m[1], parts[:len(parts)-1], normKeyword(parts[len(parts)-1])
-		}))
-	}
-	if m := reNeedsKey.Re().FindStringSubmatch(f.Summary); m != nil && file != "" && !strings.Contains(m[1], "fvSolution") {
-		parts := strings.Split(strings.TrimSuffix(m[1], "/"), "/")
-		out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = parts, m[2] }))
-	}
-	for _, re := range reMissingWord {
-		if m := re.Re().FindStringSubmatch(f.Summary); m != nil && file != "" {
-			kw := normKeyword(strings.Trim(m[1], "`\"'"))
-			dp := keys
-			if n := len(dp); n > 0 && dp[n-1] == kw {
-				dp = dp[:n-1]
-			}
-			// A pointer at a BC's type names the patch dictionary the key belongs in.
-			if n := len(dp); n > 0 && dp[n-1] == "type" {
-				dp = dp[:n-1]
-			}
-			// The pointer may name a sibling of where the key belongs (SOL-006
-			// points at SIMPLE for the top-level relaxationFactors): try the
-			// pointer's dictionary, then each enclosing one.
-			for i := len(dp); i >= 0; i-- {
-				at := dp[:i]
-				out = append(out, mk(classOfFile(file), KindMissingEntry, func(c *Failure) { c.DictPath, c.Keyword = at, kw }))
-			}
+	for _, t := range targets {
+		if m := missing(t[0], t[1:], present, mk); m != nil {
+			out = append(out, m)
 			break
 		}
 	}
-	snippet := ""
-	if m := reSnippet.Re().FindStringSubmatch(f.Fix); m != nil {
-		snippet = m[1]
-	}
-	// "SIMPLE: `…`. PIMPLE: `…`": the snippet labelled with a dictionary on
-	// the finding's path.
-	for _, m := range reLabelled.Re().FindAllStringSubmatch(f.Fix, -1) {
-		for _, k := range keys {
-			if k == m[1] {
-				snippet = m[2]
-			}
-		}
-	}
-	if snippet != "" && file != "" && !strings.ContainsAny(snippet, "<>") {
-		for i := len(keys); i >= 0; i-- {
-			at := keys[:i]
-			out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.DictPath, c.Keyword = at, snippet }))
-		}
+	regex := slices.Contains(keys, "$regex")
+	if len(rep.Edits) > 0 {
+		out = append(out, mk(classOfFile(file), KindFindingFix, func(c *Failure) { c.Edits = rep.Edits }))
 	}
 	// A pointer at an entry (not a whole dictionary of entries): take the
 	// reference case's value for that entry, or for the patch's whole BC.
-	if file != "" && len(keys) > 0 {
+	if file != "" && len(keys) > 0 && !regex {
 		out = append(out, mk(classOfFile(file), KindWrongValue, func(c *Failure) { c.DictPath = keys }))
 		if len(keys) >= 2 && keys[0] == "boundaryField" {
 			out = append(out, mk(ClassBC, KindMissingPatch, func(c *Failure) { c.Patch, c.Keyword = keys[1], keys[1] }))
@@ -174,65 +147,39 @@ func fromFinding(f finding.Finding) []*Failure {
 	return out
 }
 
-// findingFix sets the entries of the fix's snippet ("key value;" or
-// "key { ... }") in the dictionary the finding points at.
-func (r *repairer) findingFix(ctx context.Context, f *Failure, _ int) (*candidate, error) {
-	entries := snippetEntries(f.Keyword)
-	if len(entries) == 0 {
-		return nil, nil
+// missing is the reading of an absent file, patch entry or entry (nil when it is present).
+func missing(file string, keys []string, present exists, mk func(string, string, func(*Failure)) *Failure) *Failure {
+	at := func(c *Failure) { c.File = file }
+	switch {
+	case file == "" || slices.Contains(keys, "$regex"):
+	case !present(file, nil):
+		return mk(ClassMissingFile, KindMissingFile, at)
+	case len(keys) == 2 && keys[0] == "boundaryField" && !present(file, keys):
+		return mk(ClassBC, KindMissingPatch, func(c *Failure) { at(c); c.Patch, c.Keyword = keys[1], keys[1] })
+	case len(keys) > 0 && !present(file, keys):
+		n := len(keys)
+		return mk(classOfFile(file), KindMissingEntry, func(c *Failure) { at(c); c.DictPath, c.Keyword = keys[:n-1], keys[n-1] })
 	}
-	dp := f.DictPath
-	c := &candidate{strategy: "finding-fix", sources: []string{"rule fix: " + strings.SplitN(f.Message, "\n", 2)[0]}}
-	for _, kv := range entries {
-		d := dp
-		if n := len(d); n > 0 && d[n-1] == kv[0] {
-			d = d[:n-1]
-		}
-		entry := strings.Join(append(append([]string(nil), d...), kv[0]), "/")
-		old, _ := r.f.get(ctx, f.File, entry)
-		c.edits = append(c.edits, Edit{File: f.File, Entry: entry, Old: old, New: kv[1]})
-	}
-	return c, nil
+	return nil
 }
 
-// snippetEntries splits "a 1; b { c 2; }" into top-level key/value pairs.
-func snippetEntries(s string) [][2]string {
-	var out [][2]string
-	s = strings.TrimSpace(s)
-	for s != "" {
-		i := strings.IndexAny(s, " \t{;")
-		if i <= 0 {
-			return nil
+// findingFix applies the finding's own edits.
+func (r *repairer) findingFix(ctx context.Context, f *Failure, _ int) (*candidate, error) {
+	c := &candidate{strategy: "finding-fix", sources: []string{"rule fix: " + strings.SplitN(f.Message, "\n", 2)[0]}}
+	for _, e := range f.Edits {
+		entry := strings.Join(dictedit.Keys(e.Pointer), "/")
+		switch e.Op {
+		case finding.EditCreateFile:
+			c.edits = append(c.edits, Edit{File: e.File, New: "(new file)", content: []byte(e.Value)})
+		case finding.EditRemove:
+			old, _ := r.f.get(ctx, e.File, entry)
+			c.edits = append(c.edits, Edit{File: e.File, Entry: entry, Old: old, remove: true})
+		default:
+			old, _ := r.f.get(ctx, e.File, entry)
+			c.edits = append(c.edits, Edit{File: e.File, Entry: entry, Old: old, New: e.Value})
 		}
-		key := s[:i]
-		rest := strings.TrimSpace(s[i:])
-		if strings.HasPrefix(rest, "{") {
-			depth, end := 0, -1
-			for j, ch := range rest {
-				if ch == '{' {
-					depth++
-				} else if ch == '}' {
-					if depth--; depth == 0 {
-						end = j
-						break
-					}
-				}
-			}
-			if end < 0 {
-				return nil
-			}
-			out = append(out, [2]string{key, rest[:end+1]})
-			s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest[end+1:]), ";"))
-			continue
-		}
-		semi := strings.IndexByte(rest, ';')
-		if semi < 0 {
-			return nil
-		}
-		out = append(out, [2]string{key, strings.TrimSpace(rest[:semi])})
-		s = strings.TrimSpace(rest[semi+1:])
 	}
-	return out
+	return c, nil
 }
 
 // repairGate repairs deny findings in bounded rounds; it returns the denies
@@ -247,7 +194,7 @@ func (r *repairer) repairGate(ctx context.Context, denies []finding.Finding, rou
 		}
 		fixed := false
 		for _, d := range denies {
-			for i, fail := range fromFinding(d) {
+			for i, fail := range fromFinding(d, caseExists(r.dir)) {
 				r.noLLM = i > 0
 				// A reading may need another reference value: repair() moves
 				// to the next distinct one on each call.
@@ -291,9 +238,12 @@ func (r *repairer) repairGate(ctx context.Context, denies []finding.Finding, rou
 	return denies, nil
 }
 
+// still reports whether the deny d is among fs: the same rule at the same place
+// (pointer, or file and line for findings without one), whatever its wording.
 func still(fs []finding.Finding, d finding.Finding) bool {
 	for _, f := range fs {
-		if f.Severity == finding.Deny && f.ID == d.ID && f.Location.Path == d.Location.Path && f.Summary == d.Summary {
+		if f.Severity == finding.Deny && f.ID == d.ID && f.Location.Path == d.Location.Path &&
+			(d.Location.Path != "" || f.Location.File == d.Location.File && f.Location.Line == d.Location.Line) {
 			return true
 		}
 	}

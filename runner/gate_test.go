@@ -14,52 +14,84 @@ import (
 	"github.com/foamc/foamc/llm/llmtest"
 )
 
-func TestSnippetEntries(t *testing.T) {
-	got := snippetEntries("pRefCell 0; pRefValue 0;")
-	want := [][2]string{{"pRefCell", "0"}, {"pRefValue", "0"}}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("%v", got)
+// TestFromFinding: the readings come from the finding's data (pointer, Repair), and a
+// reworded summary or fix changes none of them.
+func TestFromFinding(t *testing.T) {
+	// The case: 0/U and system/fvSchemes exist with their usual entries; 0/p does not.
+	present := func(file string, keys []string) bool {
+		have := map[string]bool{"0/U": true, "0/U:boundaryField/lid": true, "0/U:boundaryField/lid/type": true,
+			"system/fvSchemes": true, "system/fvSchemes:divSchemes": true,
+			"system/fvSolution": true, "system/fvSolution:PIMPLE": true}
+		if len(keys) == 0 {
+			return have[file]
+		}
+		return have[file+":"+strings.Join(keys, "/")]
 	}
-	got = snippetEntries("PISO { nCorrectors 2; nNonOrthogonalCorrectors 0; }")
-	if len(got) != 1 || got[0][0] != "PISO" || got[0][1] != "{ nCorrectors 2; nNonOrthogonalCorrectors 0; }" {
-		t.Fatalf("%v", got)
+	kinds := func(fs []*Failure) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.Kind+":"+f.File+":"+strings.Join(f.DictPath, "/"))
+		}
+		return out
 	}
-	if snippetEntries("value uniform <v>") != nil {
-		t.Fatal("an unterminated snippet must not parse")
+	for _, reworded := range []string{"", " (reworded)"} {
+		fs := fromFinding(finding.Finding{ID: "FOAM-BC-001", Severity: finding.Deny, Summary: "anything" + reworded, Fix: reworded,
+			Location: finding.Location{File: "0/U", Path: "/files/0~1U/boundaryField/lid/type"},
+			Repair:   &finding.Repair{Suggest: &finding.Suggestion{Word: "fixedValu", Candidates: []string{"fixedValue"}}}}, present)
+		if len(fs) == 0 || fs[0].Kind != KindUnknownName || fs[0].Keyword != "fixedValu" || fs[0].Valid[0] != "fixedValue" ||
+			!reflect.DeepEqual(fs[0].DictPath, []string{"boundaryField", "lid", "type"}) {
+			t.Fatalf("%+v", fs)
+		}
+		// NUM-001 points at the missing scheme and proposes one.
+		add := finding.Edit{Op: finding.EditAdd, File: "system/fvSchemes", Pointer: "/divSchemes/div(phi,U)", Value: "Gauss linear"}
+		fs = fromFinding(finding.Finding{ID: "FOAM-NUM-001", Summary: "x" + reworded,
+			Location: finding.Location{File: "system/fvSchemes", Path: "/files/system~1fvSchemes/divSchemes/div(phi,U)"},
+			Repair:   &finding.Repair{Edits: []finding.Edit{add}}}, present)
+		want := []string{"missing-entry:system/fvSchemes:divSchemes", "finding-fix:system/fvSchemes:", "wrong-value:system/fvSchemes:divSchemes/div(phi,U)"}
+		if got := kinds(fs); !reflect.DeepEqual(got, want) || fs[0].Keyword != "div(phi,U)" || !reflect.DeepEqual(fs[1].Edits, []finding.Edit{add}) {
+			t.Fatalf("%v", got)
+		}
+		// A missing file is named by the pointer.
+		fs = fromFinding(finding.Finding{ID: "FOAM-STRUCT-002", Summary: "y" + reworded, Location: finding.Location{Path: "/files/0~1p"}}, present)
+		if len(fs) != 1 || fs[0].Kind != KindMissingFile || fs[0].File != "0/p" {
+			t.Fatalf("%+v", fs)
+		}
+		// An edit of another field's patch: that patch entry is repaired first.
+		fs = fromFinding(finding.Finding{ID: "FOAM-BC-010", Summary: "z" + reworded,
+			Location: finding.Location{File: "0/U", Path: "/files/0~1U/boundaryField/lid/type"},
+			Repair:   &finding.Repair{Edits: []finding.Edit{{Op: finding.EditSet, File: "0/nut", Pointer: "/boundaryField/lid/type", Value: "nutkWallFunction"}}}}, present)
+		if len(fs) < 2 || fs[0].Kind != KindMissingPatch || fs[0].File != "0/nut" || fs[0].Patch != "lid" || fs[1].Kind != KindFindingFix {
+			t.Fatalf("%+v", fs)
+		}
+		// A finding located elsewhere names the missing file by a related pointer
+		// (FOAM-FM-002 at the turbulence model, relating 0/p).
+		fs = fromFinding(finding.Finding{ID: "FOAM-FM-002", Summary: "v" + reworded,
+			Location: finding.Location{File: "system/fvSolution", Path: "/files/system~1fvSolution/PIMPLE"},
+			Related:  []finding.Related{{Location: finding.Location{Path: "/files/0~1p"}, Message: "missing"}}}, present)
+		if len(fs) == 0 || fs[0].Kind != KindMissingFile || fs[0].File != "0/p" {
+			t.Fatalf("%+v", fs)
+		}
+		// A missing patch entry.
+		fs = fromFinding(finding.Finding{ID: "FOAM-BC-005", Summary: "w" + reworded, Location: finding.Location{Path: "/files/0~1U/boundaryField/wall"}}, present)
+		if len(fs) == 0 || fs[0].Kind != KindMissingPatch || fs[0].Patch != "wall" || fs[0].File != "0/U" {
+			t.Fatalf("%+v", fs)
+		}
 	}
 }
 
-func TestFromFinding(t *testing.T) {
-	fs := fromFinding(finding.Finding{ID: "FOAM-BC-001", Severity: finding.Deny,
-		Summary:  `unknown boundary condition type "fixedValu" for volVectorField (patch lid of U)`,
-		Fix:      `did you mean "fixedValue"? Use a boundary condition type registered for this field`,
-		Location: finding.Location{File: "0/U", Path: "/files/0~1U/boundaryField/lid/type"}})
-	if len(fs) == 0 || fs[0].Kind != KindUnknownName || fs[0].Keyword != "fixedValu" || fs[0].Valid[0] != "fixedValue" ||
-		!reflect.DeepEqual(fs[0].DictPath, []string{"boundaryField", "lid", "type"}) {
-		t.Fatalf("%+v", fs)
+// TestStill: a deny survives a repair when its rule still fires at the same place,
+// whatever the message says.
+func TestStill(t *testing.T) {
+	d := finding.Finding{ID: "FOAM-NUM-001", Severity: finding.Deny, Summary: "a", Location: finding.Location{Path: "/files/x/y"}}
+	moved := d
+	moved.Summary, moved.Location.Line = "b", 9
+	if !still([]finding.Finding{moved}, d) {
+		t.Error("reworded deny at the same pointer not recognised")
 	}
-	fs = fromFinding(finding.Finding{ID: "FOAM-NUM-001", Summary: "divSchemes has no entry for div(phi,U) and no usable default",
-		Fix:      "Add `div(phi,U) Gauss linear;` (or a bounded/upwind-biased scheme for convection) to divSchemes.",
-		Location: finding.Location{File: "system/fvSchemes", Path: "/files/system~1fvSchemes/divSchemes"}})
-	kinds := []string{}
-	for _, f := range fs {
-		kinds = append(kinds, f.Kind+":"+strings.Join(f.DictPath, "/"))
-	}
-	// The pointer's dictionary first, then the enclosing ones; the rule's
-	// snippet after the retrieval readings.
-	want := []string{"missing-entry:divSchemes", "missing-entry:", "finding-fix:divSchemes", "finding-fix:", "wrong-value:divSchemes"}
-	if !reflect.DeepEqual(kinds, want) || fs[0].Keyword != "div(phi,U)" || fs[2].Keyword != "div(phi,U) Gauss linear;" {
-		t.Fatalf("%v", kinds)
-	}
-	fs = fromFinding(finding.Finding{ID: "FOAM-SOL-008", Summary: "PIMPLE residualControl entries must be {tolerance; relTol;} dictionaries",
-		Fix:      "SIMPLE: `residualControl { p 1e-3; }`. PIMPLE: `residualControl { p { tolerance 1e-3; relTol 0; } }`.",
-		Location: finding.Location{File: "system/fvSolution", Path: "/files/system~1fvSolution/PIMPLE/residualControl/p"}})
-	if len(fs) < 2 || fs[1].Kind != KindFindingFix || fs[1].Keyword != "residualControl { p { tolerance 1e-3; relTol 0; } }" || strings.Join(fs[1].DictPath, "/") != "PIMPLE/residualControl" {
-		t.Fatalf("%+v", fs[1])
-	}
-	fs = fromFinding(finding.Finding{ID: "FOAM-STRUCT-002", Summary: "icoFoam reads field p but 0/p does not exist", Location: finding.Location{Path: "/fields"}})
-	if len(fs) != 1 || fs[0].Kind != KindMissingFile || fs[0].File != "0/p" {
-		t.Fatalf("%+v", fs)
+	other := d
+	other.Location.Path = "/files/x/z"
+	if still([]finding.Finding{other}, d) {
+		t.Error("a deny elsewhere counted as the same")
 	}
 }
 
@@ -71,8 +103,8 @@ func gateLinter(dir string) []finding.Finding {
 	if !strings.Contains(string(b), "div(phi,U)") {
 		out = append(out, finding.Finding{ID: "FOAM-NUM-001", Severity: finding.Deny,
 			Summary:  "divSchemes has no entry for div(phi,U) and no usable default",
-			Fix:      "Add `div(phi,U) Gauss linear;` (or a bounded/upwind-biased scheme for convection) to divSchemes.",
-			Location: finding.Location{File: "system/fvSchemes", Path: "/files/system~1fvSchemes/divSchemes"}})
+			Location: finding.Location{File: "system/fvSchemes", Path: "/files/system~1fvSchemes/divSchemes/div(phi,U)"},
+			Repair:   &finding.Repair{Edits: []finding.Edit{{Op: finding.EditAdd, File: "system/fvSchemes", Pointer: "/divSchemes/div(phi,U)", Value: "Gauss linear"}}}})
 	}
 	c, _ := os.ReadFile(filepath.Join(dir, "system/controlDict"))
 	if strings.Contains(string(c), "systemCall") {

@@ -61,8 +61,9 @@ type Edit struct {
 	Entry string `json:"entry,omitempty"` // foamDictionary path; empty for a text edit or a new file
 	Old   string `json:"old,omitempty"`
 	New   string `json:"new"`
-	// content, when set, is written as the whole file.
+	// content, when set, is written as the whole file; remove deletes Entry.
 	content []byte
+	remove  bool
 }
 
 // LintCheck records the re-lint of a repaired case.
@@ -245,6 +246,8 @@ func (r *repairer) apply(ctx context.Context, edits []Edit) (func(), error) {
 			if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
 				err = os.WriteFile(path, e.content, 0o644)
 			}
+		case e.remove:
+			err = r.f.remove(e.File, e.Entry)
 		default:
 			err = r.f.set(ctx, e.File, e.Entry, e.New)
 		}

@@ -128,6 +128,7 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 	if err := cleanLogs(abs); err != nil {
 		return nil, err
 	}
+	prepared := false
 	for round := 0; ; round++ {
 		// controlDict must parse before anything runs: its FATAL error is a
 		// failure to classify and repair like a solver's.
@@ -140,8 +141,17 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 				return nil, fmt.Errorf("runner: system/controlDict has no application: %v", err)
 			}
 			rp.solver = res.Solver
-			if err := mesh(ctx, f, opt.Log); err != nil {
-				return nil, err
+			if !prepared {
+				refused, err := prepare(ctx, f, opt.Log)
+				if err != nil {
+					return nil, err
+				}
+				if len(refused) > 0 {
+					res.Status, res.Gate = StatusRefused, refused
+					fmt.Fprintf(opt.Log, "prepare: %d step(s) foamc does not run; not running\n", len(refused))
+					return res, nil
+				}
+				prepared = true
 			}
 			p, code, err = solve(ctx, f, res.Solver, opt)
 			var ee *entryError
@@ -283,10 +293,7 @@ func preflight(ctx context.Context, f foam) (*LogParser, int, error) {
 
 // mesh runs blockMesh when the case has a blockMeshDict and no mesh yet.
 func mesh(ctx context.Context, f foam, log io.Writer) error {
-	if _, err := os.Stat(filepath.Join(f.dir, "constant", "polyMesh", "faces")); err == nil {
-		return nil
-	}
-	if _, err := os.Stat(filepath.Join(f.dir, "constant", "polyMesh", "faces.gz")); err == nil {
+	if hasMesh(f.dir) {
 		return nil
 	}
 	if _, err := os.Stat(filepath.Join(f.dir, "system", "blockMeshDict")); err != nil {

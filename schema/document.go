@@ -7,13 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // Document is a spec read from YAML or JSON: a JSON-compatible value (map[string]any,
@@ -109,7 +109,7 @@ func Parse(file string, data []byte) (*Document, error) {
 
 // Load reads a spec file.
 func Load(path string) (*Document, error) {
-	data, err := os.ReadFile(path)
+	data, err := saferead.ReadFile(path, 0)
 	if err != nil {
 		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "cannot read the spec",
 			Detail: err.Error(), Fix: "check the path", Location: finding.Location{File: path}}}

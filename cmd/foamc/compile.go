@@ -22,7 +22,7 @@ import (
 // compileFlags are the flags of `foamc compile`.
 type compileFlags struct {
 	out, kbFile              string
-	explain, force           bool
+	explain, force, strict   bool
 	prompt, promptFile, mesh string
 	format                   *formatValue
 	llm                      *llmFlags
@@ -49,6 +49,7 @@ func newCompileCmd() *cobra.Command {
 	fs.BoolVar(&f.explain, "explain", false, "print the slot table (slot, value, source)")
 	fs.StringVar(&f.kbFile, "kb", "", "knowledge base snapshot to use instead of the embedded one")
 	fs.BoolVar(&f.force, "force", false, "replace an existing output directory")
+	fs.BoolVar(&f.strict, "strict", false, "refuse values settled by kb retrieval or engineering defaults (state every value)")
 	fs.StringVar(&f.prompt, "prompt", "", "natural-language request to turn into a spec")
 	fs.StringVar(&f.promptFile, "prompt-file", "", "file holding the request")
 	fs.StringVar(&f.mesh, "mesh", "", "mesh for the request: a blockMeshDict, a polyMesh directory or a .msh file")
@@ -114,7 +115,7 @@ func (f *compileFlags) run(cmd *cobra.Command, args []string) error {
 		return fmt.Errorf("knowledge base: %w", kl.err)
 	}
 	linter := compiler.StartRulesLinter(ctx, kl.k)
-	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: linter, KB: kl.k, Filler: filler})
+	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: linter, KB: kl.k, Filler: filler, Strict: f.strict})
 	if err != nil {
 		return f.failed(stdout, stderr, err, specYAML)
 	}

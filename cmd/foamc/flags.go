@@ -103,7 +103,7 @@ func (ef *engineFlags) engine(ctx context.Context, cmd *cobra.Command, preload .
 		return nil, err
 	}
 	for _, id := range ef.disabled {
-		if _, ok := eng.Rule(id); !ok && !goSideID(id) {
+		if _, ok := eng.Rule(id); !ok {
 			return nil, usageErrorf(cmd, "--disable %s: no rule has this ID%s", id, didYouMean(id, ruleIDs(eng), ""))
 		}
 	}
@@ -117,17 +117,6 @@ func ruleIDs(eng *rules.Engine) []string {
 		ids = append(ids, r.ID)
 	}
 	return ids
-}
-
-// goSideID: the findings of the parser, the expander and the case loader (FOAM-PARSE-*,
-// FOAM-EXPAND-*, FOAM-CASE-*) are not Rego rules but can be disabled too.
-func goSideID(id string) bool {
-	for _, p := range []string{"FOAM-PARSE-", "FOAM-EXPAND-", "FOAM-CASE-"} {
-		if n, ok := strings.CutPrefix(id, p); ok && len(n) == 3 && strings.Trim(n, "0123456789") == "" {
-			return true
-		}
-	}
-	return false
 }
 
 // linter is the runner's gate: exactly what `foamc lint` checks, with the same engine

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -44,11 +46,10 @@ func newInspectCmd() *cobra.Command {
 				fmt.Fprintf(stdout, "%-16s %v\n", k, v)
 			}
 			fmt.Fprintf(stdout, "%-16s %d (%d fields)\n", "files", len(c.Files), len(c.Fields))
-			fmt.Fprintf(stdout, "%-16s", "patches")
-			for _, p := range c.Patches {
-				fmt.Fprintf(stdout, " %s:%s", p.Name, p.Type)
+			printMesh(stdout, c, "", "patches")
+			for _, r := range c.Regions() {
+				printRegion(stdout, c, r)
 			}
-			fmt.Fprintln(stdout)
 			if err := output.Write(stdout, "text", findingsReport(dir, c.Errors)); err != nil {
 				return err
 			}
@@ -63,4 +64,43 @@ func newInspectCmd() *cobra.Command {
 		return nil
 	}
 	return cmd
+}
+
+// printMesh prints the patches of one mesh region ("" the default one) on a line headed label.
+func printMesh(w io.Writer, c *foamcase.Case, region, label string) {
+	fmt.Fprintf(w, "%-16s", label)
+	for _, p := range c.Patches {
+		if p.Region == region {
+			fmt.Fprintf(w, " %s:%s", p.Name, p.Type)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// printRegion prints a region of a multi-region case: its kind, mesh and fields, then its
+// patches, as the solver will see them (constant/<region>/polyMesh).
+func printRegion(w io.Writer, c *foamcase.Case, r foamcase.Region) {
+	kind := r.Kind
+	if kind == "" {
+		kind = "-"
+	}
+	mesh := "no mesh yet"
+	if m, ok := c.Meshes[r.Name]; ok {
+		mesh = m.Source
+		if m.NCells != nil {
+			mesh = fmt.Sprintf("%d cells (%s)", *m.NCells, m.Source)
+		}
+	}
+	var fields []string
+	for name := range c.Fields {
+		if f, ok := strings.CutPrefix(name, r.Name+"/"); ok && !strings.Contains(f, "/") {
+			fields = append(fields, f)
+		}
+	}
+	slices.Sort(fields)
+	if len(fields) == 0 {
+		fields = []string{"-"}
+	}
+	fmt.Fprintf(w, "%-16s %s, %s, fields %s\n", "region "+r.Name, kind, mesh, strings.Join(fields, " "))
+	printMesh(w, c, r.Name, "  patches")
 }

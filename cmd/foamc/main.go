@@ -59,6 +59,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		newInspectCmd(),
 		newKBCmd(),
 		newLintCmd(),
+		newLSPCmd(),
 		newParseCmd(),
 		newRulesCmd(),
 		newRunCmd(),

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"os"
@@ -69,4 +70,11 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// runFoamc runs one foamc command line in-process: exit code, stdout, stderr.
+func runFoamc(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
 }

@@ -36,11 +36,18 @@ func splitKey(key string) []string {
 // is the one OpenFOAM sees); a missing one is appended to its parent
 // dictionary, creating missing parents.
 func SetEntry(src []byte, key, value string) ([]byte, error) {
+	return setPath(src, splitKey(key), value)
+}
+
+func setPath(src []byte, path []string, value string) ([]byte, error) {
+	if len(path) == 0 {
+		return nil, fmt.Errorf("no key")
+	}
+	key := strings.Join(path, "/")
 	root, err := parseDict(src)
 	if err != nil {
 		return nil, err
 	}
-	path := splitKey(key)
 	value = strings.TrimSpace(value)
 	if es := root.find(path); len(es) > 0 {
 		last := es[len(es)-1]
@@ -106,11 +113,19 @@ func SetEntry(src []byte, key, value string) ([]byte, error) {
 // RemoveEntry removes every definition of the entry at a key path; the key
 // must exist. Whole lines are removed when the entry is alone on them.
 func RemoveEntry(src []byte, key string) ([]byte, error) {
+	return removePath(src, splitKey(key))
+}
+
+func removePath(src []byte, path []string) ([]byte, error) {
+	if len(path) == 0 {
+		return nil, fmt.Errorf("no key")
+	}
+	key := strings.Join(path, "/")
 	root, err := parseDict(src)
 	if err != nil {
 		return nil, err
 	}
-	es := root.find(splitKey(key))
+	es := root.find(path)
 	if len(es) == 0 {
 		return nil, fmt.Errorf("key %q not found", key)
 	}

@@ -1,8 +1,12 @@
 package dictedit
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foamc/foamc/finding"
 )
 
 const fvSolution = `FoamFile
@@ -220,5 +224,44 @@ func TestSetEntryHeader(t *testing.T) {
 	}
 	if v, ok, err := Lookup([]byte(src), "FoamFile/object"); err != nil || !ok || v != "U" {
 		t.Errorf("FoamFile/object = %q %v %v", v, ok, err)
+	}
+}
+
+// TestApply: edits as rules return them (pointer keys may hold '/' escaped as ~1),
+// applied in order; a missing file only takes create-file.
+func TestApply(t *testing.T) {
+	src := []byte("a 1;\nsub\n{\n    b 2;\n}\n")
+	out, err := Apply(src, []finding.Edit{
+		{Op: finding.EditSet, File: "f", Pointer: "/sub/b", Value: "3"},
+		{Op: finding.EditAdd, File: "f", Pointer: "/sub/div(phi,U)", Value: "Gauss linear"},
+		{Op: finding.EditAdd, File: "f", Pointer: "/x", Value: "{ c 4; }"},
+		{Op: finding.EditRemove, File: "f", Pointer: "/a"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "sub\n{\n    b 3;\n    div(phi,U) Gauss linear;\n}\nx { c 4; }\n"
+	if string(out) != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+	if k := Keys("/a~1b/c~0d"); strings.Join(k, "|") != "a/b|c~d" {
+		t.Errorf("Keys = %q", k)
+	}
+	if _, err := Apply(nil, []finding.Edit{{Op: finding.EditAdd, File: "f", Pointer: "/a", Value: "1"}}); err == nil {
+		t.Error("add to a missing file succeeded")
+	}
+	out, err = Apply(nil, []finding.Edit{{Op: finding.EditCreateFile, File: "f", Value: "a 1;\n"}, {Op: finding.EditSet, File: "f", Pointer: "/a", Value: "2"}})
+	if err != nil || string(out) != "a 2;\n" {
+		t.Fatalf("%q %v", out, err)
+	}
+	if _, err := Apply(src, []finding.Edit{{Op: "move", File: "f", Pointer: "/a"}}); err == nil {
+		t.Error("unknown op accepted")
+	}
+	dir := t.TempDir()
+	if err := ApplyDir(dir, []finding.Edit{{Op: finding.EditCreateFile, File: "constant/g", Value: "value (0 -9.81 0);\n"}}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "constant", "g")); err != nil || string(b) != "value (0 -9.81 0);\n" {
+		t.Fatalf("%q %v", b, err)
 	}
 }

@@ -5,6 +5,7 @@ package foamtest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -63,6 +64,17 @@ func RequireBinary(t testing.TB, name string) string {
 	p, err := openfoam.LookPath(name)
 	if err != nil {
 		missing(t, "OpenFOAM binary "+name)
+	}
+	return p
+}
+
+// RequireTool returns the path of a program a test needs beside OpenFOAM (gcc, setpriv)
+// or fails (CI=true) / skips; the Makefile installs it.
+func RequireTool(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		missing(t, name)
 	}
 	return p
 }

@@ -28,6 +28,7 @@ case := {
 	},
 	"fields": {"U": "0/U", "p": "0/p", "k": "0/k", "epsilon": "0/epsilon", "nut": "0/nut"},
 	"headers": {
+		"system/controlDict": {"class": "dictionary", "object": "controlDict"},
 		"0/U": {"class": "volVectorField", "object": "U"},
 		"0/p": {"class": "volScalarField", "object": "p"},
 		"0/k": {"class": "volScalarField", "object": "k"},

@@ -26,6 +26,17 @@ finding(ptr, msg) := {"path": ptr, "msg": msg}
 # finding's Repair.
 finding_with(ptr, msg, more) := object.union(more, finding(ptr, msg))
 
+# related is a second location of a finding with what it is there; "related" takes
+# these or bare pointers.
+related(ptr, msg) := {"path": ptr, "message": msg}
+
+# missing relates a finding to the file or entry it reports absent: the runner's gate
+# repair reads the pointer to know what to create.
+missing(ptr) := related(ptr, "missing")
+
+# patch_related is the patch's entry in constant/polyMesh/boundary.
+patch_related(p) := related(patch_ptr(p), "the patch in the mesh")
+
 # suggest: word is a misspelling of one of candidates (the engine keeps the nearest).
 suggest(word, candidates) := {"word": word, "candidates": candidates}
 
@@ -37,6 +48,24 @@ fix_add(file, tokens, value) := {"op": "add", "file": file, "pointer": ptr(token
 fix_set(file, tokens, value) := {"op": "set", "file": file, "pointer": ptr(tokens), "value": sprintf("%v", [value])}
 
 fix_remove(file, tokens) := {"op": "remove", "file": file, "pointer": ptr(tokens)}
+
+# fix_set_at and fix_add_at edit the entry a case-document pointer ("/files/0~1U/...")
+# names; a pointer through a regex key names no entry and yields no edit.
+fix_set_at(doc_ptr, value) := object.union(doc_edit(doc_ptr), {"op": "set", "value": sprintf("%v", [value])})
+
+fix_add_at(doc_ptr, value) := object.union(doc_edit(doc_ptr), {"op": "add", "value": sprintf("%v", [value])})
+
+doc_edit(doc_ptr) := {"file": unesc(seg[0]), "pointer": concat("/", array.concat([""], array.slice(seg, 1, count(seg))))} if {
+	startswith(doc_ptr, "/files/")
+	not contains(doc_ptr, "/$regex/")
+	seg := split(substring(doc_ptr, 7, -1), "/")
+	count(seg) > 1
+}
+
+unesc(s) := replace(replace(s, "~1", "/"), "~0", "~")
+
+# foam_file is a file's text with the FoamFile header, for fix_create.
+foam_file(class, object_name, body) := sprintf("FoamFile\n{\n    version     2.0;\n    format      ascii;\n    class       %s;\n    object      %s;\n}\n\n%s", [class, object_name, body])
 
 # fix_create writes a missing file whole (header included).
 fix_create(file, text) := {"op": "create-file", "file": file, "value": text}
@@ -231,6 +260,19 @@ patches_final if {
 	not file_exists("constant/regionProperties")
 }
 
+# final_region(r) holds when the patches of mesh region r are the ones the solver will see:
+# the default region under patches_final, and a named region (chtMultiRegion) once its own
+# constant/<r>/polyMesh/boundary exists, since splitMeshRegions, which makes it, is the last
+# mesh step of those cases.
+final_region("") if patches_final
+
+final_region(r) if {
+	r != ""
+	some p in input.patches
+	patch_region(p) == r
+	endswith(p.source, "polyMesh/boundary")
+}
+
 any_mesh_changer if {
 	some name in mesh_changers
 	file_exists(name)
@@ -298,8 +340,13 @@ is_wall(p) if p.type in wall_types
 # contract is the kb boundary-condition contract of a type.
 contract(t) := data.kb.bc[t]
 
-# patch_ptr points at a mesh patch (resolves into constant/polyMesh/boundary).
-patch_ptr(p) := ptr(["patches", min([i | some i, q in input.patches; q.name == p.name])])
+# patch_ptr points at a mesh patch of its own region (resolves into that region's
+# polyMesh/boundary).
+patch_ptr(p) := ptr(["patches", min([i |
+	some i, q in input.patches
+	q.name == p.name
+	patch_region(q) == patch_region(p)
+])])
 
 # dims returns the 7 exponents of a `dimensions` or inline dimensioned value.
 dims(v) := v["$dims"] if is_object(v)
@@ -410,7 +457,7 @@ fixes_value(name) if {
 # closed holds when the mesh patches are final, field name has boundary conditions and none
 # of them fixes its value: the domain gives the field no reference level.
 closed(name) if {
-	patches_final
+	final_region(field_region(name))
 	patched(name)
 	not fixes_value(name)
 }
@@ -421,8 +468,8 @@ patched(name) if {
 	b.field == name
 }
 
-# typed_objects is every dictionary in any file that has a `type` or `libs` entry, with its
-# file and path; walked once per evaluation and shared by the security rules.
+# typed_objects is every dictionary in any file that has a `type` or a library entry, with
+# its file and path; walked once per evaluation and shared by the security rules.
 typed_objects contains [file, path, v] if {
 	some file, body in input.files
 	walk(body, [path, v])
@@ -432,28 +479,81 @@ typed_objects contains [file, path, v] if {
 
 typed_or_libs(v) if is_string(v.type)
 
-typed_or_libs(v) if v.libs
+typed_or_libs(v) if {
+	some k in library_keys
+	v[k]
+}
 
-# uniform_velocities are the uniform vectors of U: its internalField and patch values.
+# library_keys are the entries whose libraries v1912 dlopens (dlLibraryTable::open callers:
+# Time.C, functionObject.C (functionObjectLibs is the pre-1612 name), fvOption.C,
+# dynamicFvMeshNew.C, motionSolver.C, GAMGAgglomeration.C).
+library_keys := {
+	"libs", "functionObjectLibs", "dynamicFvMeshLibs", "motionSolverLibs",
+	"geometricGAMGAgglomerationLibs", "algebraicGAMGAgglomerationLibs",
+}
+
+# loaded_libs are the libraries a case has the solver dlopen: [file, pointer path, name].
+loaded_libs contains [file, array.concat(path, [k, i]), name] if {
+	some [file, path, v] in typed_objects
+	some k in library_keys
+	some i, name in words(object.get(v, k, []))
+	is_string(name)
+}
+
+# lib_path holds for a library named by a path rather than a bare name: dlopen then opens
+# that file instead of searching the library directories. fileName::expand (in
+# dlLibraryTable::openLibrary) first expands $VARs, ~ and the <case>/<etc>/<constant>/<system>
+# tags, so those are paths too.
+lib_path(name) if contains(name, "/")
+
+lib_path(name) if contains(name, "$")
+
+lib_path(name) if startswith(name, "~")
+
+lib_path(name) if startswith(name, "<")
+
+# openfoam_lib_dirs are where Debian's libopenfoam v1912 installs its libraries (dpkg -L libopenfoam).
+openfoam_lib_dirs := {"/usr/lib", "/usr/lib/openmpi-system", "/usr/lib/dummy"}
+
+# openfoam_lib_path holds for an absolute, literal path into OpenFOAM's library directories.
+openfoam_lib_path(name) if {
+	startswith(name, "/")
+	not contains(name, "$")
+	not contains(name, "..")
+	parts := split(name, "/")
+	concat("/", array.slice(parts, 0, count(parts) - 1)) in openfoam_lib_dirs
+}
+
+# foreign_lib_path holds for a library file the case names that is not OpenFOAM's own:
+# inside the case (a relative path, $FOAM_CASE, <case>), in a home directory, or anywhere
+# outside OpenFOAM's library directories.
+foreign_lib_path(name) if {
+	lib_path(name)
+	not openfoam_lib_path(name)
+}
+
+# uniform_velocities are the uniform vectors of U, its internalField and patch values, that
+# are three numbers (a word such as nan, or an unevaluated #calc, is FOAM-STRUCT-010's finding).
 uniform_velocities contains u if {
 	u := uniform(field("U").internalField)
-	is_array(u)
+	numeric_vector(u)
 }
 
 uniform_velocities contains u if {
 	some b in bc
 	b.field == "U"
 	u := uniform(b.entry.value)
-	is_array(u)
-	count(u) == 3
+	numeric_vector(u)
 }
 
-# speeds2 are the squared magnitudes of the uniform velocities.
-speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if {
-	some u in uniform_velocities
+numeric_vector(u) if {
+	is_array(u)
 	count(u) == 3
 	every x in u { is_number(x) }
 }
+
+# speeds2 are the squared magnitudes of the uniform velocities.
+speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if some u in uniform_velocities
 
 # max_speed2 is the largest of speeds2 (undefined without any).
 max_speed2 := max(speeds2) if count(speeds2) > 0

@@ -31,6 +31,7 @@ findings contains f if {
 		sprintf("%s on patch %s of %s: compressible solvers need compressible::%s", [b.type, b.patch.name, b.field, b.type]),
 		{
 			"fix": sprintf("Write `type compressible::%s;`.", [b.type]),
+			"edits": [e | e := lib.fix_set_at(concat("/", [b.ptr, "type"]), concat("", ["compressible::", b.type]))],
 		},
 	)
 }

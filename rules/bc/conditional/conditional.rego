@@ -21,6 +21,7 @@ findings contains f if {
 		concat("/", [b.ptr, cond.when]),
 		sprintf("%s on patch %s of %s: `%s %v` requires `%s`", [b.type, b.patch.name, b.field, cond.when, when, cond.key]),
 		{
+			"related": [lib.missing(concat("/", [b.ptr, cond.key]))],
 			"detail": sprintf("evidence: %s", [object.get(cond, "provenance", "")]),
 		},
 	)

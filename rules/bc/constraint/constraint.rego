@@ -35,8 +35,8 @@ accepts(p, c) if c in object.get(p, "inGroups", [])
 
 # A constraint patchField on a patch of another type.
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	c := needed(b.type)
 	c != "empty"
 	not accepts(b.patch, c)
@@ -44,15 +44,15 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s of %s, whose mesh type is %s", [b.type, b.patch.name, b.field, b.patch.type]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }
 
 # Another patchField on a constraint patch, without `patchType`.
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.patch.type in non_empty
 	b.type != b.patch.type
 	not needed(b.type)
@@ -61,7 +61,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on %s patch %s of %s: inconsistent patch and patchField types", [b.type, b.patch.type, b.patch.name, b.field]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }

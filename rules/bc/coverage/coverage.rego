@@ -12,8 +12,8 @@ package foamc.rules.bc.coverage
 import data.foamc.lib
 
 findings contains f if {
-	lib.patches_final
 	some name, file in input.fields
+	lib.final_region(lib.field_region(name))
 	lib.vol_field(name)
 	bf := input.files[file].boundaryField
 	some p in input.patches
@@ -24,7 +24,7 @@ findings contains f if {
 		lib.file_ptr(file, ["boundaryField"]),
 		sprintf("%s has no boundary condition for patch %s (%s)", [name, p.name, p.type]),
 		{
-			"related": [lib.patch_ptr(p)],
+			"related": [lib.patch_related(p), lib.missing(lib.file_ptr(file, ["boundaryField", p.name]))],
 		},
 	)
 }

@@ -11,7 +11,7 @@ test_missing_inlet if {
 	fs := coverage.findings with input as test.del(test.case, "/files/0~1U/boundaryField/inlet")
 	count(fs) == 1
 	some f in fs
-	f.related == ["/patches/0"]
+	f.related == [{"path": "/patches/0", "message": "the patch in the mesh"}, {"path": "/files/0~1U/boundaryField/inlet", "message": "missing"}]
 }
 
 test_group_and_regex if {
@@ -35,7 +35,7 @@ test_wall_group if {
 
 test_regions if {
 	doc := object.union(test.case, {
-		"patches": array.concat(test.patches, [{"name": "hot", "type": "wall", "region": "heater"}]),
+		"patches": array.concat(test.patches, [{"name": "hot", "type": "wall", "region": "heater", "source": "constant/heater/polyMesh/boundary"}]),
 		"fields": {"heater/T": "0/heater/T"},
 		"headers": {"0/heater/T": {"class": "volScalarField"}},
 		"files": {"0/heater/T": {"boundaryField": {"cold": {"type": "zeroGradient"}}}},
@@ -44,6 +44,29 @@ test_regions if {
 	count(fs) == 1
 	some f in fs
 	contains(f.msg, "patch hot")
+	f.related == ["/patches/5"]
+
+	# Region fields are checked against the region's own mesh; in a case with
+	# regionProperties the default region's (blockMesh) patches are not final.
+	split := test.set(doc, "/files/constant~1regionProperties", {"regions": ["solid", ["heater"]]})
+	count(coverage.findings) == 1 with input as split
+	unsplit := test.set(split, "/patches/5/source", "system/blockMeshDict")
+	count(coverage.findings) == 0 with input as unsplit
+}
+
+# A patch of the same name in two regions: the related location is the field's own region's.
+test_region_related if {
+	doc := object.union(test.case, {
+		"patches": array.concat(test.patches, [
+			{"name": "inlet", "type": "patch", "region": "air", "source": "constant/air/polyMesh/boundary"},
+			{"name": "inlet", "type": "patch", "region": "heater", "source": "constant/heater/polyMesh/boundary"},
+		]),
+		"fields": {"heater/T": "0/heater/T"},
+		"headers": {"0/heater/T": {"class": "volScalarField"}},
+		"files": {"0/heater/T": {"boundaryField": {}}},
+	})
+	[f] := [f | some f in coverage.findings] with input as doc
+	f.related == ["/patches/6"]
 }
 
 test_no_boundary_field if {

@@ -13,29 +13,30 @@ package foamc.rules.bc.empty
 import data.foamc.lib
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.patch.type == "empty"
 	b.type != "empty"
 	f := lib.finding_with(
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on empty patch %s of %s: an empty patch needs type empty", [b.type, b.patch.name, b.field]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
+			"edits": [e | e := lib.fix_set_at(b.ptr, "{ type empty; }")],
 		},
 	)
 }
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	b.type == "empty"
 	b.patch.type != "empty"
 	f := lib.finding_with(
 		concat("/", [b.ptr, "type"]),
 		sprintf("empty on patch %s of %s, whose mesh type is %s", [b.patch.name, b.field, b.patch.type]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }

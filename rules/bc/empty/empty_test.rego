@@ -11,7 +11,7 @@ test_zero_gradient_on_empty if {
 	fs := empty.findings with input as test.set(test.case, "/files/0~1p/boundaryField/frontAndBack/type", "zeroGradient")
 	count(fs) == 1
 	some f in fs
-	f.related == ["/patches/4"]
+	f.related == [{"path": "/patches/4", "message": "the patch in the mesh"}]
 }
 
 test_empty_on_wall if {

@@ -44,7 +44,7 @@ findings contains f if {
 		sprintf("unknown boundary condition type %q for %s (patch %s of %s)", [t, input.headers[input.fields[b.field]].class, b.patch.name, b.field]),
 		{
 			"suggest": lib.suggest(t, candidates(t, r)),
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }
@@ -60,7 +60,7 @@ findings contains f if {
 		sprintf("%s is not available for a %s field (patch %s of %s; it exists for %s)", [b.type, r, b.patch.name, b.field, concat(", ", c.ranks)]),
 		{
 			"suggest": lib.suggest(b.type, object.get(data.kb.vocab.bcTypes, r, [])),
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }
@@ -75,7 +75,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s (patch %s of %s) is compiled only into %s, not %s", [b.type, b.patch.name, b.field, concat(", ", only), lib.solver]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }

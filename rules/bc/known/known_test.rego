@@ -13,7 +13,7 @@ test_misspelled if {
 	some f in fs
 	f.path == "/files/0~1U/boundaryField/inlet/type"
 	"fixedValue" in f.suggest.candidates
-	f.related == ["/patches/0"]
+	f.related == [{"path": "/patches/0", "message": "the patch in the mesh"}]
 }
 
 test_alias if {

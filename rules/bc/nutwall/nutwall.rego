@@ -16,15 +16,15 @@ requires_wall(t) if data.kb.bc[t].requiresWall
 requires_wall(t) if regex.match(`^nut.*WallFunction$`, t)
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	requires_wall(b.type)
 	not lib.is_wall(b.patch)
 	f := lib.finding_with(
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s (%s): nut wall functions need a wall patch", [b.type, b.patch.name, b.patch.type]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }

@@ -21,6 +21,7 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s of %s needs `%s`", [b.type, b.patch.name, b.field, key]),
 		{
+			"related": [lib.missing(concat("/", [b.ptr, key]))],
 			"detail": sprintf("evidence: %s", [concat(", ", c.provenance)]),
 			"suggest": lib.suggest(key, [k | some k, _ in b.entry]),
 		},

@@ -16,8 +16,13 @@ findings contains f if {
 	some b in lib.bc
 	data.kb.bc[b.type].valueRequired
 	not lib.has(b.entry, "value")
-	f := lib.finding(
+	f := lib.finding_with(
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s of %s needs `value`", [b.type, b.patch.name, b.field]),
+		{
+			"related": [lib.missing(concat("/", [b.ptr, "value"]))],
+			# the internal field's value: right in rank and, for a uniform field, in size.
+			"edits": [e | e := lib.fix_add_at(concat("/", [b.ptr, "value"]), "$internalField")],
+		},
 	)
 }

@@ -33,7 +33,8 @@ findings contains f if {
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s needs a nut wall function there, but nut is %s", [b.type, b.patch.name, n.type]),
 		{
-			"related": [concat("/", [n.ptr, "type"])],
+			"related": [lib.related(concat("/", [n.ptr, "type"]), "the nut boundary condition on this patch")],
+			"edits": [e | e := lib.fix_set_at(concat("/", [n.ptr, "type"]), "nutkWallFunction")],
 		},
 	)
 }

@@ -16,5 +16,5 @@ test_nut_calculated if {
 	fs := wfcoupling.findings with input as test.set(test.case, "/files/0~1nut/boundaryField/upperWall", {"type": "calculated", "value": {"$uniform": 0}})
 	count(fs) == 1
 	some f in fs
-	f.related == ["/files/0~1nut/boundaryField/upperWall/type"]
+	f.related == [{"path": "/files/0~1nut/boundaryField/upperWall/type", "message": "the nut boundary condition on this patch"}]
 }

@@ -12,15 +12,15 @@ package foamc.rules.bc.wfwall
 import data.foamc.lib
 
 findings contains f if {
-	lib.patches_final
 	some b in lib.bc
+	lib.final_region(lib.patch_region(b.patch))
 	regex.match(`^(kqR|kLowRe|(compressible::)?alphat.*)WallFunction$`, b.type)
 	not lib.is_wall(b.patch)
 	f := lib.finding_with(
 		concat("/", [b.ptr, "type"]),
 		sprintf("%s on patch %s (%s), which is not a wall", [b.type, b.patch.name, b.patch.type]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.patch_related(b.patch)],
 		},
 	)
 }

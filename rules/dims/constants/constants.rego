@@ -16,9 +16,10 @@ findings contains f if {
 	want := data.kb.dims.g
 	d := lib.dims(input.files["constant/g"].dimensions)
 	d != want
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("constant/g", ["dimensions"]),
 		sprintf("g has dimensions %s, expected %s", [lib.dims_text(d), lib.dims_text(want)]),
+		{"edits": [lib.fix_set("constant/g", ["dimensions"], lib.dims_text(want))]},
 	)
 }
 

@@ -31,8 +31,9 @@ findings contains f if {
 	file := input.fields[name]
 	d := lib.dims(input.files[file].dimensions)
 	d != want
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr(file, ["dimensions"]),
 		sprintf("%s has dimensions %s, expected %s", [name, lib.dims_text(d), lib.dims_text(want)]),
+		{"edits": [lib.fix_set(file, ["dimensions"], lib.dims_text(want))]},
 	)
 }

@@ -19,8 +19,9 @@ findings contains f if {
 	file := input.fields[info.pressure]
 	d := lib.dims(input.files[file].dimensions)
 	d != info.pDims
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr(file, ["dimensions"]),
 		sprintf("%s has dimensions %s; %s needs kinematic pressure %s", [info.pressure, lib.dims_text(d), lib.solver, lib.dims_text(info.pDims)]),
+		{"edits": [lib.fix_set(file, ["dimensions"], lib.dims_text(info.pDims))]},
 	)
 }

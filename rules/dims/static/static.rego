@@ -23,8 +23,9 @@ findings contains f if {
 	file := input.fields[name]
 	d := lib.dims(input.files[file].dimensions)
 	d != static
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr(file, ["dimensions"]),
 		sprintf("%s has dimensions %s; %s needs %s", [name, lib.dims_text(d), lib.solver, lib.dims_text(static)]),
+		{"edits": [lib.fix_set(file, ["dimensions"], lib.dims_text(static))]},
 	)
 }

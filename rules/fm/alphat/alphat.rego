@@ -18,8 +18,10 @@ findings contains f if {
 	lib.turbulent
 	lib.solver_info.turbulence
 	not lib.has(input.fields, "alphat")
-	f := lib.finding(
+	dir := object.get(input.features, "fieldDir", "0")
+	f := lib.finding_with(
 		lib.file_ptr("constant/turbulenceProperties", ["simulationType"]),
-		sprintf("compressible %s turbulence reads alphat, but %s/alphat does not exist", [input.features.simulationType, object.get(input.features, "fieldDir", "0")]),
+		sprintf("compressible %s turbulence reads alphat, but %s/alphat does not exist", [input.features.simulationType, dir]),
+		{"related": [lib.missing(lib.file_ptr(concat("/", [dir, "alphat"]), []))]},
 	)
 }

@@ -15,8 +15,10 @@ import data.foamc.lib
 findings contains f if {
 	some name in lib.model_fields
 	not lib.has(input.fields, name)
-	f := lib.finding(
+	dir := object.get(input.features, "fieldDir", "0")
+	f := lib.finding_with(
 		lib.file_ptr("constant/turbulenceProperties", [input.features.simulationType]),
-		sprintf("turbulence model %s reads field %s, but %s/%s does not exist", [input.features.turbulenceModel, name, object.get(input.features, "fieldDir", "0"), name]),
+		sprintf("turbulence model %s reads field %s, but %s/%s does not exist", [input.features.turbulenceModel, name, dir, name]),
+		{"related": [lib.missing(lib.file_ptr(concat("/", [dir, name]), []))]},
 	)
 }

@@ -18,7 +18,15 @@ findings contains f if {
 	les := input.files[tp].LES
 	input.files[tp].simulationType == "LES"
 	not lib.has(les, "delta")
-	f := lib.finding(lib.file_ptr(tp, ["LES"]), "the LES dictionary has no `delta` entry")
+	f := lib.finding_with(
+		lib.file_ptr(tp, ["LES"]),
+		"the LES dictionary has no `delta` entry",
+		{
+			"related": [lib.missing(lib.file_ptr(tp, ["LES", "delta"]))],
+			# cubeRootVol reads no coefficients dictionary (LESdeltas/cubeRootVolDelta).
+			"edits": [lib.fix_add(tp, ["LES", "delta"], "cubeRootVol")],
+		},
+	)
 }
 
 findings contains f if {
@@ -28,8 +36,13 @@ findings contains f if {
 	delta in {"vanDriest", "maxDeltaxyzCubeRoot"}
 	coeffs := sprintf("%sCoeffs", [delta])
 	not lib.has(les, coeffs)
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr(tp, ["LES", "delta"]),
 		sprintf("delta %s needs the sub-dictionary %s in the LES dictionary", [delta, coeffs]),
+		{
+			"related": [lib.missing(lib.file_ptr(tp, ["LES", coeffs]))],
+			# vanDriest damps a geometric delta it reads from its Coeffs (vanDriestDelta.C:107-117).
+			"edits": [lib.fix_add(tp, ["LES", coeffs], "{ delta cubeRootVol; }") | delta == "vanDriest"],
+		},
 	)
 }

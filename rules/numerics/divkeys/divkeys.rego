@@ -29,6 +29,7 @@ findings contains f if {
 		sprintf("divSchemes has no entry for %s and no usable default", [key]),
 		{
 			"fix": sprintf("Add `%s Gauss linear;` (or a bounded/upwind-biased scheme for convection) to divSchemes.", [key]),
+			"edits": [lib.fix_add("system/fvSchemes", ["divSchemes", key], "Gauss linear")],
 		},
 	)
 }

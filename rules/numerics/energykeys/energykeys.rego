@@ -21,6 +21,7 @@ findings contains f if {
 		sprintf("divSchemes has no entry for %s (energy variable %s) and no usable default", [key, input.features.energy]),
 		{
 			"fix": sprintf("Add `%s Gauss upwind;` (or another bounded scheme) to divSchemes.", [key]),
+			"edits": [lib.fix_add("system/fvSchemes", ["divSchemes", key], "Gauss upwind")],
 		},
 	)
 }

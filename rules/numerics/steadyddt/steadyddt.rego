@@ -15,8 +15,9 @@ findings contains f if {
 	lib.solver_info.steady
 	d := lib.first(lib.fv_schemes.ddtSchemes["default"])
 	d != "steadyState"
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/fvSchemes", ["ddtSchemes", "default"]),
 		sprintf("%s is steady but ddtSchemes default is %s", [lib.solver, d]),
+		{"edits": [lib.fix_set("system/fvSchemes", ["ddtSchemes", "default"], "steadyState")]},
 	)
 }

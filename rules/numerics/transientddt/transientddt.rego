@@ -14,8 +14,9 @@ import data.foamc.lib
 findings contains f if {
 	lib.solver_info.steady == false
 	lib.first(lib.fv_schemes.ddtSchemes["default"]) == "steadyState"
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/fvSchemes", ["ddtSchemes", "default"]),
 		sprintf("%s is transient but ddtSchemes default is steadyState", [lib.solver]),
+		{"edits": [lib.fix_set("system/fvSchemes", ["ddtSchemes", "default"], "Euler")]},
 	)
 }

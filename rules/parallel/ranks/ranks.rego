@@ -29,6 +29,6 @@ findings contains f if {
 	f := lib.finding_with(
 		sprintf("/launches/%d", [i]),
 		sprintf("%s:%d (%s) starts %d ranks but system/decomposeParDict has numberOfSubdomains %v: the solver stops with \"number of processor directories = %v is not equal to the number of processors = %d\"", [l.file, l.line, l.command, l.ranks, nsub, nsub, l.ranks]),
-		{"related": [lib.file_ptr("system/decomposeParDict", lib.tokens(d, "numberOfSubdomains"))]},
+		{"related": [lib.related(lib.file_ptr("system/decomposeParDict", lib.tokens(d, "numberOfSubdomains")), "the subdomain count")]},
 	)
 }

@@ -1,6 +1,6 @@
 # METADATA
 # title: libraries loaded into the solver
-# description: "`libs (...)` in controlDict or a function object dlopens arbitrary shared objects; libraries that OpenFOAM v1912 itself ships are fine, others run foreign code."
+# description: "`libs (...)` in controlDict, a function object or fvOptions (and the other *Libs entries) dlopens shared objects found on the library path; libraries that OpenFOAM v1912 itself ships are fine, others (a user library) run code OpenFOAM does not ship. A library named by a path is FOAM-SEC-007."
 # custom:
 #   id: FOAM-SEC-004
 #   severity: warn
@@ -144,8 +144,15 @@ shipped := {
 }
 
 # POSIX.C dlOpen (1668-1701): a bare name gets the lib prefix, and any name the .so
-# extension, so `libs (forces)` loads libforces.so. Paths are never shipped names.
-canonical(name) := with_so(with_lib(name))
+# extension, so `libs (forces)` loads libforces.so. A path into OpenFOAM's library
+# directories is judged by its file name; other paths are FOAM-SEC-007's.
+canonical(name) := with_so(with_lib(base(name)))
+
+base(name) := b if {
+	lib.openfoam_lib_path(name)
+	parts := split(name, "/")
+	b := parts[count(parts) - 1]
+} else := name
 
 with_lib(name) := name if startswith(name, "lib")
 
@@ -158,12 +165,11 @@ with_so(name) := name if endswith(name, ".so")
 else := concat("", [name, ".so"])
 
 findings contains f if {
-	some [file, path, v] in lib.typed_objects
-	some i, name in lib.words(object.get(v, "libs", []))
-	is_string(name)
+	some [file, path, name] in lib.loaded_libs
+	not lib.foreign_lib_path(name)
 	not canonical(name) in shipped
 	f := lib.finding(
-		lib.file_ptr(file, array.concat(path, ["libs", i])),
+		lib.file_ptr(file, path),
 		sprintf("%s loads %s, which OpenFOAM v1912 does not ship", [file, name]),
 	)
 }

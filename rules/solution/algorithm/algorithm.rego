@@ -17,9 +17,13 @@ findings contains f if {
 	algo := lib.solver_info.algorithm
 	lib.fv_solution
 	not lib.has(lib.fv_solution, algo)
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/fvSolution", []),
 		sprintf("%s needs the %s dictionary in fvSolution", [lib.solver, algo]),
+		{
+			"related": [lib.missing(lib.file_ptr("system/fvSolution", [algo]))],
+			"edits": [lib.fix_add("system/fvSolution", [algo], algo_default[algo])],
+		},
 	)
 }
 
@@ -34,6 +38,15 @@ findings contains f if {
 		sprintf("fvSolution has no %s dictionary: every %s control falls back to its default", [algo, algo]),
 		{
 			"severity": "warn",
+			"edits": [lib.fix_add("system/fvSolution", [algo], algo_default[algo])],
 		},
 	)
+}
+
+# The controls every tutorial of the algorithm sets (solutionControl.C reads the rest
+# with defaults).
+algo_default := {
+	"SIMPLE": "{ nNonOrthogonalCorrectors 0; }",
+	"PISO": "{ nCorrectors 2; nNonOrthogonalCorrectors 0; }",
+	"PIMPLE": "{ nOuterCorrectors 1; nCorrectors 2; nNonOrthogonalCorrectors 0; }",
 }

@@ -16,8 +16,9 @@ findings contains f if {
 	solvers := object.get(lib.fv_solution, "solvers", {})
 	some name in lib.solved
 	not lib.found(solvers, name)
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/fvSolution", ["solvers"]),
 		sprintf("fvSolution/solvers has no entry for %s", [name]),
+		{"related": [lib.missing(lib.file_ptr("system/fvSolution", ["solvers", name]))]},
 	)
 }

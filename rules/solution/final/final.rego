@@ -25,8 +25,13 @@ findings contains f if {
 	some name in finals
 	key := concat("", [name, "Final"])
 	not lib.found(solvers, key)
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/fvSolution", ["solvers"]),
 		sprintf("%s needs fvSolution/solvers/%s", [lib.algorithm, key]),
+		{
+			"related": [lib.missing(lib.file_ptr("system/fvSolution", ["solvers", key]))],
+			# the tutorials' form: the field's own solver, converged fully in the final corrector.
+			"edits": [lib.fix_add("system/fvSolution", ["solvers", key], sprintf("{ $%s; relTol 0; }", [name])) | lib.has(solvers, name)],
+		},
 	)
 }

@@ -29,6 +29,7 @@ findings contains f if {
 		sprintf("no boundary fixes %s (closed domain): %s needs %s", [lib.solver_info.pressure, algo, concat(" and ", missing)]),
 		{
 			"fix": sprintf("Add `pRefCell 0; pRefValue %v;` to the %s dictionary of fvSolution (the reference value is the initial pressure level).", [ref_value, algo]),
+			"edits": [lib.fix_add("system/fvSolution", [algo, k.keys[0]], k.value) | some k in ref_keys; not any_of(d, k.keys)],
 		},
 	)
 }
@@ -47,6 +48,7 @@ findings contains f if {
 		sprintf("no boundary fixes %s (closed domain): fvSolution needs a %s dictionary with pRefCell (or pRefPoint) and pRefValue", [lib.solver_info.pressure, algo]),
 		{
 			"fix": sprintf("Add `%s { pRefCell 0; pRefValue %v; }` to fvSolution (the reference value is the initial pressure level).", [algo, ref_value]),
+			"edits": [lib.fix_add("system/fvSolution", [algo], sprintf("{ pRefCell 0; pRefValue %v; }", [ref_value]))],
 		},
 	)
 }
@@ -61,8 +63,8 @@ ref_value := v if {
 # setRefCell reads <p>RefCell, else <p>RefPoint, then <p>RefValue (findRefCell.C:52-110);
 # p_rgh solvers call it with p's name.
 ref_keys := [
-	{"keys": ["pRefCell", "pRefPoint"], "text": "pRefCell (or pRefPoint)"},
-	{"keys": ["pRefValue"], "text": "pRefValue"},
+	{"keys": ["pRefCell", "pRefPoint"], "text": "pRefCell (or pRefPoint)", "value": 0},
+	{"keys": ["pRefValue"], "text": "pRefValue", "value": ref_value},
 ]
 
 any_of(d, keys) if {

@@ -41,9 +41,10 @@ findings contains f if {
 	simple
 	lib.fv_solution
 	not lib.has(lib.fv_solution, "relaxationFactors")
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/fvSolution", ["SIMPLE"]),
 		sprintf("%s has no relaxationFactors", [lib.solver]),
+		{"related": [lib.missing(lib.file_ptr("system/fvSolution", ["relaxationFactors"]))]},
 	)
 }
 

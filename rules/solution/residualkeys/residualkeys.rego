@@ -34,6 +34,8 @@ findings contains f if {
 		sprintf("residualControl %s: %s does not solve for %s", [key, lib.solver, key]),
 		{
 			"suggest": lib.suggest(key, names),
+			# a control for a field the solver never solves is never met.
+			"edits": [lib.fix_remove("system/fvSolution", [algo, "residualControl", key])],
 		},
 	)
 }

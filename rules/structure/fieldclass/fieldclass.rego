@@ -22,6 +22,7 @@ findings contains f if {
 		sprintf("%s has class %s; %s is a %s", [file, got, name, want]),
 		{
 			"fix": sprintf("Set `class %s;` in the FoamFile header of %s.", [want, file]),
+			"edits": [lib.fix_set(file, ["FoamFile", "class"], want)],
 		},
 	)
 }

@@ -25,8 +25,10 @@ needed contains sprintf("alpha.%s", [phases[0]]) if {
 findings contains f if {
 	some name in needed
 	not lib.has(input.fields, name)
-	f := lib.finding(
+	dir := object.get(input.features, "fieldDir", "0")
+	f := lib.finding_with(
 		"/fields",
-		sprintf("%s reads field %s but %s/%s does not exist", [lib.solver, name, object.get(input.features, "fieldDir", "0"), name]),
+		sprintf("%s reads field %s but %s/%s does not exist", [lib.solver, name, dir, name]),
+		{"related": [lib.missing(lib.file_ptr(concat("/", [dir, name]), []))]},
 	)
 }

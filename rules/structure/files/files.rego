@@ -24,7 +24,7 @@ findings contains f if {
 	some name in required
 	needed(name)
 	not lib.file_exists(name)
-	f := lib.finding("/files", sprintf("%s is missing", [name]))
+	f := lib.finding_with("/files", sprintf("%s is missing", [name]), {"related": [lib.missing(lib.file_ptr(name, []))]})
 }
 
 mesh_sources := {"system/blockMeshDict", "constant/polyMesh/blockMeshDict"} | lib.mesh_changers

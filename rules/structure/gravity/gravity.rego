@@ -14,5 +14,9 @@ import data.foamc.lib
 findings contains f if {
 	lib.solver_info.gravity
 	not lib.file_exists("constant/g")
-	f := lib.finding("/files", sprintf("%s needs constant/g, which is missing", [lib.solver]))
+	f := lib.finding_with(
+		"/files",
+		sprintf("%s needs constant/g, which is missing", [lib.solver]),
+		{"related": [lib.missing(lib.file_ptr("constant/g", []))]},
+	)
 }

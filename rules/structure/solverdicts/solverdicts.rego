@@ -23,7 +23,11 @@ findings contains f if {
 	some name in data.kb.solvers[lib.solver].constant
 	not name in general
 	not lib.file_exists(concat("/", ["constant", name]))
-	f := lib.finding("/files", sprintf("%s needs constant/%s, which is missing", [lib.solver, name]))
+	f := lib.finding_with(
+		"/files",
+		sprintf("%s needs constant/%s, which is missing", [lib.solver, name]),
+		{"related": [lib.missing(lib.file_ptr(concat("/", ["constant", name]), []))]},
+	)
 }
 
 srf := "constant/SRFProperties"
@@ -36,7 +40,7 @@ findings contains f if {
 	d := input.files[srf]
 	some key in ["origin", "axis", "SRFModel"]
 	not lib.has(d, key)
-	f := lib.finding(lib.file_ptr(srf, []), sprintf("%s has no %s", [srf, key]))
+	f := lib.finding_with(lib.file_ptr(srf, []), sprintf("%s has no %s", [srf, key]), {"related": [lib.missing(lib.file_ptr(srf, [key]))]})
 }
 
 findings contains f if {

@@ -14,8 +14,9 @@ import data.foamc.lib
 findings contains f if {
 	"thermophysicalProperties" in lib.solver_info.constant
 	not lib.file_exists("constant/thermophysicalProperties")
-	f := lib.finding(
+	f := lib.finding_with(
 		"/files",
 		sprintf("%s needs constant/thermophysicalProperties, which is missing", [lib.solver]),
+		{"related": [lib.missing(lib.file_ptr("constant/thermophysicalProperties", []))]},
 	)
 }

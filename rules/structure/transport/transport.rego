@@ -18,7 +18,7 @@ file := "constant/transportProperties"
 findings contains f if {
 	"transportProperties" in lib.solver_info.constant
 	not lib.file_exists(file)
-	f := lib.finding("/files", sprintf("%s reads %s, which is missing", [lib.solver, file]))
+	f := lib.finding_with("/files", sprintf("%s reads %s, which is missing", [lib.solver, file]), {"related": [lib.missing(lib.file_ptr(file, []))]})
 }
 
 # singlePhaseTransportModel: nu only for Newtonian; other models read <model>Coeffs.
@@ -48,8 +48,9 @@ findings contains f if {
 	some key in {"nu", "transportModel", "phases", "sigma"}
 	needs(key)
 	not lib.has(tp, key)
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr(file, []),
 		sprintf("%s: keyword %s is missing (%s reads it)", [file, key, lib.solver]),
+		{"related": [lib.missing(lib.file_ptr(file, [key]))]},
 	)
 }

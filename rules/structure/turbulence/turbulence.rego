@@ -15,8 +15,13 @@ import data.foamc.lib
 findings contains f if {
 	lib.solver_info.turbulence
 	not lib.file_exists("constant/turbulenceProperties")
-	f := lib.finding(
+	f := lib.finding_with(
 		"/files",
 		sprintf("%s builds a turbulence model but constant/turbulenceProperties is missing", [lib.solver]),
+		{
+			"related": [lib.missing(lib.file_ptr("constant/turbulenceProperties", []))],
+			# laminar is what the solver runs when it has no turbulence to model.
+			"edits": [lib.fix_create("constant/turbulenceProperties", lib.foam_file("dictionary", "turbulenceProperties", "simulationType laminar;\n"))],
+		},
 	)
 }

@@ -39,8 +39,9 @@ findings contains f if {
 	model := tt[sel]
 	some key in needs[sub][model]
 	not lib.has(object.get(object.get(tp, "mixture", {}), sub, {}), key)
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr(file, ["mixture"]),
 		sprintf("%s %s needs mixture/%s/%s", [sel, model, sub, key]),
+		{"related": [lib.missing(lib.file_ptr(file, ["mixture", sub, key]))]},
 	)
 }

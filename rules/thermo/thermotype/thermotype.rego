@@ -22,7 +22,7 @@ findings contains f if {
 	tt := lib.thermo_type(input.files[file])
 	some key in keys(tt)
 	not lib.has(tt, key)
-	f := lib.finding(lib.file_ptr(file, ["thermoType"]), sprintf("thermoType has no %s", [key]))
+	f := lib.finding_with(lib.file_ptr(file, ["thermoType"]), sprintf("thermoType has no %s", [key]), {"related": [lib.missing(lib.file_ptr(file, ["thermoType", key]))]})
 }
 
 # The legacy single-word form is looked up as the package name itself
@@ -44,7 +44,7 @@ findings contains f if {
 	lib.solver_info.compressible
 	tp := input.files[file]
 	not lib.has(tp, "thermoType")
-	f := lib.finding(lib.file_ptr(file, []), "thermophysicalProperties has no thermoType")
+	f := lib.finding_with(lib.file_ptr(file, []), "thermophysicalProperties has no thermoType", {"related": [lib.missing(lib.file_ptr(file, ["thermoType"]))]})
 }
 
 # The instantiated name, in the two forms a kb may list: the nested class name

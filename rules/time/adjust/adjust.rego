@@ -15,8 +15,9 @@ import data.foamc.lib
 findings contains f if {
 	lib.truthy(lib.control_dict.adjustTimeStep)
 	lib.solver_info.setDeltaT == false
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/controlDict", ["adjustTimeStep"]),
 		sprintf("%s does not adjust the time step; adjustTimeStep has no effect", [lib.solver]),
+		{"edits": [lib.fix_remove("system/controlDict", ["adjustTimeStep"])]},
 	)
 }

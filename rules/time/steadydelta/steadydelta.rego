@@ -16,8 +16,9 @@ findings contains f if {
 	dt := lib.control_dict.deltaT
 	is_number(dt)
 	dt != 1
-	f := lib.finding(
+	f := lib.finding_with(
 		lib.file_ptr("system/controlDict", ["deltaT"]),
 		sprintf("steady solver %s with deltaT %v", [lib.solver, dt]),
+		{"edits": [lib.fix_set("system/controlDict", ["deltaT"], 1)]},
 	)
 }

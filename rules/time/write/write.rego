@@ -42,8 +42,10 @@ interval := cd.writeInterval * cd.deltaT if {
 
 else := cd.writeInterval if cd.writeControl in {"adjustable", "adjustableRunTime", "runTime"}
 
+# A run without any time step (span <= 0) is FOAM-TIME-005's finding.
 findings contains f if {
 	is_number(cd.writeInterval)
+	span > 0
 	interval > span
 	f := lib.finding(
 		lib.file_ptr("system/controlDict", ["writeInterval"]),

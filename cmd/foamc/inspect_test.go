@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestInspectRegions: a split multi-region case lists each region of regionProperties with
+// its kind, its own mesh's cell count and patches, and its fields.
+func TestInspectRegions(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"system/controlDict":        "FoamFile { version 2.0; format ascii; class dictionary; object controlDict; }\napplication chtMultiRegionFoam;\n",
+		"constant/regionProperties": "FoamFile { version 2.0; format ascii; class dictionary; object regionProperties; }\nregions (fluid (air) solid (heater));\n",
+		"constant/heater/polyMesh/owner": "FoamFile\n{\n    version 2.0;\n    format ascii;\n    class labelList;\n" +
+			"    note \"nPoints:185  nCells:80  nFaces:324  nInternalFaces:156\";\n    object owner;\n}\n324\n(\n)\n",
+		"constant/heater/polyMesh/boundary": "FoamFile { version 2.0; format ascii; class polyBoundaryMesh; object boundary; }\n" +
+			"2\n(\n    minY { type patch; nFaces 8; startFace 156; }\n    heater_to_air { type mappedWall; inGroups 1(wall); nFaces 20; startFace 164; }\n)\n",
+		"0/heater/T": "FoamFile { version 2.0; format ascii; class volScalarField; object T; }\n" +
+			"dimensions [0 0 0 1 0 0 0];\ninternalField uniform 300;\nboundaryField { minY { type zeroGradient; } heater_to_air { type zeroGradient; } }\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := runFoamc("inspect", dir)
+	if code != 0 {
+		t.Fatalf("inspect: %d %s", code, errs)
+	}
+	for _, want := range []string{
+		"region air       fluid, no mesh yet, fields -\n",
+		"region heater    solid, 80 cells (constant/heater/polyMesh/owner), fields T\n",
+		"  patches        minY:patch heater_to_air:mappedWall\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect output lacks %q:\n%s", want, out)
+		}
+	}
+}

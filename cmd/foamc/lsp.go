@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/lsp"
+	"github.com/foamc/foamc/rules"
+)
+
+func newLSPCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "lsp",
+		Short: "language server for case dictionaries (Language Server Protocol on stdin/stdout)",
+		Long:  "lsp serves the Language Server Protocol on stdin/stdout; an editor starts it (README, Editors).",
+		Args:  argsBetween(0, 0, "no arguments"),
+	}
+	ef := addEngineFlags(cmd.Flags())
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		srv := lsp.New(lsp.Options{
+			Engine: func(ctx context.Context) (*rules.Engine, error) { return ef.engine(ctx, cmd) },
+			KB:     func() (*kb.KB, error) { return openKB(ef.kbPath) },
+			Log:    cmd.ErrOrStderr(),
+		})
+		if !srv.Serve(cmd.Context(), stdio{}) {
+			return errors.New("the connection ended without shutdown")
+		}
+		return nil
+	}
+	return cmd
+}
+
+// stdio is the editor's connection: requests on stdin, answers on stdout.
+type stdio struct{}
+
+func (stdio) Read(p []byte) (int, error)  { return os.Stdin.Read(p) }
+func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
+func (stdio) Close() error                { return os.Stdin.Close() }

@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar"
+)
+
+// goRule is one finding ID that Go code raises (parser, expander, spec schema,
+// compiler, case loader) rather than a Rego rule.
+type goRule struct {
+	id    string
+	sev   finding.Severity
+	title string
+	fix   string
+	file  string
+	prov  []string
+}
+
+// goRules lists every Go-side finding ID, so that the catalogue, `foamc rules show`
+// and SARIF's helpUri explain every ID a user can see (TestGoIDsCatalogued keeps it
+// complete). The severity is the usual one; a few IDs are raised at two severities
+// (noted in the title).
+var goRules = []goRule{
+	{"FOAM-PARSE-000", finding.Deny, "a file foamc fmt/parse cannot read at all", "check the path and permissions", "cmd/foamc/parse.go", nil},
+	{"FOAM-PARSE-001", finding.Deny, "an entry is malformed (keyword without value, value without keyword)", "write the entry as `keyword value;` or `keyword { … }`", "grammar/parse.go", nil},
+	{"FOAM-PARSE-002", finding.Deny, "an unterminated comment, string, verbatim block or #eval", "close it (*/, \", #}, })", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-003", finding.Deny, "a character no token can start or hold (single quote, control byte, lone #)", "remove the character", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-004", finding.Deny, "an invalid number", "write the number as OpenFOAM reads it (1e-05, not 1e-05.0)", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-005", finding.Deny, "a token longer than ISstream's limit (words and strings 1024, numbers 128 characters)", "shorten the token", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-006", finding.Deny, "unbalanced brackets: a closing bracket with nothing open, of the wrong kind, or never closed", "balance the {}, () and [] pairs", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-007", finding.Deny, "a missing ';' after an entry's value", "end the entry with ';'", "grammar/parse.go", nil},
+	{"FOAM-PARSE-008", finding.Deny, "a file that cannot be read (missing, unreadable, too large, bad gzip)", "check the path and permissions", "grammar/parse.go", nil},
+	{"FOAM-PARSE-009", finding.Deny, "an unknown #directive (v1912 has no such function entry)", "use a v1912 directive (#include, #includeEtc, #remove, #calc, …)", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-010", finding.Deny, "a binary list whose size does not fit the file", "rewrite the file (foamFormatConvert) or fix the list's size", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-011", finding.Warn, "a $variable name OpenFOAM reads differently from what it looks like (bad name, unclosed bracket)", "write $name or ${name}", "grammar/parse.go", nil},
+	{"FOAM-EXPAND-001", finding.Deny, "an #include file does not exist", "create the file or fix the path (relative paths start at the including file's directory)", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-002", finding.Deny, "#include files include each other", "break the include loop", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-003", finding.Deny, "an #include resolves outside the case directory (warn for an optional include)", "copy the file into the case", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-004", finding.Deny, "an undefined $variable used as a keyword", "define the variable before the entry", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-005", finding.Deny, "a malformed #eval (info: an #eval beyond foamc's evaluator, recorded unevaluated)", "write #eval{ expression }", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-006", finding.Deny, "dictionaries or includes nested deeper than foamc's limits", "flatten the nesting", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-007", finding.Info, "a directive recorded, not executed (#codeStream, #calc)", "nothing: foamc never runs code; the FOAM-SEC rules judge it", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-008", finding.Deny, "a keyword redefined under #inputMode error (warn under #inputMode warn)", "remove one of the definitions", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-009", finding.Deny, "a directive that is unknown or has a wrong argument (warn where v1912 ignores it)", "fix the directive or its argument", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-010", finding.Deny, "an #include file that cannot be read or parsed", "fix the included file", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-011", finding.Deny, "an #if/#ifeq/#else/#endif that is malformed or unbalanced", "balance the conditional directives", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-012", finding.Deny, "a $dict substitution of a primitive entry (warn: of nothing)", "substitute a dictionary, or fix the name", "grammar/expand.go", nil},
+	{"FOAM-EXPAND-013", finding.Warn, "an #includeFunc whose function object file v1912 does not ship", "use a function object from etc/caseDicts/postProcessing", "grammar/expand.go", nil},
+	{"FOAM-SPEC-001", finding.Deny, "a spec file that is not valid YAML or JSON", "fix the spec's syntax", "schema/document.go", nil},
+	{"FOAM-SPEC-002", finding.Deny, "a spec value that violates the spec schema", "fix the value the message names (schema/spec.schema.json)", "schema/validate.go", nil},
+	{"FOAM-SPEC-003", finding.Deny, "a spec key the schema does not know", "remove or correct the key (did-you-mean in the message)", "schema/validate.go", nil},
+	{"FOAM-SPEC-004", finding.Deny, "a spec key given twice", "remove one of the two entries", "schema/document.go", nil},
+	{"FOAM-SPEC-005", finding.Deny, "physics.flow (compressible, steady) disagrees with physics.solver", "choose a solver with that flow, or drop physics.flow", "compiler/problem.go", nil},
+	{"FOAM-COMPILE-001", finding.Deny, "no assignment of the spec's open choices satisfies the rules", "relax one of the conflicting choices the message lists", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-002", finding.Deny, "a choice nothing in the spec, kb or rules settles", "give the value in the spec", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-003", finding.Deny, "a solver, model or feature foamc does not compile", "choose a supported one (foamc kb stats)", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-004", finding.Deny, "the compiled case still lints with a deny", "see the related deny; report it as a foamc bug if the spec is valid", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-005", finding.Deny, "the mesh is unreadable or its boundaries do not match the spec's patches", "fix the mesh or the spec's boundaries", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-006", finding.Deny, "the output directory exists (no --force) or cannot be written", "choose another directory or pass --force", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-007", finding.Deny, "a retrieved value needs a field or object the case lacks", "give the value in the spec", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-008", finding.Deny, "a retrieved value that switches an equation off (maxIter 0)", "give the solver settings in the spec", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-101", finding.Warn, "physics outside the model's plausible range (Reynolds number)", "check the velocity, length and viscosity", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-102", finding.Info, "a spec input the chosen solver ignores", "drop the input or choose a solver that reads it", "compiler/compile.go", nil},
+	{"FOAM-CASE-001", finding.Deny, "a case file that cannot be read", "fix the file so OpenFOAM can read it", "foamcase/case.go", nil},
+}
+
+// GoRules returns the Go-side IDs as catalogue entries (Package "go").
+func GoRules() []Rule {
+	out := make([]Rule, 0, len(goRules))
+	for _, g := range goRules {
+		prov := g.prov
+		if prov == nil {
+			prov = grammar.Provenance(g.id)
+		}
+		out = append(out, Rule{ID: g.id, Severity: g.sev, Title: g.title, Fix: g.fix, Provenance: prov,
+			Package: "go", File: g.file, Builtin: true})
+	}
+	return out
+}

@@ -1,0 +1,95 @@
+package schema
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// fieldRow is a row of docs/spec.md's field table: | `path` | required | meaning |.
+var fieldRow = regexp.MustCompile("(?m)^\\| `([^`]+)` \\|")
+
+// TestSpecDocMatchesSchema keeps docs/spec.md (the spec contract in the repository's words)
+// and schema/spec.schema.json in step: every field the schema accepts has a row in the
+// field table, and every row names a field the schema accepts.
+func TestSpecDocMatchesSchema(t *testing.T) {
+	doc, err := os.ReadFile("../docs/spec.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(SpecSchema(), &s); err != nil {
+		t.Fatal(err)
+	}
+	inSchema := map[string]bool{}
+	schemaFields(s, s, "", inSchema)
+	inDoc := map[string]bool{}
+	for _, m := range fieldRow.FindAllStringSubmatch(string(doc), -1) {
+		inDoc[m[1]] = true
+	}
+	var missing, extra []string
+	for f := range inSchema {
+		if !inDoc[f] {
+			missing = append(missing, f)
+		}
+	}
+	for f := range inDoc {
+		if !inSchema[f] {
+			extra = append(extra, f)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	if len(missing) > 0 || len(extra) > 0 {
+		t.Fatalf("docs/spec.md and the schema differ:\n  fields without a row in docs/spec.md: %v\n  rows naming no schema field: %v", missing, extra)
+	}
+	if len(inSchema) < 40 {
+		t.Fatalf("only %d schema fields found; the walk is broken", len(inSchema))
+	}
+}
+
+// schemaFields collects dotted field paths: properties, `<patch>` for a map of patches,
+// following $ref and every oneOf/anyOf alternative.
+func schemaFields(root, node map[string]any, prefix string, out map[string]bool) {
+	if ref, ok := node["$ref"].(string); ok {
+		def := strings.TrimPrefix(ref, "#/definitions/")
+		if d, ok := root["definitions"].(map[string]any)[def].(map[string]any); ok {
+			schemaFields(root, d, prefix, out)
+		}
+		return
+	}
+	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+		alts, _ := node[k].([]any)
+		for _, a := range alts {
+			if m, ok := a.(map[string]any); ok {
+				schemaFields(root, m, prefix, out)
+			}
+		}
+	}
+	join := func(k string) string {
+		if prefix == "" {
+			return k
+		}
+		return prefix + "." + k
+	}
+	if props, ok := node["properties"].(map[string]any); ok {
+		for k, v := range props {
+			out[join(k)] = true
+			if m, ok := v.(map[string]any); ok {
+				schemaFields(root, m, join(k), out)
+			}
+		}
+	}
+	if ap, ok := node["additionalProperties"].(map[string]any); ok && prefix != "" {
+		if _, free := ap["enum"]; free || len(ap) == 0 {
+			return
+		}
+		if strings.HasSuffix(prefix, "boundaries") {
+			out[join("<patch>")] = true
+			schemaFields(root, ap, join("<patch>"), out)
+		}
+	}
+}

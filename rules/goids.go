@@ -62,6 +62,7 @@ var goRules = []goRule{
 	{"FOAM-COMPILE-101", finding.Warn, "physics outside the model's plausible range (Reynolds number)", "check the velocity, length and viscosity", "compiler/compile.go", nil},
 	{"FOAM-COMPILE-102", finding.Info, "a spec input the chosen solver ignores", "drop the input or choose a solver that reads it", "compiler/compile.go", nil},
 	{"FOAM-CASE-001", finding.Deny, "a case file that cannot be read", "fix the file so OpenFOAM can read it", "foamcase/case.go", nil},
+	{"FOAM-CASE-002", finding.Deny, "a polyMesh/boundary file that is not a list of `name { type …; … }` patches", "write the patches as `N ( name { type patch; nFaces n; startFace s; } … )`", "foamcase/boundary.go", []string{"src/OpenFOAM/meshes/polyMesh/polyBoundaryMesh/polyBoundaryMesh.C"}},
 }
 
 // GoRules returns the Go-side IDs as catalogue entries (Package "go").

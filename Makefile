@@ -96,8 +96,12 @@ check-generated: generate
 	@git diff --exit-code --stat || { echo "make generate changed the files above: commit the regenerated files"; exit 1; }
 	@test -z "$$(git ls-files --others --exclude-standard)" || { git ls-files --others --exclude-standard; echo "make generate created the untracked files above"; exit 1; }
 
+# The parser, the formatter and the expander, one after another (go test fuzzes one target at a time).
+FUZZTIME ?= 10m
 fuzz:
-	$(GO) test ./grammar -run '^$$' -fuzz FuzzParse -fuzztime 10m
+	for t in FuzzParse FuzzFormat FuzzExpand; do \
+		$(GO) test ./grammar -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 bench:
 	$(GO) test ./grammar -run '^$$' -bench . -benchmem -count 5

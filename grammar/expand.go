@@ -35,6 +35,8 @@ type ExpandOptions struct {
 	// MaxNesting bounds nested dictionaries (default 1000, well above any real case and
 	// below encoding/json's nesting limit).
 	MaxNesting int
+	// MaxExpansion bounds the items macro substitutions may copy (default DefaultMaxExpansion).
+	MaxExpansion int
 	// Parse reads an included file; default ParseFile.
 	Parse func(path string) (*File, error)
 	// DisplayName turns an absolute path into the name used in findings and sources.
@@ -139,6 +141,9 @@ type expander struct {
 	caseDir   string
 	condStack []condFrame
 	nesting   int
+	// budget is what substitutions may still copy (expand_budget.go).
+	budget     int
+	overBudget bool
 }
 
 // condFrame tracks one #if/#ifeq block: whether the current branch is read and
@@ -212,7 +217,10 @@ func newExpander(path string, opts ExpandOptions) *expander {
 	if opts.MaxNesting <= 0 {
 		opts.MaxNesting = 1000
 	}
-	x := &expander{opts: opts, out: &Expanded{}}
+	if opts.MaxExpansion <= 0 {
+		opts.MaxExpansion = DefaultMaxExpansion
+	}
+	x := &expander{opts: opts, out: &Expanded{}, budget: opts.MaxExpansion}
 	x.caseDir = opts.CaseDir
 	if x.caseDir == "" && path != "" {
 		x.caseDir = FindCaseDir(path)
@@ -534,6 +542,9 @@ func (x *expander) substitute(d *ExpDict, e *SubstEntry, at *srcFile) {
 		x.finding(IDSubstitution, finding.Deny, at, e.Pos, "substitution "+e.Var.Raw+" refers to a primitive entry",
 			"only a dictionary can be substituted as an entry (OpenFOAM: attempt to return primitive entry as a sub-dictionary)",
 			"use `key $"+name+";` to copy a value")
+		return
+	}
+	if !x.charge(nil, ref.Dict, at, e.Pos, e.Var.Raw) {
 		return
 	}
 	merge := x.mode == modeMerge || x.mode == modeOverwrite
@@ -1126,6 +1137,7 @@ func (x *expander) expandBlock(b *Dict, ctx *ExpDict, at *srcFile, path vpath) *
 			switch {
 			case ref == nil:
 				x.undefined(at, e.Pos, e.Var.Raw, fmt.Errorf("no entry %q before this line", e.Var.Name()))
+			case !x.charge(ref.Value, ref.Dict, at, e.Pos, e.Var.Raw):
 			case ref.Dict != nil:
 				c.Entries = append(c.Entries, ref.Dict.AST().Entries...)
 			default:
@@ -1165,6 +1177,9 @@ func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
 		name = s
 	}
 	if ref := LookupScoped(ctx, name, false); ref != nil {
+		if !x.charge(ref.Value, ref.Dict, at, v.Pos, v.Raw) {
+			return []Item{v}
+		}
 		if ref.Dict != nil {
 			return []Item{ref.Dict.AST()}
 		}

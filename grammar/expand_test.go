@@ -206,9 +206,13 @@ func TestExpandFindings(t *testing.T) {
 // TestExpandDeepAndWide checks that nesting is bounded with a finding and that long
 // macro chains stay linear (a hang would time the test out).
 func TestExpandDeepAndWide(t *testing.T) {
-	n := 5000
+	n := 60 // below the parser's nesting limit, above the expander's here
 	src := "a 1;\n" + strings.Repeat("d { ", n) + "x $a; " + strings.Repeat("} ", n)
-	x := expandSrc(t, src)
+	f, err := Parse("test", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := Expand(f, "", ExpandOptions{Env: mapEnv(testEnv), CaseDir: t.TempDir(), MaxNesting: 40})
 	if ids := findingIDs(x); !reflect.DeepEqual(ids, []string{IDDepth}) {
 		t.Fatalf("findings = %v", x.Findings)
 	}
@@ -465,5 +469,46 @@ func TestIncludeFunc(t *testing.T) {
 	name, args, named := splitFuncArgs("patchAverage(name=inlet,p,U)")
 	if name != "patchAverage" || !reflect.DeepEqual(args, []string{"p", "U"}) || !reflect.DeepEqual(named, [][2]string{{"name", "inlet"}}) {
 		t.Errorf("splitFuncArgs = %q %q %q", name, args, named)
+	}
+}
+
+// doublingMacros returns n lines that each double the previous value (`b2 ($b1 $b1);`)
+// and n that each double the previous dictionary (`d2 { p { $d1; } q { $d1; } }`).
+func doublingMacros(n int) (values, dicts string) {
+	values, dicts = "a (1 2);\nb0 $a;\n", "d0 { x 1; }\n"
+	for i := 1; i <= n; i++ {
+		values += fmt.Sprintf("b%d ($b%d $b%d);\n", i, i-1, i-1)
+		dicts += fmt.Sprintf("d%d { p { $d%d; } q { $d%d; } }\n", i, i-1, i-1)
+	}
+	return values, dicts
+}
+
+// TestExpansionBudget: doubling substitutions (`b ($a $a); c ($b $b); …`) stop at the
+// expansion limit with one located finding instead of growing exponentially, for values
+// and for dictionary substitutions; an ordinary case stays far below the limit.
+func TestExpansionBudget(t *testing.T) {
+	values, dicts := doublingMacros(40)
+	for name, tc := range map[string]struct {
+		src  string
+		line int
+	}{"values": {values, 9}, "dicts": {dicts, 9}} {
+		f, err := Parse(name, []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := Expand(f, "", ExpandOptions{CaseDir: t.TempDir(), MaxExpansion: 1000, Env: mapEnv(nil)})
+		var got []finding.Finding
+		for _, fd := range x.Findings {
+			if fd.ID == IDExpansion {
+				got = append(got, fd)
+			}
+		}
+		if len(got) != 1 || got[0].Location.Line != tc.line || got[0].Severity != finding.Deny {
+			t.Fatalf("%s: want one deny %s on line %d, got %+v", name, IDExpansion, tc.line, got)
+		}
+	}
+	x := expandSrc(t, "a (1 2 3);\nb { c $a; d ($a $a); }\ne { $b; }\n")
+	for _, fd := range x.Findings {
+		t.Errorf("ordinary substitutions: unexpected %s %s", fd.ID, fd.Summary)
 	}
 }

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -14,50 +15,29 @@ import (
 	"github.com/foamc/foamc/internal/foamtest"
 )
 
-// FuzzParse: no input panics or hangs; every error is a located finding; every successful
-// parse round-trips through Print and Format to the same AST, Format is idempotent; fast-path
-// lists decode or fail cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures and tutorial
-// snippets, regenerated with FOAMC_WRITE_FUZZ_SEEDS=1 go test ./grammar -run TestWriteFuzzSeeds).
+// FuzzParse: no input panics or hangs; every error is a located finding; parsing in chunks
+// of a few tokens gives the same AST or error as one piece; fast-path lists decode or fail
+// cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures
+// and tutorial snippets, regenerated with FOAMC_WRITE_FUZZ_SEEDS=1 go test ./grammar -run
+// TestWriteFuzzSeeds); FuzzFormat and FuzzExpand start from the same seeds.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("a 1;\nb { c (1 2 3); }\n"))
 	f.Add([]byte("FoamFile { format binary; class labelList; }\n2(\x01\x00\x00\x00\x02\x00\x00\x00)"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		file := fuzzParse(t, src)
 		if len(src) > 1<<16 {
 			return
 		}
-		file, err := Parse("fuzz", src)
-		if err != nil {
-			var fd finding.Finding
-			if !errors.As(err, &fd) {
-				t.Fatalf("error is not a finding: %v", err)
-			}
-			if fd.Location.Line < 1 || fd.Location.Column < 1 || fd.ID == "" || fd.Summary == "" {
-				t.Fatalf("unlocated finding: %+v", fd)
-			}
+		whole, werr := parseChunked("fuzz", src, 0)
+		small, serr := parseChunked("fuzz", src, 3)
+		if fmt.Sprint(werr) != fmt.Sprint(serr) || (file == nil) != (werr != nil) {
+			t.Fatalf("errors differ: chunks of 3 tokens %v, one piece %v, Parse failed %v", serr, werr, file == nil)
+		}
+		if file == nil {
 			return
 		}
-		want := dumpAST(file)
-		var buf bytes.Buffer
-		if err := Print(&buf, file); err != nil {
-			t.Fatal(err)
-		}
-		g, err := Parse("fuzz", buf.Bytes())
-		if err != nil {
-			t.Fatalf("Print output does not parse: %v\ninput  %q\noutput %q", err, src, buf.Bytes())
-		}
-		if got := dumpAST(g); got != want {
-			t.Fatalf("Print round trip changed the AST:%s\ninput  %q\noutput %q", firstDiff(want, got), src, buf.Bytes())
-		}
-		out := Format(file)
-		g, err = Parse("fuzz", out)
-		if err != nil {
-			t.Fatalf("Format output does not parse: %v\ninput  %q\noutput %q", err, src, out)
-		}
-		if got := dumpAST(g); got != want {
-			t.Fatalf("Format round trip changed the AST:%s\ninput  %q\noutput %q", firstDiff(want, got), src, out)
-		}
-		if again := Format(g); !bytes.Equal(again, out) {
-			t.Fatalf("Format is not idempotent:\ninput  %q\nonce   %q\ntwice  %q", src, out, again)
+		if w, c := dumpAST(whole), dumpAST(small); w != c {
+			t.Fatalf("chunks of 3 tokens changed the AST:%s\ninput %q", firstDiff(w, c), src)
 		}
 		walkItems(file, func(it Item) {
 			switch v := it.(type) {
@@ -71,6 +51,133 @@ func FuzzParse(f *testing.F) {
 			}
 		})
 	})
+}
+
+// fuzzParse parses src, failing the test unless an error is a located finding; nil when
+// src does not parse or is too big to be worth fuzzing.
+func fuzzParse(t *testing.T, src []byte) *File {
+	if len(src) > 1<<16 {
+		return nil
+	}
+	file, err := Parse("fuzz", src)
+	if err != nil {
+		var fd finding.Finding
+		if !errors.As(err, &fd) {
+			t.Fatalf("error is not a finding: %v", err)
+		}
+		if fd.Location.Line < 1 || fd.Location.Column < 1 || fd.ID == "" || fd.Summary == "" {
+			t.Fatalf("unlocated finding: %+v", fd)
+		}
+		return nil
+	}
+	return file
+}
+
+// outputBound is the most a printer may write per input byte: one token per byte at worst,
+// each on its own line at the deepest indent, padded to the keyword column. Nesting is
+// bounded, so output grows linearly with the input, never with its square.
+const outputBound = indentWidth*maxNesting + keywordWidth + 8
+
+// FuzzFormat: every file that parses round-trips through Print and Format to the same AST,
+// Format is idempotent, and neither the printers nor the syntax JSON grow more than
+// linearly with the input.
+func FuzzFormat(f *testing.F) {
+	addParseSeeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file := fuzzParse(t, src)
+		if file == nil {
+			return
+		}
+		want := dumpAST(file)
+		var buf bytes.Buffer
+		if err := Print(&buf, file); err != nil {
+			t.Fatal(err)
+		}
+		if buf.Len() > outputBound*len(src)+1024 {
+			t.Fatalf("Print wrote %d bytes for %d", buf.Len(), len(src))
+		}
+		g, err := Parse("fuzz", buf.Bytes())
+		if err != nil {
+			t.Fatalf("Print output does not parse: %v\ninput  %q\noutput %q", err, src, buf.Bytes())
+		}
+		if got := dumpAST(g); got != want {
+			t.Fatalf("Print round trip changed the AST:%s\ninput  %q\noutput %q", firstDiff(want, got), src, buf.Bytes())
+		}
+		out := Format(file)
+		if len(out) > outputBound*len(src)+1024 {
+			t.Fatalf("Format wrote %d bytes for %d", len(out), len(src))
+		}
+		g, err = Parse("fuzz", out)
+		if err != nil {
+			t.Fatalf("Format output does not parse: %v\ninput  %q\noutput %q", err, src, out)
+		}
+		if got := dumpAST(g); got != want {
+			t.Fatalf("Format round trip changed the AST:%s\ninput  %q\noutput %q", firstDiff(want, got), src, out)
+		}
+		if again := Format(g); !bytes.Equal(again, out) {
+			t.Fatalf("Format is not idempotent:\ninput  %q\nonce   %q\ntwice  %q", src, out, again)
+		}
+		js, err := json.Marshal(ToSyntax(file, SyntaxOptions{Values: true}))
+		if err != nil {
+			t.Fatalf("syntax JSON: %v", err)
+		}
+		if len(js) > syntaxJSONBound*len(src)+1024 {
+			t.Fatalf("syntax JSON is %d bytes for %d", len(js), len(src))
+		}
+	})
+}
+
+// syntaxJSONBound is the most syntax JSON per input byte (a one-byte token becomes an
+// object with its kind and range).
+const syntaxJSONBound = 512
+
+// FuzzExpand: expansion never panics or hangs, its findings are located, and its JSON value
+// encodes and stays within what the source and the substitution budget allow. Includes
+// resolve inside an empty case directory; the environment is empty.
+func FuzzExpand(f *testing.F) {
+	addParseSeeds(f)
+	f.Add([]byte("a (1 2);\nb ($a $a);\nc ($b $b);\nd { $c; e $c; }\nf { $d; g { $d; } }\n"))
+	f.Add([]byte("x ${a${b}}; s { $x; } y #eval{ 2*$z }; z 3; #include \"missing\"\n#ifeq $z 3\nw 1;\n#else\nw 2;\n#endif\n"))
+	dir := f.TempDir()
+	const budget = 1 << 12
+	opts := ExpandOptions{CaseDir: dir, EtcDir: dir, MaxExpansion: budget, Env: func(string) (string, bool) { return "", false }}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file := fuzzParse(t, src)
+		if file == nil {
+			return
+		}
+		x := Expand(file, "", opts)
+		for _, fd := range x.Findings {
+			if fd.ID == "" || fd.Summary == "" || fd.Location.File == "" {
+				t.Fatalf("incomplete finding %+v", fd)
+			}
+		}
+		js, err := json.Marshal(x.Value(ValueOptions{Values: true}))
+		if err != nil {
+			t.Fatalf("expanded JSON: %v", err)
+		}
+		// a copied item is at most a 1024-byte token plus JSON quoting
+		if len(js) > syntaxJSONBound*len(src)+2*maxWordLen*budget {
+			t.Fatalf("expanded JSON is %d bytes for %d", len(js), len(src))
+		}
+	})
+}
+
+// addParseSeeds adds FuzzParse's committed seeds to another fuzz target.
+func addParseSeeds(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzParse", "*"))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		_, lit, ok := strings.Cut(strings.TrimSpace(string(b)), "\n[]byte(")
+		src, err := strconv.Unquote(strings.TrimSuffix(lit, ")"))
+		if !ok || err != nil {
+			f.Fatalf("%s: not a go test fuzz v1 []byte seed", p)
+		}
+		f.Add([]byte(src))
+	}
 }
 
 // walkItems calls fn for every value item of f, depth first.

@@ -37,6 +37,11 @@ var tokenNames = map[string]lexer.TokenType{
 // compound or top-level list: small labels before lists are often not counts (`arc 0 3 (1 0 0)`).
 const numListMin = 64
 
+// maxNesting bounds how deeply ( { [ may nest. OpenFOAM's own dictionaries nest a few levels;
+// the bound keeps the recursive parser, the AST walkers and the indented outputs (fmt, JSON)
+// proportional to the input instead of to its square.
+const maxNesting = 64
+
 // maxLen are ISstream's limits: words, strings and variables 1024 chars, numbers 128.
 const (
 	maxWordLen   = 1024
@@ -170,8 +175,17 @@ type scanner struct {
 	binElem map[int]elemInfo
 	// numInfo holds, per NumList token in order, what the pre-scan learnt.
 	numInfo []numInfo
+	// After a numeric-list pre-scan failed at numFailEnd, numUnclosed holds the offsets of the
+	// '(' inside it still open there, ascending: a pre-scan from one of them would fail at the
+	// same place, so it is not repeated (a run of '(' would otherwise cost quadratic time).
+	numFailEnd  int
+	numUnclosed []int
 	// headerOnly stops after the FoamFile header closes (used to sniff format and arch).
 	headerOnly bool
+	// pauseAfter > 0 makes run return after a top-level ';' once that many tokens are
+	// buffered (paused set); the next run continues where it stopped.
+	pauseAfter int
+	paused     bool
 }
 
 func newScanner(src []byte) *scanner {
@@ -308,6 +322,12 @@ var closerOf = map[byte]byte{'(': ')', '{': '}', '[': ']'}
 func (s *scanner) balance(c byte, p Pos) bool {
 	switch c {
 	case '(', '{', '[':
+		if len(s.open) == maxNesting {
+			s.fail(p, "FOAM-PARSE-012", "brackets nested deeper than "+strconv.Itoa(maxNesting)+" levels",
+				"at most "+strconv.Itoa(maxNesting)+" nested ( { [",
+				"flatten the structure (OpenFOAM dictionaries nest a few levels; this looks generated or corrupt)")
+			return false
+		}
 		s.open = append(s.open, opener{c, p})
 	case ')', '}', ']':
 		if len(s.open) == 0 {
@@ -369,6 +389,10 @@ func (s *scanner) run() {
 			}
 			s.emit(tSym, p, s.src[p.Offset:s.i])
 			if s.headerOnly && c == '}' && s.depth == 0 {
+				return
+			}
+			if c == ';' && s.pauseAfter > 0 && len(s.toks) >= s.pauseAfter && len(s.open) == 0 {
+				s.paused = true
 				return
 			}
 		case ':', ',', '=', '+', '*', '/':
@@ -760,7 +784,7 @@ func (s *scanner) fastList(p Pos, n int64) bool {
 			line, lineStart = line+1, k+1
 		}
 	}
-	end, _, width, labels, ok := scanNumBody(s.src, j, n, &line, &lineStart)
+	end, _, width, labels, ok := s.scanNum(j, n, &line, &lineStart)
 	if !ok {
 		return false
 	}
@@ -776,7 +800,7 @@ func (s *scanner) fastList(p Pos, n int64) bool {
 // back into ordinary *List nodes by the converter; the AST shape does not depend on this.
 func (s *scanner) numGroup(p Pos) bool {
 	line, lineStart := s.line, s.lineStart
-	end, elems, width, labels, ok := scanNumBody(s.src, s.i, -1, &line, &lineStart)
+	end, elems, width, labels, ok := s.scanNum(s.i, -1, &line, &lineStart)
 	if !ok {
 		return false
 	}
@@ -786,6 +810,39 @@ func (s *scanner) numGroup(p Pos) bool {
 		keep: elems >= numListMin || (s.entryStart || s.countAtEntry) && s.depth == 0})
 	s.emitList(tNumList, p, s.src[p.Offset:end])
 	return true
+}
+
+// scanNum is scanNumBody for the '(' at open, below the brackets already open, skipping
+// pre-scans known to fail (numUnclosed) and remembering where a failed one stopped.
+func (s *scanner) scanNum(open int, n int64, line, lineStart *int) (end int, elems int64, width int, labels, ok bool) {
+	if open < s.numFailEnd {
+		for len(s.numUnclosed) > 0 && s.numUnclosed[0] < open {
+			s.numUnclosed = s.numUnclosed[1:]
+		}
+		if len(s.numUnclosed) > 0 && s.numUnclosed[0] == open {
+			return 0, 0, 0, false, false
+		}
+	}
+	end, elems, width, labels, ok = scanNumBody(s.src, open, n, maxNesting-len(s.open), line, lineStart)
+	if !ok && end > s.numFailEnd {
+		// Every byte up to end is numeric-list material, so a pre-scan from a '(' inside that
+		// is still open at end stops at end too; one whose group closes before end succeeds.
+		s.numFailEnd, s.numUnclosed = end, s.numUnclosed[:0]
+		depth := 0
+		for k := open + 1; k < end; k++ {
+			switch s.src[k] {
+			case '(':
+				s.numUnclosed = append(s.numUnclosed, k)
+				depth++
+			case ')':
+				if depth > 0 {
+					s.numUnclosed = s.numUnclosed[:len(s.numUnclosed)-1]
+					depth--
+				}
+			}
+		}
+	}
+	return end, elems, width, labels, ok
 }
 
 // emitList emits a NumList/BinList token and keeps the top-level list state.

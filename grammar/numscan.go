@@ -51,12 +51,13 @@ type bodyScan struct {
 	tokens       bool // a token was seen
 	lines        int  // newlines seen
 	lastNL       int  // offset after the last newline, -1 for none
-	end          int  // offset after the closing ')' once depth returned to 0
+	end          int  // offset after the closing ')' once depth returned to 0, else where the scan stopped
+	limit        int  // deepest nesting allowed (relative to the list's own '(' at depth 1)
 	done, bad    bool
 }
 
-func newBodyScan(depth int) bodyScan {
-	return bodyScan{depth: depth, tupleWidth: -1, allLabels: true, lastNL: -1}
+func newBodyScan(depth, limit int) bodyScan {
+	return bodyScan{depth: depth, limit: limit, tupleWidth: -1, allLabels: true, lastNL: -1}
 }
 
 // run scans src[i:to]; it stops early at the ')' that closes depth 0 (done) or at a byte or
@@ -80,7 +81,7 @@ func (st *bodyScan) run(src string, i, to int) {
 			if st.pendingNum {
 				// the number before was the count of this nested list, not an element
 				if !st.pendingLabel {
-					st.bad = true
+					st.bad, st.end = true, i
 					return
 				}
 				switch st.depth {
@@ -94,6 +95,11 @@ func (st *bodyScan) run(src string, i, to int) {
 				st.pendingNum = false
 			}
 			st.depth++
+			if st.depth > st.limit {
+				// too deep for the parser: the token scan reports it (FOAM-PARSE-012)
+				st.bad, st.end = true, i
+				return
+			}
 			switch {
 			case st.depth == 2:
 				st.elems++
@@ -122,7 +128,7 @@ func (st *bodyScan) run(src string, i, to int) {
 		case clNum:
 			st.tokens = true
 			if st.depth <= 0 {
-				st.bad = true
+				st.bad, st.end = true, i
 				return
 			}
 			k := i
@@ -143,11 +149,11 @@ func (st *bodyScan) run(src string, i, to int) {
 					k++
 				}
 				if intDigits == 0 && k == fs {
-					st.bad = true
+					st.bad, st.end = true, i
 					return
 				}
 			} else if intDigits == 0 {
-				st.bad = true
+				st.bad, st.end = true, i
 				return
 			}
 			if k < to && src[k]|0x20 == 'e' {
@@ -161,12 +167,12 @@ func (st *bodyScan) run(src string, i, to int) {
 					k++
 				}
 				if k == es {
-					st.bad = true
+					st.bad, st.end = true, i
 					return
 				}
 			}
 			if k < to && (numClass[src[k]] == clNum || numClass[src[k]] == clNumTail) {
-				st.bad = true // greedy lexeme would not be a valid number ("1-2")
+				st.bad, st.end = true, i // greedy lexeme would not be a valid number ("1-2")
 				return
 			}
 			if label && k-ds > 9 {
@@ -185,10 +191,11 @@ func (st *bodyScan) run(src string, i, to int) {
 			st.pendingNum, st.pendingLabel = true, label
 			i = k
 		default:
-			st.bad = true
+			st.bad, st.end = true, i
 			return
 		}
 	}
+	st.end = i
 }
 
 // result is what a finished scan of a whole list says: top-level element count and the
@@ -212,16 +219,18 @@ func (st *bodyScan) result(n int64) (elems int64, width int, ok bool) {
 // width (1 flat, k for k-tuples, 0 mixed/nested) and whether all numbers are labels. Newlines
 // advance *line/*lineStart. Numbers are checked against the strtod grammar on the way
 // (-?(d+(.d*)?|.d+)([eE][+-]?d+)?, followed by no number byte), in the same single pass.
-// Big counted lists are scanned on all cores (scanParallel).
-func scanNumBody(src string, open int, n int64, line, lineStart *int) (end int, elems int64, width int, allLabels, ok bool) {
-	st, par := scanParallel(src, open, n)
+// Big counted lists are scanned on all cores (scanParallel). Nesting deeper than limit
+// levels (the list's own '(' is level 1) fails the scan. When the scan fails, end is where
+// it stopped: every byte before it can belong to a numeric list.
+func scanNumBody(src string, open int, n int64, limit int, line, lineStart *int) (end int, elems int64, width int, allLabels, ok bool) {
+	st, par := scanParallel(src, open, n, limit)
 	if !par {
-		st = newBodyScan(0)
+		st = newBodyScan(0, limit)
 		st.run(src, open, len(src))
 	}
 	elems, width, ok = st.result(n)
 	if !ok {
-		return 0, 0, 0, false, false
+		return st.end, 0, 0, false, false
 	}
 	*line += st.lines
 	if st.lastNL >= 0 {
@@ -245,7 +254,7 @@ const (
 // par=false and the caller rescans sequentially, so results (and error locations) are exactly
 // the sequential ones. Chunks are handed out in order and none is started after the one that
 // closes the list, so little past its end is scanned in vain.
-func scanParallel(src string, open int, n int64) (st bodyScan, par bool) {
+func scanParallel(src string, open int, n int64, limit int) (st bodyScan, par bool) {
 	p := min(runtime.GOMAXPROCS(0), 8)
 	if p < 2 || n < scanParallelCount || len(src)-open < scanParallelBytes {
 		return st, false
@@ -253,7 +262,7 @@ func scanParallel(src string, open int, n int64) (st bodyScan, par bool) {
 	starts := splitPoints(src, open, chunksPerCore*p, '\n', 1)
 	chunks := make([]bodyScan, len(starts)-1)
 	forChunks(len(chunks), p, func(c int) bool {
-		chunks[c] = newBodyScan(min(c, 1))
+		chunks[c] = newBodyScan(min(c, 1), limit)
 		chunks[c].run(src, starts[c], starts[c+1])
 		return chunks[c].done || chunks[c].bad
 	})

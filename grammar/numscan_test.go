@@ -9,7 +9,7 @@ import (
 
 // seqScan is the single-threaded pre-scan, the reference for the chunked one.
 func seqScan(src string, open int, n int64) (end int, elems int64, width int, labels, ok bool, lines, lastNL int) {
-	st := newBodyScan(0)
+	st := newBodyScan(0, maxNesting)
 	st.run(src, open, len(src))
 	elems, width, ok = st.result(n)
 	return st.end, elems, width, st.allLabels, ok, st.lines, st.lastNL
@@ -68,7 +68,7 @@ func TestParallelScanMatchesSequential(t *testing.T) {
 				t.Fatalf("%s: sequential scan ok=%v", name, wOK)
 			}
 			line, lineStart := 1, 0
-			end, elems, width, labels, ok := scanNumBody(src, open, count, &line, &lineStart)
+			end, elems, width, labels, ok := scanNumBody(src, open, count, maxNesting, &line, &lineStart)
 			if ok != wOK || ok && (end != wEnd || elems != wElems || width != wWidth || labels != wLabels ||
 				line != 1+wLines || wLastNL >= 0 && lineStart != wLastNL) {
 				t.Errorf("%s, %d procs: got end %d elems %d width %d labels %v ok %v line %d start %d; want %d %d %d %v %v %d %d",
@@ -80,7 +80,7 @@ func TestParallelScanMatchesSequential(t *testing.T) {
 	runtime.GOMAXPROCS(2)
 	for _, name := range []string{"vector", "scalar", "faces"} {
 		src := cases[name]
-		if _, par := scanParallel(src, strings.Index(src, "\n(\n")+1, n); !par {
+		if _, par := scanParallel(src, strings.Index(src, "\n(\n")+1, n, maxNesting); !par {
 			t.Errorf("%s: chunked scan fell back to the sequential one", name)
 		}
 	}

@@ -119,6 +119,11 @@ type gDirItem struct {
 	Arg  *gItem      `parser:"@@"`
 }
 
+// gEntries is the grammar of the top-level entries after the first chunk (Parse).
+type gEntries struct {
+	Entries []*gEntry `parser:"@@*"`
+}
+
 // parser is built on first use rather than at init: building it is the largest init cost
 // of the foamc binary, and lint builds it on the goroutine that loads the case, beside
 // the policy compilation.
@@ -128,6 +133,19 @@ var parser = sync.OnceValue(func() *participle.Parser[gFile] {
 		participle.UseLookahead(2),
 	)
 })
+
+var entriesParser = sync.OnceValue(func() *participle.Parser[gEntries] {
+	return participle.MustBuild[gEntries](
+		participle.Lexer(definition{}),
+		participle.UseLookahead(2),
+	)
+})
+
+// chunkTokens is how many tokens Parse scans and parses at a time. Participle keeps every
+// capture of a parse until it ends (about 1 kB per entry) and each token takes 64 bytes: a
+// 34 MB dictionary of 2 M keys held GBs. Scanning and parsing the top level in chunks, each
+// converted before the next is scanned, bounds both to one chunk's worth.
+const chunkTokens = 1 << 15
 
 func init() {
 	// A generic (non-fast-path) list may legitimately exceed participle's default of 1M items.
@@ -210,29 +228,92 @@ func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
 
 // Parse reads one dictionary from src. name is used in findings. Errors are a finding.Finding
 // (IDs FOAM-PARSE-001…) located at file:line:col with an excerpt and what was expected.
-func Parse(name string, src []byte) (*File, error) {
+//
+// The scanner stops after a top-level ';' every chunkTokens tokens; each stretch is parsed
+// and converted before the next is scanned (a top-level ';' ends an entry or is a spurious
+// ';' entry itself, which the converter attaches to the entry before it). Any grammar
+// error makes Parse scan and parse the whole input in one piece, so errors, and which of a
+// lexical and a grammar error is reported, are exactly those of an unchunked parse.
+func Parse(name string, src []byte) (*File, error) { return parseChunked(name, src, chunkTokens) }
+
+// parseChunked is Parse with chunks of chunk tokens (0: one piece); tests and fuzzing
+// compare chunk sizes.
+func parseChunked(name string, src []byte, chunk int) (*File, error) {
+	s := newScanner(src)
+	s.hdr = sniffHeader(src)
+	s.pauseAfter = chunk
+	f := &File{Name: name, Src: src}
+	c := converter{s: s, src: src}
+	var body []Entry
+	for first := true; ; first = false {
+		s.toks, s.paused = s.toks[:0], false
+		s.run()
+		if s.err != nil {
+			return nil, lexFinding(name, src, s.err)
+		}
+		stray, gs, err := parseTokens(s.toks, s.pos(), first)
+		if err != nil {
+			return parseWhole(name, src)
+		}
+		if stray != nil {
+			f.Stray = c.block(stray)
+		}
+		body = c.entries(body, gs)
+		if !s.paused {
+			break
+		}
+	}
+	return finish(f, s, body), nil
+}
+
+// parseTokens parses one stretch of tokens: the start of the file (a gFile: a stray block
+// may lead) or top-level entries after a pause.
+func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, error) {
+	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lpos(end)})
+	if err != nil {
+		return nil, nil, fmt.Errorf("grammar: preparing tokens: %w", err)
+	}
+	if first {
+		g, err := parser().ParseFromLexer(pl)
+		if err != nil {
+			return nil, nil, err
+		}
+		return g.Stray, g.Entries, nil
+	}
+	g, err := entriesParser().ParseFromLexer(pl)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, g.Entries, nil
+}
+
+// parseWhole scans and parses src in one piece, after a chunk failed.
+func parseWhole(name string, src []byte) (*File, error) {
 	s := scanFile(src)
 	if s.err != nil {
 		return nil, lexFinding(name, src, s.err)
 	}
 	eof := s.pos()
-	pl, err := lexer.Upgrade(&sliceLexer{toks: s.toks, eof: lpos(eof)})
-	if err != nil {
-		return nil, fmt.Errorf("grammar: preparing tokens of %s: %w", name, err)
-	}
-	g, err := parser().ParseFromLexer(pl)
+	stray, gs, err := parseTokens(s.toks, eof, true)
 	if err != nil {
 		return nil, grammarFinding(name, src, s.toks, eof, err)
 	}
+	// The whole parses where a chunk did not: the whole is right.
+	f := &File{Name: name, Src: src}
 	c := converter{s: s, src: src}
-	f := &File{Name: name, Src: src, Comments: s.comments}
+	if stray != nil {
+		f.Stray = c.block(stray)
+	}
+	return finish(f, s, c.entries(nil, gs)), nil
+}
+
+// finish completes a parsed file: comments, trailer, body range, header, warnings.
+func finish(f *File, s *scanner, body []Entry) *File {
+	f.Comments = s.comments
 	if s.trailer >= 0 {
 		f.Trailer = s.src[s.trailer:]
 	}
-	if g.Stray != nil {
-		f.Stray = c.block(g.Stray)
-	}
-	f.Body = &Dict{Entries: c.entries(g.Entries)}
+	f.Body = &Dict{Entries: body}
 	if n := len(f.Body.Entries); n > 0 {
 		f.Body.Range = Range{Pos: f.Body.Entries[0].Span().Pos, End: f.Body.Entries[n-1].Span().End}
 	}
@@ -246,11 +327,11 @@ func Parse(name string, src []byte) (*File, error) {
 	for _, w := range s.warnings {
 		f.Warnings = append(f.Warnings, finding.Finding{
 			ID: "FOAM-PARSE-011", Severity: finding.Warn, Summary: w.summary,
-			Location: finding.Location{File: name, Line: w.pos.Line, Column: w.pos.Column},
-			Excerpt:  excerptLine(src, w.pos), Provenance: provenance["FOAM-PARSE-011"],
+			Location: finding.Location{File: f.Name, Line: w.pos.Line, Column: w.pos.Column},
+			Excerpt:  excerptLine(f.Src, w.pos), Provenance: provenance["FOAM-PARSE-011"],
 		})
 	}
-	return f, nil
+	return f
 }
 
 // converter turns grammar structs into the AST.
@@ -283,8 +364,11 @@ func advance(p Pos, v string) Pos {
 
 func (c *converter) rng(a, b lexer.Token) Range { return Range{Pos: tpos(a), End: c.tend(b)} }
 
-func (c *converter) entries(gs []*gEntry) []Entry {
-	out := make([]Entry, 0, len(gs))
+// entries converts gs and appends them to out (a spurious ';' marks the entry before it).
+func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
+	if out == nil {
+		out = make([]Entry, 0, len(gs))
+	}
 	for _, g := range gs {
 		switch {
 		case g.Spur.Type != 0:
@@ -319,7 +403,7 @@ func (c *converter) entries(gs []*gEntry) []Entry {
 }
 
 func (c *converter) dictEntry(key, open, end lexer.Token, body []*gEntry) *DictEntry {
-	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: c.entries(body)}}
+	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: c.entries(nil, body)}}
 }
 
 func (c *converter) key(t lexer.Token) Key {
@@ -421,7 +505,7 @@ func (c *converter) list(g *gList) *List {
 }
 
 func (c *converter) block(g *gBlock) *Dict {
-	return &Dict{Range: c.rng(g.Open, g.Close), Entries: c.entries(g.Entries)}
+	return &Dict{Range: c.rng(g.Open, g.Close), Entries: c.entries(nil, g.Entries)}
 }
 
 // token converts one atom token.
@@ -495,6 +579,7 @@ var provenance = map[string][]string{
 	"FOAM-PARSE-007": {"src/OpenFOAM/db/dictionary/primitiveEntry/primitiveEntryIO.C:105-239"},
 	"FOAM-PARSE-009": {"src/OpenFOAM/db/functionEntries/functionEntry/functionEntry.C:82-116"},
 	"FOAM-PARSE-010": {"src/OpenFOAM/containers/Lists/List/ListIO.C", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:140-155"},
+	"FOAM-PARSE-012": {"src/OpenFOAM/db/dictionary/dictionaryIO.C:100-114", "src/OpenFOAM/containers/Lists/List/ListIO.C"},
 	"FOAM-PARSE-011": {"src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:405-483", "src/OpenFOAM/db/IOstreams/Sstreams/ISstream.C:589-735"},
 }
 

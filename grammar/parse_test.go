@@ -256,6 +256,9 @@ func TestParseErrors(t *testing.T) {
 		{"unknown directive", "#neg 1", "FOAM-PARSE-009", 1, 1},
 		{"stray { in a dict", "d { { k v; } }", "FOAM-PARSE-001", 1, 5},
 		{"number cannot start an entry", "a 1;\n5 b;", "FOAM-PARSE-001", 2, 1},
+		{"dictionaries nested too deep", strings.Repeat("a {\n", 65) + strings.Repeat("}\n", 65), "FOAM-PARSE-012", 65, 3},
+		{"numeric lists nested too deep", "k " + strings.Repeat("(", 65) + "1" + strings.Repeat(")", 65) + ";", "FOAM-PARSE-012", 1, 67},
+		{"mixed brackets nested too deep", "k " + strings.Repeat("( { x [ ", 22), "FOAM-PARSE-012", 1, 3 + 8*21 + 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -437,5 +440,59 @@ func TestTrailerAfterTopLevelList(t *testing.T) {
 	Print(&buf, f)
 	if buf.String() != src {
 		t.Fatalf("print\n%q\nwant\n%q", buf.String(), src)
+	}
+}
+
+// TestNestingAtTheLimit: 64 levels of every bracket kind still parse, and numeric lists as
+// deep as the limit allows stay one fast-path token.
+func TestNestingAtTheLimit(t *testing.T) {
+	for name, src := range map[string]string{
+		"dicts":   strings.Repeat("a {\n", 64) + "b 1;\n" + strings.Repeat("}\n", 64),
+		"lists":   "k " + strings.Repeat("( w ", 64) + strings.Repeat(") ", 64) + ";",
+		"numbers": "k " + strings.Repeat("(", 64) + "1" + strings.Repeat(")", 64) + ";",
+		"inside":  strings.Repeat("a {\n", 32) + "k " + strings.Repeat("(", 32) + "1" + strings.Repeat(")", 32) + ";\n" + strings.Repeat("}\n", 32),
+	} {
+		if _, err := Parse(name, []byte(src)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	fd := parseErr(t, strings.Repeat("a {\n", 33)+"k "+strings.Repeat("(", 32)+"1"+strings.Repeat(")", 32)+";\n"+strings.Repeat("}\n", 33))
+	if fd.ID != "FOAM-PARSE-012" || fd.Location.Line != 34 || fd.Location.Column != 34 {
+		t.Errorf("a numeric list past the limit inside dictionaries: got %s at %d:%d", fd.ID, fd.Location.Line, fd.Location.Column)
+	}
+}
+
+// TestChunkedParse: parsing the top level in chunks gives exactly the AST of one parse,
+// with spurious ';', dictionaries, directives, lists and a stray leading block across the
+// cuts, and an error in a late chunk gives the unchunked finding, a lexical error winning
+// over an earlier grammar error as in one piece.
+func TestChunkedParse(t *testing.T) {
+	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n"
+	src := []byte("{ s 1; }\n" + strings.Repeat(entry, 200))
+	whole, err := parseChunked("t", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chunk := range []int{1, 7, 50} {
+		chunked, err := parseChunked("t", src, chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, c := dumpAST(whole), dumpAST(chunked); w != c {
+			t.Fatalf("chunks of %d: the AST differs:%s", chunk, firstDiff(w, c))
+		}
+	}
+	for _, bad := range []string{
+		strings.Repeat(entry, 200) + "z { y 1 }\n",
+		"z { y 1 }\n" + strings.Repeat(entry, 200) + "q \x00;\n",
+	} {
+		_, werr := parseChunked("t", []byte(bad), 0)
+		_, cerr := parseChunked("t", []byte(bad), 50)
+		if werr == nil || cerr == nil || werr.Error() != cerr.Error() {
+			t.Fatalf("chunked error %v, whole %v", cerr, werr)
+		}
+	}
+	if _, err := Parse("t", []byte("z { y 1 }\n"+strings.Repeat(entry, 200)+"q \x00;\n")); err == nil || !strings.Contains(err.Error(), "FOAM-PARSE-003") {
+		t.Fatalf("the lexical error should win: %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/foamc/foamc/grammar/dictedit"
+	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
 )
 
@@ -21,6 +22,8 @@ import (
 // as runApplication would need) and feeding each line to onLine (may be nil). It
 // returns the exit status, 128+signal for a program killed by a signal (SIGFPE:
 // 136); err is set only when the program could not be started or ctx ended.
+// The program leads its own session: when ctx ends, the session (mpirun and
+// every rank) is stopped, and nothing of it outlives the call (internal/proc).
 // This is the one process runner of foamc (runner and the fault corpus).
 func Exec(ctx context.Context, dir string, env []string, logName string, onLine func(string), name string, args ...string) (int, error) {
 	return foam{dir: dir, env: env}.exec(ctx, logName, onLine, name, args...)
@@ -54,7 +57,7 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 		return -1, fmt.Errorf("runner: create log: %w", err)
 	}
 	defer logFile.Close()
-	cmd := exec.CommandContext(ctx, path, args...)
+	cmd := proc.Command(ctx, path, args...)
 	cmd.Dir = f.dir
 	cmd.Env = f.environ()
 	pr, pw := io.Pipe()
@@ -76,7 +79,7 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 		}
 		io.Copy(io.Discard, pr)
 	}()
-	werr := cmd.Wait()
+	werr := proc.Wait(cmd)
 	pw.Close()
 	<-done
 	if ctx.Err() != nil {
@@ -99,12 +102,12 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 
 // output runs a utility and returns its stdout (foamDictionary queries).
 func (f foam) output(ctx context.Context, name string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd := proc.Command(ctx, name, args...)
 	cmd.Dir = f.dir
 	cmd.Env = f.environ()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := proc.Output(cmd)
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String() + "\n" + string(out))
 		if i := strings.Index(msg, "FOAM FATAL"); i >= 0 {

@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
 )
 
@@ -70,14 +71,15 @@ func Gate(ctx context.Context, dir string, o GateOptions) (GateResult, error) {
 	if env == nil {
 		env = openfoam.Env()
 	}
-	cmd := exec.CommandContext(ctx, o.Argv[0], o.Argv[1:]...)
+	// Its own session: cancelling ctx stops the command and all it started.
+	cmd := proc.Command(ctx, o.Argv[0], o.Argv[1:]...)
 	cmd.Env = env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = o.Stdin, o.Stdout, o.Stderr
 	if err := cmd.Start(); err != nil {
 		return g, fmt.Errorf("%w: %s: %w", ErrNotStarted, o.Argv[0], err)
 	}
 	g.Ran = true
-	err = cmd.Wait()
+	err = proc.Wait(cmd)
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee):

@@ -40,7 +40,7 @@ type Options struct {
 	// LLM, when set, is asked for a repair after the deterministic ones fail.
 	LLM *llm.Client
 	// Progress receives each completed solver step.
-	Progress func(Step)
+	Progress func(Progress)
 	// Log receives one line per stage ("meshing", "repair: ...").
 	Log io.Writer
 	// Env is the environment for OpenFOAM binaries (default openfoam.Env()).
@@ -53,6 +53,8 @@ const (
 	StatusFailed  = "failed"
 	StatusRefused = "refused"
 	StatusTimeout = "timeout"
+	// StatusInterrupted: ctx was cancelled (SIGINT, SIGTERM); the processes were stopped.
+	StatusInterrupted = "interrupted"
 )
 
 // Result summarises a run.
@@ -74,8 +76,23 @@ type Result struct {
 
 // Run gates, meshes and solves a case, repairing failures in bounded rounds.
 // It returns an error only when it could not do its job (missing binaries,
-// unreadable case, no linter); a failed or refused run is a Result.
+// unreadable case, no linter); a failed, refused or interrupted run is a Result.
 func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
+	start := time.Now()
+	res, err := run(ctx, dir, opt)
+	if errors.Is(ctx.Err(), context.Canceled) {
+		// Cancelled in any stage: every process was stopped on the way out
+		// (Exec) and controlDict restored (limitSteps); what ran so far is the result.
+		if res == nil {
+			res = &Result{Case: dir, WallTime: time.Since(start).Round(time.Millisecond).String()}
+		}
+		res.Status, res.Failure = StatusInterrupted, nil
+		return res, nil
+	}
+	return res, err
+}
+
+func run(ctx context.Context, dir string, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -90,6 +107,9 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
 	f := foam{dir: abs, env: opt.Env}
+	if err := recoverControlDict(abs, opt.Log); err != nil {
+		return nil, err
+	}
 	res := &Result{Case: dir}
 	defer func() { res.WallTime = time.Since(start).Round(time.Millisecond).String() }()
 
@@ -166,6 +186,14 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 				continue
 			}
 			res.Attempts++
+			if err != nil && errors.Is(err, context.Canceled) && p != nil {
+				res.Status = StatusInterrupted
+				res.history, res.Steps = p, len(p.Steps)
+				if fin := p.Final(); fin != nil {
+					res.Final = fin.Residuals
+				}
+				break
+			}
 			if err != nil && errors.Is(err, context.DeadlineExceeded) && p != nil {
 				// --timeout: the run so far is the result.
 				res.Status = StatusTimeout
@@ -335,9 +363,10 @@ func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser,
 		defer restore()
 	}
 	p := &LogParser{}
+	logPath := filepath.Join(f.dir, "log."+solver)
 	onLine := func(l string) {
 		if p.Feed(l) && opt.Progress != nil {
-			opt.Progress(p.Steps[len(p.Steps)-1])
+			opt.Progress(Progress{Step: p.Steps[len(p.Steps)-1], N: len(p.Steps), Log: logPath})
 		}
 	}
 	if opt.Parallel > 1 {
@@ -365,13 +394,27 @@ func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser,
 // endTime = startTime + n*deltaT, stopAt endTime, and a write at the last step
 // (writeControl timeStep, writeInterval n) — and returns a function restoring
 // the original bytes. With adjustTimeStep the step count is an upper bound.
+// The original stays on disk (controlDictBackup) until restored, so a run that
+// is killed outright is repaired by the next one (recoverControlDict).
 func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 	cd := filepath.Join(f.dir, "system", "controlDict")
-	orig, err := os.ReadFile(cd)
+	backup := filepath.Join(f.dir, controlDictBackup)
+	// A copy left by a killed run is the original; the controlDict is its edit.
+	orig, err := os.ReadFile(backup)
+	if err != nil {
+		orig, err = os.ReadFile(cd)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
-	restore := func() { os.WriteFile(cd, orig, 0o644) }
+	if err := os.WriteFile(backup, orig, 0o644); err != nil {
+		return nil, fmt.Errorf("runner: keep the original controlDict: %w", err)
+	}
+	restore := func() {
+		if os.WriteFile(cd, orig, 0o644) == nil {
+			os.Remove(backup)
+		}
+	}
 	num := func(entry string) (float64, error) {
 		v, err := f.get(ctx, "system/controlDict", entry)
 		if err != nil {
@@ -402,6 +445,15 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 		}
 	}
 	return restore, nil
+}
+
+// Progress is one completed solver step as Options.Progress sees it.
+type Progress struct {
+	Step
+	// N counts the steps of this solver run so far (1 for the first).
+	N int
+	// Log is the solver log being written.
+	Log string
 }
 
 // entryError is a controlDict entry the step limit cannot read: the solver

@@ -86,7 +86,7 @@ func TestRunCavityLimitedSteps(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "log.icoFoam"), []byte("stale"), 0o644)
 	lr := &lintRecorder{}
 	var progress []Step
-	res, err := Run(context.Background(), dir, Options{Steps: 7, Lint: lr.lint, Progress: func(s Step) { progress = append(progress, s) }})
+	res, err := Run(context.Background(), dir, Options{Steps: 7, Lint: lr.lint, Progress: func(s Progress) { progress = append(progress, s.Step) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -440,5 +440,30 @@ func TestRunTimeout(t *testing.T) {
 	}
 	if res.Status != StatusTimeout || res.Steps == 0 || len(res.Repairs) != 0 || res.Plot == "" {
 		t.Fatalf("%+v", res)
+	}
+}
+
+// TestRecoverControlDict: a controlDict a killed run left edited for --steps is put back
+// from the copy kept beside it, and the copy removed.
+func TestRecoverControlDict(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "system"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cd := filepath.Join(dir, "system", "controlDict")
+	os.WriteFile(cd, []byte("endTime 5000; // edited\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, controlDictBackup), []byte("endTime 0.5;\n"), 0o644)
+	var log strings.Builder
+	if err := recoverControlDict(dir, &log); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(cd); string(got) != "endTime 0.5;\n" || !strings.Contains(log.String(), "restored system/controlDict") {
+		t.Errorf("controlDict %q, log %q", got, log.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, controlDictBackup)); err == nil {
+		t.Error("the kept copy is still there")
+	}
+	if err := recoverControlDict(dir, &log); err != nil {
+		t.Errorf("nothing to recover: %v", err)
 	}
 }

@@ -28,7 +28,7 @@ type SlurmOptions struct {
 	// Lint is the gate, as for Run: a deny refuses the submission.
 	Lint Linter
 	// Progress receives each solver step read from the job's log.<solver>.
-	Progress func(Step)
+	Progress func(Progress)
 	// Log receives one line per event (submission, state changes, the verdict).
 	Log io.Writer
 	// Env is the environment of sbatch (default openfoam.Env()); sbatch exports it to the job.
@@ -120,7 +120,7 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 	p := &LogParser{}
 	tail := &follower{path: filepath.Join(abs, "log."+res.Solver), feed: func(l string) {
 		if p.Feed(l) && opt.Progress != nil {
-			opt.Progress(p.Steps[len(p.Steps)-1])
+			opt.Progress(Progress{Step: p.Steps[len(p.Steps)-1], N: len(p.Steps), Log: filepath.Join(abs, "log."+res.Solver)})
 		}
 	}}
 	var deadline <-chan time.Time

@@ -24,7 +24,8 @@ const (
 	exitDeny         = 3   // a deny finding: lint, compile, run (refused by its gate), parse, fmt, inspect
 	exitSolverFailed = 4   // run: the solver failed or timed out, after any repairs
 	exitNoSpec       = 5   // compile --prompt: the LLM gave no spec that compiles
-	exitCancelled    = 130 // run --slurm: the job was cancelled (Ctrl-C, --timeout or the scheduler; 128+SIGINT)
+	exitCancelled    = 130 // run, gate: SIGINT; run --slurm: the job was cancelled (Ctrl-C, --timeout or the scheduler)
+	exitTerminated   = 143 // run, gate: SIGTERM
 	// gate runs a command: its own outcomes are kept apart from the command's exit status,
 	// which it returns unchanged (128+N when the command is killed by signal N), using
 	// the codes env(1) and timeout(1) reserve for the wrapper.
@@ -49,7 +50,8 @@ var exitTable = []struct {
 	{exitGateError, "gate: usage error or the case could not be evaluated, the command did not run"},
 	{exitGateCannotExec, "gate: the command could not be started"},
 	{exitGateNotFound, "gate: the command was not found"},
-	{exitCancelled, "run --slurm: the job was cancelled (Ctrl-C, --timeout or the scheduler)"},
+	{exitCancelled, "run, gate: interrupted by SIGINT (128+2); run --slurm: the job was cancelled"},
+	{exitTerminated, "run, gate: interrupted by SIGTERM (128+15); the command and everything it started were stopped"},
 }
 
 // exitCodesMarkdown is the table in Markdown, as docs/cli.md and README.md carry it.

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
 )
@@ -32,7 +33,8 @@ func newGateCmd() *cobra.Command {
 	ef := addEngineFlags(cmd.Flags())
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir, argv := args[0], args[cmd.ArgsLenAtDash():]
-		ctx := cmd.Context()
+		ctx, interrupted, stop := proc.Interrupts(cmd.Context())
+		defer stop()
 		stderr := cmd.ErrOrStderr()
 		lint, eng, err := ef.linter(ctx, cmd)
 		if err != nil {
@@ -62,6 +64,15 @@ func newGateCmd() *cobra.Command {
 		})
 		if reportErr != nil {
 			fmt.Fprintf(stderr, "foamc gate: %v\n", reportErr)
+		}
+		if code := interrupted(); code != 0 {
+			// SIGINT/SIGTERM: the command and all it started were stopped (SIGTERM, then
+			// SIGKILL after a grace period); exit as a shell would (130, 143).
+			what := "while linting; " + argv[0] + " was not started"
+			if g.Ran {
+				what = "stopped " + argv[0] + " and every process it started"
+			}
+			return exitWith(code, fmt.Errorf("interrupted (signal %d): %s", code-128, what))
 		}
 		switch {
 		case g.Ran && err != nil:

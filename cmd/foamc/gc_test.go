@@ -9,7 +9,7 @@ import (
 )
 
 // TestPaceGC: without GOGC/GOMEMLIMIT the collector is off with a startHeap limit until a
-// first collection, then GOGC=400 under 4 GiB; a user's GOGC is kept.
+// first collection, then GOGC=400 under steadyLimit; a user's GOGC is kept.
 func TestPaceGC(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
@@ -22,7 +22,7 @@ func TestPaceGC(t *testing.T) {
 	// The cleanup that switches to steady pacing runs on its own goroutine after the
 	// collection that frees the sentinel.
 	deadline := time.Now().Add(10 * time.Second)
-	for debug.SetMemoryLimit(-1) != 4<<30 {
+	for debug.SetMemoryLimit(-1) != steadyLimit {
 		if time.Now().After(deadline) {
 			t.Fatal("still in start-up pacing after collections")
 		}
@@ -36,7 +36,7 @@ func TestPaceGC(t *testing.T) {
 	t.Setenv("GOGC", "50")
 	debug.SetGCPercent(50)
 	paceGC()
-	if p, l := debug.SetGCPercent(50), debug.SetMemoryLimit(-1); p != 50 || l != 4<<30 {
-		t.Errorf("with GOGC=50: GOGC %d, limit %d; want 50, 4 GiB", p, l)
+	if p, l := debug.SetGCPercent(50), debug.SetMemoryLimit(-1); p != 50 || l != steadyLimit {
+		t.Errorf("with GOGC=50: GOGC %d, limit %d; want 50, %d", p, l, steadyLimit)
 	}
 }

@@ -127,12 +127,17 @@ func version() string {
 // startHeap is the heap size at which foamc's first collection runs.
 const startHeap = 128 << 20
 
+// steadyLimit is the soft memory limit after start-up: GOGC=400 alone lets the heap reach
+// five times what is live, and a 34 MB dictionary of 2 M keys (~600 MB live) then took
+// 4 GB; under this limit it stays below 1 GB.
+const steadyLimit = 900 << 20
+
 // paceGC sets the collector for foamc's two kinds of run. Most runs are short: lint and
 // gate build their engine and evaluate a case in ~40 ms, allocating ~30 MB that is
 // start-up garbage or lives until exit, and a collection then costs a sixth of the run
 // while freeing nothing that matters. So the collector stays off until the heap first
 // reaches startHeap (a memory limit with GOGC off); after that first collection, long runs
-// (kb build, large fields, many cases) pace at GOGC=400 under a 4 GiB soft limit.
+// (kb build, large fields, many cases) pace at GOGC=400 under a steadyLimit soft limit.
 // GOGC or GOMEMLIMIT from the user win: then only the other one is set.
 func paceGC() {
 	gogc, limit := os.Getenv("GOGC") != "", os.Getenv("GOMEMLIMIT") != ""
@@ -141,7 +146,7 @@ func paceGC() {
 			debug.SetGCPercent(400)
 		}
 		if !limit {
-			debug.SetMemoryLimit(4 << 30)
+			debug.SetMemoryLimit(steadyLimit)
 		}
 	}
 	if gogc || limit {

@@ -6,9 +6,11 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
@@ -40,7 +42,8 @@ func newRunCmd() *cobra.Command {
 	ef := addEngineFlags(fs)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]
-		ctx := cmd.Context()
+		ctx, interrupted, stop := proc.Interrupts(cmd.Context())
+		defer stop()
 		stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 		if cancelJob {
 			return cancelSlurm(ctx, dir, stderr)
@@ -71,6 +74,14 @@ func newRunCmd() *cobra.Command {
 		opt.Progress, done = liveProgress(stderr, format.name)
 		res, err := runner.Run(ctx, dir, opt)
 		done()
+		if code := interrupted(); code != 0 {
+			// SIGINT/SIGTERM: the solver and its ranks are stopped and controlDict
+			// restored; say what ran and exit as a shell would (130, 143).
+			if res != nil {
+				fmt.Fprint(stdout, res.Summary())
+			}
+			return exitWith(code, fmt.Errorf("interrupted (signal %d): the solver's processes were stopped", code-128))
+		}
 		if err != nil {
 			return err
 		}
@@ -110,13 +121,18 @@ func reportRun(res *runner.Result, format string, stdout io.Writer) error {
 	return exitWith(exitSolverFailed, nil)
 }
 
-// liveProgress rewrites one terminal line per solver step; done clears it. Not a terminal
-// or a machine format: no progress.
-func liveProgress(stderr io.Writer, format string) (func(runner.Step), func()) {
-	if !isTerminal(stderr) || format != "text" {
+// liveProgress rewrites one terminal line per solver step; done clears it. Off a terminal
+// it prints a plain line every progressEvery (stderr, so a machine format on stdout is
+// untouched); on a terminal with a machine format, nothing.
+func liveProgress(stderr io.Writer, format string) (func(runner.Progress), func()) {
+	switch {
+	case !isTerminal(stderr):
+		// logs and CI: a plain line now and then instead of a redrawn one
+		return plainProgress(stderr, progressEvery, time.Now), func() {}
+	case format != "text":
 		return nil, func() {}
 	}
-	return func(s runner.Step) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s)) },
+	return func(s runner.Progress) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s.Step)) },
 		func() { fmt.Fprint(stderr, "\r\033[K") }
 }
 
@@ -130,4 +146,25 @@ func progressLine(s runner.Step) string {
 		fmt.Fprintf(&b, "  %s %.2e", k, s.Residuals[k])
 	}
 	return b.String()
+}
+
+// progressEvery is the interval of plainProgress lines.
+const progressEvery = 5 * time.Second
+
+// plainProgress prints one line per interval (and the first step at once): the step,
+// the simulated time, the maximum Courant number and the log to follow.
+func plainProgress(w io.Writer, every time.Duration, now func() time.Time) func(runner.Progress) {
+	var last time.Time
+	return func(s runner.Progress) {
+		t := now()
+		if !last.IsZero() && t.Sub(last) < every {
+			return
+		}
+		last = t
+		co := ""
+		if s.CourantMax > 0 {
+			co = fmt.Sprintf("  Co %.3g", s.CourantMax)
+		}
+		fmt.Fprintf(w, "progress: %s  step %d  Time = %g%s  log %s\n", t.UTC().Format(time.TimeOnly), s.N, s.Time, co, s.Log)
+	}
 }

@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/runner"
 )
 
 // TestRunCompiledCase compiles the cavity example, runs it through the real
@@ -76,5 +78,23 @@ func TestRunRefusedByGate(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "constant", "polyMesh", "faces")); err == nil {
 		t.Fatal("a refused case was meshed")
+	}
+}
+
+// TestPlainProgress: off a terminal, progress is one plain line per interval (the first
+// step at once) with the time, step, Courant number and log path.
+func TestPlainProgress(t *testing.T) {
+	var b bytes.Buffer
+	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	p := plainProgress(&b, 5*time.Second, func() time.Time { return clock })
+	for i := 1; i <= 12; i++ {
+		p(runner.Progress{Step: runner.Step{Time: float64(i) * 0.005, CourantMax: 0.25}, N: i, Log: "/c/log.icoFoam"})
+		clock = clock.Add(time.Second)
+	}
+	want := "progress: 03:04:05  step 1  Time = 0.005  Co 0.25  log /c/log.icoFoam\n" +
+		"progress: 03:04:10  step 6  Time = 0.03  Co 0.25  log /c/log.icoFoam\n" +
+		"progress: 03:04:15  step 11  Time = 0.055  Co 0.25  log /c/log.icoFoam\n"
+	if b.String() != want {
+		t.Errorf("got\n%swant\n%s", b.String(), want)
 	}
 }

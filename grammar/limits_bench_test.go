@@ -1,0 +1,86 @@
+package grammar
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// Resource bounds on pathological inputs (issue: 200 KB of '(' took > 90 s, 25 KB of
+// nesting grew fmt and parse output to GBs, doubling macros grew without limit). Run with
+// `go test ./grammar -run '^$' -bench Pathological -benchmem`; B/op and allocs/op are the
+// memory side, and out-B/op the size of what fmt writes.
+
+func BenchmarkPathologicalOpenParens200K(b *testing.B) {
+	src := []byte("a " + strings.Repeat("(", 200<<10) + ";\n")
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		Parse("b", src)
+	}
+}
+
+// Unclosed groups around many closed numeric ones: each unclosed '(' once cost a scan
+// to the end of the input.
+func BenchmarkPathologicalUnclosedAroundGroups(b *testing.B) {
+	src := []byte("k " + strings.Repeat("( ", 60) + strings.Repeat("(1 2) ", 40000) + "x;\n")
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		Parse("b", src)
+	}
+}
+
+// Nesting at the limit, repeated to 25 KB: parse and format stay linear.
+func BenchmarkPathologicalDeepFormat(b *testing.B) {
+	one := strings.Repeat("a{", maxNesting) + strings.Repeat("}", maxNesting) + "\n"
+	src := []byte(strings.Repeat(one, 25<<10/len(one)))
+	b.SetBytes(int64(len(src)))
+	var out int
+	for b.Loop() {
+		f, err := Parse("b", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = len(Format(f))
+	}
+	b.ReportMetric(float64(out), "out-B/op")
+}
+
+func BenchmarkPathologicalDoublingMacros(b *testing.B) {
+	src, _ := doublingMacros(40)
+	f, err := Parse("b", []byte(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := ExpandOptions{CaseDir: b.TempDir(), Env: func(string) (string, bool) { return "", false }}
+	for b.Loop() {
+		Expand(f, "", opts)
+	}
+}
+
+// Many keys: the memory held per entry. live-B/key is the heap still in use with the
+// parsed file alive (after a collection).
+func BenchmarkPathologicalKeys200K(b *testing.B) {
+	var sb strings.Builder
+	const n = 200_000
+	for i := range n {
+		fmt.Fprintf(&sb, "key%07d 1.5;\n", i)
+	}
+	src := []byte(sb.String())
+	b.SetBytes(int64(len(src)))
+	var live float64
+	for b.Loop() {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		f, err := Parse("b", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		runtime.KeepAlive(f)
+		live = float64(m1.HeapAlloc-m0.HeapAlloc) / n
+	}
+	b.ReportMetric(live, "live-B/key")
+}

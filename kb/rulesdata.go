@@ -141,7 +141,7 @@ func strs(l []string) []any {
 func strmap(m map[string][]string) map[string]any {
 	out := map[string]any{}
 	for k, l := range m {
-		out[k] = strs(sortedUnique(append([]string(nil), l...)))
+		out[k] = strs(SortedUnique(append([]string(nil), l...)))
 	}
 	return out
 }

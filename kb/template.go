@@ -213,7 +213,7 @@ func modelFields(model string) []string {
 			}
 		}
 	}
-	return sortedUnique(out)
+	return SortedUnique(out)
 }
 
 // mentionsField reports whether a key path names one of fields (or its Final
@@ -385,7 +385,7 @@ func solvedFields(r *CaseRecord, solution any) []string {
 			}
 		}
 	}
-	return sortedUnique(out)
+	return SortedUnique(out)
 }
 
 // choose picks the most frequent variant. A tie goes to the variant more cases of all
@@ -538,5 +538,5 @@ func foreignModelFields(model string) []string {
 			}
 		}
 	}
-	return sortedUnique(out)
+	return SortedUnique(out)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/kb/mine"
 )
 
 func newKBCmd() *cobra.Command {
@@ -40,7 +41,7 @@ func openKB(path string) (*kb.KB, error) {
 }
 
 func newKBBuildCmd() *cobra.Command {
-	var opts kb.BuildOptions
+	var opts mine.BuildOptions
 	var out string
 	cmd := &cobra.Command{
 		Use:   "build",
@@ -56,7 +57,7 @@ func newKBBuildCmd() *cobra.Command {
 			opts.Progress = progressBar(stderr)
 		}
 		start := time.Now()
-		k, err := kb.Build(opts)
+		k, err := mine.Build(opts)
 		if isTerminal(stderr) {
 			fmt.Fprint(stderr, "\r\033[K")
 		}

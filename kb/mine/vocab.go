@@ -1,4 +1,4 @@
-package kb
+package mine
 
 import (
 	"fmt"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/kb"
 )
 
 // vocabRule harvests one vocabulary from registration macros. The capture is a
@@ -124,7 +126,7 @@ func vocabRules() []vocabRule {
 
 // scanVocab harvests the vocabularies from the registration macros in src/.
 // typeNames maps C++ classes to their TypeName (from headers).
-func scanVocab(root string, files []string) (Vocab, error) {
+func scanVocab(root string, files []string) (kb.Vocab, error) {
 	typeNames := map[string]map[string]bool{}
 	thermo := newThermoScan()
 	type hit struct{ vocab, name, at string }
@@ -133,7 +135,7 @@ func scanVocab(root string, files []string) (Vocab, error) {
 	for _, rel := range files {
 		data, err := os.ReadFile(filepath.Join(root, rel))
 		if err != nil {
-			return Vocab{}, fmt.Errorf("kb: read %s: %w", rel, err)
+			return kb.Vocab{}, fmt.Errorf("kb: read %s: %w", rel, err)
 		}
 		s := string(data)
 		if strings.HasSuffix(rel, ".H") && strings.Contains(s, "TypeName") {
@@ -190,7 +192,7 @@ func scanVocab(root string, files []string) (Vocab, error) {
 			}
 		}
 	}
-	v := Vocab{BCTypes: map[string][]string{}, RASModels: map[string][]string{}, LESModels: map[string][]string{},
+	v := kb.Vocab{BCTypes: map[string][]string{}, RASModels: map[string][]string{}, LESModels: map[string][]string{},
 		Provenance: map[string][]string{}}
 	lists := map[string]*[]string{
 		"ddtSchemes": &v.DdtSchemes, "gradSchemes": &v.GradSchemes, "divSchemes": &v.DivSchemes,
@@ -202,7 +204,7 @@ func scanVocab(root string, files []string) (Vocab, error) {
 	// thermoType combinations per selection table, and the `type` words they use
 	combos, unresolved := thermo.combinations()
 	if len(unresolved) > 0 {
-		return Vocab{}, fmt.Errorf("kb: thermo instantiations with unknown class names at %s", strings.Join(unresolved, ", "))
+		return kb.Vocab{}, fmt.Errorf("kb: thermo instantiations with unknown class names at %s", strings.Join(unresolved, ", "))
 	}
 	v.ThermoCombinations = combos
 	for _, l := range combos {
@@ -214,7 +216,7 @@ func scanVocab(root string, files []string) (Vocab, error) {
 		v.Provenance["thermoCombinations"] = append(v.Provenance["thermoCombinations"], u.at)
 	}
 	provSeen := map[string]bool{}
-	v.Docs = map[string]Doc{}
+	v.Docs = map[string]kb.Doc{}
 	headers := headerIndex(files)
 	for _, h := range hits {
 		names := []string{h.name}
@@ -296,7 +298,7 @@ func headerIndex(files []string) map[string][]string {
 
 // describe finds the header of a registered name (named after the name or its class,
 // nearest to the registration at) and returns its Description.
-func describe(root string, headers map[string][]string, at, name, class string) (Doc, bool) {
+func describe(root string, headers map[string][]string, at, name, class string) (kb.Doc, bool) {
 	regFile, _, _ := strings.Cut(at, ":")
 	best, bestLen := "", -1
 	for _, base := range []string{name, class} {
@@ -307,17 +309,17 @@ func describe(root string, headers map[string][]string, at, name, class string) 
 		}
 	}
 	if best == "" {
-		return Doc{}, false
+		return kb.Doc{}, false
 	}
 	data, err := os.ReadFile(filepath.Join(root, best))
 	if err != nil {
-		return Doc{}, false
+		return kb.Doc{}, false
 	}
 	text, line := headerDescription(string(data))
 	if text == "" {
-		return Doc{}, false
+		return kb.Doc{}, false
 	}
-	return Doc{Text: text, At: best + ":" + strconv.Itoa(line)}, true
+	return kb.Doc{Text: text, At: best + ":" + strconv.Itoa(line)}, true
 }
 
 func commonPrefix(a, b string) int {

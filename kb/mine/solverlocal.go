@@ -1,4 +1,4 @@
-package kb
+package mine
 
 import (
 	"io/fs"
@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/kb"
 )
 
 // Boundary conditions compiled in applications/solvers exist only in the
@@ -97,5 +99,5 @@ func solversOf(header string, targets []wmakeTarget) []string {
 			out = append(out, t.name)
 		}
 	}
-	return sortedUnique(out)
+	return kb.SortedUnique(out)
 }

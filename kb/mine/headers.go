@@ -1,7 +1,8 @@
-package kb
+package mine
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/kb"
 )
 
 // Field ranks in registration order (FOR_ALL_FIELD_TYPES).
@@ -84,7 +87,7 @@ type bcClass struct {
 	ctor       *ctorInfo
 	wallCheck  bool
 	nutw       string // file:line where the class takes the nut wall function of its patch
-	contract   *Contract
+	contract   *kb.Contract
 }
 
 type tableRow struct {
@@ -97,9 +100,9 @@ type ctorInfo struct {
 	baseCall     string // stem of the base constructor called with dict, "" if none
 	baseValueReq *bool  // explicit valueRequired argument of that call
 	valueRead    bool   // reads "value" unconditionally itself
-	keys         map[string]*KeyEvidence
-	conditional  []Conditional
-	oneOf        []OneOf
+	keys         map[string]*kb.KeyEvidence
+	conditional  []kb.Conditional
+	oneOf        []kb.OneOf
 	// passesDict: the constructor hands the dictionary to a helper (a Function1
 	// table, temperatureCoupledBase...) that may read keys this scan cannot see
 	passesDict bool
@@ -178,7 +181,7 @@ func stemOf(class string) string {
 
 // scanContracts mines every runtime-selectable fvPatchField in files (src/ and
 // applications/solvers/, relative to root).
-func scanContracts(root string, files []string) (map[string]*Contract, int, error) {
+func scanContracts(root string, files []string) (map[string]*kb.Contract, int, error) {
 	byStem := map[string][]*bcClass{}
 	var classes []*bcClass
 	regs := map[string][]reg{}
@@ -236,7 +239,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 	if err != nil {
 		return nil, 0, fmt.Errorf("kb: read solver Make files: %w", err)
 	}
-	contracts := map[string]*Contract{}
+	contracts := map[string]*kb.Contract{}
 	for _, c := range classes {
 		ct := merge(c, byStem, injected)
 		ct.Solvers = solversOf(c.header.rel, targets)
@@ -245,7 +248,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 			if prev.Solvers == nil || ct.Solvers == nil {
 				prev.Solvers = nil
 			} else {
-				prev.Solvers = sortedUnique(append(prev.Solvers, ct.Solvers...))
+				prev.Solvers = kb.SortedUnique(append(prev.Solvers, ct.Solvers...))
 			}
 			// Several classes with one TypeName (alphaContactAngle in four
 			// solver libraries): unite ranks and optional keys; a key is required
@@ -279,7 +282,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 	}
 	// Template classes registered through typedefs under their own names
 	// (compressible::thermalBaffle1D<hConstSolidThermoPhysics>).
-	for _, alias := range sortedKeys(inst.named) {
+	for _, alias := range slices.Sorted(maps.Keys(inst.named)) {
 		name, tmpl := inst.named[alias], inst.typedefs[alias]
 		if len(regs[alias]) == 0 || tmpl == "" {
 			continue
@@ -303,7 +306,7 @@ func scanContracts(root string, files []string) (map[string]*Contract, int, erro
 		}
 	}
 	for _, ct := range contracts {
-		ct.normalise()
+		ct.Normalise()
 	}
 	return contracts, read, nil
 }
@@ -581,7 +584,7 @@ func dictCtor(f *cfile, class string) *ctorInfo {
 }
 
 func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
-	ci := &ctorInfo{at: f.at(initOff), keys: map[string]*KeyEvidence{}}
+	ci := &ctorInfo{at: f.at(initOff), keys: map[string]*kb.KeyEvidence{}}
 	// base constructor called with the dictionary: Base(p, iF, dict[, valueRequired])
 	if m := reBaseAny().FindStringSubmatch(init); m != nil {
 		ci.baseCall = stemOf(strings.TrimPrefix(m[1], "Foam::"))
@@ -629,7 +632,7 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 			}
 			def = e.Default
 		}
-		ci.keys[key] = &KeyEvidence{Key: key, Status: status, Code: code, Default: def, Provenance: f.at(off(i))}
+		ci.keys[key] = &kb.KeyEvidence{Key: key, Status: status, Code: code, Default: def, Provenance: f.at(off(i))}
 	}
 	mandatory := func(key, code string, i int) {
 		if key == "value" && !foundKeys["value"] && guard(i) == nil {
@@ -648,7 +651,7 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 				e.Note = "read only when " + g.cond
 			}
 			if g.foundKey != "" && g.foundKey != key {
-				ci.conditional = append(ci.conditional, Conditional{Key: key, When: g.foundKey, Unless: []string{}, Provenance: f.at(off(i))})
+				ci.conditional = append(ci.conditional, kb.Conditional{Key: key, When: g.foundKey, Unless: []string{}, Provenance: f.at(off(i))})
 			}
 		}
 	}
@@ -675,9 +678,9 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 			when = vm[1]
 		}
 		ternary[m[0]] = true
-		ci.keys[key] = &KeyEvidence{Key: key, Status: "conditional", Code: "get", Provenance: f.at(off(m[0]))}
+		ci.keys[key] = &kb.KeyEvidence{Key: key, Status: "conditional", Code: "get", Provenance: f.at(off(m[0]))}
 		if when != "" {
-			ci.conditional = append(ci.conditional, Conditional{Key: key, When: when, Unless: []string{unless}, Provenance: f.at(off(m[0]))})
+			ci.conditional = append(ci.conditional, kb.Conditional{Key: key, When: when, Unless: []string{unless}, Provenance: f.at(off(m[0]))})
 		}
 	}
 	inTernary := func(i int) bool {
@@ -719,8 +722,8 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 
 // oneOfChains finds `if (dict.found("a")) {...} else if (dict.found("b")) {...}
 // else { FatalIOError }`: one of a, b is required.
-func oneOfChains(f *cfile, text string, off func(int) int) []OneOf {
-	var out []OneOf
+func oneOfChains(f *cfile, text string, off func(int) int) []kb.OneOf {
+	var out []kb.OneOf
 	reIf := regexp.MustCompile(`if\s*\(\s*dict\.found\(\s*"(\w+)"\s*\)\s*\)`)
 	consumed := -1
 	for _, m := range reIf.FindAllStringSubmatchIndex(text, -1) {
@@ -749,7 +752,7 @@ func oneOfChains(f *cfile, text string, off func(int) int) []OneOf {
 			}
 			if j < len(text) && text[j] == '{' {
 				if ee := matching(text, j); ee > 0 && strings.Contains(text[j:ee], "Fatal") && len(keys) > 1 {
-					out = append(out, OneOf{Keys: keys, Provenance: f.at(off(m[0]))})
+					out = append(out, kb.OneOf{Keys: keys, Provenance: f.at(off(m[0]))})
 					consumed = ee
 				}
 			}
@@ -760,8 +763,8 @@ func oneOfChains(f *cfile, text string, off func(int) int) []OneOf {
 }
 
 // merge combines header table, constructor and inherited base facts into a Contract.
-func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string) *Contract {
-	ct := &Contract{Type: c.typeName, Class: c.class, Ranks: c.ranks, Groups: c.groups,
+func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string) *kb.Contract {
+	ct := &kb.Contract{Type: c.typeName, Class: c.class, Ranks: c.ranks, Groups: c.groups,
 		Optional: map[string]string{}, Constraint: c.constraint}
 	ct.Provenance = append(ct.Provenance, c.header.at(c.typeOff))
 	if c.docType != "" && c.docType != c.typeName {
@@ -800,10 +803,10 @@ func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string)
 	}
 	ct.Abstract = len(c.ranks) == 0
 
-	keys := map[string]*KeyEvidence{}
+	keys := map[string]*kb.KeyEvidence{}
 	hasTable := len(c.table) > 0
 	for _, r := range c.table {
-		e := &KeyEvidence{Key: r.key, Table: r.req, Default: r.def, Description: r.desc, Provenance: r.at}
+		e := &kb.KeyEvidence{Key: r.key, Table: r.req, Default: r.def, Description: r.desc, Provenance: r.at}
 		switch r.req {
 		case "yes":
 			e.Status = "required"
@@ -832,7 +835,7 @@ func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string)
 		if depth == 0 {
 			ct.Provenance = append(ct.Provenance, ci.at)
 		}
-		for _, k := range sortedKeys(ci.keys) {
+		for _, k := range slices.Sorted(maps.Keys(ci.keys)) {
 			ce := ci.keys[k]
 			te, ok := keys[k]
 			if !ok {
@@ -903,7 +906,7 @@ func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string)
 	delete(keys, "value")
 	delete(keys, "type")
 	delete(keys, "patchType")
-	for _, k := range sortedKeys(keys) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		e := keys[k]
 		switch e.Status {
 		case "required":

@@ -1,4 +1,4 @@
-package kb
+package mine
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/openfoam"
 )
 
@@ -125,7 +126,7 @@ func versionOf(root string) string {
 
 // Build mines a KB: BC contracts and vocabularies from the C++ sources, case
 // records from every tutorial case. The result is deterministic for given sources.
-func Build(o BuildOptions) (*KB, error) {
+func Build(o BuildOptions) (*kb.KB, error) {
 	src, err := Detect(o)
 	if err != nil {
 		return nil, err
@@ -156,8 +157,8 @@ func Build(o BuildOptions) (*KB, error) {
 
 	var (
 		wg         sync.WaitGroup
-		contracts  map[string]*Contract
-		vocab      Vocab
+		contracts  map[string]*kb.Contract
+		vocab      kb.Vocab
 		nHeaders   int
 		cErr, vErr error
 	)
@@ -184,8 +185,8 @@ func Build(o BuildOptions) (*KB, error) {
 			vocab.BCTypes[r] = append(vocab.BCTypes[r], c.Type)
 		}
 	}
-	k := New(versionOf(src.Root), records, contracts, vocab)
-	k.Source = SourceInfo{Tutorials: src.TutorialsLayout, Src: src.RootLayout, Files: nFiles, Headers: nHeaders}
+	k := kb.New(versionOf(src.Root), records, contracts, vocab)
+	k.Source = kb.SourceInfo{Tutorials: src.TutorialsLayout, Src: src.RootLayout, Files: nFiles, Headers: nHeaders}
 	if k.Source.Tutorials == "flag" || k.Source.Src == "flag" {
 		// flags name the same layouts; keep the stamp independent of how they were given
 		k.Source.Tutorials = layoutOf(src.Tutorials)
@@ -235,12 +236,12 @@ func findCases(root string) ([]string, error) {
 }
 
 // loadRecords reads every case in parallel; results keep the sorted case order.
-func loadRecords(root string, cases []string, o BuildOptions, progress func(string, int, int)) ([]*CaseRecord, int, error) {
+func loadRecords(root string, cases []string, o BuildOptions, progress func(string, int, int)) ([]*kb.CaseRecord, int, error) {
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	recs := make([]*CaseRecord, len(cases))
+	recs := make([]*kb.CaseRecord, len(cases))
 	errs := make([]error, len(cases))
 	jobs := make(chan int)
 	var done int
@@ -253,7 +254,7 @@ func loadRecords(root string, cases []string, o BuildOptions, progress func(stri
 			for i := range jobs {
 				doc, err := safeLoad(o.Load, filepath.Join(root, cases[i]))
 				if err == nil {
-					recs[i], err = RecordFromDocument(cases[i], doc)
+					recs[i], err = kb.RecordFromDocument(cases[i], doc)
 				}
 				if err != nil {
 					errs[i] = fmt.Errorf("kb: tutorial %s: %w", cases[i], err)
@@ -270,7 +271,7 @@ func loadRecords(root string, cases []string, o BuildOptions, progress func(stri
 	}
 	close(jobs)
 	wg.Wait()
-	var out []*CaseRecord
+	var out []*kb.CaseRecord
 	nFiles := 0
 	for i, r := range recs {
 		if errs[i] != nil {

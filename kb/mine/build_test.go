@@ -1,4 +1,4 @@
-package kb
+package mine
 
 import (
 	"os"

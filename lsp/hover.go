@@ -173,73 +173,79 @@ func (s *Server) macroHover(d *document, c cursor, v *grammar.Variable) string {
 	return fmt.Sprintf("`%s` expands to\n```\n%s\n```\ndefined at %s:%d:%d", v.Raw, val, e.Source.File, e.Source.Pos.Line, e.Source.Pos.Column)
 }
 
-// contractText is a boundary condition's contract as markdown.
+// contractText is a boundary condition's contract as markdown, one paragraph a part.
 func contractText(c *kb.Contract) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** boundary condition (`%s`)\n\n", c.Type, c.Class)
+	parts := []string{fmt.Sprintf("**%s** boundary condition (`%s`)", c.Type, c.Class)}
 	if len(c.Ranks) > 0 {
-		fmt.Fprintf(&b, "Fields: %s\n\n", strings.Join(c.Ranks, ", "))
+		parts = append(parts, "Fields: "+strings.Join(c.Ranks, ", "))
 	}
 	evidence := map[string]kb.KeyEvidence{}
 	for _, e := range c.Keys {
 		evidence[e.Key] = e
 	}
-	line := func(key, extra string) {
-		fmt.Fprintf(&b, "- `%s`%s", key, extra)
+	line := func(key, extra string) string {
+		l := fmt.Sprintf("- `%s`%s", key, extra)
 		if e, ok := evidence[key]; ok && e.Description != "" {
-			b.WriteString(" — " + e.Description)
+			l += " — " + e.Description
 		}
-		b.WriteString("\n")
+		return l
 	}
-	if len(c.Required) > 0 || c.ValueRequired {
-		b.WriteString("Required:\n")
-		for _, k := range c.Required {
-			line(k, "")
-		}
-		if c.ValueRequired && !slices.Contains(c.Required, "value") {
-			line("value", "")
-		}
-		b.WriteString("\n")
+	required := []string{}
+	for _, k := range c.Required {
+		required = append(required, line(k, ""))
+	}
+	if c.ValueRequired && !slices.Contains(c.Required, "value") {
+		required = append(required, line("value", ""))
+	}
+	if len(required) > 0 {
+		parts = append(parts, "Required:\n"+strings.Join(required, "\n"))
 	}
 	if len(c.Optional) > 0 {
-		b.WriteString("Optional:\n")
 		keys := make([]string, 0, len(c.Optional))
 		for k := range c.Optional {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
+		optional := []string{}
 		for _, k := range keys {
 			def := ""
 			if c.Optional[k] != "" {
 				def = " (default `" + c.Optional[k] + "`)"
 			}
-			line(k, def)
+			optional = append(optional, line(k, def))
 		}
-		b.WriteString("\n")
+		parts = append(parts, "Optional:\n"+strings.Join(optional, "\n"))
 	}
+	var cond []string
 	for _, cd := range c.Conditional {
-		fmt.Fprintf(&b, "- `%s` required when `%s` is set", cd.Key, cd.When)
+		l := fmt.Sprintf("- `%s` required when `%s` is set", cd.Key, cd.When)
 		if len(cd.Unless) > 0 {
-			fmt.Fprintf(&b, " (unless %s)", strings.Join(cd.Unless, ", "))
+			l += fmt.Sprintf(" (unless %s)", strings.Join(cd.Unless, ", "))
 		}
-		b.WriteString("\n")
+		cond = append(cond, l)
 	}
 	for _, o := range c.OneOf {
-		fmt.Fprintf(&b, "- one of `%s`\n", strings.Join(o.Keys, "`, `"))
+		cond = append(cond, fmt.Sprintf("- one of `%s`", strings.Join(o.Keys, "`, `")))
+	}
+	if len(cond) > 0 {
+		parts = append(parts, "Conditional:\n"+strings.Join(cond, "\n"))
+	}
+	if len(required)+len(c.Optional)+len(cond) == 0 {
+		parts = append(parts, "No keys besides `type`.")
 	}
 	if c.Constraint != "" {
-		fmt.Fprintf(&b, "\nOnly on `%s` patches.\n", c.Constraint)
+		parts = append(parts, fmt.Sprintf("Only on `%s` patches.", c.Constraint))
 	}
 	if c.RequiresWall || c.WallFunction {
-		b.WriteString("\nWall patches only (wall function).\n")
+		parts = append(parts, "Wall patches only (wall function).")
 	}
 	if len(c.Bases) > 0 {
-		fmt.Fprintf(&b, "\nDerives from: %s\n", strings.Join(c.Bases, " → "))
+		parts = append(parts, "Derives from: "+strings.Join(c.Bases, " → "))
 	}
 	if h := header(c.Provenance); h != "" {
-		fmt.Fprintf(&b, "\nHeader: `%s`\n", h)
+		parts = append(parts, "Header: `"+h+"`")
 	}
-	return b.String()
+	return strings.Join(parts, "\n\n")
 }
 
 // header is the first C++ header among provenance lines.

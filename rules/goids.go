@@ -63,6 +63,8 @@ var goRules = []goRule{
 	{"FOAM-COMPILE-008", finding.Deny, "a retrieved value that switches an equation off (maxIter 0)", "give the solver settings in the spec", "compiler/compile.go", nil},
 	{"FOAM-COMPILE-101", finding.Warn, "physics outside the model's plausible range (Reynolds number)", "check the velocity, length and viscosity", "compiler/compile.go", nil},
 	{"FOAM-COMPILE-102", finding.Info, "a spec input the chosen solver ignores", "drop the input or choose a solver that reads it", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-103", finding.Info, "a mesh patch retyped to agree with the role the spec gives it", "give the patch that type in the mesh, or another role in the spec", "compiler/compile.go", nil},
+	{"FOAM-COMPILE-104", finding.Info, "a value the spec left open, settled by knowledge-base retrieval or a documented engineering default (listed in provenance.json)", "state the value in the spec, or compile with --strict to refuse defaults", "compiler/compile.go", nil},
 	{"FOAM-CASE-001", finding.Deny, "a case file that cannot be read", "fix the file so OpenFOAM can read it", "foamcase/case.go", nil},
 	{"FOAM-CASE-002", finding.Deny, "a polyMesh/boundary file that is not a list of `name { type …; … }` patches", "write the patches as `N ( name { type patch; nFaces n; startFace s; } … )`", "foamcase/boundary.go", []string{"src/OpenFOAM/meshes/polyMesh/polyBoundaryMesh/polyBoundaryMesh.C"}},
 }

@@ -167,7 +167,7 @@ func Generate(seed int64, per int, tutorials, repo string) []Generated {
 	// Specs whose stated physics contradict each other.
 	m := Meshes[0]
 	g := Generated{Name: fmt.Sprintf("g%03d-flow-disagrees", len(out)+1), Mesh: m.ID, Solver: "simpleFoam", Model: "kEpsilon", Family: "kEpsilon",
-		Minimal: true, Unsatisfiable: "FOAM-SPEC-flow"}
+		Minimal: true, Unsatisfiable: "FOAM-SPEC-005"}
 	g.YAML = strings.Replace(specYAML(r, g, m, tutorials, repo), "physics: {solver: simpleFoam,", "physics: {solver: simpleFoam, flow: {compressible: true, steady: true},", 1)
 	out = append(out, g)
 	return out

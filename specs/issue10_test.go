@@ -164,6 +164,13 @@ control: {endTime: 1.1, deltaT: 0.0005, maxCo: 0.2}
 	if err != nil {
 		t.Fatalf("compile: %v", err)
 	}
+	retyped := false
+	for _, f := range res.Findings {
+		retyped = retyped || (f.ID == compiler.IDRetyped && f.Location.Path == "/boundaries/obstacle")
+	}
+	if !retyped || !strings.Contains(string(res.Files["system/blockMeshDict"]), "wall") {
+		t.Errorf("the obstacle patch (type patch, role wall) must be retyped to wall and said so: %v", res.Findings)
+	}
 	if !strings.Contains(string(res.Files["0/p"]), "waveTransmissive") {
 		t.Fatalf("the outlet p behind a Mach 3 inflow must not be a fixed static pressure:\n%s", res.Files["0/p"])
 	}

@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb fuzz bench matrix clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench matrix clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -56,7 +56,7 @@ vet:
 # resolved when the recipe runs, after `deps` may have just downloaded it.
 # The Slurm tests (cmd/foamc TestSlurm*) need a running cluster: it is started before the
 # tests and stopped after them, whatever they return.
-test: deps neovim vet slurm-deps mcp-client
+test: deps neovim vet check-generated slurm-deps mcp-client
 	$(SUDO) scripts/slurm-cluster.sh up
 	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
 		$(SUDO) scripts/slurm-cluster.sh down; exit $$status
@@ -89,6 +89,21 @@ demo: deps build
 
 kb: deps build
 	$(BIN) kb build --src $$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) -o kb/snapshot/v1912.json.gz
+
+# Every generated artefact, from its source, in one place: the embedded kb snapshot (rebuilt from
+# the v1912 sources; byte-identical unless the miner or the sources changed), the rule catalogue,
+# metadata and compiled policies, the compile goldens, the grammar fuzz seeds, and the CLI
+# transcripts' expected output with the exit-code tables of README.md and docs/cli.md.
+generate: kb
+	$(GO) test -count=1 ./rules -run 'TestBuiltinRuleMetadata|TestCatalogue|TestCompiledPolicies' -update
+	$(GO) test -count=1 ./golden -update
+	FOAMC_WRITE_FUZZ_SEEDS=1 $(GO) test -count=1 ./grammar -run '^TestWriteFuzzSeeds$$'
+	$(GO) test -count=1 ./cmd/foamc -run '^(TestExitCodeDocs|TestScripts)$$' -update
+
+# CI: a generated file that is out of date with its source fails the build.
+check-generated: generate
+	@git diff --exit-code --stat || { echo "make generate changed the files above: commit the regenerated files"; exit 1; }
+	@test -z "$$(git ls-files --others --exclude-standard)" || { git ls-files --others --exclude-standard; echo "make generate created the untracked files above"; exit 1; }
 
 # The parser, the formatter and the expander, one after another (go test fuzzes one target at a time).
 FUZZTIME ?= 10m

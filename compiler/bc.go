@@ -1,9 +1,15 @@
 package compiler
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"slices"
 
-// Boundary-condition domains per role x field x regime (knowledge §3 "typical wall BCs" and
-// the task's table), most preferred first. The CSP picks the first candidate the rules allow.
+	"github.com/foamc/foamc/kb"
+)
+
+// Boundary-condition domains per role x field x regime (the v1912 tutorials' practice; wall
+// choices of turbulence fields from kb.WallBCs), most preferred first. The CSP picks the first candidate the rules allow.
 
 func cur(t string) candidate { return candidate{t, curated(refModels + " (role x field x regime)")} }
 
@@ -54,38 +60,19 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			return cands("zeroGradient")
 		case "T":
 			return c.wallT(pt, b)
-		case "k":
-			if f.Class == "LES" || models[f.Model].LowRe {
-				return cands("fixedValue", "zeroGradient")
-			}
-			return cands("kqRWallFunction", "fixedValue")
-		case "epsilon":
-			if models[f.Model].LowRe {
-				return cands("zeroGradient")
-			}
-			return cands("epsilonWallFunction", "zeroGradient")
-		case "omega":
-			return cands("omegaWallFunction", "zeroGradient")
-		case "nuTilda":
-			return cands("fixedValue", "zeroGradient")
 		case "nut":
-			switch {
-			case f.Class == "LES":
-				return cands("zeroGradient", "nutUSpaldingWallFunction")
-			case f.Model == "SpalartAllmaras":
-				return cands("nutUSpaldingWallFunction", "nutLowReWallFunction", "calculated")
-			case models[f.Model].LowRe:
-				return cands("nutLowReWallFunction", "calculated")
-			}
+			ts := kb.WallBCs(field, f.Model)
 			// nutkWallFunction assumes the first cell in the log layer; below y+ 30 Spalding's
 			// law covers the viscous and buffer layers too.
-			if yp, ok := c.yPlus(); ok && yp.Value < 30 {
-				d := Source{Kind: KindDerived, Formula: yp.Formula + fmt.Sprintf(" = %.3g < 30: a wall function valid at every y+", yp.Value), Inputs: yp.Inputs}
-				return []candidate{{"nutUSpaldingWallFunction", d}, cur("nutkWallFunction"), cur("calculated")}
+			if ts[0] == "nutkWallFunction" {
+				if yp, ok := c.yPlus(); ok && yp.Value < 30 {
+					d := Source{Kind: KindDerived, Formula: yp.Formula + fmt.Sprintf(" = %.3g < 30: a wall function valid at every y+", yp.Value), Inputs: yp.Inputs}
+					return []candidate{{"nutUSpaldingWallFunction", d}, cur("nutkWallFunction"), cur("calculated")}
+				}
 			}
-			return cands("nutkWallFunction", "nutUSpaldingWallFunction", "calculated")
-		case "alphat":
-			return cands("compressible::alphatWallFunction", "calculated")
+			return cands(ts...)
+		case "k", "epsilon", "omega", "nuTilda", "alphat":
+			return cands(kb.WallBCs(field, f.Model)...)
 		}
 	case "inlet":
 		sup := c.patchSupersonic(b)
@@ -197,7 +184,7 @@ func (c *compilation) outletSupersonic(b *Boundary) bool {
 	if !c.feat.Compressible || b.P != nil {
 		return false
 	}
-	for _, n := range sortedKeys(c.spec.Boundaries) {
+	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
 		if ib := c.spec.Boundaries[n]; ib.Role == "inlet" && c.patchSupersonic(ib) {
 			return true
 		}
@@ -235,7 +222,7 @@ func (c *compilation) exitMaySupersonic(b *Boundary) string {
 }
 
 // buoyantPressure: with p_rgh solved, p is calculated from it everywhere and p_rgh takes
-// fixedFluxPressure on walls and inlets (knowledge §4 BC-015), a fixed value at outlets.
+// fixedFluxPressure on walls and inlets (rule FOAM-BC-015), a fixed value at outlets.
 func (c *compilation) buoyantPressure(field string, pt meshPatch, b *Boundary) []candidate {
 	switch b.Role {
 	case "empty", "wedge", "cyclic", "symmetry":

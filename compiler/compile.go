@@ -8,7 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -357,7 +358,7 @@ func (c *compilation) checkPatches() {
 				[]string{"inlet", "outlet", "wall", "symmetry", "empty", "wedge", "cyclic", "freestream"})
 		}
 	}
-	for _, n := range sortedKeys(c.spec.Patch()) {
+	for _, n := range slices.Sorted(maps.Keys(c.spec.Patch())) {
 		if c.mesh.patch(n) == nil {
 			c.fail(IDMesh, "/mesh/patchTypes/"+escape(n), fmt.Sprintf("patchTypes names %q, which is not a mesh patch", n),
 				"use one of: "+strings.Join(names, ", "))
@@ -373,15 +374,8 @@ func (s *Spec) Patch() map[string]string {
 	return s.Mesh.PatchTypes
 }
 
-func escape(tok string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
-}
+// escape escapes one RFC 6901 reference token.
+var escape = finding.EscapeToken
 
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
+// sortedKeys is m's keys in order, for deterministic iteration.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,7 +1,9 @@
 package compiler
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -153,7 +155,7 @@ func (st *state) derive(id string, d derivation) val {
 func (c *compilation) state() *state {
 	s := c.spec
 	st := &state{turb: map[string]val{}}
-	names := sortedKeys(s.Boundaries)
+	names := slices.Sorted(maps.Keys(s.Boundaries))
 	firstWith := func(role string, ok func(b *Boundary) bool) (string, *Boundary) {
 		for _, n := range names {
 			if b := s.Boundaries[n]; (role == "" || b.Role == role) && ok(b) {

@@ -65,7 +65,7 @@ func (c *compilation) emitFields(st *state) {
 			class = "volVectorField"
 		}
 		f := c.file("0/"+field, class)
-		dimsSrc := curated("knowledge/openfoam-v1912-rules.md §4 DIM-001..003")
+		dimsSrc := curated("kb/curated/dims.json; rules FOAM-DIM-001..003")
 		f.set("dimensions", dimsSrc, grammar.Dims(fieldDims(field, c.feat.Solver)...))
 		in := c.internal(st, field)
 		f.set("internalField", in.src, in.uniform()...)

@@ -123,6 +123,9 @@ func deepCopy(v any) any {
 	return v
 }
 
+// unescapeToken reverses escape.
+var unescapeToken = finding.UnescapeToken
+
 // setPointer sets value at an RFC 6901 pointer, creating objects on the way.
 func setPointer(root any, ptr string, value any) any {
 	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
@@ -132,7 +135,7 @@ func setPointer(root any, ptr string, value any) any {
 	}
 	cur := m
 	for i, t := range toks {
-		t = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+		t = unescapeToken(t)
 		if i == len(toks)-1 {
 			cur[t] = value
 			break

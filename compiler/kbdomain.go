@@ -3,7 +3,9 @@ package compiler
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,7 +106,7 @@ func templateBlock(solvers map[string]any, name string) (string, bool) {
 	if !ok || m["solver"] == nil {
 		return "", false
 	}
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	// solver first, then the rest sorted, as tutorials write them.
 	parts := []string{}
 	if t, ok := schemeText(m["solver"]); ok {
@@ -207,9 +209,9 @@ func (c *compilation) schemeEvidence() map[string][]candidate {
 	order := 0
 	for _, s := range res.Samples {
 		file, _ := s.Value.(map[string]any)
-		for _, section := range sortedKeys(file) {
+		for _, section := range slices.Sorted(maps.Keys(file)) {
 			sec, _ := file[section].(map[string]any)
-			for _, key := range sortedKeys(sec) {
+			for _, key := range slices.Sorted(maps.Keys(sec)) {
 				v, ok := schemeText(sec[key])
 				if !ok {
 					continue

@@ -3,16 +3,16 @@ package compiler
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
 	"github.com/foamc/foamc/kb"
 )
 
-// solverInfo is what the compiler needs to know about a solver (knowledge §2), read from the
-// kb's curated solver table.
+// solverInfo is what the compiler needs to know about a solver, read from the kb's
+// curated solver table (kb/curated/solvers.json, with the v1912 source lines of each fact).
 type solverInfo struct {
 	Compressible bool
 	Steady       bool
@@ -25,12 +25,12 @@ type solverInfo struct {
 	Div          []string            // div keys of the momentum equation (convection, stress)
 	EnergyDiv    map[string][]string // e|h -> the div keys its energy equation needs
 	Transonic    bool                // pressure equation with phid (div(phid,p))
-	Buoyant      bool                // p_rgh + g (knowledge §2 buoyant*)
+	Buoyant      bool                // p_rgh + g (buoyant* solvers' createFields.H)
 	PRef         bool                // sets a reference cell when no patch fixes the pressure
 }
 
-const refSolvers = "knowledge/openfoam-v1912-rules.md §2"
-const refModels = "knowledge/openfoam-v1912-rules.md §3"
+const refSolvers = "kb/curated/solvers.json (v1912 solver sources)"
+const refModels = "kb/curated/models.json (v1912 turbulence model sources)"
 
 // compiledSolvers are the solvers whose cases foamc knows how to write (fields, BCs,
 // numerics); the solver matrix runs each.
@@ -47,6 +47,8 @@ var compiledModels = []string{"kEpsilon", "realizableKE", "RNGkEpsilon", "Launde
 var (
 	solvers = map[string]solverInfo{}
 	models  = map[string]modelInfo{"laminar": {Class: "laminar"}}
+	// knownModels are the models of the kb's curated table, compiled or not.
+	knownModels = map[string]bool{}
 )
 
 var (
@@ -61,24 +63,21 @@ func loadKnowledge() error {
 }
 
 func readKnowledge() error {
-	st, err := kb.Curated("solvers")
+	st, err := kb.CuratedSolvers()
 	if err != nil {
 		return fmt.Errorf("compiler: the kb's curated solver table: %w", err)
 	}
 	energyWord := map[string]string{"h": "sensibleEnthalpy", "e": "sensibleInternalEnergy"}
 	for _, name := range compiledSolvers {
-		m, _ := st[name].(map[string]any)
-		if m == nil {
+		m, ok := st[name]
+		if !ok {
 			return fmt.Errorf("compiler: no curated solver entry for %s", name)
 		}
-		si := solverInfo{Compressible: m["compressible"] == true, Steady: m["steady"] == true, Turbulence: m["turbulence"] == true,
-			SetDeltaT: m["setDeltaT"] == true, Buoyant: m["gravity"] == true, PRef: m["pRef"] == true, EnergyDiv: map[string][]string{}}
-		si.Algorithm, _ = m["algorithm"].(string)
-		si.Div = strList(m["div"])
+		si := solverInfo{Compressible: m.Compressible, Steady: m.Steady, Turbulence: m.Turbulence, SetDeltaT: m.SetDeltaT,
+			Buoyant: m.Gravity, PRef: m.PRef, Algorithm: m.Algorithm, Div: m.Div, PDims: m.PDims, EnergyDiv: map[string][]string{}}
 		// A pressure equation with fvm::div(phid, p) (sonicFoam's pEqn.H) is always transonic.
 		si.Transonic = slices.Contains(si.Div, "div(phid,p)")
-		si.PDims = intList(m["pDims"])
-		switch m["thermo"] {
+		switch m.Thermo {
 		case "psiThermo":
 			si.Thermo = []string{"hePsiThermo"}
 		case "rhoThermo":
@@ -88,57 +87,34 @@ func readKnowledge() error {
 		}
 		// Enthalpy first where both are accepted (the tutorials' majority).
 		for _, e := range []string{"h", "e"} {
-			if containsAny(m["energy"], e) {
+			if slices.Contains(m.Energy, e) {
 				si.Energy = append(si.Energy, energyWord[e])
 			}
 		}
-		ed, _ := m["energyDiv"].(map[string]any)
-		for e, keys := range ed {
-			si.EnergyDiv[e] = strList(keys)
-		}
+		maps.Copy(si.EnergyDiv, m.EnergyDiv)
 		solvers[name] = si
 	}
-	mt, err := kb.Curated("models")
+	mt, err := kb.CuratedModels()
 	if err != nil {
 		return fmt.Errorf("compiler: the kb's curated model table: %w", err)
 	}
+	for name := range mt {
+		knownModels[name] = true
+	}
 	for _, name := range compiledModels {
-		m, _ := mt[name].(map[string]any)
-		if m == nil {
+		m, ok := mt[name]
+		if !ok {
 			return fmt.Errorf("compiler: no curated model entry for %s", name)
 		}
-		mi := modelInfo{Fields: strList(m["transported"]), WallDist: m["wallDist"] == true, LowRe: m["lowRe"] == true}
-		mi.Class, _ = m["class"].(string)
-		mi.Nut = containsAny(m["fields"], "nut")
-		models[name] = mi
+		models[name] = modelInfo{Class: m.Class, Fields: m.Transported, WallDist: m.WallDist, LowRe: m.LowRe, Nut: slices.Contains(m.Fields, "nut")}
 	}
 	return nil
 }
 
-func strList(v any) []string {
-	l, _ := v.([]any)
-	out := make([]string, 0, len(l))
-	for _, x := range l {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func containsAny(list any, s string) bool { return contains(strList(list), s) }
-
 // solverNames lists the solvers foamc compiles, sorted.
-func solverNames() []string {
-	out := make([]string, 0, len(solvers))
-	for n := range solvers {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func solverNames() []string { return slices.Sorted(maps.Keys(solvers)) }
 
-// modelInfo describes a turbulence model (knowledge §3).
+// modelInfo describes a turbulence model (kb/curated/models.json).
 type modelInfo struct {
 	Class  string   // laminar | RAS | LES
 	Fields []string // transported fields (besides nut)
@@ -148,14 +124,7 @@ type modelInfo struct {
 	LowRe    bool
 }
 
-func modelNames() []string {
-	out := make([]string, 0, len(models))
-	for n := range models {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func modelNames() []string { return slices.Sorted(maps.Keys(models)) }
 
 // Features are the physics of the case being compiled, the query key of every retrieval.
 type Features struct {

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,8 +17,10 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/internal/saferead"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // meshPatch is one boundary patch of the mesh the spec names.
@@ -101,7 +105,7 @@ func meshError(file string, n grammar.Node, summary, fix string) error {
 // expanded (grammar.Expand; #codeStream/#calc are never run), then the patches blockMesh
 // will create, including its default patch for block faces no boundary entry lists.
 func readBlockMesh(path string) (*meshInfo, error) {
-	x, err := grammar.ExpandFile(path, grammar.ExpandOptions{})
+	x, err := grammar.ExpandFile(path, grammar.ExpandOptions{EtcDir: openfoam.Etc()})
 	if err != nil {
 		return nil, err
 	}
@@ -501,35 +505,23 @@ func wordOf(d *grammar.Dict, key string) string {
 }
 
 func readPolyMesh(dir string) (*meshInfo, error) {
-	path := filepath.Join(dir, "boundary")
-	if _, err := os.Stat(path); err != nil {
-		if _, gzErr := os.Stat(path + ".gz"); gzErr == nil {
-			path += ".gz"
-		} else {
-			return nil, meshError(dir, nil, "the polyMesh directory has no boundary file (plain or .gz)",
-				"point mesh.polyMesh at a directory holding boundary, points, faces, owner and neighbour")
-		}
-	}
-	f, err := grammar.ParseFile(path)
-	if err != nil {
+	f, patches, err := foamcase.ReadBoundary(filepath.Join(dir, "boundary"))
+	var fd finding.Finding
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, meshError(dir, nil, "the polyMesh directory has no boundary file (plain or .gz)",
+			"point mesh.polyMesh at a directory holding boundary, points, faces, owner and neighbour")
+	case errors.As(err, &fd) && fd.ID == foamcase.IDBoundary:
+		// A user mesh the compiler cannot read is the compiler's finding, where the reader
+		// found the problem.
+		fd.ID = IDMesh
+		return nil, fd
+	case err != nil:
 		return nil, err
 	}
 	m := &meshInfo{Kind: "polyMesh", Source: dir, file: f}
-	le := f.TopList()
-	if le == nil {
-		return nil, meshError(path, nil, "polyMesh/boundary holds no patch list", "write the boundary as N ( name { type …; nFaces …; startFace …; } … )")
-	}
-	l, ok := le.Value.(*grammar.List)
-	if !ok {
-		return nil, meshError(path, le, "polyMesh/boundary holds no patch list", "write the boundary as N ( name { type …; nFaces …; startFace …; } … )")
-	}
-	for i := 0; i+1 < len(l.Items); i += 2 {
-		w, ok1 := l.Items[i].(*grammar.Word)
-		d, ok2 := l.Items[i+1].(*grammar.Dict)
-		if !ok1 || !ok2 {
-			return nil, meshError(path, l.Items[i], fmt.Sprintf("boundary entry %d is not `name { … }`", i/2), "write each patch as name { type …; nFaces …; startFace …; }")
-		}
-		m.Patches = append(m.Patches, meshPatch{Name: w.Value, Type: wordOf(d, "type"), Groups: wordList(d, "inGroups")})
+	for _, p := range patches {
+		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type, Groups: p.InGroups})
 	}
 	m.Extent = pointsExtent(dir)
 	return m, nil

@@ -2,9 +2,12 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/suggest"
 )
 
@@ -14,11 +17,8 @@ func (c *compilation) resolvePhysics() {
 	s := c.spec
 	mi, ok := models[s.Physics.Turbulence]
 	if !ok {
-		fix := "use one of: " + strings.Join(modelNames(), ", ")
-		if b := suggest.Closest(s.Physics.Turbulence, modelNames()); b != "" {
-			fix = fmt.Sprintf("did you mean %q?", b)
-		}
-		c.fail(IDUnsupported, "/physics/turbulence", fmt.Sprintf("turbulence model %q is not one foamc compiles", s.Physics.Turbulence), fix)
+		_, known := knownModels[s.Physics.Turbulence]
+		c.unsupported("/physics/turbulence", "turbulence model", s.Physics.Turbulence, known, modelNames())
 		return
 	}
 	p := newProblem()
@@ -26,11 +26,8 @@ func (c *compilation) resolvePhysics() {
 	var solverDom []candidate
 	if s.Physics.Solver != "" {
 		if _, ok := solvers[s.Physics.Solver]; !ok {
-			fix := "use one of: " + strings.Join(solverNames(), ", ")
-			if b := suggest.Closest(s.Physics.Solver, solverNames()); b != "" {
-				fix = fmt.Sprintf("did you mean %q?", b)
-			}
-			c.fail(IDUnsupported, "/physics/solver", fmt.Sprintf("solver %q is not one foamc compiles", s.Physics.Solver), fix)
+			_, known := openfoam.LookupSolver(s.Physics.Solver)
+			c.unsupported("/physics/solver", "solver", s.Physics.Solver, known, solverNames())
 			return
 		}
 		solverDom = []candidate{{s.Physics.Solver, specSrc("/physics/solver")}}
@@ -71,12 +68,12 @@ func (c *compilation) resolvePhysics() {
 		}})
 	if f := s.Physics.Flow.Compressible; f != nil {
 		want := *f
-		p.require(constraint{Rule: IDFlowMismatch, Text: "physics.solver and physics.flow.compressible must agree (SPEC.md)",
+		p.require(constraint{Rule: IDFlowMismatch, Text: "physics.solver and physics.flow.compressible must agree (docs/spec.md)",
 			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Compressible == want }})
 	}
 	if f := s.Physics.Flow.Steady; f != nil {
 		want := *f
-		p.require(constraint{Rule: IDFlowMismatch, Text: "physics.solver and physics.flow.steady must agree (SPEC.md)",
+		p.require(constraint{Rule: IDFlowMismatch, Text: "physics.solver and physics.flow.steady must agree (docs/spec.md)",
 			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Steady == want }})
 	}
 	// Thermo type and energy variable (only meaningful for compressible solvers).
@@ -176,7 +173,7 @@ func (c *compilation) supersonic() bool {
 		return false
 	}
 	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
-	for _, n := range sortedKeys(s.Boundaries) {
+	for _, n := range slices.Sorted(maps.Keys(s.Boundaries)) {
 		b := s.Boundaries[n]
 		if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil && b.T != nil && !b.T.Total {
 			v := b.U.Vector()
@@ -275,4 +272,19 @@ func (c *compilation) patchTypeDomain(pt meshPatch, b *Boundary) []candidate {
 		}
 		return []candidate{mesh}
 	}
+}
+
+// unsupported fails a name foamc does not compile: an OpenFOAM name it knows (known) is
+// unsupported, and the fix lists what is supported; any other name is a misspelling when
+// a supported name is close.
+func (c *compilation) unsupported(ptr, what, name string, known bool, supported []string) {
+	fix := "use one of: " + strings.Join(supported, ", ")
+	if known {
+		c.fail(IDUnsupported, ptr, fmt.Sprintf("%s %q is not supported: foamc does not compile it", what, name), fix)
+		return
+	}
+	if b := suggest.Closest(name, supported); b != "" {
+		fix = fmt.Sprintf("did you mean %q? (%s)", b, fix)
+	}
+	c.fail(IDUnsupported, ptr, fmt.Sprintf("%s %q is not one foamc compiles", what, name), fix)
 }

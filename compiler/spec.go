@@ -9,7 +9,7 @@ import (
 	"github.com/foamc/foamc/schema"
 )
 
-// Spec is a validated case spec (SPEC.md, version 1). Optional numbers are pointers so
+// Spec is a validated case spec (docs/spec.md, version 1). Optional numbers are pointers so
 // "not given" differs from 0.
 type Spec struct {
 	Version     int                  `json:"version"`

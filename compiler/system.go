@@ -2,13 +2,15 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/foamc/foamc/grammar"
 )
 
-const refNumerics = "knowledge/openfoam-v1912-rules.md §3-4 (NUM/SOL rules; tutorial practice)"
+const refNumerics = "rules/CATALOGUE.md NUM/SOL rules; tutorial practice"
 
 func (c *compilation) emitConstant(st *state) {
 	s := c.spec
@@ -20,7 +22,7 @@ func (c *compilation) emitConstant(st *state) {
 	} else {
 		t := c.file("constant/thermophysicalProperties", "dictionary")
 		tt := t.sub("thermoType")
-		tsrc := curated("perfect gas with constant properties (SPEC.md fluid)")
+		tsrc := curated("perfect gas with constant properties (docs/spec.md fluid)")
 		tt.set("type", c.stageSource("constant/thermophysicalProperties/thermoType/type"), grammar.NewWord(f.Thermo))
 		tt.set("mixture", tsrc, grammar.NewWord("pureMixture"))
 		tt.set("transport", tsrc, grammar.NewWord("const"))
@@ -291,7 +293,7 @@ func (c *compilation) emitSchemes() {
 
 // override applies the spec's numerics overrides on top (spec wins, recorded as spec).
 func (c *compilation) override(n node, m map[string]any, ptr string) {
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		p := ptr + "/" + escape(k)
 		switch v := m[k].(type) {
 		case map[string]any:

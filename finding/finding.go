@@ -1,5 +1,5 @@
 // Package finding holds the one shape foamc reports every user-facing problem in:
-// parse errors, schema errors and rule violations alike (see ARCHITECTURE.md, "Contracts").
+// parse errors, schema errors and rule violations alike (see docs/architecture.md, "Contracts").
 package finding
 
 import (

@@ -18,11 +18,12 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/internal/saferead"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // Options controls Load.
 type Options struct {
-	// EtcDir resolves #includeEtc/#includeFunc (default $FOAM_ETC, else /usr/share/openfoam/etc).
+	// EtcDir resolves #includeEtc/#includeFunc (default $FOAM_ETC, else openfoam.EtcDir).
 	EtcDir string
 	// Env looks up environment variables for `$VAR` (default os.LookupEnv). FOAM_CASE,
 	// FOAM_CASENAME and FOAM_EXECUTABLE (the controlDict application) are set as the
@@ -123,6 +124,13 @@ func Load(dir string, opts Options) (*Case, error) {
 		Expanded: map[string]*grammar.Expanded{},
 	}
 	l := &loader{c: c, root: abs, opts: opts, parseErrs: map[string]finding.Finding{}}
+	if l.opts.EtcDir == "" {
+		// The parser takes OpenFOAM's etc directory from its caller; $FOAM_ETC (through
+		// Env) wins over the installation's default.
+		if v, ok := l.env("FOAM_ETC"); !ok || v == "" {
+			l.opts.EtcDir = openfoam.EtcDir
+		}
+	}
 
 	// controlDict first: its application is FOAM_EXECUTABLE (for controlDict itself
 	// too, so it is read from the syntax first) and its startTime names the field
@@ -609,9 +617,7 @@ func processorDirs(root string) []string {
 	return out
 }
 
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
+var escape = finding.EscapeToken
 
 // sourceLocation is the range of an entry: its keyword to its end (grammar.Source).
 func sourceLocation(s grammar.Source, p string) finding.Location {
@@ -752,6 +758,4 @@ func (c *Case) Locate(ptr string) finding.Location {
 	return finding.Location{Path: ptr}
 }
 
-func unescape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
+var unescape = finding.UnescapeToken

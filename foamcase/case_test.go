@@ -12,6 +12,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/schema"
 )
 
 func loadTutorial(t *testing.T, rel string) *Case {
@@ -218,15 +219,10 @@ func copyTree(src, dst string) error {
 
 // TestLoadEveryTutorialCase loads every case directory (a directory with
 // system/controlDict) of the corpus: no panic, a JSON document valid against the
-// case-document schema the rules engine compiles against (read as a file, so this
-// package does not depend on rules), and counts.
+// case-document schema the rules engine compiles against (package schema), and counts.
 func TestLoadEveryTutorialCase(t *testing.T) {
 	_, dirs := foamtest.TutorialCases(t)
-	raw, err := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "rules", "schema", "case-document.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(raw))
+	docSchema, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(schema.CaseDocumentSchema()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,12 +238,12 @@ func TestLoadEveryTutorialCase(t *testing.T) {
 			t.Errorf("%s: document is not JSON: %v", dir, err)
 			continue
 		}
-		res, err := schema.Validate(gojsonschema.NewBytesLoader(doc))
+		res, err := docSchema.Validate(gojsonschema.NewBytesLoader(doc))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !res.Valid() {
-			t.Errorf("%s: document does not match rules/schema/case-document.json: %v", dir, res.Errors())
+			t.Errorf("%s: document does not match schema/case-document.json: %v", dir, res.Errors())
 		}
 		files += len(c.Files)
 		if finding.Max(c.Errors) == finding.Deny {

@@ -7,75 +7,9 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/foamc/foamc/openfoam"
 )
-
-// solverTraits is what foamcase needs to know about a solver to derive features
-// when the dictionaries alone do not say it. Only facts that are stable in v1912
-// (applications/solvers/**) are listed; unknown solvers fall back to the files.
-type solverTraits struct {
-	compressible bool
-	steady       bool
-	algorithm    string
-	multiphase   bool
-}
-
-var solvers = map[string]solverTraits{
-	"icoFoam":                         {algorithm: "PISO"},
-	"nonNewtonianIcoFoam":             {algorithm: "PISO"},
-	"pisoFoam":                        {algorithm: "PISO"},
-	"pimpleFoam":                      {algorithm: "PIMPLE"},
-	"SRFPimpleFoam":                   {algorithm: "PIMPLE"},
-	"simpleFoam":                      {steady: true, algorithm: "SIMPLE"},
-	"SRFSimpleFoam":                   {steady: true, algorithm: "SIMPLE"},
-	"porousSimpleFoam":                {steady: true, algorithm: "SIMPLE"},
-	"adjointShapeOptimizationFoam":    {steady: true, algorithm: "SIMPLE"},
-	"boundaryFoam":                    {steady: true},
-	"potentialFoam":                   {steady: true},
-	"overPotentialFoam":               {steady: true},
-	"laplacianFoam":                   {algorithm: "SIMPLE"},
-	"scalarTransportFoam":             {algorithm: "SIMPLE"},
-	"shallowWaterFoam":                {algorithm: "PIMPLE"},
-	"rhoSimpleFoam":                   {compressible: true, steady: true, algorithm: "SIMPLE"},
-	"rhoPorousSimpleFoam":             {compressible: true, steady: true, algorithm: "SIMPLE"},
-	"buoyantSimpleFoam":               {compressible: true, steady: true, algorithm: "SIMPLE"},
-	"rhoPimpleFoam":                   {compressible: true, algorithm: "PIMPLE"},
-	"rhoPimpleAdiabaticFoam":          {compressible: true, algorithm: "PIMPLE"},
-	"rhoCentralFoam":                  {compressible: true},
-	"sonicFoam":                       {compressible: true, algorithm: "PIMPLE"},
-	"sonicLiquidFoam":                 {compressible: true, algorithm: "PIMPLE"},
-	"buoyantPimpleFoam":               {compressible: true, algorithm: "PIMPLE"},
-	"buoyantBoussinesqSimpleFoam":     {steady: true, algorithm: "SIMPLE"},
-	"buoyantBoussinesqPimpleFoam":     {algorithm: "PIMPLE"},
-	"chtMultiRegionFoam":              {compressible: true, algorithm: "PIMPLE"},
-	"chtMultiRegionSimpleFoam":        {compressible: true, steady: true, algorithm: "SIMPLE"},
-	"reactingFoam":                    {compressible: true, algorithm: "PIMPLE"},
-	"rhoReactingFoam":                 {compressible: true, algorithm: "PIMPLE"},
-	"rhoReactingBuoyantFoam":          {compressible: true, algorithm: "PIMPLE"},
-	"XiFoam":                          {compressible: true, algorithm: "PIMPLE"},
-	"XiDyMFoam":                       {compressible: true, algorithm: "PIMPLE"},
-	"PDRFoam":                         {compressible: true, algorithm: "PIMPLE"},
-	"fireFoam":                        {compressible: true, algorithm: "PIMPLE"},
-	"coldEngineFoam":                  {compressible: true, algorithm: "PIMPLE"},
-	"engineFoam":                      {compressible: true, algorithm: "PIMPLE"},
-	"interFoam":                       {algorithm: "PIMPLE", multiphase: true},
-	"interIsoFoam":                    {algorithm: "PIMPLE", multiphase: true},
-	"interMixingFoam":                 {algorithm: "PIMPLE", multiphase: true},
-	"interPhaseChangeFoam":            {algorithm: "PIMPLE", multiphase: true},
-	"overInterDyMFoam":                {algorithm: "PIMPLE", multiphase: true},
-	"multiphaseInterFoam":             {algorithm: "PIMPLE", multiphase: true},
-	"driftFluxFoam":                   {algorithm: "PIMPLE", multiphase: true},
-	"potentialFreeSurfaceFoam":        {algorithm: "PIMPLE", multiphase: true},
-	"compressibleInterFoam":           {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"compressibleInterIsoFoam":        {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"compressibleMultiphaseInterFoam": {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"cavitatingFoam":                  {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"twoLiquidMixingFoam":             {algorithm: "PIMPLE", multiphase: true},
-	"twoPhaseEulerFoam":               {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"multiphaseEulerFoam":             {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"reactingTwoPhaseEulerFoam":       {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"reactingMultiphaseEulerFoam":     {compressible: true, algorithm: "PIMPLE", multiphase: true},
-	"icoReactingMultiphaseInterFoam":  {compressible: true, algorithm: "PIMPLE", multiphase: true},
-}
 
 // Features are the derived facts of a case (docs/case-document.md section 2).
 type Features struct {
@@ -149,7 +83,7 @@ func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir s
 	f := Features{StartTime: startTime, FieldDir: fieldDir, SimulationType: "laminar"}
 	control, _ := files["system/controlDict"].(map[string]any)
 	app, _ := lookupString(control, "application")
-	traits, known := solvers[app]
+	traits, known := openfoam.LookupSolver(app)
 	f.Solver = app
 
 	// Turbulence: v1912 turbulenceProperties, later momentumTransport; regions
@@ -179,7 +113,7 @@ func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir s
 	thermo := thermoFiles(files)
 	f.Compressible = len(thermo) > 0
 	if known {
-		f.Compressible = traits.compressible
+		f.Compressible = traits.Compressible
 	}
 	for _, name := range thermo {
 		d, _ := files[name].(map[string]any)
@@ -198,7 +132,7 @@ func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir s
 
 	// Steady: the solver when known, else the ddt default of fvSchemes.
 	if known {
-		f.Steady = traits.steady
+		f.Steady = traits.Steady
 	} else {
 		schemes, _ := files["system/fvSchemes"].(map[string]any)
 		ddt, _ := schemes["ddtSchemes"].(map[string]any)
@@ -220,11 +154,11 @@ func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir s
 			break
 		}
 	}
-	if f.Algorithm == nil && known && traits.algorithm != "" {
-		f.Algorithm = traits.algorithm
+	if f.Algorithm == nil && known && traits.Algorithm != "" {
+		f.Algorithm = traits.Algorithm
 	}
 
-	f.Multiphase = traits.multiphase
+	f.Multiphase = traits.Multiphase
 	if !known {
 		tp, _ := files["constant/transportProperties"].(map[string]any)
 		if _, ok := tp["phases"]; ok {

@@ -51,21 +51,11 @@ func (l *loader) boundaryPatches(rel, region string, offset int) []Patch {
 	if !ok {
 		return nil
 	}
-	var out []Patch
-	for i := 0; i+1 < len(list.Items); i += 2 {
-		name, ok := list.Items[i].(*grammar.Word)
-		block, ok2 := list.Items[i+1].(*grammar.Dict)
-		if !ok || !ok2 {
-			continue
-		}
-		v := grammar.ItemValue(block, grammar.ValueOptions{}).(map[string]any)
-		p := Patch{Name: name.Value, Source: rel, Region: region, InGroups: wordList(v["inGroups"])}
-		p.Type, _ = v["type"].(string)
-		if n, ok := v["nFaces"].(int64); ok {
-			p.NFaces = &n
-		}
-		l.patchPosition(offset+len(out), rel, name.Pos)
-		out = append(out, p)
+	entries, _ := boundaryEntries(list)
+	out := make([]Patch, 0, len(entries))
+	for _, e := range entries {
+		l.patchPosition(offset+len(out), rel, e.name.Pos)
+		out = append(out, e.patch(rel, region))
 	}
 	return out
 }

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -269,7 +270,7 @@ func entryFromJSON(v any) (Entry, error) {
 		}
 		return &PrimitiveEntry{Key: keyFromJSON(m), Value: items}, nil
 	}
-	return nil, fmt.Errorf("unknown entry object with keys %v", sortedKeys(m))
+	return nil, fmt.Errorf("unknown entry object with keys %v", slices.Sorted(maps.Keys(m)))
 }
 
 func itemsFromJSON(v any) ([]Item, error) {
@@ -390,16 +391,7 @@ func itemFromJSON(v any) (Item, error) {
 			d.Text, _ = x["text"].(string)
 			return d, nil
 		}
-		return nil, fmt.Errorf("unknown item object with keys %v", sortedKeys(x))
+		return nil, fmt.Errorf("unknown item object with keys %v", slices.Sorted(maps.Keys(x)))
 	}
 	return nil, fmt.Errorf("unexpected JSON %T in items", v)
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

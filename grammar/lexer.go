@@ -140,8 +140,8 @@ type warning struct {
 	pos     Pos
 }
 
-// scanner turns the source into tokens following ISstream v1912 (docs in
-// knowledge/openfoam-dictionary-syntax.md §2). It never panics and always advances.
+// scanner turns the source into tokens following ISstream v1912 (ISstream.C; the rules
+// are listed in docs/grammar.md, "Lexical layer"). It never panics and always advances.
 type scanner struct {
 	src       string
 	i         int

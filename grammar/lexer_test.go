@@ -28,8 +28,8 @@ func lexAll(src string) (toks []string, comments []string, warnings int, err *le
 	return toks, comments, len(s.warnings), s.err
 }
 
-// TestLexicalRules has one case per rule of the ISstream v1912 table in
-// knowledge/openfoam-dictionary-syntax.md §2 (and the consequences listed under it).
+// TestLexicalRules has one case per rule of the ISstream v1912 tokenizer listed in
+// docs/grammar.md, "Lexical layer" (and the consequences listed under it).
 func TestLexicalRules(t *testing.T) {
 	tests := []struct {
 		rule     string

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/finding"
 )
 
 // ExpDict is a dictionary after expansion: duplicates merged, directives applied,
@@ -309,12 +311,7 @@ func (d *ExpDict) cloneDict() *ExpDict {
 }
 
 // escapePointer escapes one RFC 6901 reference token.
-func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
+var escapePointer = finding.EscapeToken
 
 // patternCache holds compiled anchored patterns for LookupValue.
 var patternCache sync.Map // string -> *regexp.Regexp (nil when invalid)

@@ -3,7 +3,9 @@ package grammar
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -70,7 +72,7 @@ func ValueDict(obj map[string]any) (*Dict, error) { return valueDict(obj, false)
 
 func valueDict(obj map[string]any, schemes bool) (*Dict, error) {
 	d := NewDict()
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k == "$regex" {
 			continue
 		}
@@ -243,10 +245,10 @@ func objectItem(m map[string]any) (Item, error) {
 		}
 		return UniformListOf(n, it), nil
 	case has(m, "$uniform"), has(m, "$nonuniform"):
-		return nil, fmt.Errorf("%v is a whole entry value, not an item inside one", sortedKeys(m))
+		return nil, fmt.Errorf("%v is a whole entry value, not an item inside one", slices.Sorted(maps.Keys(m)))
 	}
 	// $codeStream, $calc, $eval (dynamic code is never written), $elided, $error, $include.
-	return nil, fmt.Errorf("%v cannot be written as OpenFOAM text", sortedKeys(m))
+	return nil, fmt.Errorf("%v cannot be written as OpenFOAM text", slices.Sorted(maps.Keys(m)))
 }
 
 // nonuniformItems writes `nonuniform List<T> N(…)`; only a value with its data can be written.

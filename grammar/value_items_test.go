@@ -2,8 +2,10 @@ package grammar
 
 import (
 	"encoding/json"
+	"maps"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -135,7 +137,7 @@ func unwritable(v any) string {
 			}
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			switch {
 			case k == "$nonuniform" || k == "$codeStream" || k == "$calc" || k == "$eval":
 				return k

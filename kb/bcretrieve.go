@@ -2,9 +2,9 @@ package kb
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // BCResult unites tutorial examples of a boundary condition with its header contract.
@@ -155,15 +155,23 @@ func NormalizeKeyword(s string) string {
 	}, s)
 }
 
-var logKeywordRes = []*lazyre.Regexp{
+var logKeywordRes = []func() *regexp.Regexp{
 	// keyword div(phi,epsilon) is undefined in dictionary "/case/system/fvSchemes/divSchemes"
-	lazyre.New(`keyword\s+(.+?)\s+is undefined in dictionary\s+"([^"]*)"`),
+	sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`keyword\s+(.+?)\s+is undefined in dictionary\s+"([^"]*)"`)
+	}),
 	// Entry 'gamma' not found in dictionary "/case/0/p/boundaryField/outlet"
-	lazyre.New(`[Ee]ntry\s+'([^']+)'\s+not found in dictionary\s+"([^"]*)"`),
+	sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`[Ee]ntry\s+'([^']+)'\s+not found in dictionary\s+"([^"]*)"`)
+	}),
 	// Essential entry 'value' missing on patch movingWall of field U in file "/case/0/U"
-	lazyre.New(`[Ee]ssential entry\s+'([^']+)'\s+missing.*?file\s+"?([^"\s]*)"?`),
+	sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`[Ee]ssential entry\s+'([^']+)'\s+missing.*?file\s+"?([^"\s]*)"?`)
+	}),
 	// Cannot find patchField entry for inlet ... file "..."
-	lazyre.New(`Cannot find patchField entry for\s+(\S+)(?:.*?file\s+"?([^"\s]*)"?)?`),
+	sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`Cannot find patchField entry for\s+(\S+)(?:.*?file\s+"?([^"\s]*)"?)?`)
+	}),
 }
 
 // KeywordFromLog extracts the missing keyword from an OpenFOAM FATAL error log,
@@ -171,7 +179,7 @@ var logKeywordRes = []*lazyre.Regexp{
 func KeywordFromLog(log string) (keyword, dict string, ok bool) {
 	flat := strings.Join(strings.Fields(log), " ")
 	for _, re := range logKeywordRes {
-		if m := re.Re().FindStringSubmatch(flat); m != nil {
+		if m := re().FindStringSubmatch(flat); m != nil {
 			d := ""
 			if len(m) > 2 {
 				d = m[2]

@@ -7,30 +7,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/finding"
 )
 
 // regexKey is the key under which the case document keeps regex keyword entries
 // (docs/case-document.md §1): a list of {"pattern", "value"} in definition order.
 const regexKey = "$regex"
 
-// pointer escapes one RFC 6901 segment.
-func pointerEscape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func pointerUnescape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
-
 // join builds a pointer from segments.
-func join(segs ...string) string {
-	var b strings.Builder
-	for _, s := range segs {
-		b.WriteByte('/')
-		b.WriteString(pointerEscape(s))
-	}
-	return b.String()
-}
+var join = finding.Pointer
 
 // lookupPointer resolves an RFC 6901 pointer in a JSON value.
 func lookupPointer(v any, ptr string) (any, bool) {
@@ -38,7 +24,7 @@ func lookupPointer(v any, ptr string) (any, bool) {
 		return v, true
 	}
 	for _, seg := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		seg = pointerUnescape(seg)
+		seg = finding.UnescapeToken(seg)
 		switch x := v.(type) {
 		case map[string]any:
 			next, ok := x[seg]

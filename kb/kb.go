@@ -346,30 +346,31 @@ func (k *KB) normalise() {
 		r.CaseFiles() // a loaded record is written back whole
 	}
 	for _, c := range k.Contracts {
-		c.normalise()
+		c.Normalise()
 	}
 	v := &k.Vocab
 	for _, l := range []*[]string{&v.DdtSchemes, &v.GradSchemes, &v.DivSchemes, &v.InterpolationSchemes,
 		&v.LaplacianSchemes, &v.SnGradSchemes, &v.LinearSolvers, &v.Preconditioners, &v.Smoothers,
 		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects} {
-		*l = sortedUnique(*l)
+		*l = SortedUnique(*l)
 	}
 	for _, m := range []map[string][]string{v.BCTypes, v.RASModels, v.LESModels, v.ThermoCombinations, v.Provenance} {
 		for key, l := range m {
-			m[key] = sortedUnique(l)
+			m[key] = SortedUnique(l)
 		}
 	}
 	k.index()
 }
 
-func (c *Contract) normalise() {
+// Normalise sorts a contract's sets and fills its empty collections, so its JSON is deterministic.
+func (c *Contract) Normalise() {
 	if c.Bases == nil {
 		c.Bases = []string{}
 	}
-	c.Ranks = sortedUnique(c.Ranks)
-	c.Groups = sortedUnique(c.Groups)
-	c.Required = sortedUnique(c.Required)
-	c.Provenance = sortedUnique(c.Provenance)
+	c.Ranks = SortedUnique(c.Ranks)
+	c.Groups = SortedUnique(c.Groups)
+	c.Required = SortedUnique(c.Required)
+	c.Provenance = SortedUnique(c.Provenance)
 	if c.Optional == nil {
 		c.Optional = map[string]string{}
 	}
@@ -381,7 +382,7 @@ func (c *Contract) normalise() {
 		c.OneOf = []OneOf{}
 	}
 	for i := range c.OneOf {
-		c.OneOf[i].Keys = sortedUnique(c.OneOf[i].Keys)
+		c.OneOf[i].Keys = SortedUnique(c.OneOf[i].Keys)
 	}
 	sort.Slice(c.OneOf, func(i, j int) bool {
 		return strings.Join(c.OneOf[i].Keys, ",") < strings.Join(c.OneOf[j].Keys, ",")
@@ -492,7 +493,8 @@ func (k *KB) Stats() Stats {
 	return s
 }
 
-func sortedUnique(l []string) []string {
+// SortedUnique sorts l in place and drops repeats; never nil (the snapshot keeps JSON arrays).
+func SortedUnique(l []string) []string {
 	if l == nil {
 		return []string{}
 	}

@@ -197,14 +197,13 @@ func compressibility(r *CaseRecord, feature bool) (string, bool) {
 	for n := range r.Files {
 		hasThermo = hasThermo || isThermoFile(n)
 	}
-	if info, ok := SolverInfo(r.Solver); ok {
-		if c, ok := info["compressible"].(bool); ok {
-			if c == hasThermo {
-				return "solver+thermophysicalProperties", c
-			}
-			r.Notes = append(r.Notes, fmt.Sprintf("solver %s is compressible=%v but a thermo dictionary present=%v", r.Solver, c, hasThermo))
-			return "solver", c
+	if info, ok := curatedSolver(r.Solver); ok {
+		c := info.Compressible
+		if c == hasThermo {
+			return "solver+thermophysicalProperties", c
 		}
+		r.Notes = append(r.Notes, fmt.Sprintf("solver %s is compressible=%v but a thermo dictionary present=%v", r.Solver, c, hasThermo))
+		return "solver", c
 	}
 	if feature == hasThermo {
 		return "solver+thermophysicalProperties", feature

@@ -98,14 +98,14 @@ func (k *KB) resolve(q Query) resolved {
 			rq.notes = append(rq.notes, fmt.Sprintf("turbulence model %q is not in the vocabulary; model-class levels match nothing", q.Turbulence))
 		}
 	}
-	if info, ok := SolverInfo(q.Solver); ok {
-		if c, ok := info["compressible"].(bool); ok && rq.comp == nil {
+	if info, ok := curatedSolver(q.Solver); ok {
+		if rq.comp == nil {
+			c := info.Compressible
 			rq.comp = &c
 			rq.notes = append(rq.notes, "compressibility from the curated solver table")
 		}
-		if s, ok := info["steady"].(bool); ok {
-			rq.steady = &s
-		}
+		s := info.Steady
+		rq.steady = &s
 	}
 	if q.Solver != "" && (rq.comp == nil || rq.steady == nil) {
 		var n, comp, steady int

@@ -58,16 +58,6 @@ func Curated(name string) (map[string]any, error) {
 	return m, nil
 }
 
-// SolverInfo returns the curated requirements of a solver (kb/curated/solvers.json).
-func SolverInfo(solver string) (map[string]any, bool) {
-	m, err := Curated("solvers")
-	if err != nil {
-		return nil, false
-	}
-	s, ok := m[solver].(map[string]any)
-	return s, ok
-}
-
 // RulesData returns the document rules read as data.kb (docs/kb-data.md):
 // version, bc contracts, vocabularies and the curated solver/model/dimension
 // tables. It is built once per KB; callers must not modify it.
@@ -151,7 +141,7 @@ func strs(l []string) []any {
 func strmap(m map[string][]string) map[string]any {
 	out := map[string]any{}
 	for k, l := range m {
-		out[k] = strs(sortedUnique(append([]string(nil), l...)))
+		out[k] = strs(SortedUnique(append([]string(nil), l...)))
 	}
 	return out
 }

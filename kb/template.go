@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // DefaultTau is the frequency threshold of the template retriever when none is
@@ -213,7 +213,7 @@ func modelFields(model string) []string {
 			}
 		}
 	}
-	return sortedUnique(out)
+	return SortedUnique(out)
 }
 
 // mentionsField reports whether a key path names one of fields (or its Final
@@ -345,7 +345,7 @@ func fieldKeyed(segs []string) bool {
 	return false
 }
 
-var reIdentToken = lazyre.New(`[A-Za-z_][\w.]*`)
+var reIdentToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z_][\w.]*`) })
 
 // solvedFields lists the fields a case's fvSolution solves: candidate names (its
 // field files, the energy variable, rho, the keys and the identifiers inside the
@@ -373,7 +373,7 @@ func solvedFields(r *CaseRecord, solution any) []string {
 	}
 	patterns, _ := regexEntries(solvers)
 	for _, p := range patterns {
-		for _, tok := range reIdentToken.Re().FindAllString(p, -1) {
+		for _, tok := range reIdentToken().FindAllString(p, -1) {
 			cand[strings.TrimSuffix(tok, ".")] = true
 		}
 	}
@@ -385,7 +385,7 @@ func solvedFields(r *CaseRecord, solution any) []string {
 			}
 		}
 	}
-	return sortedUnique(out)
+	return SortedUnique(out)
 }
 
 // choose picks the most frequent variant. A tie goes to the variant more cases of all
@@ -487,10 +487,8 @@ func (n *tnode) value() any {
 // algorithmOf is the algorithm dictionary a solver reads: the curated table,
 // else the one most of its tutorials carry; "" when unknown or none.
 func (k *KB) algorithmOf(solver string) string {
-	if info, ok := SolverInfo(solver); ok {
-		if a, ok := info["algorithm"].(string); ok {
-			return a
-		}
+	if info, ok := curatedSolver(solver); ok {
+		return info.Algorithm
 	}
 	return k.mostCommon(solver, func(r *CaseRecord) string { return r.Algorithm })
 }
@@ -540,5 +538,5 @@ func foreignModelFields(model string) []string {
 			}
 		}
 	}
-	return sortedUnique(out)
+	return SortedUnique(out)
 }

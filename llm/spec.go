@@ -24,6 +24,10 @@ type PromptSpec struct {
 	MaxAttempts int
 }
 
+// ErrNoAcceptableSpec is returned by SpecFromPrompt when no candidate passed the check
+// within the attempts.
+var ErrNoAcceptableSpec = errors.New("llm: no acceptable spec")
+
 // SpecResult is the accepted spec and what it cost.
 type SpecResult struct {
 	JSON     json.RawMessage // the spec as the model wrote it, mesh forced to the given one
@@ -90,7 +94,7 @@ func (c *Client) SpecFromPrompt(ctx context.Context, ps PromptSpec, check func(s
 		msgs = append(msgs, Message{Role: "assistant", Content: reply},
 			Message{Role: "user", Content: "foamc rejected this spec:\n" + problem + "\nReply with the corrected spec as one JSON object."})
 		if attempt == max {
-			return res, fmt.Errorf("llm: no acceptable spec in %d attempts; last problems:\n%s", max, problem)
+			return res, fmt.Errorf("%w in %d attempts; last problems:\n%s", ErrNoAcceptableSpec, max, problem)
 		}
 	}
 	return res, nil

@@ -63,3 +63,17 @@ func TestSpecFromPromptCheckErrors(t *testing.T) {
 		t.Fatalf("%q", m[len(m)-1][1])
 	}
 }
+
+// TestSpecFromPromptGivesUp: every candidate rejected ends with ErrNoAcceptableSpec after
+// MaxAttempts calls, the last problems in the message.
+func TestSpecFromPromptGivesUp(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Default = func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Content: `{"version": 1}`} }
+	c, _ := newTestClient(t, srv, nil)
+	fl := finding.List{{ID: "FOAM-SPEC-002", Summary: "name is required", Location: finding.Location{Path: "/name"}}}
+	_, err := c.SpecFromPrompt(context.Background(), PromptSpec{Prompt: "x", Schema: json.RawMessage(`{}`), MaxAttempts: 2},
+		func([]byte) error { return fl })
+	if !errors.Is(err, ErrNoAcceptableSpec) || !strings.Contains(err.Error(), "name is required") || len(srv.Requests()) != 2 {
+		t.Fatalf("err %v after %d requests", err, len(srv.Requests()))
+	}
+}

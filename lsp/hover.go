@@ -7,11 +7,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/kb"
-	"github.com/tliron/glsp"
-	protocol "github.com/tliron/glsp/protocol_3_16"
+	"github.com/foamc/foamc/openfoam"
 )
 
 func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
@@ -128,9 +130,9 @@ func (s *Server) expanded(d *document) *grammar.Expanded {
 	if d.good == nil {
 		return nil
 	}
-	opts := grammar.ExpandOptions{CaseDir: filepath.Dir(d.path)}
+	opts := grammar.ExpandOptions{CaseDir: filepath.Dir(d.path), EtcDir: openfoam.Etc()}
 	if d.cs != nil {
-		opts = grammar.ExpandOptions{CaseDir: d.cs.root, Parse: s.parse(d.cs)}
+		opts = grammar.ExpandOptions{CaseDir: d.cs.root, EtcDir: openfoam.Etc(), Parse: s.parse(d.cs)}
 	}
 	return grammar.Expand(d.good, d.path, opts)
 }

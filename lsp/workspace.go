@@ -8,10 +8,12 @@ import (
 	"strings"
 	"time"
 
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
-	protocol "github.com/tliron/glsp/protocol_3_16"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // document is an open editor buffer.
@@ -49,7 +51,7 @@ func (d *document) standaloneFindings() []finding.Finding {
 	if d.err != nil {
 		return parseFindings(d.path, d.err)
 	}
-	x := grammar.Expand(d.file, d.path, grammar.ExpandOptions{CaseDir: filepath.Dir(d.path)})
+	x := grammar.Expand(d.file, d.path, grammar.ExpandOptions{CaseDir: filepath.Dir(d.path), EtcDir: openfoam.Etc()})
 	return x.Findings
 }
 

@@ -107,3 +107,12 @@ func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
 }
+
+// Etc is OpenFOAM's etc directory: $FOAM_ETC, else the Debian default. The parser takes it
+// from its caller (grammar.ExpandOptions.EtcDir) and knows nothing of the machine.
+func Etc() string {
+	if d := os.Getenv("FOAM_ETC"); d != "" {
+		return d
+	}
+	return EtcDir
+}

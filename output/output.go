@@ -37,6 +37,9 @@ type Report struct {
 	Version string
 	Rules   []Rule
 	Cases   []Case
+	// OmitTotals drops the text format's totals line, for a command that checks one input
+	// and prints its own status line.
+	OmitTotals bool
 }
 
 // Formats lists the supported format names.
@@ -83,7 +86,11 @@ func path(dir, file string) string {
 
 func loc(dir string, l finding.Location) string {
 	var b strings.Builder
-	b.WriteString(path(dir, l.File))
+	p := path(dir, l.File)
+	if p == "" {
+		p = "<case>" // as finding.Location.String says it
+	}
+	b.WriteString(p)
 	if l.Line > 0 {
 		fmt.Fprintf(&b, ":%d", l.Line)
 		if l.Column > 0 {
@@ -102,7 +109,9 @@ func writeText(w io.Writer, r Report) error {
 		for _, f := range c.Findings {
 			fmt.Fprintf(&b, "%s: %s [%s] %s\n", loc(c.Dir, f.Location), f.Severity, f.ID, f.Summary)
 			if f.Excerpt != "" {
-				fmt.Fprintf(&b, "    | %s\n", f.Excerpt)
+				for _, line := range strings.Split(strings.TrimRight(f.Excerpt, "\n"), "\n") {
+					fmt.Fprintf(&b, "    | %s\n", line)
+				}
 			}
 			if f.Detail != "" {
 				fmt.Fprintf(&b, "    %s\n", f.Detail)
@@ -118,6 +127,10 @@ func writeText(w io.Writer, r Report) error {
 				}
 			}
 		}
+	}
+	if r.OmitTotals {
+		_, err := io.WriteString(w, b.String())
+		return err
 	}
 	n := Counts(r)
 	fmt.Fprintf(&b, "%d deny, %d warn, %d info in %d case(s)\n", n[finding.Deny], n[finding.Warn], n[finding.Info], len(r.Cases))

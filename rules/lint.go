@@ -11,32 +11,27 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/output"
 )
 
-// Result is the outcome of linting one case directory. File paths in Findings are
-// relative to Dir.
-type Result struct {
-	Dir      string            `json:"case"`
-	Findings []finding.Finding `json:"findings"`
-}
-
-// LintDir loads a case directory and evaluates every rule on it. Files that fail to
+// LintDir loads a case directory and evaluates every rule on it; the result is in the
+// shape every renderer takes (output.Case, its file paths relative to dir). Files that fail to
 // parse come back as findings next to the rule findings. An error means the case could
 // not be evaluated at all (unreadable directory, policy evaluation failure).
-func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options) (Result, error) {
+func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options) (output.Case, error) {
 	c, err, ok := e.takePreload(dir, opts)
 	if !ok {
 		c, err = foamcase.Load(dir, opts)
 	}
 	if err != nil {
-		return Result{Dir: dir}, fmt.Errorf("rules: load case %s: %w", dir, err)
+		return output.Case{Dir: dir}, fmt.Errorf("rules: load case %s: %w", dir, err)
 	}
 	fs, err := e.LintCase(ctx, c)
 	if err != nil {
-		return Result{Dir: dir}, fmt.Errorf("rules: case %s: %w", dir, err)
+		return output.Case{Dir: dir}, fmt.Errorf("rules: case %s: %w", dir, err)
 	}
 	addExcerpts(dir, fs)
-	return Result{Dir: dir, Findings: fs}, nil
+	return output.Case{Dir: dir, Findings: fs}, nil
 }
 
 // LintCase evaluates every rule on a loaded case and adds the case's parse and
@@ -92,8 +87,8 @@ func readLines(path string) []string {
 // LintDirs lints several case directories on all CPUs and returns the results in the
 // order of dirs; errs[i] is the error of dirs[i] (nil when it was evaluated). progress,
 // when not nil, is called after each case with the number done so far.
-func (e *Engine) LintDirs(ctx context.Context, dirs []string, opts foamcase.Options, progress func(done int, dir string)) ([]Result, []error) {
-	results := make([]Result, len(dirs))
+func (e *Engine) LintDirs(ctx context.Context, dirs []string, opts foamcase.Options, progress func(done int, dir string)) ([]output.Case, []error) {
+	results := make([]output.Case, len(dirs))
 	errs := make([]error, len(dirs))
 	next := make(chan int)
 	done := make(chan int)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/output"
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
@@ -274,7 +275,7 @@ func TestKBSources(t *testing.T) {
 	}
 	dirs := fixtureDirs(t)
 	ctx := context.Background()
-	lint := func(opts Options) []Result {
+	lint := func(opts Options) []output.Case {
 		t.Helper()
 		e, err := New(ctx, opts)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/output"
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
@@ -136,7 +137,7 @@ func TestEnginesAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	lint := func(opts Options) []Result {
+	lint := func(opts Options) []output.Case {
 		opts.KB = k.RulesData()
 		e, err := New(ctx, opts)
 		if err != nil {

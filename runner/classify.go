@@ -2,11 +2,12 @@ package runner
 
 import (
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/internal/lazyre"
 )
 
 // Failure classes: the categories a FOAM FATAL error (or a signal) falls in.
@@ -62,17 +63,23 @@ type Failure struct {
 }
 
 var (
-	reEntryNotFound = lazyre.New(`Entry '([^']+)' not found in dictionary "([^"]+)"`)
-	reKeywordUndef  = lazyre.New(`keyword (\S+) is undefined in dictionary "?([^"\s]+)"?`)
-	reNoRefCell     = lazyre.New(`Unable to set reference cell for field (\S+)`)
-	reCannotFind    = lazyre.New(`[Cc]annot find file "([^"]+)"`)
-	reNoPatch       = lazyre.New(`Cannot find patchField entry for (\S+)`)
-	reEssential     = lazyre.New(`Essential entry '(\w+)' missing on patch (\S+)`)
-	reUnknown       = lazyre.New(`Unknown ([\w ]+?) (?:type )?(\S+?)(?: for patch.*)?$`)
-	reValidHead     = lazyre.New(`^Valid [\w ]+:\s*(.*)$`)
-	reFileLine      = lazyre.New(`^file: (\S+?)(?: at line (\d+)| from line (\d+) to line \d+)?\.?\s*$`)
-	reExcess        = lazyre.New(`Entry '([^']+)' has (\d+) excess tokens`)
-	reDimFields     = lazyre.New(`(\w+)\)*\[[-0-9. ]+\]`)
+	reEntryNotFound = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Entry '([^']+)' not found in dictionary "([^"]+)"`) })
+	reKeywordUndef  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`keyword (\S+) is undefined in dictionary "?([^"\s]+)"?`)
+	})
+	reNoRefCell  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Unable to set reference cell for field (\S+)`) })
+	reCannotFind = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[Cc]annot find file "([^"]+)"`) })
+	reNoPatch    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Cannot find patchField entry for (\S+)`) })
+	reEssential  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Essential entry '(\w+)' missing on patch (\S+)`) })
+	reUnknown    = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`Unknown ([\w ]+?) (?:type )?(\S+?)(?: for patch.*)?$`)
+	})
+	reValidHead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Valid [\w ]+:\s*(.*)$`) })
+	reFileLine  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^file: (\S+?)(?: at line (\d+)| from line (\d+) to line \d+)?\.?\s*$`)
+	})
+	reExcess    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Entry '([^']+)' has (\d+) excess tokens`) })
+	reDimFields = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\w+)\)*\[[-0-9. ]+\]`) })
 )
 
 // Classify reads a solver's FATAL block (or tail, for signals) into a Failure.
@@ -112,7 +119,7 @@ func Classify(p *LogParser, exitCode int, caseDir string) *Failure {
 	}
 	for i, l := range msg {
 		t := strings.TrimSpace(l)
-		if m := reFileLine.Re().FindStringSubmatch(t); m != nil && f.File == "" {
+		if m := reFileLine().FindStringSubmatch(t); m != nil && f.File == "" {
 			f.File, f.DictPath = splitDictName(m[1], caseDir)
 			if m[2] != "" {
 				f.Line, _ = strconv.Atoi(m[2])
@@ -120,41 +127,41 @@ func Classify(p *LogParser, exitCode int, caseDir string) *Failure {
 				f.Line, _ = strconv.Atoi(m[3])
 			}
 		}
-		if m := reValidHead.Re().FindStringSubmatch(t); m != nil && f.Valid == nil {
+		if m := reValidHead().FindStringSubmatch(t); m != nil && f.Valid == nil {
 			f.Valid = validList(m[1], msg[i+1:])
 		}
 	}
 	s := f.Summary
 	switch {
-	case reCannotFind.Re().MatchString(fatal):
-		m := reCannotFind.Re().FindStringSubmatch(fatal)
+	case reCannotFind().MatchString(fatal):
+		m := reCannotFind().FindStringSubmatch(fatal)
 		f.Class, f.Kind = ClassMissingFile, KindMissingFile
 		f.File, f.DictPath = relCase(m[1], caseDir), nil
-	case reExcess.Re().MatchString(s):
-		m := reExcess.Re().FindStringSubmatch(s)
+	case reExcess().MatchString(s):
+		m := reExcess().FindStringSubmatch(s)
 		f.Class, f.Kind, f.Keyword = ClassFormat, KindExcessTokens, normKeyword(m[1])
-	case reEntryNotFound.Re().MatchString(s) || reKeywordUndef.Re().MatchString(s):
-		m := reEntryNotFound.Re().FindStringSubmatch(s)
+	case reEntryNotFound().MatchString(s) || reKeywordUndef().MatchString(s):
+		m := reEntryNotFound().FindStringSubmatch(s)
 		if m == nil {
-			m = reKeywordUndef.Re().FindStringSubmatch(s)
+			m = reKeywordUndef().FindStringSubmatch(s)
 		}
 		f.Kind, f.Keyword = KindMissingEntry, normKeyword(m[1])
 		f.File, f.DictPath = splitDictName(m[2], caseDir)
 		f.Class = classOfFile(f.File)
-	case reNoRefCell.Re().MatchString(s):
+	case reNoRefCell().MatchString(s):
 		// setRefCell found neither <p>RefCell nor <p>RefPoint in the algorithm dictionary
 		// (findRefCell.C:52-110); the file: line gave the dictionary.
-		f.Kind, f.Keyword = KindMissingEntry, reNoRefCell.Re().FindStringSubmatch(s)[1]+"RefCell"
+		f.Kind, f.Keyword = KindMissingEntry, reNoRefCell().FindStringSubmatch(s)[1]+"RefCell"
 		f.Class = classOfFile(f.File)
-	case reNoPatch.Re().MatchString(s):
+	case reNoPatch().MatchString(s):
 		f.Class, f.Kind = ClassBC, KindMissingPatch
-		f.Patch = reNoPatch.Re().FindStringSubmatch(s)[1]
+		f.Patch = reNoPatch().FindStringSubmatch(s)[1]
 		f.Keyword = f.Patch
-	case reEssential.Re().MatchString(s):
-		m := reEssential.Re().FindStringSubmatch(s)
+	case reEssential().MatchString(s):
+		m := reEssential().FindStringSubmatch(s)
 		f.Class, f.Kind, f.Keyword, f.Patch = ClassBC, KindMissingValue, m[1], m[2]
-	case strings.HasPrefix(s, "Unknown ") && reUnknown.Re().MatchString(s):
-		m := reUnknown.Re().FindStringSubmatch(s)
+	case strings.HasPrefix(s, "Unknown ") && reUnknown().MatchString(s):
+		m := reUnknown().FindStringSubmatch(s)
 		f.Kind, f.What, f.Keyword = KindUnknownName, strings.TrimSpace(m[1]), normKeyword(m[2])
 		switch {
 		case strings.Contains(f.What, "patchField"):
@@ -176,7 +183,7 @@ func Classify(p *LogParser, exitCode int, caseDir string) *Failure {
 		strings.Contains(fatal, "incompatible dimensions") || strings.Contains(fatal, "inconsistent dimensions"):
 		f.Class, f.Kind = ClassDimensions, KindDimensions
 		seen := map[string]bool{}
-		for _, m := range reDimFields.Re().FindAllStringSubmatch(fatal, -1) {
+		for _, m := range reDimFields().FindAllStringSubmatch(fatal, -1) {
 			if !seen[m[1]] {
 				seen[m[1]] = true
 				f.Fields = append(f.Fields, m[1])

@@ -6,8 +6,10 @@ import (
 	"path"
 	"strings"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // KBRetriever answers repair queries from the knowledge base (issue 6: repair
@@ -25,6 +27,21 @@ import (
 type KBRetriever struct {
 	KB       *kb.KB
 	Fallback Retriever
+}
+
+// DefaultRetriever is the repair retriever every caller wants: the kb answers, and the
+// OpenFOAM tutorials (read with foamDictionary) answer what it does not hold (mesh and
+// decomposition dictionaries). tutorials "" means openfoam.Tutorials(); without any
+// tutorials only the kb answers.
+func DefaultRetriever(k *kb.KB, tutorials string) Retriever {
+	r := &KBRetriever{KB: k}
+	if tutorials == "" {
+		tutorials = openfoam.Tutorials()
+	}
+	if tutorials != "" {
+		r.Fallback = &TutorialRetriever{Dir: tutorials, Env: openfoam.Env()}
+	}
+	return r
 }
 
 // fvSolution dictionaries the template retriever assembles.
@@ -90,7 +107,7 @@ func (r *KBRetriever) template(kq kb.Query, q Query) []*Retrieved {
 	if err != nil {
 		return nil
 	}
-	ptr := pointer(segs)
+	ptr := finding.Pointer(segs...)
 	var files []string
 	for _, e := range res.Entries {
 		// The entry itself or the compound block holding it.
@@ -109,7 +126,7 @@ func (r *KBRetriever) template(kq kb.Query, q Query) []*Retrieved {
 
 // keyword: the heuristic keyword retriever's smallest enclosing blocks, one per case.
 func (r *KBRetriever) keyword(kq kb.Query, q Query) []*Retrieved {
-	kq.Path = pointer(q.DictPath)
+	kq.Path = finding.Pointer(q.DictPath...)
 	res := r.KB.Keyword(kq, q.Keyword)
 	var out []*Retrieved
 	for _, s := range res.Samples {
@@ -236,15 +253,6 @@ func lookupKeyword(block map[string]any, kw string) (any, bool) {
 		}
 	}
 	return nil, false
-}
-
-// pointer is the RFC 6901 pointer of a dictionary path.
-func pointer(segs []string) string {
-	var b strings.Builder
-	for _, s := range segs {
-		b.WriteString("/" + strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
 }
 
 func level(n int) string {

@@ -7,11 +7,11 @@ package runner
 import (
 	"bufio"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/foamc/foamc/internal/lazyre"
+	"sync"
 )
 
 // Step is one solver time step (or SIMPLE iteration) as the log reports it.
@@ -24,11 +24,13 @@ type Step struct {
 }
 
 var (
-	reTime     = lazyre.New(`^Time = (\S+)$`)
-	reSolving  = lazyre.New(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
-	reCourant  = lazyre.New(`^Courant Number mean: \S+ max: (\S+)`)
-	reExecTime = lazyre.New(`^ExecutionTime = (\S+) s`)
-	reRank     = lazyre.New(`^\[\d+\] `)
+	reTime    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Time = (\S+)$`) })
+	reSolving = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
+	})
+	reCourant  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Courant Number mean: \S+ max: (\S+)`) })
+	reExecTime = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ExecutionTime = (\S+) s`) })
+	reRank     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[\d+\] `) })
 )
 
 // LogParser follows a solver log line by line. It is fed while the solver runs
@@ -62,7 +64,7 @@ type LogParser struct {
 func (p *LogParser) Feed(line string) bool {
 	line = strings.TrimRight(line, "\r")
 	// A parallel run's ranks prefix their messages with "[rank] ".
-	if m := reRank.Re().FindStringIndex(line); m != nil {
+	if m := reRank().FindStringIndex(line); m != nil {
 		line = line[m[1]:]
 	}
 	if len(p.tail) == 40 {
@@ -82,7 +84,7 @@ func (p *LogParser) Feed(line string) bool {
 	if p.Warning == "" && p.readWarning(t) {
 		return false
 	}
-	if m := reTime.Re().FindStringSubmatch(t); m != nil {
+	if m := reTime().FindStringSubmatch(t); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		p.Steps = append(p.Steps, Step{Time: v, Residuals: map[string]float64{}})
 		return false
@@ -91,7 +93,7 @@ func (p *LogParser) Feed(line string) bool {
 		p.Ended = true
 		return false
 	}
-	if m := reExecTime.Re().FindStringSubmatch(t); m != nil {
+	if m := reExecTime().FindStringSubmatch(t); m != nil {
 		p.ExecutionTime, _ = strconv.ParseFloat(m[1], 64)
 		return len(p.Steps) > 0
 	}
@@ -100,7 +102,7 @@ func (p *LogParser) Feed(line string) bool {
 	if len(p.Steps) > 0 {
 		cur = &p.Steps[len(p.Steps)-1]
 	}
-	if m := reCourant.Re().FindStringSubmatch(t); m != nil {
+	if m := reCourant().FindStringSubmatch(t); m != nil {
 		v, err := strconv.ParseFloat(m[1], 64)
 		if err != nil || isBad(m[1]) {
 			p.setNaN(t)
@@ -110,7 +112,7 @@ func (p *LogParser) Feed(line string) bool {
 		}
 		return false
 	}
-	if m := reSolving.Re().FindStringSubmatch(t); m != nil {
+	if m := reSolving().FindStringSubmatch(t); m != nil {
 		if isBad(m[2]) || isBad(m[3]) {
 			p.setNaN(t)
 		}

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // Query asks the knowledge for the entry keyword under DictPath in File
@@ -78,7 +79,7 @@ func readDict(path string) map[string]any {
 	if _, err := os.Stat(path); err != nil {
 		path += ".gz"
 	}
-	x, err := grammar.ExpandFile(path, grammar.ExpandOptions{})
+	x, err := grammar.ExpandFile(path, grammar.ExpandOptions{EtcDir: openfoam.Etc()})
 	if err != nil || x.Dict == nil {
 		return nil
 	}

@@ -4,13 +4,13 @@
 package schema
 
 import (
+	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v4"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/saferead"
@@ -26,16 +26,6 @@ type Document struct {
 	pos    map[string]finding.Location
 	keyPos map[string]finding.Location
 	lines  []string
-}
-
-// Pointer joins JSON pointer tokens with RFC 6901 escaping.
-func Pointer(tokens ...string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
 }
 
 // Locate returns the location of ptr, or of its longest present prefix.
@@ -88,21 +78,25 @@ func Parse(file string, data []byte) (*Document, error) {
 		lines: strings.Split(string(data), "\n")}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		line := 0
+		// The parser's reason, at the position it found the problem (a construct left
+		// open, e.g. a flow mapping without its '}', is named as related).
+		loc := finding.Location{File: file}
 		msg := err.Error()
-		// yaml.v3 reports "yaml: line N: ..."; keep the position it gives.
-		if _, rest, ok := strings.Cut(msg, "line "); ok {
-			if n, _, ok := strings.Cut(rest, ":"); ok {
-				line, _ = strconv.Atoi(n)
+		var related []finding.Related
+		var le *yaml.LoadError
+		if errors.As(err, &le) {
+			loc.Line, loc.Column = le.Mark.Line, le.Mark.Column
+			msg = le.Message
+			if le.ContextMsg != "" && le.ContextMark.Line > 0 && le.ContextMark != le.Mark {
+				related = append(related, finding.Related{Location: finding.Location{File: file, Line: le.ContextMark.Line, Column: le.ContextMark.Column}, Message: le.ContextMsg})
 			}
 		}
-		loc := finding.Location{File: file, Line: line, Column: 1}
-		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "the spec is not valid YAML or JSON",
-			Detail: msg, Fix: "fix the syntax at the given line", Location: loc, Excerpt: d.Excerpt(loc)}}
+		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "the spec is not valid YAML or JSON: " + msg,
+			Detail: err.Error(), Fix: "fix the syntax at the given line", Location: loc, Related: related, Excerpt: d.Excerpt(loc)}}
 	}
 	if len(root.Content) == 0 {
 		return nil, finding.List{{ID: "FOAM-SPEC-001", Severity: finding.Deny, Summary: "the spec is empty",
-			Fix: "write a spec (see SPEC.md)", Location: finding.Location{File: file}}}
+			Fix: "write a spec (see docs/spec.md)", Location: finding.Location{File: file}}}
 	}
 	var errs finding.List
 	d.Value = d.convert(root.Content[0], "", &errs)
@@ -147,7 +141,7 @@ func (d *Document) convert(n *yaml.Node, ptr string, errs *finding.List) any {
 				continue
 			}
 			key := k.Value
-			child := ptr + Pointer(key)
+			child := ptr + finding.Pointer(key)
 			if _, dup := m[key]; dup {
 				loc := d.at(k)
 				loc.Path = child
@@ -198,14 +192,4 @@ func scalar(n *yaml.Node) any {
 		}
 	}
 	return n.Value
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

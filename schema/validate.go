@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -23,6 +25,14 @@ const (
 
 //go:embed spec.schema.json
 var specSchemaJSON []byte
+
+//go:embed case-document.json
+var caseDocumentJSON []byte
+
+// CaseDocumentSchema returns the JSON Schema of the case document foamcase builds
+// (docs/case-document.md): the rules are type-checked against it at compile time and the
+// loader's output is validated against it in tests.
+func CaseDocumentSchema() []byte { return append([]byte(nil), caseDocumentJSON...) }
 
 // SpecSchema returns the JSON Schema (draft-07) of the case spec, version 1.
 func SpecSchema() []byte { return append([]byte(nil), specSchemaJSON...) }
@@ -110,7 +120,7 @@ func contextPointer(c *gojsonschema.JsonContext) string {
 	if len(parts) > 0 && parts[0] == gojsonschema.STRING_CONTEXT_ROOT {
 		parts = parts[1:]
 	}
-	return Pointer(parts...)
+	return finding.Pointer(parts...)
 }
 
 func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError) finding.Finding {
@@ -122,7 +132,7 @@ func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError
 	switch e.Type() {
 	case "additional_property_not_allowed":
 		prop, _ := e.Details()["property"].(string)
-		child := ptr + Pointer(prop)
+		child := ptr + finding.Pointer(prop)
 		known := knownFields(tree, ptr)
 		fix := fmt.Sprintf("remove %q (known fields here: %s)", prop, strings.Join(known, ", "))
 		summary := fmt.Sprintf("unknown field %q", prop)
@@ -163,7 +173,7 @@ func knownFields(root map[string]any, ptr string) []string {
 	nodes := []map[string]any{root}
 	if ptr != "" {
 		for _, tok := range strings.Split(ptr[1:], "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			tok = finding.UnescapeToken(tok)
 			var next []map[string]any
 			for _, n := range expand(root, nodes) {
 				if props, ok := n["properties"].(map[string]any); ok {
@@ -190,7 +200,7 @@ func knownFields(root map[string]any, ptr string) []string {
 			}
 		}
 	}
-	return sortedKeys(set)
+	return slices.Sorted(maps.Keys(set))
 }
 
 // expand resolves $ref and flattens oneOf/anyOf/allOf alternatives.

@@ -1,84 +1,96 @@
 package main
 
 import (
-	"context"
-	"flag"
+	"errors"
 	"fmt"
-	"io"
+	"io/fs"
+	"os/exec"
 
-	"github.com/foamc/foamc/foamcase"
+	"github.com/spf13/cobra"
+
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/output"
-	"github.com/foamc/foamc/rules"
+	"github.com/foamc/foamc/runner"
 )
 
-func init() {
-	register("gate", "lint a case, then run a command only if nothing is denied", runGate)
-}
-
-func runGate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("foamc gate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "format of the findings written to stderr")
-	ef := addEngineFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc gate CASE [--allow-code] [--disable ID] [--policy DIR] [--kb FILE] -- CMD ARGS...")
-		fs.PrintDefaults()
+func newGateCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "gate CASE [flags] -- COMMAND [ARGS...]",
+		Short: "lint a case, then run a command only if nothing is denied",
+		Long: "gate lints CASE and runs COMMAND (in OpenFOAM's environment, as run gives it) only\n" +
+			"when no finding is deny. Findings go to stderr in --format. The exit code is the\n" +
+			"command's own status when it ran; gate's own outcomes use 124-127 (foamc help exit-codes).",
+		Args: func(cmd *cobra.Command, args []string) error {
+			dash := cmd.ArgsLenAtDash()
+			if dash < 0 || dash == len(args) {
+				return usageErrorf(cmd, "missing -- COMMAND")
+			}
+			return argsBetween(1, 1, "one CASE before --")(cmd, args[:dash])
+		},
 	}
-	var argv []string
-	for i, a := range args {
-		if a == "--" {
-			args, argv = args[:i], args[i+1:]
-			break
+	format := addFormatFlag(cmd.Flags(), "format of the findings written to stderr")
+	ef := addEngineFlags(cmd.Flags())
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		dir, argv := args[0], args[cmd.ArgsLenAtDash():]
+		ctx, interrupted, stop := proc.Interrupts(cmd.Context())
+		defer stop()
+		stderr := cmd.ErrOrStderr()
+		lint, eng, err := ef.linter(ctx, cmd)
+		if err != nil {
+			var ue *usageError
+			if errors.As(err, &ue) {
+				return err
+			}
+			return exitWith(exitGateError, fmt.Errorf("%w (refusing to run)", err))
 		}
-	}
-	pos, ok := parseInterleaved(fs, args)
-	if !ok {
-		return rules.ExitError
-	}
-	if len(pos) != 1 || len(argv) == 0 {
-		fs.Usage()
-		return rules.ExitError
-	}
-	ctx, interrupted, stop := proc.Interrupts(context.Background())
-	defer stop()
-	eng, err := ef.engine(ctx, pos[0])
-	if err != nil {
-		fmt.Fprintf(stderr, "foamc gate: %v (refusing to run)\n", err)
-		return rules.ExitError
-	}
-	report := func(res rules.Result, evalErr error) {
-		rep := output.Report{Tool: "foamc", Rules: outputRules(eng), Cases: []output.Case{{Dir: pos[0], Findings: res.Findings}}}
-		if evalErr != nil {
-			rep.Cases[0].Error = evalErr.Error()
+		report := func(fs []finding.Finding, evalErr error) error {
+			rep := output.Report{Tool: "foamc", Rules: outputRules(eng), Cases: []output.Case{{Dir: dir, Findings: fs}}}
+			if evalErr != nil {
+				rep.Cases[0].Error = evalErr.Error()
+			}
+			return output.Write(stderr, format.name, rep)
 		}
-		if werr := output.Write(stderr, *format, rep); werr != nil {
-			fmt.Fprintf(stderr, "foamc gate: %v\n", werr)
+		var reportErr error
+		g, err := runner.Gate(ctx, dir, runner.GateOptions{
+			Lint: lint, Argv: argv,
+			Stdin: cmd.InOrStdin(), Stdout: cmd.OutOrStdout(), Stderr: stderr,
+			// Warnings of a case that passes are shown before the command's own output.
+			BeforeRun: func(fs []finding.Finding) {
+				if len(fs) > 0 {
+					reportErr = report(fs, nil)
+				}
+			},
+		})
+		if reportErr != nil {
+			fmt.Fprintf(stderr, "foamc gate: %v\n", reportErr)
 		}
-	}
-	// Warnings of a case that passes are shown before the command's own output.
-	g, err := eng.Gate(ctx, pos[0], foamcase.Options{}, argv, stdinOf, stdout, stderr, func(res rules.Result) {
-		if len(res.Findings) > 0 {
-			report(res, nil)
+		if code := interrupted(); code != 0 {
+			// SIGINT/SIGTERM: the command and all it started were stopped (SIGTERM, then
+			// SIGKILL after a grace period); exit as a shell would (130, 143).
+			what := "while linting; " + argv[0] + " was not started"
+			if g.Ran {
+				what = "stopped " + argv[0] + " and every process it started"
+			}
+			return exitWith(code, fmt.Errorf("interrupted (signal %d): %s", code-128, what))
 		}
-	})
-	if code := interrupted(); code != 0 {
-		// SIGINT/SIGTERM: the command and all it started were stopped (SIGTERM, then
-		// SIGKILL after a grace period); exit as a shell would (130, 143).
-		what := "while linting; " + argv[0] + " was not started"
-		if g.Ran {
-			what = "stopped " + argv[0] + " and every process it started"
+		switch {
+		case g.Ran && err != nil:
+			return exitWith(exitGateError, err) // started, but its status is unknown
+		case g.Ran:
+			return exitWith(g.Status, nil)
+		case g.Denied:
+			if err := report(g.Findings, nil); err != nil {
+				return exitWith(exitGateError, err)
+			}
+			return exitWith(exitGateDenied, fmt.Errorf("refusing to run %s", argv[0]))
+		case errors.Is(err, runner.ErrNotEvaluated):
+			_ = report(g.Findings, err)
+			return exitWith(exitGateError, fmt.Errorf("refusing to run %s: %w", argv[0], err))
+		case errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist):
+			return exitWith(exitGateNotFound, err)
 		}
-		fmt.Fprintf(stderr, "foamc gate: interrupted (signal %d): %s\n", code-128, what)
-		return code
+		return exitWith(exitGateCannotExec, err)
 	}
-	if !g.Ran {
-		report(g.Lint, err)
-		fmt.Fprintf(stderr, "foamc gate: refusing to run %s\n", argv[0])
-		return g.Code
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "foamc gate: %v\n", err)
-	}
-	return g.Code
+	return cmd
 }

@@ -1,78 +1,69 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/output"
 )
 
-func init() {
-	register("inspect", "print the derived features of a case (--json: the whole case document)", runInspect)
-}
-
-func runInspect(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the case document as JSON")
-	values := fs.Bool("values", false, "with --json, include nonuniform field values")
-	allowOutside := fs.Bool("allow-outside", false, "read includes outside the case directory")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc inspect [--json] [--values] CASE")
-		fs.PrintDefaults()
+func newInspectCmd() *cobra.Command {
+	var values, allowOutside bool
+	cmd := &cobra.Command{
+		Use:   "inspect CASE",
+		Short: "print the derived features of a case (--format json: the whole case document)",
+		Args:  argsBetween(1, 1, "one CASE"),
 	}
-	if err := fs.Parse(args); err != nil {
-		return 1
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 1
-	}
-	c, err := foamcase.Load(fs.Arg(0), foamcase.Options{Values: *values, AllowOutsideIncludes: *allowOutside})
-	if err != nil {
-		fmt.Fprintf(stderr, "foamc inspect: %v\n", err)
-		return 1
-	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(c.Document()); err != nil {
-			fmt.Fprintf(stderr, "foamc inspect: %v\n", err)
-			return 1
+	cmd.Flags().BoolVar(&values, "values", false, "with --format json, include nonuniform field values")
+	cmd.Flags().BoolVar(&allowOutside, "allow-outside", false, "read includes outside the case directory")
+	format := addFormatFlag(cmd.Flags(), "output format (json: the case document; sarif, junit, github: the case's read errors)")
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		dir := args[0]
+		c, err := foamcase.Load(dir, foamcase.Options{Values: values, AllowOutsideIncludes: allowOutside})
+		if err != nil {
+			return err
 		}
-	} else {
-		feats := c.Features.Map()
-		keys := make([]string, 0, len(feats))
-		for k := range feats {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			v := feats[k]
-			if v == nil {
-				v = "-"
+		stdout := cmd.OutOrStdout()
+		switch format.name {
+		case "json":
+			if err := writeJSON(stdout, c.Document()); err != nil {
+				return err
 			}
-			fmt.Fprintf(stdout, "%-16s %v\n", k, v)
+		case "text":
+			feats := c.Features.Map()
+			for _, k := range slices.Sorted(maps.Keys(feats)) {
+				v := feats[k]
+				if v == nil {
+					v = "-"
+				}
+				fmt.Fprintf(stdout, "%-16s %v\n", k, v)
+			}
+			fmt.Fprintf(stdout, "%-16s %d (%d fields)\n", "files", len(c.Files), len(c.Fields))
+			printMesh(stdout, c, "", "patches")
+			for _, r := range c.Regions() {
+				printRegion(stdout, c, r)
+			}
+			if err := output.Write(stdout, "text", findingsReport(dir, c.Errors)); err != nil {
+				return err
+			}
+		default:
+			if err := output.Write(stdout, format.name, findingsReport(dir, c.Errors)); err != nil {
+				return err
+			}
 		}
-		fmt.Fprintf(stdout, "%-16s %d (%d fields)\n", "files", len(c.Files), len(c.Fields))
-		printMesh(stdout, c, "", "patches")
-		for _, r := range c.Regions() {
-			printRegion(stdout, c, r)
+		if finding.Max(c.Errors) == finding.Deny {
+			return exitWith(exitDeny, nil)
 		}
-		for _, f := range c.Errors {
-			fmt.Fprintln(stdout, f.String())
-		}
+		return nil
 	}
-	if finding.Max(c.Errors) == finding.Deny {
-		return 1
-	}
-	return 0
+	return cmd
 }
 
 // printMesh prints the patches of one mesh region ("" the default one) on a line headed label.
@@ -106,7 +97,7 @@ func printRegion(w io.Writer, c *foamcase.Case, r foamcase.Region) {
 			fields = append(fields, f)
 		}
 	}
-	sort.Strings(fields)
+	slices.Sort(fields)
 	if len(fields) == 0 {
 		fields = []string{"-"}
 	}

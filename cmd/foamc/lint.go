@@ -1,131 +1,79 @@
 package main
 
 import (
-	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/foamcase"
-	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/output"
-	"github.com/foamc/foamc/rules"
 )
 
-func init() {
-	register("lint", "check case directories against the rule library", runLint)
-}
-
-// listFlag collects a repeatable string flag.
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
-
-// engineFlags are the flags lint and gate share.
-type engineFlags struct {
-	kbPath    string
-	policies  listFlag
-	disabled  listFlag
-	allowCode bool
-}
-
-func addEngineFlags(fs *flag.FlagSet) *engineFlags {
-	ef := &engineFlags{}
-	fs.StringVar(&ef.kbPath, "kb", "", "knowledge-base snapshot (default: the embedded v1912 snapshot)")
-	fs.Var(&ef.policies, "policy", "directory of extra Rego rules (repeatable)")
-	fs.Var(&ef.disabled, "disable", "rule ID to skip (repeatable)")
-	fs.BoolVar(&ef.allowCode, "allow-code", false, "allow #codeStream, #calc, coded* and systemCall (SEC-001..003)")
-	return ef
-}
-
-// engine builds the rules engine; the preload case directories load while it compiles.
-func (ef *engineFlags) engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
-	opts := rules.Options{
-		Preload:    preload,
-		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
+func newLintCmd() *cobra.Command {
+	var failOn string
+	cmd := &cobra.Command{
+		Use:   "lint CASE...",
+		Short: "check case directories against the rule library",
+		Args:  argsBetween(1, -1, "CASE"),
 	}
-	// data.kb: the precomputed document of the embedded snapshot (no full decode), else
-	// RulesData() of the snapshot named by --kb.
-	if ef.kbPath == "" {
-		opts.KBJSON = kb.DefaultRulesJSON
-	} else {
-		opts.LoadKB = func() (map[string]any, error) {
-			k, err := kb.Load(ef.kbPath)
-			if err != nil {
-				return nil, err
+	format := addFormatFlag(cmd.Flags(), "output format")
+	cmd.Flags().StringVar(&failOn, "fail-on", "deny", "lowest severity that fails: deny|warn")
+	ef := addEngineFlags(cmd.Flags())
+	cmd.RunE = func(cmd *cobra.Command, dirs []string) error {
+		if failOn != "deny" && failOn != "warn" {
+			return usageErrorf(cmd, "--fail-on must be deny or warn, not %q", failOn)
+		}
+		ctx := cmd.Context()
+		// The first cases (one per worker of LintDirs) load while the policies compile.
+		eng, err := ef.engine(ctx, cmd, dirs[:min(len(dirs), runtime.GOMAXPROCS(0))]...)
+		if err != nil {
+			return err
+		}
+		stderr := cmd.ErrOrStderr()
+		var progress func(int, string)
+		if len(dirs) > 1 && isTerminal(stderr) {
+			progress = func(n int, d string) { fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", n, len(dirs), d) }
+		}
+		cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{}, progress)
+		if progress != nil {
+			fmt.Fprint(stderr, "\r\033[K")
+		}
+		for i := range cases {
+			if errs[i] != nil {
+				cases[i].Error = errs[i].Error()
 			}
-			return k.RulesData(), nil
 		}
+		rep := output.Report{Tool: "foamc", Rules: outputRules(eng), Cases: cases}
+		if err := output.Write(cmd.OutOrStdout(), format.name, rep); err != nil {
+			return err
+		}
+		return findingsExit(rep, failOn == "warn")
 	}
-	return rules.New(ctx, opts)
+	return cmd
 }
 
-// outputRules is the rule catalogue in the output package's shape.
-func outputRules(e *rules.Engine) []output.Rule {
-	var out []output.Rule
-	for _, r := range e.Rules() {
-		out = append(out, output.Rule{ID: r.ID, Severity: r.Severity, Title: r.Title, Description: r.Description, Fix: r.Fix, Provenance: r.Provenance})
+// argsBetween checks the number of positional arguments (max < 0: no limit); what names
+// them in the message.
+func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) < lo:
+			return usageErrorf(cmd, "missing %s", what)
+		case hi >= 0 && len(args) > hi:
+			return usageErrorf(cmd, "too many arguments: %q (want %s)", args[hi:], what)
+		}
+		return nil
 	}
-	return out
 }
 
-func runLint(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("foamc lint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: "+strings.Join(output.Formats(), "|"))
-	failOn := fs.String("fail-on", "deny", "lowest severity that fails: deny|warn")
-	ef := addEngineFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc lint CASE... [--format text|json|sarif|junit|github] [--fail-on warn] [--disable ID] [--policy DIR] [--allow-code] [--kb FILE]")
-		fs.PrintDefaults()
-	}
-	dirs, ok := parseInterleaved(fs, args)
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
 	if !ok {
-		return rules.ExitError
+		return false
 	}
-	if len(dirs) == 0 {
-		fs.Usage()
-		return rules.ExitError
-	}
-	if *failOn != "deny" && *failOn != "warn" {
-		fmt.Fprintf(stderr, "foamc lint: --fail-on must be deny or warn, not %q\n", *failOn)
-		return rules.ExitError
-	}
-	ctx := context.Background()
-	// The first cases (one per worker of LintDirs) load while the policies compile.
-	eng, err := ef.engine(ctx, dirs[:min(len(dirs), runtime.GOMAXPROCS(0))]...)
-	if err != nil {
-		fmt.Fprintf(stderr, "foamc lint: %v\n", err)
-		return rules.ExitError
-	}
-	var progress func(int, string)
-	if len(dirs) > 1 && isTerminal(stderr) {
-		progress = func(n int, d string) { fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", n, len(dirs), d) }
-	}
-	results, errs := eng.LintDirs(ctx, dirs, foamcase.Options{}, progress)
-	if progress != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
-	rep := output.Report{Tool: "foamc", Rules: outputRules(eng)}
-	failed := false
-	for i, d := range dirs {
-		c := output.Case{Dir: d, Findings: results[i].Findings}
-		if errs[i] != nil {
-			failed = true
-			c.Error = errs[i].Error()
-		}
-		rep.Cases = append(rep.Cases, c)
-	}
-	if err := output.Write(stdout, *format, rep); err != nil {
-		fmt.Fprintf(stderr, "foamc lint: %v\n", err)
-		return rules.ExitError
-	}
-	return rules.ExitCode(results, failed, *failOn == "warn")
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
-
-// stdinOf is the process stdin for commands the gate starts.
-var stdinOf io.Reader = os.Stdin

@@ -2,40 +2,36 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
-	"io"
+	"errors"
 	"os"
+
+	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/lsp"
 	"github.com/foamc/foamc/rules"
 )
 
-func init() {
-	register("lsp", "language server for case dictionaries (Language Server Protocol on stdin/stdout)", runLSP)
-}
-
-func runLSP(args []string, _, stderr io.Writer) int {
-	fs := flag.NewFlagSet("foamc lsp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	ef := addEngineFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc lsp [--disable ID] [--policy DIR] [--allow-code] [--kb FILE]   (an editor starts it)")
-		fs.PrintDefaults()
+func newLSPCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "lsp",
+		Short: "language server for case dictionaries (Language Server Protocol on stdin/stdout)",
+		Long:  "lsp serves the Language Server Protocol on stdin/stdout; an editor starts it (README, Editors).",
+		Args:  argsBetween(0, 0, "no arguments"),
 	}
-	if fs.Parse(args) != nil || fs.NArg() > 0 {
-		return 1
+	ef := addEngineFlags(cmd.Flags())
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		srv := lsp.New(lsp.Options{
+			Engine: func(ctx context.Context) (*rules.Engine, error) { return ef.engine(ctx, cmd) },
+			KB:     func() (*kb.KB, error) { return openKB(ef.kbPath) },
+			Log:    cmd.ErrOrStderr(),
+		})
+		if !srv.Serve(cmd.Context(), stdio{}) {
+			return errors.New("the connection ended without shutdown")
+		}
+		return nil
 	}
-	srv := lsp.New(lsp.Options{
-		Engine: func(ctx context.Context) (*rules.Engine, error) { return ef.engine(ctx) },
-		KB:     func() (*kb.KB, error) { return openKB(ef.kbPath) },
-		Log:    stderr,
-	})
-	if !srv.Serve(context.Background(), stdio{}) {
-		return 1
-	}
-	return 0
+	return cmd
 }
 
 // stdio is the editor's connection: requests on stdin, answers on stdout.

@@ -1,6 +1,8 @@
-// Command foamc compiles, lints and gates OpenFOAM cases. This package only wires
-// flags to the library packages; each subcommand lives in its own file and
-// registers itself in init.
+// Command foamc compiles, lints and gates OpenFOAM cases. This package only wires: each
+// command is one constructor (newLintCmd, newGateCmd, ...) returning a cobra command whose
+// flags are parsed once, by cobra, and whose RunE calls the library packages and returns
+// an error; exit.go maps that error to the process exit code (the one table, see
+// docs/cli.md).
 package main
 
 import (
@@ -9,39 +11,118 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
 )
-
-// command is one subcommand. run returns the process exit code.
-type command struct {
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
-}
-
-var commands = map[string]command{}
-
-func register(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
-	if _, dup := commands[name]; dup {
-		panic("duplicate command " + name)
-	}
-	commands[name] = command{summary: summary, run: run}
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: foamc <command> [arguments]\n\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
-	}
-}
 
 func main() {
 	paceGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one foamc command line and returns the exit code. Every call builds its
+// own command tree: no state survives from one command to the next.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd(os.Stdin, stdout, stderr)
+	root.SetArgs(args)
+	cmd, err := root.ExecuteC()
+	return exitCode(cmd, err, stderr)
+}
+
+func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "foamc",
+		Short: "compile, lint, gate and run OpenFOAM v1912 cases",
+		Long: "foamc compiles a case spec into an OpenFOAM v1912 case, lints cases against its rule\n" +
+			"library, gates commands on the lint, and runs and repairs cases with OpenFOAM.\n" +
+			"Exit codes: docs/cli.md (foamc help exit-codes).",
+		Version:       version(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          commandArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usageErrorf(cmd, "no command given")
+		},
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetVersionTemplate("foamc {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
+	root.SetHelpCommand(newHelpCmd())
+	root.AddCommand(
+		newCompileCmd(),
+		newFmtCmd(),
+		newGateCmd(),
+		newInspectCmd(),
+		newKBCmd(),
+		newLintCmd(),
+		newLSPCmd(),
+		newMCPCmd(),
+		newParseCmd(),
+		newRulesCmd(),
+		newRunCmd(),
+		newExitCodesTopic(),
+	)
+	return root
+}
+
+// commandArgs rejects an unknown command, suggesting the nearest names.
+func commandArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	var names []string
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() || c.Name() == "help" {
+			names = append(names, c.Name())
+		}
+	}
+	return usageErrorf(cmd, "unknown command %q%s", args[0], didYouMean(args[0], names, ""))
+}
+
+// newHelpCmd is `foamc help [COMMAND...]`: the command's help on stdout, exit 0; an
+// unknown topic is a usage error.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "help about any command",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root := cmd.Root()
+			target, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 {
+				return commandArgs(root, args)
+			}
+			target.SetOut(cmd.OutOrStdout())
+			return target.Help()
+		},
+	}
+}
+
+// version is the module version and, for a build from a checkout, the commit.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	v := info.Main.Version
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev != "" {
+		v += " " + rev[:min(12, len(rev))] + dirty
+	}
+	return strings.TrimSpace(fmt.Sprintf("%s %s", v, runtime.Version()))
 }
 
 // startHeap is the heap size at which foamc's first collection runs.
@@ -78,21 +159,4 @@ func paceGC() {
 	// The sentinel is unreachable at once: the first collection frees it and its cleanup
 	// switches to the steady pacing.
 	runtime.AddCleanup(new([16]byte), func(struct{}) { steady() }, struct{}{})
-}
-
-func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stdout)
-		if len(args) == 0 {
-			return 1
-		}
-		return 0
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "foamc: unknown command %q\n", args[0])
-		usage(stderr)
-		return 1
-	}
-	return c.run(args[1:], stdout, stderr)
 }

@@ -1,61 +1,59 @@
 package main
 
 import (
-	"context"
-	"flag"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/foamc/foamc/mcpserver"
 )
 
-func init() {
-	register("mcp", "serve foamc's tools to agents over MCP (stdio, or --http ADDR)", runMCP)
-}
-
-func runMCP(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("foamc mcp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (host defaults to 127.0.0.1) instead of stdio")
-	allowRemote := fs.Bool("allow-remote", false, "allow --http on a non-loopback address")
-	var roots listFlag
-	fs.Var(&roots, "root", "directory the tools may read and write (repeatable; besides the roots the client grants)")
-	maxRun := fs.Duration("max-run-time", 10*time.Minute, "wall-time limit of run_case")
-	maxSteps := fs.Int("max-steps", 1000, "time-step limit of run_case")
-	maxCase := fs.Int64("max-case-bytes", 256<<20, "size limit of a case's dictionaries and initial fields")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc mcp [--root DIR]... [--http ADDR [--allow-remote]] [--max-run-time D] [--max-steps N] [--max-case-bytes N]")
-		fs.PrintDefaults()
+func newMCPCmd() *cobra.Command {
+	var opts mcpserver.Options
+	var httpAddr string
+	var allowRemote bool
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "serve foamc's tools to agents over MCP (stdio, or --http ADDR)",
+		Long: "mcp serves compile, lint, gate, run, the knowledge base and the parser as Model Context\n" +
+			"Protocol tools, over stdio or streamable HTTP (docs/mcp.md). The tools touch files only\n" +
+			"under --root directories and the roots the client grants.",
+		Args: argsBetween(0, 0, "no arguments"),
 	}
-	if fs.Parse(args) != nil || fs.NArg() != 0 {
-		fs.Usage()
-		return 1
-	}
-	srv, err := mcpserver.New(mcpserver.Options{Roots: roots, MaxRunTime: *maxRun, MaxSteps: *maxSteps, MaxCaseBytes: *maxCase})
-	if err != nil {
-		fmt.Fprintln(stderr, "foamc mcp:", err)
-		return 1
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if *httpAddr == "" {
-		err = srv.ServeStdio(ctx)
-	} else {
-		addr, aerr := mcpserver.ListenAddr(*httpAddr, *allowRemote)
-		if aerr != nil {
-			fmt.Fprintln(stderr, "foamc mcp:", aerr)
-			return 1
+	f := cmd.Flags()
+	f.StringVar(&httpAddr, "http", "", "serve streamable HTTP on ADDR (host defaults to 127.0.0.1) instead of stdio")
+	f.BoolVar(&allowRemote, "allow-remote", false, "allow --http on a non-loopback address")
+	f.StringArrayVar(&opts.Roots, "root", nil, "directory the tools may read and write (repeatable; besides the roots the client grants)")
+	f.DurationVar(&opts.MaxRunTime, "max-run-time", 10*time.Minute, "wall-time limit of run_case")
+	f.IntVar(&opts.MaxSteps, "max-steps", 1000, "time-step limit of run_case")
+	f.Int64Var(&opts.MaxCaseBytes, "max-case-bytes", 256<<20, "size limit of a case's dictionaries and initial fields")
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		opts.Version = version()
+		srv, err := mcpserver.New(opts)
+		if err != nil {
+			return err
 		}
-		err = srv.ServeHTTP(ctx, addr, func(a net.Addr) { fmt.Fprintf(stderr, "foamc mcp: listening on http://%s/\n", a) })
+		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if httpAddr == "" {
+			err = srv.ServeStdio(ctx)
+		} else {
+			addr, aerr := mcpserver.ListenAddr(httpAddr, allowRemote)
+			if aerr != nil {
+				return usageErrorf(cmd, "%v", aerr)
+			}
+			stderr := cmd.ErrOrStderr()
+			err = srv.ServeHTTP(ctx, addr, func(a net.Addr) { fmt.Fprintf(stderr, "foamc mcp: listening on http://%s/\n", a) })
+		}
+		if ctx.Err() != nil {
+			return nil // stopped by a signal
+		}
+		return err
 	}
-	if err != nil && ctx.Err() == nil {
-		fmt.Fprintln(stderr, "foamc mcp:", err)
-		return 1
-	}
-	return 0
+	return cmd
 }

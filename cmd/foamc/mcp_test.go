@@ -15,7 +15,7 @@ func TestMCPRefuses(t *testing.T) {
 	}{
 		{[]string{"mcp", "--http", "0.0.0.0:0"}, "not a loopback address"},
 		{[]string{"mcp", "--root", "/nonexistent/foamc-root"}, "root /nonexistent/foamc-root"},
-		{[]string{"mcp", "case"}, "usage"},
+		{[]string{"mcp", "case"}, "too many arguments"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(c.args, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), c.want) {

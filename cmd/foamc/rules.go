@@ -1,50 +1,58 @@
 package main
 
 import (
-	"context"
-	"flag"
 	"fmt"
-	"io"
 	"text/tabwriter"
+
+	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/rules"
 )
 
-func init() {
-	register("rules", "list the rule library or show one rule", runRules)
-}
-
-func runRules(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("foamc rules", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	ef := addEngineFlags(fs)
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: foamc rules list | show ID [--policy DIR]") }
-	pos, ok := parseInterleaved(fs, args)
-	if !ok {
-		return rules.ExitError
+func newRulesCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "rules",
+		Short: "list the rule library or show one rule",
+		Args:  commandArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usageErrorf(cmd, "missing subcommand: list or show ID")
+		},
 	}
-	if len(pos) == 0 || (pos[0] == "show" && len(pos) != 2) || (pos[0] != "list" && pos[0] != "show") {
-		fs.Usage()
-		return rules.ExitError
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "list every rule: ID, severity, title",
+		Args:  argsBetween(0, 0, "no arguments"),
 	}
-	eng, err := ef.engine(context.Background())
-	if err != nil {
-		fmt.Fprintf(stderr, "foamc rules: %v\n", err)
-		return rules.ExitError
-	}
-	if pos[0] == "list" {
-		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	lef := addEngineFlags(list.Flags())
+	list.RunE = func(cmd *cobra.Command, _ []string) error {
+		eng, err := lef.engine(cmd.Context(), cmd)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 		for _, r := range eng.Rules() {
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Title)
 		}
-		tw.Flush()
-		return 0
+		return tw.Flush()
 	}
-	r, ok := eng.Rule(pos[1])
-	if !ok {
-		fmt.Fprintf(stderr, "foamc rules: no rule %s\n", pos[1])
-		return rules.ExitError
+	show := &cobra.Command{
+		Use:   "show ID",
+		Short: "explain one rule: what it checks, why, how to fix, provenance",
+		Args:  argsBetween(1, 1, "one rule ID"),
 	}
-	fmt.Fprint(stdout, rules.Describe(r))
-	return 0
+	sef := addEngineFlags(show.Flags())
+	show.RunE = func(cmd *cobra.Command, args []string) error {
+		eng, err := sef.engine(cmd.Context(), cmd)
+		if err != nil {
+			return err
+		}
+		r, ok := eng.Rule(args[0])
+		if !ok {
+			return fmt.Errorf("no rule %s%s", args[0], didYouMean(args[0], ruleIDs(eng), ""))
+		}
+		fmt.Fprint(cmd.OutOrStdout(), rules.Describe(r))
+		return nil
+	}
+	cmd.AddCommand(list, show)
+	return cmd
 }

@@ -1,173 +1,135 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/foamcase"
+	"github.com/spf13/cobra"
+
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
 )
 
-func init() {
-	register("run", "gate, mesh and solve a case with OpenFOAM; classify and repair failures", runRun)
-}
-
-// Exit codes of run: 0 solved, 1 tool error, 3 refused by the gate, 4 the
-// solver failed (after any repairs).
-const exitSolverFailed = 4
-
-// exitCancelled: a Slurm job cancelled by Ctrl-C, --timeout or the scheduler (128+SIGINT).
-const exitCancelled = 130
-
-func runRun(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	steps := fs.Int("steps", 0, "limit the solver to N time steps (0: the case's endTime)")
-	parallel := fs.Int("parallel", 0, "decompose and run on N MPI ranks")
-	slurmJob := fs.Bool("slurm", false, "submit the case's job.slurm with sbatch and follow the job (Ctrl-C cancels it)")
-	cancelJob := fs.Bool("cancel", false, "with --slurm: cancel the job last submitted for CASE (scancel)")
-	repair := fs.Int("repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
-	timeout := fs.Duration("timeout", 0, "overall time limit, repairs included (e.g. 10m)")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	tutorials := fs.String("tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
+func newRunCmd() *cobra.Command {
+	var opt runner.Options
+	var tutorials string
+	var slurmJob, cancelJob bool
+	cmd := &cobra.Command{
+		Use:   "run CASE",
+		Short: "gate, mesh and solve a case with OpenFOAM; classify and repair failures",
+		Long: "run lints the case (the gate: a deny refuses the run, exit 3), meshes and solves it,\n" +
+			"classifies a failure and, with --repair, repairs it (kb first, then the LLM if\n" +
+			"configured). With --slurm it submits the case's job.slurm and follows the job.\n" +
+			"--format json prints the run's result document.",
+		Args: argsBetween(1, 1, "one CASE"),
+	}
+	fs := cmd.Flags()
+	fs.IntVar(&opt.Steps, "steps", 0, "limit the solver to N time steps (0: the case's endTime)")
+	fs.IntVar(&opt.Parallel, "parallel", 0, "decompose and run on N MPI ranks")
+	fs.BoolVar(&slurmJob, "slurm", false, "submit the case's job.slurm with sbatch and follow the job (Ctrl-C cancels it)")
+	fs.BoolVar(&cancelJob, "cancel", false, "with --slurm: cancel the job last submitted for CASE (scancel)")
+	fs.IntVar(&opt.Repair, "repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
+	fs.DurationVar(&opt.Timeout, "timeout", 0, "overall time limit, repairs included (e.g. 10m)")
+	fs.StringVar(&tutorials, "tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
+	format := addFormatFlag(fs, "output format (json: the run's result; sarif, junit, github: the gate's findings)")
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foamc run CASE [--steps N] [--parallel N | --slurm [--cancel]] [--repair N] [--timeout D] [--json] [lint flags] [llm flags]")
-		fs.PrintDefaults()
-	}
-	pos, ok := parseInterleaved(fs, args)
-	if !ok {
-		return 1 // flag already printed the problem and the usage
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 1
-	}
-	dir := pos[0]
-	ctx, interrupted, stop := proc.Interrupts(context.Background())
-	defer stop()
-	if *cancelJob {
-		return cancelSlurm(ctx, dir, stderr)
-	}
-	lint, err := newLinter(ctx, ef)
-	if err != nil {
-		fmt.Fprintln(stderr, "foamc run:", err)
-		return 1
-	}
-	if *slurmJob {
-		if *parallel > 0 || *repair > 0 {
-			// The job's rank count is job.slurm's; repairs need the solver here.
-			fmt.Fprintln(stderr, "foamc run: --slurm runs the case's job.slurm: --parallel and --repair do not apply")
-			return 1
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		dir := args[0]
+		ctx, interrupted, stop := proc.Interrupts(cmd.Context())
+		defer stop()
+		stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+		if cancelJob {
+			return cancelSlurm(ctx, dir, stderr)
 		}
-		return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: *timeout, Steps: *steps}, *asJSON, stdout, stderr)
-	}
-	opt := runner.Options{Steps: *steps, Parallel: *parallel, Repair: *repair, Timeout: *timeout, Lint: lint, Log: stderr}
-	if *repair > 0 {
-		// The kb answers repairs; the tutorials (foamDictionary) only what it
-		// does not hold (mesh and decomposition dictionaries).
-		k, err := openKB(ef.kbPath)
+		lint, _, err := ef.linter(ctx, cmd)
 		if err != nil {
-			fmt.Fprintln(stderr, "foamc run:", err)
-			return 1
+			return err
 		}
-		retr := &runner.KBRetriever{KB: k}
-		dirT := *tutorials
-		if dirT == "" {
-			dirT = openfoam.Tutorials()
+		if slurmJob {
+			if opt.Parallel > 0 || opt.Repair > 0 {
+				// The job's rank count is job.slurm's; repairs need the solver here.
+				return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
+			}
+			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps}, format.name, stdout, stderr)
 		}
-		if dirT != "" {
-			retr.Fallback = &runner.TutorialRetriever{Dir: dirT, Env: openfoam.Env()}
-		}
-		opt.Retriever = retr
-		client, err := lf.client()
-		if err != nil {
-			fmt.Fprintln(stderr, "foamc run:", err)
-			return 1
-		}
-		opt.LLM = client
-	}
-	var done func()
-	opt.Progress, done = liveProgress(stderr, *asJSON)
-	res, err := runner.Run(ctx, dir, opt)
-	done()
-	if code := interrupted(); code != 0 {
-		// SIGINT/SIGTERM: the solver and its ranks are stopped and controlDict
-		// restored; say what ran and exit as a shell would (130, 143).
-		if res != nil {
-			fmt.Fprint(stdout, res.Summary())
-		}
-		fmt.Fprintf(stderr, "foamc run: interrupted (signal %d): the solver's processes were stopped\n", code-128)
-		return code
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "foamc run:", err)
-		return 1
-	}
-	if opt.LLM != nil {
-		reportTokens(stderr, opt.LLM.Usage())
-	}
-	return report(res, *asJSON, stdout)
-}
-
-// report prints a run's result and returns run's exit code for it.
-func report(res *runner.Result, asJSON bool, stdout io.Writer) int {
-	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(res)
-	} else {
-		for _, f := range res.Gate {
-			fmt.Fprintln(stdout, f.String())
-			if f.Fix != "" {
-				fmt.Fprintln(stdout, "    fix: "+f.Fix)
+		opt.Lint, opt.Log = lint, stderr
+		if opt.Repair > 0 {
+			k, err := openKB(ef.kbPath)
+			if err != nil {
+				return err
+			}
+			opt.Retriever = runner.DefaultRetriever(k, tutorials)
+			if opt.LLM, err = lf.client(); err != nil {
+				return err
 			}
 		}
+		var done func()
+		opt.Progress, done = liveProgress(stderr, format.name)
+		res, err := runner.Run(ctx, dir, opt)
+		done()
+		if code := interrupted(); code != 0 {
+			// SIGINT/SIGTERM: the solver and its ranks are stopped and controlDict
+			// restored; say what ran and exit as a shell would (130, 143).
+			if res != nil {
+				fmt.Fprint(stdout, res.Summary())
+			}
+			return exitWith(code, fmt.Errorf("interrupted (signal %d): the solver's processes were stopped", code-128))
+		}
+		if err != nil {
+			return err
+		}
+		if opt.LLM != nil {
+			reportTokens(stderr, opt.LLM.Usage())
+		}
+		return reportRun(res, format.name, stdout)
+	}
+	return cmd
+}
+
+// reportRun prints a run's result in the format and returns run's exit for it.
+func reportRun(res *runner.Result, format string, stdout io.Writer) error {
+	var err error
+	switch format {
+	case "json":
+		err = writeJSON(stdout, res)
+	case "text":
+		if len(res.Gate) > 0 {
+			err = output.Write(stdout, "text", findingsReport(res.Case, res.Gate))
+		}
 		fmt.Fprint(stdout, res.Summary())
+	default:
+		err = output.Write(stdout, format, findingsReport(res.Case, res.Gate))
+	}
+	if err != nil {
+		return err
 	}
 	switch res.Status {
 	case runner.StatusOK:
-		return 0
+		return nil
 	case runner.StatusRefused:
-		return 3
+		return exitWith(exitDeny, nil)
 	case runner.StatusCancelled:
-		return exitCancelled
+		return exitWith(exitCancelled, nil)
 	}
-	return exitSolverFailed
-}
-
-// newLinter is the gate: exactly what `foamc lint` checks, with the same
-// engine flags (--kb, --policy, --disable, --allow-code).
-func newLinter(ctx context.Context, ef *engineFlags) (runner.Linter, error) {
-	eng, err := ef.engine(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return func(dir string) ([]finding.Finding, error) {
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
-		return res.Findings, err
-	}, nil
+	return exitWith(exitSolverFailed, nil)
 }
 
 // liveProgress rewrites one terminal line per solver step; done clears it. Off a terminal
-// it prints a plain line every progressEvery (stderr, so --json output is untouched); on a
-// terminal with --json, nothing.
-func liveProgress(stderr io.Writer, asJSON bool) (func(runner.Progress), func()) {
+// it prints a plain line every progressEvery (stderr, so a machine format on stdout is
+// untouched); on a terminal with a machine format, nothing.
+func liveProgress(stderr io.Writer, format string) (func(runner.Progress), func()) {
 	switch {
 	case !isTerminal(stderr):
 		// logs and CI: a plain line now and then instead of a redrawn one
 		return plainProgress(stderr, progressEvery, time.Now), func() {}
-	case asJSON:
+	case format != "text":
 		return nil, func() {}
 	}
 	return func(s runner.Progress) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s.Step)) },
@@ -175,17 +137,12 @@ func liveProgress(stderr io.Writer, asJSON bool) (func(runner.Progress), func())
 }
 
 func progressLine(s runner.Step) string {
-	keys := make([]string, 0, len(s.Residuals))
-	for k := range s.Residuals {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Time = %g", s.Time)
 	if s.CourantMax > 0 {
 		fmt.Fprintf(&b, "  Co %.3g", s.CourantMax)
 	}
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(s.Residuals)) {
 		fmt.Fprintf(&b, "  %s %.2e", k, s.Residuals[k])
 	}
 	return b.String()
@@ -209,21 +166,5 @@ func plainProgress(w io.Writer, every time.Duration, now func() time.Time) func(
 			co = fmt.Sprintf("  Co %.3g", s.CourantMax)
 		}
 		fmt.Fprintf(w, "progress: %s  step %d  Time = %g%s  log %s\n", t.UTC().Format(time.TimeOnly), s.N, s.Time, co, s.Log)
-	}
-}
-
-// parseInterleaved accepts flags before and after positional arguments.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, false
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, true
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
 	}
 }

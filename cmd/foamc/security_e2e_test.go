@@ -249,13 +249,13 @@ func TestGateRefusesCaseLibrary(t *testing.T) {
 	}
 }
 
-// assertRefused: `foamc gate dir -- argv` exits 3 naming each of want, and nothing ran:
+// assertRefused: `foamc gate dir -- argv` exits 124 (refused) naming each of want, and nothing ran:
 // no solver output, no dynamic code, no wmake, no marker.
 func assertRefused(t *testing.T, dir string, argv []string, want ...string) {
 	t.Helper()
 	code, stderr := gateIn(t, dir, argv)
-	if code != 3 || !strings.Contains(stderr, "refusing to run") {
-		t.Fatalf("gate exit %d, want 3 (refused):\n%s", code, stderr)
+	if code != exitGateDenied || !strings.Contains(stderr, "refusing to run") {
+		t.Fatalf("gate exit %d, want %d (refused):\n%s", code, exitGateDenied, stderr)
 	}
 	for _, w := range want {
 		if !strings.Contains(stderr, w) {

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/output"
+	"github.com/foamc/foamc/rules"
+	"github.com/foamc/foamc/runner"
+)
+
+// formatValue is --format: one of a command's formats, checked when parsed.
+type formatValue struct {
+	name    string
+	allowed []string
+}
+
+func (f *formatValue) String() string { return f.name }
+func (f *formatValue) Type() string   { return "format" }
+func (f *formatValue) Set(v string) error {
+	if !slices.Contains(f.allowed, v) {
+		return fmt.Errorf("unknown format %q (want %s)%s", v, strings.Join(f.allowed, "|"), didYouMean(v, f.allowed, ""))
+	}
+	f.name = v
+	return nil
+}
+
+// jsonAlias is the hidden --json, kept from before --format: --format json.
+type jsonAlias struct{ f *formatValue }
+
+func (j jsonAlias) String() string { return "false" }
+func (j jsonAlias) Type() string   { return "bool" }
+func (j jsonAlias) Set(v string) error {
+	if v == "true" {
+		j.f.name = "json"
+	}
+	return nil
+}
+
+// addFormatFlag adds --format (default text; allowed: the output package's formats, or
+// those given) and the hidden --json alias.
+func addFormatFlag(fs *pflag.FlagSet, usage string, allowed ...string) *formatValue {
+	if allowed == nil {
+		allowed = []string{"text", "json", "sarif", "junit", "github"}
+	}
+	f := &formatValue{name: "text", allowed: allowed}
+	fs.Var(f, "format", usage+": "+strings.Join(allowed, "|"))
+	fs.Var(jsonAlias{f}, "json", "same as --format json")
+	fs.Lookup("json").NoOptDefVal = "true"
+	_ = fs.MarkHidden("json")
+	return f
+}
+
+// engineFlags are the rule engine flags of lint, gate, run and rules.
+type engineFlags struct {
+	kbPath    string
+	policies  []string
+	disabled  []string
+	allowCode bool
+}
+
+func addEngineFlags(fs *pflag.FlagSet) *engineFlags {
+	ef := &engineFlags{}
+	fs.StringVar(&ef.kbPath, "kb", "", "knowledge-base snapshot (default: the embedded v1912 snapshot)")
+	fs.StringArrayVar(&ef.policies, "policy", nil, "directory of extra Rego rules (repeatable)")
+	fs.StringArrayVar(&ef.disabled, "disable", nil, "rule ID to skip (repeatable)")
+	fs.BoolVar(&ef.allowCode, "allow-code", false, "allow #codeStream, #calc, coded* and systemCall (SEC-001..003)")
+	return ef
+}
+
+// engine builds the rules engine; the preload case directories load while it compiles.
+// A --disable ID the engine does not know is a usage error.
+func (ef *engineFlags) engine(ctx context.Context, cmd *cobra.Command, preload ...string) (*rules.Engine, error) {
+	opts := rules.Options{
+		Preload:    preload,
+		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
+	}
+	// data.kb: the precomputed document of the embedded snapshot (no full decode), else
+	// RulesData() of the snapshot named by --kb.
+	if ef.kbPath == "" {
+		opts.KBJSON = kb.DefaultRulesJSON
+	} else {
+		opts.LoadKB = func() (map[string]any, error) {
+			k, err := kb.Load(ef.kbPath)
+			if err != nil {
+				return nil, err
+			}
+			return k.RulesData(), nil
+		}
+	}
+	eng, err := rules.New(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ef.disabled {
+		if _, ok := eng.Rule(id); !ok {
+			return nil, usageErrorf(cmd, "--disable %s: no rule has this ID%s", id, didYouMean(id, ruleIDs(eng), ""))
+		}
+	}
+	return eng, nil
+}
+
+// ruleIDs lists the engine's rule IDs, for suggestions.
+func ruleIDs(eng *rules.Engine) []string {
+	var ids []string
+	for _, r := range eng.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}
+
+// linter is the runner's gate: exactly what `foamc lint` checks, with the same engine
+// flags.
+func (ef *engineFlags) linter(ctx context.Context, cmd *cobra.Command) (runner.Linter, *rules.Engine, error) {
+	eng, err := ef.engine(ctx, cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(dir string) ([]finding.Finding, error) {
+		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
+		return res.Findings, err
+	}, eng, nil
+}
+
+// outputRules is the rule catalogue in the output package's shape.
+func outputRules(e *rules.Engine) []output.Rule {
+	var out []output.Rule
+	for _, r := range e.Rules() {
+		out = append(out, output.Rule{ID: r.ID, Severity: r.Severity, Title: r.Title, Description: r.Description, Fix: r.Fix, Provenance: r.Provenance})
+	}
+	return out
+}
+
+// llmFlags are the LLM endpoint flags; unset flags fall back to FOAMC_LLM_BASE_URL,
+// FOAMC_LLM_MODEL and OPENAI_API_KEY.
+type llmFlags struct {
+	baseURL, model, apiKey string
+	timeout                time.Duration
+}
+
+func addLLMFlags(fs *pflag.FlagSet) *llmFlags {
+	l := &llmFlags{}
+	fs.StringVar(&l.baseURL, "llm-base-url", "", "OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default $"+llm.EnvBaseURL+")")
+	fs.StringVar(&l.model, "llm-model", "", "model name (default $"+llm.EnvModel+")")
+	fs.StringVar(&l.apiKey, "llm-api-key", "", "API key (default $"+llm.EnvAPIKey+"; prefer the environment)")
+	fs.DurationVar(&l.timeout, "llm-timeout", 0, "overall deadline of one LLM request, retries included (default 5m)")
+	return l
+}
+
+// client returns nil, nil when no model is configured.
+func (l *llmFlags) client() (*llm.Client, error) {
+	cfg := llm.ConfigFromEnv().Override(l.baseURL, l.model, l.apiKey)
+	if !cfg.Enabled() {
+		return nil, nil
+	}
+	cfg.Deadline = l.timeout
+	return llm.New(cfg)
+}

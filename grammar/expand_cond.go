@@ -1,0 +1,146 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+)
+
+// condFrame tracks one #if/#ifeq block: whether the current branch is read and
+// whether any branch was taken.
+type condFrame struct {
+	active, taken, parentActive bool
+}
+
+// conditional handles #if/#ifeq/#elif/#else/#endif; it returns true when e was one.
+func (x *expander) conditional(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
+	switch e.Name {
+	case "#if", "#ifeq":
+		parent := x.active()
+		v := false
+		if parent {
+			v = x.condition(d, e, at)
+			x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
+		}
+		x.condStack = append(x.condStack, condFrame{active: parent && v, taken: v, parentActive: parent})
+		return true
+	case "#elif", "#else", "#endif":
+		if len(x.condStack) == 0 {
+			x.finding(IDConditional, finding.Deny, at, e.Pos, e.Name+" without #if", "", "remove it or add the #if")
+			return true
+		}
+		top := &x.condStack[len(x.condStack)-1]
+		switch e.Name {
+		case "#endif":
+			x.condStack = x.condStack[:len(x.condStack)-1]
+		case "#else":
+			top.active = top.parentActive && !top.taken
+			top.taken = true
+		case "#elif":
+			v := false
+			if top.parentActive && !top.taken {
+				v = x.condition(d, e, at)
+			}
+			top.active = top.parentActive && !top.taken && v
+			top.taken = top.taken || v
+		}
+		return true
+	}
+	return false
+}
+
+// condition evaluates #if/#elif (the rest of the line read as a primitive entry,
+// then a Switch or number) or #ifeq (two tokens, `$var` expanded, compared).
+func (x *expander) condition(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
+	if e.Name == "#ifeq" {
+		if len(e.Args) != 2 {
+			x.finding(IDConditional, finding.Deny, at, e.Pos, "#ifeq needs two operands", "", "write `#ifeq a b`")
+			return false
+		}
+		a, b := x.ifeqOperand(d, e.Args[0], at), x.ifeqOperand(d, e.Args[1], at)
+		return a == b
+	}
+	line := strings.TrimSpace(e.Line)
+	items := e.Args
+	if len(items) == 0 && line != "" {
+		f, err := Parse(at.name, []byte("v "+line+";"))
+		if err == nil && f.Body != nil && len(f.Body.Entries) == 1 {
+			if p, ok := f.Body.Entries[0].(*PrimitiveEntry); ok {
+				// Positions in the re-parsed line are relative to it: report at the directive.
+				for _, it := range p.Value {
+					relocate(it, e.Range)
+				}
+				items = p.Value
+			}
+		}
+	}
+	val := x.expandItems(items, d, at, vpath{d: d})
+	if len(val) != 1 {
+		x.finding(IDConditional, finding.Deny, at, e.Pos, "cannot evaluate "+e.Name+" "+line,
+			"the condition must be one switch word or number", "write e.g. `#if true` or `#if #eval \"1 > 0\"`")
+		return false
+	}
+	switch v := val[0].(type) {
+	case *Number:
+		return v.Float != 0
+	case *Word:
+		switch v.Value {
+		case "true", "on", "yes", "y", "t", "any":
+			return true
+		case "false", "off", "no", "n", "f", "none":
+			return false
+		}
+	case *String:
+		switch v.Value {
+		case "true", "on", "yes", "y", "t", "any":
+			return true
+		}
+		return false
+	}
+	x.finding(IDConditional, finding.Deny, at, e.Pos, "cannot evaluate "+e.Name+" "+line,
+		"not a switch word or number: "+itemText(val[0]), "write e.g. `#if true`")
+	return false
+}
+
+// relocate moves a top-level item parsed from a synthetic source to r.
+func relocate(it Item, r Range) {
+	switch v := it.(type) {
+	case *Word:
+		v.Range = r
+	case *String:
+		v.Range = r
+	case *Number:
+		v.Range = r
+	case *Variable:
+		v.Range = r
+	case *DirectiveItem:
+		v.Range = r
+	case *List:
+		v.Range = r
+	}
+}
+
+func (x *expander) ifeqOperand(d *ExpDict, it Item, at *srcFile) string {
+	var raw string
+	switch v := it.(type) {
+	case *Variable:
+		if ref := LookupScoped(d, v.Name(), true); ref != nil && !v.Braced() {
+			return entryText(ref)
+		}
+		raw = v.Raw
+	case *Word:
+		raw = v.Value
+		if !strings.HasPrefix(raw, "$") {
+			return raw
+		}
+	case *String:
+		return v.Value
+	default:
+		return itemText(it)
+	}
+	s, err := x.strings(d, true).expand(raw)
+	if err != nil {
+		x.undefined(at, it.Span().Pos, raw, err)
+	}
+	return s
+}

@@ -1,0 +1,46 @@
+package mine
+
+import (
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// sourceFiles lists the .H and .C files under root/src and root/applications/solvers
+// (solvers register their own boundary conditions), relative to root, sorted.
+func sourceFiles(root string) ([]string, error) {
+	var out []string
+	for _, dir := range []string{"src", "applications/solvers"} {
+		if dir != "src" && !isDir(filepath.Join(root, dir)) {
+			continue // an installation without the solver sources
+		}
+		if err := walkSources(root, dir, &out); err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func walkSources(root, dir string, out *[]string) error {
+	return filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if strings.HasPrefix(d.Name(), ".") || d.Name() == "lnInclude" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".H") || strings.HasSuffix(p, ".C") {
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return err
+			}
+			*out = append(*out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+}

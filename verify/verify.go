@@ -60,11 +60,11 @@ type Result struct {
 func Case(dir string, opt Options) (*Result, error) {
 	cd, err := expand(dir, "system/controlDict")
 	if err != nil {
-		return nil, fmt.Errorf("verify: %s is not a case: %w", dir, err)
+		return nil, fmt.Errorf("%s is not a case: %w", dir, err)
 	}
 	app := word(cd.Dict.Get("application"))
 	if app == "" {
-		return nil, fmt.Errorf("verify: %s: system/controlDict has no application", dir)
+		return nil, fmt.Errorf("%s: system/controlDict has no application", dir)
 	}
 	sol, known := openfoam.LookupSolver(app)
 	if !known {

@@ -89,7 +89,12 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 	switch typ {
 	case "fixedValue":
 		var v val
+		ma, sup := c.inletMach(b)
+		sup = sup && b.Role == "inlet" && ma.Value > 1
 		switch {
+		case sup && (field == "p" && b.P != nil && b.P.Total || field == "T" && b.T.Total):
+			_, d, _ := c.inletStatic(field, b, ma)
+			v = st.derive("derived/"+patch+"/"+field+"_static", d)
 		case field == "U" && b.U != nil:
 			v = vv(b.U.Vector(), specSrc(bp+"/U"))
 		case (field == "p" || field == "p_rgh") && b.P != nil:

@@ -125,9 +125,9 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 		}
 		switch field {
 		case "p":
-			if why := c.exitMaySupersonic(b); why != "" {
+			if why, in := c.exitMaySupersonic(pt, b); why != "" {
 				src := Source{Kind: KindDerived, Formula: why + ": the exit may be supersonic or reflect waves; p relaxes towards the outlet p (non-reflecting)",
-					Spec: "/boundaries/" + escape(pt.Name) + "/p"}
+					Inputs: in, Spec: "/boundaries/" + escape(pt.Name) + "/p"}
 				if c.feat.Steady {
 					// advective conditions need a time derivative; a steady solver extrapolates.
 					return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/p")}}
@@ -258,13 +258,15 @@ func (c *compilation) outletSupersonic(b *Boundary) bool {
 }
 
 // exitMaySupersonic estimates whether a compressible outlet that states a static pressure
-// may see supersonic outflow: a supersonic inlet (Ma > 1 from its static U and T), or a
+// may see supersonic outflow or shocks: a supersonic inlet (Ma > 1 from its U and T); where
+// the mesh shows a diverging passage between a total-pressure inlet and the outlet, the
+// nozzle regime of its area ratio at the pressure ratio (nozzleReason); otherwise a
 // total-to-static pressure ratio across the domain above the critical (choking) ratio.
-// It returns the reason, or "" for a subsonic exit.
-func (c *compilation) exitMaySupersonic(b *Boundary) string {
+// It returns the reason and its inputs, or "" for a subsonic exit.
+func (c *compilation) exitMaySupersonic(pt meshPatch, b *Boundary) (string, map[string]float64) {
 	s := c.spec
 	if !c.feat.Compressible || c.feat.Buoyant || b.P == nil || b.P.Total || s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
-		return ""
+		return "", nil
 	}
 	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
 	for _, n := range sortedKeys(s.Boundaries) {
@@ -273,15 +275,23 @@ func (c *compilation) exitMaySupersonic(b *Boundary) string {
 			continue
 		}
 		if ma, ok := c.inletMach(ib); ok && ma.Value > 1 {
-			return fmt.Sprintf("inlet %s at Ma = %.3g", n, ma.Value)
+			return fmt.Sprintf("inlet %s at Ma = %.3g", n, ma.Value), ma.Inputs
 		}
-		if ib.Role == "inlet" && ib.P != nil && ib.P.Total && b.P.Value > 0 {
-			if r := ib.P.Value / b.P.Value; r > g.criticalRatio() {
-				return fmt.Sprintf("p0/p = %.3g across the domain, above the critical ratio %.3g", r, g.criticalRatio())
+		if ib.Role != "inlet" || ib.P == nil || !ib.P.Total || b.P.Value <= 0 {
+			continue
+		}
+		if why, in, ok := c.nozzleReason(g, n, pt.Name, ib.P.Value, b.P.Value); ok {
+			if why != "" {
+				return why, in
 			}
+			continue
+		}
+		if r := ib.P.Value / b.P.Value; r > g.criticalRatio() {
+			return fmt.Sprintf("p0/p = %.3g across the domain, above the critical ratio %.3g", r, g.criticalRatio()),
+				map[string]float64{"p0": ib.P.Value, "p": b.P.Value, "gamma": g.Gamma.Value}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // buoyantPressure: with p_rgh solved, p is calculated from it everywhere and p_rgh takes

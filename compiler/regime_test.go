@@ -84,3 +84,67 @@ func TestSupersonicInletFixesEverything(t *testing.T) {
 		t.Errorf("subsonic total inlet p = %s, want totalPressure", s.Value)
 	}
 }
+
+func nozzleSpec(pOut string) string {
+	return `version: 1
+name: t
+mesh: {blockMeshDict: nozzle/blockMeshDict}
+physics: {flow: {compressible: true, steady: false}, turbulence: laminar}
+fluid: {molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5, Pr: 0.71}
+boundaries:
+  inlet:        {role: inlet, p: {total: 1e5}, T: {total: 300}}
+  outlet:       {role: outlet, p: ` + pOut + `}
+  axis:         {role: symmetry}
+  wall:         {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 1e-3, maxCo: 0.5}
+`
+}
+
+// The nozzle area ratio the mesh shows decides the outlet: the converging-diverging mesh
+// (A_exit/A_throat = 2) chokes and carries a shock at p/p0 = 0.8, below the critical
+// pressure ratio, and leaves supersonic at p/p0 = 0.3; at 0.95 it stays subsonic and the
+// outlet keeps its fixed static pressure.
+func TestNozzleAreaRatioChoosesOutlet(t *testing.T) {
+	m, err := readBlockMesh(meshes + "/nozzle/blockMeshDict")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nz, ok := m.nozzleGeometry("inlet", "outlet")
+	if !ok || math.Abs(nz.Inlet-1e-3) > 1e-12 || math.Abs(nz.Throat-5e-4) > 1e-12 || math.Abs(nz.Exit-1e-3) > 1e-12 {
+		t.Fatalf("nozzle geometry = %+v (%v), want inlet 1e-3, throat 5e-4, exit 1e-3 m^2", nz, ok)
+	}
+	if _, ok := m.nozzleGeometry("inlet", "wall"); ok {
+		t.Error("a wall across the inlet normal is no nozzle exit")
+	}
+	g := deriveGas(28.96, 1004.5)
+	// Textbook values for gamma 1.4, A/A* = 2: Ma 2.197 (supersonic) and 0.306 (subsonic).
+	if ma := g.machOfArea(2, true); math.Abs(ma-2.197) > 1e-3 {
+		t.Errorf("supersonic Mach of A/A* = 2: %g", ma)
+	}
+	if ma := g.machOfArea(2, false); math.Abs(ma-0.3059) > 1e-3 {
+		t.Errorf("subsonic Mach of A/A* = 2: %g", ma)
+	}
+	for _, tc := range []struct {
+		pOut, want, why string
+	}{
+		{"0.3e5", "waveTransmissive", "supersonic exit at Ma = 2.2"},
+		{"0.8e5", "waveTransmissive", "normal shock stands in the diverging part"},
+		{"0.95e5", "fixedValue", ""},
+	} {
+		r, fl := compileSrc(t, nozzleSpec(tc.pOut), Options{})
+		if fl != nil {
+			t.Fatalf("p = %s: %v", tc.pOut, fl)
+		}
+		s := slotOf(t, r, bcID("p", "outlet"))
+		if s.Value != tc.want || !strings.Contains(s.Source.Formula, tc.why) {
+			t.Errorf("p = %s: outlet p %s (%s), want %s because %q", tc.pOut, s.Value, s.Source.Formula, tc.want, tc.why)
+		}
+		if tc.why != "" && s.Source.Inputs["A_exit/A_throat"] != 2 {
+			t.Errorf("p = %s: the reason's inputs lack the area ratio: %v", tc.pOut, s.Source.Inputs)
+		}
+		if !strings.Contains(string(r.Files["provenance.json"]), tc.why) {
+			t.Errorf("p = %s: provenance.json does not give the reason %q", tc.pOut, tc.why)
+		}
+	}
+}

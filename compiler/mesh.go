@@ -198,8 +198,8 @@ func readBlockMesh(path string) (*meshInfo, error) {
 type blockGeom struct {
 	faces  map[string]int // sorted vertex labels of each non-degenerate block face -> count
 	geom   map[string]blockFace
-	dxMin  float64        // smallest cell edge (0: unknown)
-	extent [3]float64     // bounding box of the vertices, scaled
+	dxMin  float64    // smallest cell edge (0: unknown)
+	extent [3]float64 // bounding box of the vertices, scaled
 }
 
 // hexFaces are the faces of OpenFOAM's hex cell model by local vertex.

@@ -2,8 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/foamc/foamc/kb"
 )
@@ -141,6 +139,9 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			return cands("calculated")
 		}
 	case "freestream":
+		if ma, ok := c.inletMach(b); ok && c.feat.Compressible && !c.feat.Buoyant && ma.Value > 1 {
+			return c.supersonicFreestream(field, pt, b, ma)
+		}
 		switch field {
 		case "U":
 			return cands("freestreamVelocity")
@@ -227,6 +228,29 @@ func (c *compilation) supersonicInlet(field string, pt meshPatch, b *Boundary, m
 	return nil
 }
 
+// supersonicFreestream: freestreamPressure blends towards zeroGradient p on inflow faces,
+// right for a subsonic far field but not at Ma > 1, where nothing inside reaches the inflow.
+// A supersonic far field takes supersonicFreestream for U (the free-stream state, turned by
+// a Prandtl-Meyer expansion or an oblique shock to the local flow direction) with p
+// extrapolated, as tutorials/compressible/sonicFoam/RAS/nacaAirfoil.
+func (c *compilation) supersonicFreestream(field string, pt meshPatch, b *Boundary, ma derivation) []candidate {
+	bp := "/boundaries/" + escape(pt.Name)
+	d := Source{Kind: KindDerived, Formula: fmt.Sprintf("supersonic far field, Ma = %.3g > 1 (%s): supersonicFreestream U, p extrapolated (tutorials/compressible/sonicFoam/RAS/nacaAirfoil)", ma.Value, ma.Formula),
+		Inputs: ma.Inputs, Spec: bp}
+	switch field {
+	case "U":
+		if b.P == nil {
+			c.open("boundaries/"+pt.Name+"/p", bp+"/p", fmt.Sprintf("the free-stream static pressure of a supersonic far field (Ma = %.3g)", ma.Value), "number")
+		}
+		return []candidate{{"supersonicFreestream", d}}
+	case "p":
+		return []candidate{{"zeroGradient", d}}
+	case "nut", "alphat":
+		return cands("calculated")
+	}
+	return cands("inletOutlet", "zeroGradient")
+}
+
 // inletStatic is the static p or T a supersonic inlet fixes: the spec's static value, or the
 // isentropic static value of its total (p = p0 / (1 + (gamma-1)/2 Ma^2)^(gamma/(gamma-1))).
 func (c *compilation) inletStatic(field string, b *Boundary, ma derivation) (float64, derivation, bool) {
@@ -244,17 +268,9 @@ func (c *compilation) inletStatic(field string, b *Boundary, ma derivation) (flo
 }
 
 // outletSupersonic: a compressible outlet without a static pressure in a case whose inflow
-// is supersonic.
+// (an inlet or a far field) is supersonic.
 func (c *compilation) outletSupersonic(b *Boundary) bool {
-	if !c.feat.Compressible || b.P != nil {
-		return false
-	}
-	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
-		if ib := c.spec.Boundaries[n]; ib.Role == "inlet" && c.patchSupersonic(ib) {
-			return true
-		}
-	}
-	return false
+	return c.feat.Compressible && b.P == nil && c.supersonic()
 }
 
 // exitMaySupersonic estimates whether a compressible outlet that states a static pressure

@@ -194,6 +194,24 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		n.set("value", v.src, v.uniform()...)
 	case "pressureInletOutletVelocity":
 		n.set("value", in.src, in.uniform()...)
+	case "supersonicFreestream":
+		ma, _ := c.inletMach(b)
+		pInf := sv(b.P.Value, specSrc(bp+"/p"))
+		if b.P.Total {
+			_, d, _ := c.inletStatic("p", b, ma)
+			pInf = st.derive("derived/"+patch+"/p_static", d)
+		}
+		TInf := sv(b.T.Value, specSrc(bp+"/T"))
+		if b.T.Total {
+			_, d, _ := c.inletStatic("T", b, ma)
+			TInf = st.derive("derived/"+patch+"/T_static", d)
+		}
+		UInf := vv(b.U.Vector(), specSrc(bp+"/U"))
+		n.set("UInf", UInf.src, UInf.item())
+		n.set("pInf", pInf.src, pInf.item())
+		n.set("TInf", TInf.src, TInf.item())
+		n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))
+		n.set("value", UInf.src, UInf.uniform()...)
 	case "freestreamVelocity":
 		v := st.U
 		if b.U != nil {

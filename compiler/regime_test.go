@@ -148,3 +148,59 @@ func TestNozzleAreaRatioChoosesOutlet(t *testing.T) {
 		}
 	}
 }
+
+func plateSpec(physics, fluid, farfield, outlet string) string {
+	return `version: 1
+name: t
+mesh: {polyMesh: platePoly/polyMesh}
+physics: ` + physics + `
+fluid: ` + fluid + `
+boundaries:
+  farfield:     {role: freestream, ` + farfield + `}
+  outlet:       {role: outlet` + outlet + `}
+  plate:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 20, deltaT: 1}
+`
+}
+
+// Far-field patches: the freestreamVelocity/freestreamPressure pair for incompressible and
+// subsonic compressible flow (airFoil2D, aerofoilNACA0012); at Ma > 1 supersonicFreestream
+// with p extrapolated (sonicFoam nacaAirfoil), since freestreamPressure lets p float on
+// inflow faces.
+func TestFarFieldByRegime(t *testing.T) {
+	air := `{molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5, Pr: 0.71}`
+	g := deriveGas(28.96, 1004.5)
+	for _, tc := range []struct {
+		name, physics, fluid, farfield, outlet string
+		want                                   map[string]string
+	}{
+		{"incompressible", "{solver: simpleFoam, turbulence: SpalartAllmaras}", "{nu: 1.5e-5}", "U: [10, 0, 0], p: 0", ", p: 0",
+			map[string]string{"U": "freestreamVelocity", "p": "freestreamPressure", "nuTilda": "inletOutlet"}},
+		{"subsonic", "{solver: rhoPimpleFoam, turbulence: laminar}", air, "U: [104, 0, 0], p: 1e5, T: 300", ", p: 1e5",
+			map[string]string{"U": "freestreamVelocity", "p": "freestreamPressure", "T": "inletOutlet"}},
+		{"supersonic", "{solver: rhoCentralFoam, turbulence: laminar}", air, "U: [" + ftoa(2*g.soundSpeed(300)) + ", 0, 0], p: 1e5, T: 300", "",
+			map[string]string{"U": "supersonicFreestream", "p": "zeroGradient", "T": "inletOutlet"}},
+	} {
+		r, fl := compileSrc(t, plateSpec(tc.physics, tc.fluid, tc.farfield, tc.outlet), Options{})
+		if fl != nil {
+			t.Fatalf("%s: %v", tc.name, fl)
+		}
+		for f, want := range tc.want {
+			if s := slotOf(t, r, bcID(f, "farfield")); s.Value != want {
+				t.Errorf("%s: far-field %s = %s, want %s", tc.name, f, s.Value, want)
+			}
+		}
+		if tc.name == "supersonic" {
+			u := string(r.Files["0/U"])
+			for _, w := range []string{"UInf", "pInf            100000", "TInf            300", "gamma"} {
+				if !strings.Contains(u, w) {
+					t.Errorf("supersonicFreestream lacks %q:\n%s", w, u)
+				}
+			}
+			if s := slotOf(t, r, bcID("U", "farfield")); !strings.Contains(s.Source.Formula, "supersonic far field, Ma = 2 > 1") {
+				t.Errorf("the choice's reason is not recorded: %q", s.Source.Formula)
+			}
+		}
+	}
+}

@@ -169,3 +169,28 @@ func exitMach(t *testing.T, timeDir string, gamma, R float64) (float64, float64)
 	}
 	return lo, hi
 }
+
+// A Mach 2 far field around the committed flat-plate polyMesh: supersonicFreestream U with
+// p extrapolated, the outlet extrapolated, >= 20 steps in rhoCentralFoam.
+func TestIssue10SupersonicFarField(t *testing.T) {
+	spec := `version: 1
+name: plate-ma2-farfield
+mesh: {polyMesh: ` + filepath.Join(foamtest.RepoRoot(), "specs", "meshes", "platePoly", "polyMesh") + `}
+physics: {solver: rhoCentralFoam, turbulence: laminar}
+fluid: {molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5, Pr: 0.71}
+boundaries:
+  farfield:     {role: freestream, U: [694, 0, 0], p: 1e5, T: 300}
+  outlet:       {role: outlet}
+  plate:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 2e-5, deltaT: 1e-8, maxCo: 0.2}
+`
+	res, err := compileSpec(t, spec, false)
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	if !strings.Contains(string(res.Files["0/U"]), "supersonicFreestream") {
+		t.Fatalf("the Mach 2 far field must be supersonicFreestream:\n%s", res.Files["0/U"])
+	}
+	mustRun20(t, res)
+}

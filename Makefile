@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench matrix clean slurm-deps slurm-up slurm-down
+.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench matrix clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -39,6 +39,15 @@ neovim:
 build:
 	$(GO) build -o $(BIN) ./cmd/foamc
 
+# The official TypeScript MCP SDK (pinned by package-lock.json) for the end-to-end test
+# of foamc mcp, run with the machine's node; node_modules is git-ignored.
+MCP_CLIENT := mcpserver/testdata/tsclient
+mcp-client:
+	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends nodejs npm; }
+	@[ $(MCP_CLIENT)/node_modules/.package-lock.json -nt $(MCP_CLIENT)/package-lock.json ] || \
+		npm ci --prefix $(MCP_CLIENT) --no-audit --no-fund
+
 vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
@@ -47,7 +56,7 @@ vet:
 # resolved when the recipe runs, after `deps` may have just downloaded it.
 # The Slurm tests (cmd/foamc TestSlurm*) need a running cluster: it is started before the
 # tests and stopped after them, whatever they return.
-test: deps neovim vet check-generated slurm-deps
+test: deps neovim vet check-generated slurm-deps mcp-client
 	$(SUDO) scripts/slurm-cluster.sh up
 	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
 		$(SUDO) scripts/slurm-cluster.sh down; exit $$status

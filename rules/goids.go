@@ -67,6 +67,11 @@ var goRules = []goRule{
 	{"FOAM-COMPILE-104", finding.Info, "a value the spec left open, settled by knowledge-base retrieval or a documented engineering default (listed in provenance.json)", "state the value in the spec, or compile with --strict to refuse defaults", "compiler/compile.go", nil},
 	{"FOAM-CASE-001", finding.Deny, "a case file that cannot be read", "fix the file so OpenFOAM can read it", "foamcase/case.go", nil},
 	{"FOAM-CASE-002", finding.Deny, "a polyMesh/boundary file that is not a list of `name { type …; … }` patches", "write the patches as `N ( name { type patch; nFaces n; startFace s; } … )`", "foamcase/boundary.go", []string{"src/OpenFOAM/meshes/polyMesh/polyBoundaryMesh/polyBoundaryMesh.C"}},
+	{"FOAM-MCP-001", finding.Deny, "foamc mcp: tool arguments that do not match the tool's input schema", "match the tool's inputSchema (tools/list)", "mcpserver/server.go", nil},
+	{"FOAM-MCP-002", finding.Deny, "foamc mcp: a path outside every granted root (symlinks resolved), or no root granted", "start foamc mcp with --root DIR or grant the directory as a client root", "mcpserver/server.go", nil},
+	{"FOAM-MCP-003", finding.Deny, "foamc mcp: over a limit (input or case size, run steps or wall time), or a cancelled run", "send less, or raise the server's --max-* flags", "mcpserver/server.go", nil},
+	{"FOAM-MCP-004", finding.Deny, "foamc mcp: the library could not do its job (knowledge base, rule engine, OpenFOAM binaries)", "read the finding's detail; check the installation (make deps)", "mcpserver/server.go", nil},
+	{"FOAM-MCP-005", finding.Deny, "foamc mcp: an unknown rule ID, retriever or boundary-condition type", "use a name the finding's repair suggests", "mcpserver/server.go", nil},
 }
 
 // GoRules returns the Go-side IDs as catalogue entries (Package "go").

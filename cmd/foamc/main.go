@@ -60,6 +60,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		newKBCmd(),
 		newLintCmd(),
 		newLSPCmd(),
+		newMCPCmd(),
 		newParseCmd(),
 		newRulesCmd(),
 		newRunCmd(),

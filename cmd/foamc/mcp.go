@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/foamc/foamc/mcpserver"
+)
+
+func newMCPCmd() *cobra.Command {
+	var opts mcpserver.Options
+	var httpAddr string
+	var allowRemote bool
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "serve foamc's tools to agents over MCP (stdio, or --http ADDR)",
+		Long: "mcp serves compile, lint, gate, run, the knowledge base and the parser as Model Context\n" +
+			"Protocol tools, over stdio or streamable HTTP (docs/mcp.md). The tools touch files only\n" +
+			"under --root directories and the roots the client grants.",
+		Args: argsBetween(0, 0, "no arguments"),
+	}
+	f := cmd.Flags()
+	f.StringVar(&httpAddr, "http", "", "serve streamable HTTP on ADDR (host defaults to 127.0.0.1) instead of stdio")
+	f.BoolVar(&allowRemote, "allow-remote", false, "allow --http on a non-loopback address")
+	f.StringArrayVar(&opts.Roots, "root", nil, "directory the tools may read and write (repeatable; besides the roots the client grants)")
+	f.DurationVar(&opts.MaxRunTime, "max-run-time", 10*time.Minute, "wall-time limit of run_case")
+	f.IntVar(&opts.MaxSteps, "max-steps", 1000, "time-step limit of run_case")
+	f.Int64Var(&opts.MaxCaseBytes, "max-case-bytes", 256<<20, "size limit of a case's dictionaries and initial fields")
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		opts.Version = version()
+		srv, err := mcpserver.New(opts)
+		if err != nil {
+			return err
+		}
+		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if httpAddr == "" {
+			err = srv.ServeStdio(ctx)
+		} else {
+			addr, aerr := mcpserver.ListenAddr(httpAddr, allowRemote)
+			if aerr != nil {
+				return usageErrorf(cmd, "%v", aerr)
+			}
+			stderr := cmd.ErrOrStderr()
+			err = srv.ServeHTTP(ctx, addr, func(a net.Addr) { fmt.Fprintf(stderr, "foamc mcp: listening on http://%s/\n", a) })
+		}
+		if ctx.Err() != nil {
+			return nil // stopped by a signal
+		}
+		return err
+	}
+	return cmd
+}

@@ -1,0 +1,138 @@
+package mcpserver_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/mcpserver"
+)
+
+// runFixture serves a root holding the cavity example, its mesh refined by refine in
+// each direction, to a client that records progress notifications.
+func runFixture(t *testing.T, refine string) (string, *mcp.ClientSession, func() []*mcp.ProgressNotificationParams) {
+	t.Helper()
+	foamtest.RequireBinary(t, "blockMesh")
+	foamtest.RequireBinary(t, "icoFoam")
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(filepath.Join(root, "cavity"), os.DirFS(filepath.Join(foamtest.RepoRoot(), "examples", "cavity"))); err != nil {
+		t.Fatal(err)
+	}
+	bm := filepath.Join(root, "cavity", "blockMeshDict")
+	b, err := os.ReadFile(bm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bm, []byte(strings.Replace(string(b), "(20 20 1)", refine, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var progress []*mcp.ProgressNotificationParams
+	cs := connect(t, mcpserver.Options{Roots: []string{root}, MaxSteps: 200, MaxRunTime: 2 * time.Minute}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			mu.Lock()
+			defer mu.Unlock()
+			progress = append(progress, req.Params)
+		}})
+	if r, isErr := call(t, cs, "compile_spec", map[string]any{"spec_path": "cavity/spec.yaml", "output_dir": "case"}); isErr {
+		t.Fatalf("compile: %+v", r.Findings)
+	}
+	return filepath.Join(root, "case"), cs, func() []*mcp.ProgressNotificationParams {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]*mcp.ProgressNotificationParams(nil), progress...)
+	}
+}
+
+func TestRunCaseProgress(t *testing.T) {
+	dir, cs, progress := runFixture(t, "(20 20 1)")
+	params := &mcp.CallToolParams{Name: "run_case", Arguments: map[string]any{"case_dir": dir, "steps": 5}}
+	params.SetProgressToken("run-1")
+	res, err := cs.CallTool(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := decode(t, "run_case", res)
+	if res.IsError || r.Run == nil || r.Run.Status != "ok" || r.Run.Steps != 5 {
+		t.Fatalf("run_case: isError=%v %+v %+v", res.IsError, r.Run, r.Findings)
+	}
+	// Notifications may trail the result by a moment.
+	deadline := time.Now().Add(5 * time.Second)
+	for len(progress()) < 5 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	p := progress()
+	if len(p) != 5 || p[0].ProgressToken != "run-1" || p[4].Progress != 5 || p[4].Total != 5 || !strings.HasPrefix(p[0].Message, "Time = ") {
+		t.Fatalf("progress notifications: %d, first %+v", len(p), p)
+	}
+}
+
+// TestRunCaseCancel cancels a run after its first solver step: the tool returns and
+// no process is left working in the case directory.
+func TestRunCaseCancel(t *testing.T) {
+	dir, cs, progress := runFixture(t, "(150 150 1)")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	params := &mcp.CallToolParams{Name: "run_case", Arguments: map[string]any{"case_dir": dir, "steps": 200}}
+	params.SetProgressToken("run-2")
+	done := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, params)
+		done <- err
+	}()
+	deadline := time.Now().Add(time.Minute)
+	for len(progress()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no progress within a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	running := processesIn(t, dir)
+	if len(running) == 0 {
+		t.Fatal("no solver process found in the case while it reported progress")
+	}
+	t.Logf("before cancel, after %d step(s): %v", len(progress()), running)
+	cancel()
+	if err := <-done; err == nil {
+		t.Fatal("a cancelled call returned no error")
+	}
+	deadline = time.Now().Add(10 * time.Second)
+	for len(processesIn(t, dir)) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if left := processesIn(t, dir); len(left) > 0 {
+		t.Fatalf("processes left in %s after cancel: %v", dir, left)
+	}
+	n := len(progress())
+	if n >= 200 {
+		t.Fatalf("the run went on to the end (%d steps)", n)
+	}
+	t.Logf("after cancel: %d step(s) reported, no process in %s", n, dir)
+}
+
+// processesIn scans /proc for processes whose working directory is dir.
+func processesIn(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, e := range ents {
+		if cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd")); err == nil && cwd == dir {
+			comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
+			found = append(found, e.Name()+":"+strings.TrimSpace(string(comm)))
+		}
+	}
+	return found
+}

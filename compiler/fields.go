@@ -125,6 +125,11 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		}
 		if field == "T" && b.T != nil {
 			iv = sv(b.T.Value, specSrc(bp+"/T"))
+			if b.T.Total && b.U != nil && c.spec.Fluid.Cp != nil && c.spec.Fluid.MolWeight != nil {
+				// Inflow through a far field carries the static T of its total.
+				_, d, _ := c.inletStatic("T", b, derivation{})
+				iv = st.derive("derived/"+patch+"/T_static", d)
+			}
 		}
 		n.set("inletValue", iv.src, iv.uniform()...)
 		n.set("value", in.src, in.uniform()...)

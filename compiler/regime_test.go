@@ -204,3 +204,16 @@ func TestFarFieldByRegime(t *testing.T) {
 		}
 	}
 }
+
+// A far field given by its total temperature lets inflow in at the static T.
+func TestFarFieldTotalTemperature(t *testing.T) {
+	air := `{molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5, Pr: 0.71}`
+	// T0 = 300 + 100^2 / (2 1004.5) = 304.978 K.
+	r, fl := compileSrc(t, plateSpec("{solver: rhoPimpleFoam, turbulence: laminar}", air, "U: [100, 0, 0], p: 1e5, T: {total: 304.978}", ", p: 1e5"), Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if got := parseNum(t, slotOf(t, r, "derived/farfield/T_static").Value); math.Abs(got-300) > 1e-2 {
+		t.Errorf("far-field static T = %g, want 300", got)
+	}
+}

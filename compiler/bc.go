@@ -74,7 +74,9 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 		}
 	case "inlet":
 		if ma, ok := c.inletMach(b); ok && c.feat.Compressible && ma.Value > 1 {
-			return c.supersonicInlet(field, pt, b, ma)
+			if d := c.supersonicInlet(field, pt, b, ma); d != nil {
+				return d
+			}
 		}
 		if c.staticSubsonicInlet(b) {
 			d := Source{Kind: KindDerived, Formula: "subsonic inlet with static p, T and U: isentropic total conditions",
@@ -220,12 +222,8 @@ func (c *compilation) supersonicInlet(field string, pt meshPatch, b *Boundary, m
 			c.open("boundaries/"+pt.Name+"/p", bp+"/p", fmt.Sprintf("the static pressure of a supersonic inlet (Ma = %.3g): no information travels upstream to it", ma.Value), "number")
 		}
 		return []candidate{{"fixedValue", d}}
-	case "k", "epsilon", "omega", "nuTilda":
-		return cands("fixedValue")
-	case "nut", "alphat":
-		return cands("calculated")
 	}
-	return nil
+	return nil // turbulence fields: as at any inlet
 }
 
 // supersonicFreestream: freestreamPressure blends towards zeroGradient p on inflow faces,

@@ -54,7 +54,7 @@ func ToJSON(f *File, opts SyntaxOptions) ([]byte, error) {
 }
 
 // ToSyntax returns the syntax-mode value of f (what ToJSON encodes).
-func ToSyntax(f *File, opts SyntaxOptions) SyntaxFile {
+func toSyntaxMaps(f *File, opts SyntaxOptions) SyntaxFile {
 	s := SyntaxFile{Body: []any{}}
 	if f.Header != nil {
 		s.Header = syntaxEntries(f.Header.Dict, opts)

@@ -156,13 +156,18 @@ func (j *jsonWriter) syntaxFile(f *File, opts SyntaxOptions) {
 	j.end('}')
 }
 
-func (j *jsonWriter) entries(d *Dict, opts SyntaxOptions) {
+// array writes xs as a JSON array, each element by write.
+func array[T any](j *jsonWriter, xs []T, write func(T)) {
 	j.begin('[')
-	for _, e := range d.Entries {
+	for _, x := range xs {
 		j.sep()
-		j.entry(e, opts)
+		write(x)
 	}
 	j.end(']')
+}
+
+func (j *jsonWriter) entries(d *Dict, opts SyntaxOptions) {
+	array(j, d.Entries, func(e Entry) { j.entry(e, opts) })
 }
 
 // entry writes members in the sorted order encoding/json gives map keys.
@@ -227,12 +232,7 @@ func (j *jsonWriter) entry(e Entry, opts SyntaxOptions) {
 }
 
 func (j *jsonWriter) items(items []Item, opts SyntaxOptions) {
-	j.begin('[')
-	for _, it := range items {
-		j.sep()
-		j.item(it, opts)
-	}
-	j.end(']')
+	array(j, items, func(it Item) { j.item(it, opts) })
 }
 
 func (j *jsonWriter) item(it Item, opts SyntaxOptions) {

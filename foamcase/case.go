@@ -36,6 +36,9 @@ type Options struct {
 	// Parse reads every dictionary file, top-level and included (default grammar.ParseFile):
 	// a language server serves its open buffers and reuses the parses of unchanged files.
 	Parse func(path string) (*grammar.File, error)
+	// Run is the run the lint is for, when the caller knows it (the gate's command,
+	// foamc run's options); nil: unknown, rules judge the case as it is.
+	Run *Run
 }
 
 // Patch is one boundary patch of the mesh (or of blockMeshDict before meshing).
@@ -93,6 +96,8 @@ type Case struct {
 	Includes   []Include
 	// Launches are the rank counts the case's run scripts ask for (launch.go).
 	Launches []Launch
+	// Run is Options.Run: the run the lint is for (nil: unknown).
+	Run *Run
 	// Errors are the findings of files that failed to parse and of problems met while
 	// expanding (missing includes, undefined variables…).
 	Errors []finding.Finding
@@ -192,8 +197,10 @@ func Load(dir string, opts Options) (*Case, error) {
 	c.Meshes = l.meshes()
 	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
 	c.Features.MeshInputs = meshInputs(abs)
+	c.Features.Decomposed = decomposed(abs)
 	c.Launches = launches(abs)
 	c.locateLaunches()
+	c.Run = opts.Run
 	finding.Sort(c.Errors)
 	return c, nil
 }
@@ -709,7 +716,7 @@ func (c *Case) Document() map[string]any {
 		}
 		meshes[region] = mm
 	}
-	return map[string]any{
+	doc := map[string]any{
 		"features":   c.Features.Map(),
 		"files":      files,
 		"fields":     fields,
@@ -721,6 +728,10 @@ func (c *Case) Document() map[string]any {
 		"launches":   c.launchDoc(),
 		"errors":     errs,
 	}
+	if c.Run != nil {
+		doc["run"] = c.Run.doc()
+	}
+	return doc
 }
 
 // findingMap is a finding as plain JSON-able values (rules see maps, not structs).

@@ -27,6 +27,8 @@ type Features struct {
 	// MeshInputs are files a v1912 mesh converter reads (meshConverters), in the case
 	// directory or constant/: a step foamc cannot see (Allrun) may make the mesh from them.
 	MeshInputs []string `json:"meshInputs"`
+	// Decomposed: decomposePar has written processor directories, which parallel runs read.
+	Decomposed bool `json:"decomposed"`
 }
 
 // meshConverters maps the file extensions v1912's mesh conversion utilities read to them
@@ -74,6 +76,7 @@ func (f Features) Map() map[string]any {
 		"twoD":            f.TwoD,
 		"multiphase":      f.Multiphase,
 		"meshInputs":      f.MeshInputs,
+		"decomposed":      f.Decomposed,
 	}
 }
 

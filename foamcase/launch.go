@@ -204,3 +204,62 @@ func (c *Case) locateLaunches() {
 		c.Positions["/launches/"+strconv.Itoa(i)] = finding.Location{File: l.File, Line: l.Line, Column: l.Column}
 	}
 }
+
+// Run is the run a lint is for: the command the gate guards or the run foamc run starts.
+// Rules whose outcome depends on the run (a decomposition method only decomposePar reads)
+// judge by it rather than by what the case's scripts might launch.
+type Run struct {
+	// Command is the program run ("simpleFoam", "mpirun", "decomposePar", "sbatch").
+	Command string
+	// Parallel: the solver runs decomposed (-parallel, an MPI launcher, foamc run --parallel).
+	Parallel bool
+	// Ranks is the literal rank count (0: not known).
+	Ranks int
+	// Script is a run script of the case the command executes (./Allrun, sbatch
+	// job.slurm): its launches say how the solver runs.
+	Script string
+}
+
+// RunOf reads the gated command argv: an MPI launch of a parallel application (the
+// launch syntax of the case's scripts), a bare `app -parallel`, or a script of the case
+// (`./Allrun`, `bash Allrun`, `sbatch job.slurm`).
+func RunOf(argv []string) Run {
+	if len(argv) == 0 {
+		return Run{}
+	}
+	r := Run{Command: filepath.Base(argv[0])}
+	if l, ok := launchLine(strings.Join(argv, " ")); ok {
+		r.Parallel, r.Ranks = true, l.Ranks
+	}
+	for _, a := range argv[1:] {
+		if a == "-parallel" {
+			r.Parallel = true
+		}
+	}
+	for _, a := range argv {
+		if !strings.HasPrefix(a, "-") && isLaunchScript(filepath.Base(a)) {
+			r.Script = filepath.Base(a)
+			break
+		}
+	}
+	return r
+}
+
+func (r *Run) doc() map[string]any {
+	return map[string]any{"command": r.Command, "parallel": r.Parallel, "ranks": int64(r.Ranks), "script": r.Script}
+}
+
+// decomposed reports processor directories (processor0, or processors<N> of the
+// collated format) in the case directory.
+func decomposed(dir string) bool {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if e.IsDir() && strings.HasPrefix(e.Name(), "processor") {
+			return true
+		}
+	}
+	return false
+}

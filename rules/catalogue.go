@@ -47,7 +47,7 @@ func Catalogue(rs []Rule, examples map[string]Example) string {
 	b.WriteString("# foamc rule catalogue\n\n")
 	b.WriteString("Generated from the rules' METADATA, the case fixtures (rules/testdata/cases) and the Go-side ID table (rules/goids.go) by `go test ./rules -run TestCatalogue -update`; do not edit.\n\n")
 	gs := GoRules()
-	fmt.Fprintf(&b, "%d rules, and %d IDs raised by the parser, expander, spec schema, compiler and case loader ([below](#go-side-ids)).\n\n", len(rs), len(gs))
+	fmt.Fprintf(&b, "%d rules, and %d IDs raised by the parser, expander, spec schema, compiler, case loader, runner and MCP server ([below](#go-side-ids)).\n\n", len(rs), len(gs))
 	table(&b, rs)
 	b.WriteString("\n## Details\n")
 	details(&b, rs, examples)

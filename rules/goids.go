@@ -6,7 +6,7 @@ import (
 )
 
 // goRule is one finding ID that Go code raises (parser, expander, spec schema,
-// compiler, case loader) rather than a Rego rule.
+// compiler, case loader, runner, MCP server) rather than a Rego rule.
 type goRule struct {
 	id    string
 	sev   finding.Severity
@@ -67,6 +67,7 @@ var goRules = []goRule{
 	{"FOAM-COMPILE-104", finding.Info, "a value the spec left open, settled by knowledge-base retrieval or a documented engineering default (listed in provenance.json)", "state the value in the spec, or compile with --strict to refuse defaults", "compiler/compile.go", nil},
 	{"FOAM-CASE-001", finding.Deny, "a case file that cannot be read", "fix the file so OpenFOAM can read it", "foamcase/case.go", nil},
 	{"FOAM-CASE-002", finding.Deny, "a polyMesh/boundary file that is not a list of `name { type …; … }` patches", "write the patches as `N ( name { type patch; nFaces n; startFace s; } … )`", "foamcase/boundary.go", []string{"src/OpenFOAM/meshes/polyMesh/polyBoundaryMesh/polyBoundaryMesh.C"}},
+	{"FOAM-RUN-001", finding.Deny, "foamc run cannot prepare the case as its Allrun would: a mesh-changing step after meshing (createBaffles, createPatch, extrudeMesh, refineMesh, mirrorMesh, foamyHexMesh) that foamc does not run", "mesh the case yourself as its Allrun does, then foamc run again: an existing mesh is used as it is", "runner/prepare.go", nil},
 	{"FOAM-MCP-001", finding.Deny, "foamc mcp: tool arguments that do not match the tool's input schema", "match the tool's inputSchema (tools/list)", "mcpserver/server.go", nil},
 	{"FOAM-MCP-002", finding.Deny, "foamc mcp: a path outside every granted root (symlinks resolved), or no root granted", "start foamc mcp with --root DIR or grant the directory as a client root", "mcpserver/server.go", nil},
 	{"FOAM-MCP-003", finding.Deny, "foamc mcp: over a limit (input or case size, run steps or wall time), or a cancelled run", "send less, or raise the server's --max-* flags", "mcpserver/server.go", nil},

@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/internal/foamtest"
 	"golang.org/x/tools/txtar"
 )
 
@@ -47,5 +49,35 @@ func TestLintDirs(t *testing.T) {
 	}
 	if len(rs[0].Findings) == 0 || len(rs[2].Findings) != 0 || finding.Max(rs[3].Findings) != finding.Deny {
 		t.Errorf("results out of order: %d %d %v", len(rs[0].Findings), len(rs[2].Findings), finding.Max(rs[3].Findings))
+	}
+}
+
+// TestUnreadableNotMissing: a system/controlDict that exists but cannot be read (a FIFO)
+// is the loader's "cannot read" finding only, never FOAM-STRUCT-001's "missing".
+func TestUnreadableNotMissing(t *testing.T) {
+	dir := t.TempDir()
+	foamtest.WriteTxtar(t, filepath.Join("testdata", "cases", "cavity-clean.txtar"), dir)
+	control := filepath.Join(dir, "system", "controlDict")
+	if err := os.Remove(control); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(control, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := embeddedEngine(t).LintDir(context.Background(), dir, foamcase.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var unreadable bool
+	for _, f := range res.Findings {
+		switch {
+		case f.ID == "FOAM-STRUCT-001":
+			t.Errorf("unreadable controlDict reported as missing: %s", f)
+		case f.Location.File == "system/controlDict" && f.Severity == finding.Deny:
+			unreadable = true
+		}
+	}
+	if !unreadable {
+		t.Errorf("no deny for the unreadable system/controlDict: %v", res.Findings)
 	}
 }

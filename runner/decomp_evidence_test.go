@@ -8,17 +8,20 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/foamtest"
 )
 
 // TestDecompositionRulesAgainstOpenFOAM shows each decomposition rule's mistake failing in
 // real OpenFOAM v1912 (decomposePar, or the solver on the wrong rank count) and the rule
-// denying it before anything runs.
+// denying it before anything runs (gated as the Allrun that makes the parallel run).
 func TestDecompositionRulesAgainstOpenFOAM(t *testing.T) {
 	for _, b := range []string{"blockMesh", "decomposePar", "icoFoam", "mpirun"} {
 		foamtest.RequireBinary(t, b)
 	}
-	lint := realLinter(t)
+	// Gated as `./Allrun`: its mpirun -parallel reads the decomposition.
+	allrunRun := foamcase.RunOf([]string{"./Allrun"})
+	lint := realLinterFor(t, &allrunRun)
 	const allrun = "#!/bin/sh\nblockMesh\ndecomposePar -force\nmpirun -np %s icoFoam -parallel\n"
 	for _, tc := range []struct {
 		rule, dict, ranks string

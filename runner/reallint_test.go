@@ -18,8 +18,11 @@ var (
 )
 
 // realLinter is the gate `foamc run` uses by default: every rule with the
-// embedded kb (cmd/foamc/run.go newLinter).
-func realLinter(t *testing.T) Linter {
+// embedded kb (cmd/foamc/flags.go linter), for a run the caller does not know.
+func realLinter(t *testing.T) Linter { return realLinterFor(t, nil) }
+
+// realLinterFor lints for the given run, as `foamc gate -- argv` (foamcase.RunOf).
+func realLinterFor(t *testing.T, run *foamcase.Run) Linter {
 	t.Helper()
 	engineOnce.Do(func() {
 		k, err := kb.Default()
@@ -33,7 +36,7 @@ func realLinter(t *testing.T) Linter {
 		t.Fatal(engineErr)
 	}
 	return func(dir string) ([]finding.Finding, error) {
-		res, err := engine.LintDir(context.Background(), dir, foamcase.Options{})
+		res, err := engine.LintDir(context.Background(), dir, foamcase.Options{Run: run})
 		return res.Findings, err
 	}
 }

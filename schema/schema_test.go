@@ -169,3 +169,26 @@ func TestSchemaIsValidJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOneFindingPerError: the oneOf branches of mesh repeat their errors; each error
+// (pointer, type, details) is one finding.
+func TestOneFindingPerError(t *testing.T) {
+	src := strings.Replace(base, "mesh: {blockMeshDict: b}", "mesh: {blockMeshDict: b, polyMesh: p, gmsh: g}", 1)
+	_, err := ParseSpec("spec.yaml", []byte(src))
+	l := findings(t, err)
+	n := 0
+	seen := map[string]bool{}
+	for _, f := range l {
+		if f.Location.Path == "/mesh" && strings.Contains(f.Summary, "exactly one") {
+			n++
+		}
+		if k := f.Location.Path + "\x00" + f.Summary; seen[k] {
+			t.Errorf("repeated finding %s", f)
+		} else {
+			seen[k] = true
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d 'exactly one' findings, want 1: %v", n, l)
+	}
+}

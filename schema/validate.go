@@ -103,13 +103,14 @@ func (d *Document) ValidateSpec() error {
 			(e.Type() == "required" || e.Type() == "number_not") {
 			continue
 		}
-		f := d.schemaFinding(tree, e)
-		key := f.Location.Path + "\x00" + f.Summary
+		// The branches of a oneOf/anyOf repeat an error: one finding per pointer, error
+		// type and details (fmt prints the map sorted), not per message text.
+		key := fmt.Sprint(contextPointer(e.Context()), "\x00", e.Type(), "\x00", e.Details())
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		out = append(out, f)
+		out = append(out, d.schemaFinding(tree, e))
 	}
 	finding.Sort(out)
 	return out

@@ -120,14 +120,14 @@ func ruleIDs(eng *rules.Engine) []string {
 }
 
 // linter is the runner's gate: exactly what `foamc lint` checks, with the same engine
-// flags.
-func (ef *engineFlags) linter(ctx context.Context, cmd *cobra.Command) (runner.Linter, *rules.Engine, error) {
+// flags, for the run it guards (rules such as FOAM-PAR-001 deny only for a parallel run).
+func (ef *engineFlags) linter(ctx context.Context, cmd *cobra.Command, run foamcase.Run) (runner.Linter, *rules.Engine, error) {
 	eng, err := ef.engine(ctx, cmd)
 	if err != nil {
 		return nil, nil, err
 	}
 	return func(dir string) ([]finding.Finding, error) {
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{})
+		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: &run})
 		return res.Findings, err
 	}, eng, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
@@ -36,7 +37,7 @@ func newGateCmd() *cobra.Command {
 		ctx, interrupted, stop := proc.Interrupts(cmd.Context())
 		defer stop()
 		stderr := cmd.ErrOrStderr()
-		lint, eng, err := ef.linter(ctx, cmd)
+		lint, eng, err := ef.linter(ctx, cmd, foamcase.RunOf(argv))
 		if err != nil {
 			var ue *usageError
 			if errors.As(err, &ue) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/output"
@@ -48,7 +49,13 @@ func newRunCmd() *cobra.Command {
 		if cancelJob {
 			return cancelSlurm(ctx, dir, stderr)
 		}
-		lint, _, err := ef.linter(ctx, cmd)
+		// The run the gate guards: foamc run --parallel N decomposes the case; --slurm
+		// runs job.slurm, whose launches say whether it is parallel.
+		run := foamcase.Run{Command: "foamc run", Parallel: opt.Parallel > 1, Ranks: opt.Parallel}
+		if slurmJob {
+			run = foamcase.Run{Command: "sbatch", Script: runner.JobScript}
+		}
+		lint, _, err := ef.linter(ctx, cmd, run)
 		if err != nil {
 			return err
 		}

@@ -558,9 +558,25 @@ speeds2 contains ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2]) if some u in un
 # max_speed2 is the largest of speeds2 (undefined without any).
 max_speed2 := max(speeds2) if count(speeds2) > 0
 
-# parallel_run: a run script of the case launches the solver in parallel (input.launches:
-# mpirun/srun/runParallel with -parallel, #SBATCH task counts), so decomposeParDict is used.
-parallel_run if some _ in input.launches
+# parallel_run: the run being linted for reads decomposeParDict (input.run: the gate's
+# command or foamc run's options): a parallel launch (-parallel, mpirun/srun, foamc run
+# --parallel N), decomposePar itself, or a script of the case whose launches are parallel
+# (./Allrun, sbatch job.slurm). A serial solver never reads the dictionary, so a parallel
+# Allrun alone does not make it used. With no run known (foamc lint), a case already
+# decomposed (processor directories) is one whose decomposition is in use.
+parallel_run if input.run.parallel
+
+parallel_run if input.run.command == "decomposePar"
+
+parallel_run if {
+	some l in input.launches
+	l.file == input.run.script
+}
+
+parallel_run if {
+	not input.run
+	input.features.decomposed
+}
 
 # decompose_dicts are the decomposition dictionaries by file: system/decomposeParDict, a
 # region's system/<region>/decomposeParDict, alternatives named for -decomposeParDict.
@@ -570,8 +586,9 @@ decompose_dicts[name] := d if {
 	endswith(name, "decomposeParDict")
 }
 
-# decompose_severity: only decomposePar reads decomposeParDict, so its mistakes deny when a
-# script launches a parallel run and warn otherwise (they wait for the first decomposePar).
+# decompose_severity: only decomposePar reads decomposeParDict, so its mistakes deny when
+# the run at hand is parallel (parallel_run) and warn otherwise (they wait for the first
+# decomposePar).
 decompose_severity := "deny" if parallel_run
 
 else := "warn"

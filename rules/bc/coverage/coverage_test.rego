@@ -44,7 +44,10 @@ test_regions if {
 	count(fs) == 1
 	some f in fs
 	contains(f.msg, "patch hot")
-	f.related == ["/patches/5"]
+	f.related == [
+		{"path": "/patches/5", "message": "the patch in the mesh"},
+		{"path": "/files/0~1heater~1T/boundaryField/hot", "message": "missing"},
+	]
 
 	# Region fields are checked against the region's own mesh; in a case with
 	# regionProperties the default region's (blockMesh) patches are not final.
@@ -66,7 +69,7 @@ test_region_related if {
 		"files": {"0/heater/T": {"boundaryField": {}}},
 	})
 	[f] := [f | some f in coverage.findings] with input as doc
-	f.related == ["/patches/6"]
+	f.related[0] == {"path": "/patches/6", "message": "the patch in the mesh"}
 }
 
 test_no_boundary_field if {

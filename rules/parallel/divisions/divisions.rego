@@ -5,8 +5,11 @@
 #   when nx*ny*nz is not numberOfSubdomains ("Wrong number of domain divisions in
 #   geomDecomp"). The coefficients come from <method>Coeffs, else coeffs
 #   (decompositionMethod::findCoeffsDict).
-#   It is a deny when a script of the case launches a parallel run (mpirun, srun,
-#   runParallel, #SBATCH), a warning otherwise: only decomposePar reads the dictionary.
+#   It is a deny when the run gated is parallel (foamc gate -- mpirun/srun/-parallel,
+#   decomposePar, a script of the case that launches in parallel; foamc run --parallel N,
+#   --slurm with a parallel job.slurm) or, with no run known, when the case is already
+#   decomposed; a warning otherwise: only decomposePar reads the dictionary, a serial
+#   solver never does.
 # custom:
 #   id: FOAM-PAR-002
 #   severity: deny

@@ -5,8 +5,11 @@
 #   v1912 build links scotch, metis and kahip as dummy stub libraries, which stop with
 #   "Attempted to use <scotch> without the scotchDecomp library loaded", and ptscotch (or a
 #   misspelling) is no method at all: "Unknown decompositionMethod type ptscotch".
-#   It is a deny when a script of the case launches a parallel run (mpirun, srun,
-#   runParallel, #SBATCH), a warning otherwise: only decomposePar reads the dictionary.
+#   It is a deny when the run gated is parallel (foamc gate -- mpirun/srun/-parallel,
+#   decomposePar, a script of the case that launches in parallel; foamc run --parallel N,
+#   --slurm with a parallel job.slurm) or, with no run known, when the case is already
+#   decomposed; a warning otherwise: only decomposePar reads the dictionary, a serial
+#   solver never does.
 # custom:
 #   id: FOAM-PAR-001
 #   severity: deny

@@ -14,12 +14,32 @@ test_stub_scotch if {
 	f.severity == "warn"
 }
 
-test_stub_scotch_parallel_run if {
-	doc := object.union(with_method("scotch"), {"launches": [{"file": "Allrun", "line": 5, "column": 1, "ranks": 0, "command": "runParallel"}]})
+severity(doc) := s if {
 	fs := method.findings with input as doc
-	count(fs) == 1
-	some f in fs
-	f.severity == "deny"
+	s := {f.severity | some f in fs}
+}
+
+scripted := object.union(with_method("scotch"), {"launches": [{"file": "Allrun", "line": 5, "column": 1, "ranks": 0, "command": "runParallel"}]})
+
+# The run at hand decides: a serial solver gated on a case whose Allrun runs in
+# parallel never reads decomposeParDict.
+test_stub_scotch_serial_run if {
+	severity(scripted) == {"warn"}
+	severity(object.union(scripted, {"run": {"command": "simpleFoam", "parallel": false, "ranks": 0, "script": ""}})) == {"warn"}
+}
+
+test_stub_scotch_parallel_run if {
+	severity(object.union(scripted, {"run": {"command": "mpirun", "parallel": true, "ranks": 2, "script": ""}})) == {"deny"}
+	severity(object.union(scripted, {"run": {"command": "decomposePar", "parallel": false, "ranks": 0, "script": ""}})) == {"deny"}
+
+	# ./Allrun launches in parallel; another script does not.
+	severity(object.union(scripted, {"run": {"command": "Allrun", "parallel": false, "ranks": 0, "script": "Allrun"}})) == {"deny"}
+	severity(object.union(scripted, {"run": {"command": "bash", "parallel": false, "ranks": 0, "script": "Allrun-serial"}})) == {"warn"}
+}
+
+# With no run known, a case already decomposed uses its decomposition.
+test_stub_scotch_decomposed if {
+	severity(test.set(with_method("scotch"), "/features/decomposed", true)) == {"deny"}
 }
 
 test_unknown_ptscotch if {

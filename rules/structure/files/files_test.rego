@@ -14,6 +14,18 @@ test_missing_fvsolution if {
 	contains(f.msg, "system/fvSolution")
 }
 
+# An unreadable controlDict (a FIFO) is reported by the loader, not as missing.
+test_unreadable_is_not_missing if {
+	doc := test.del(test.case, "/files/system~1controlDict")
+	count(files.findings) == 1 with input as doc
+	unreadable := test.set(doc, "/errors", [{
+		"id": "FOAM-PARSE-008", "severity": "deny",
+		"summary": "cannot read system/controlDict: not a regular file (a named pipe)",
+		"location": {"file": "system/controlDict", "line": 0, "column": 0, "path": ""},
+	}])
+	count(files.findings) == 0 with input as unreadable
+}
+
 test_no_mesh_and_no_blockmeshdict if {
 	doc := test.set(test.del(test.case, "/files/system~1blockMeshDict"), "/patches", [])
 	fs := files.findings with input as doc

@@ -33,7 +33,7 @@ findings contains f if {
 		lib.file_ptr(file, ["internalField"]),
 		sprintf("%s internalField has %d values, the mesh has %d cells", [name, list.size, cells]),
 		{
-			"related": [lib.ptr(["meshes", region])],
+			"related": [lib.related(lib.ptr(["meshes", region]), sprintf("the mesh: %d cells", [cells]))],
 		},
 	)
 }
@@ -57,7 +57,7 @@ findings contains f if {
 		concat("/", [b.ptr, key]),
 		sprintf("%s %s %s has %d values, patch %s has %d faces", [b.field, b.patch.name, key, list.size, b.patch.name, faces]),
 		{
-			"related": [lib.patch_ptr(b.patch)],
+			"related": [lib.related(lib.patch_ptr(b.patch), sprintf("the patch in the mesh: %d faces", [faces]))],
 		},
 	)
 }

@@ -17,7 +17,7 @@ test_cells if {
 	fs := listsize.findings with input as test.set(meshed, "/files/0~1p/internalField", {"$nonuniform": {"type": "scalar", "size": 3}})
 	[f] := [f | some f in fs]
 	f.msg == "p internalField has 3 values, the mesh has 400 cells"
-	f.related == ["/meshes/"]
+	f.related == [{"path": "/meshes/", "message": "the mesh: 400 cells"}]
 }
 
 test_no_owner_count if {
@@ -29,7 +29,7 @@ test_patch if {
 	fs := listsize.findings with input as test.set(meshed, "/files/0~1U/boundaryField/inlet/value", {"$nonuniform": {"type": "vector", "size": 2}})
 	[f] := [f | some f in fs]
 	f.path == "/files/0~1U/boundaryField/inlet/value"
-	f.related == ["/patches/0"]
+	f.related == [{"path": "/patches/0", "message": "the patch in the mesh: 20 faces"}]
 }
 
 test_blockmesh_patch_faces if {

@@ -2,8 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/foamc/foamc/kb"
 )
@@ -75,7 +73,11 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			return cands(kb.WallBCs(field, f.Model)...)
 		}
 	case "inlet":
-		sup := c.patchSupersonic(b)
+		if ma, ok := c.inletMach(b); ok && c.feat.Compressible && ma.Value > 1 {
+			if d := c.supersonicInlet(field, pt, b, ma); d != nil {
+				return d
+			}
+		}
 		if c.staticSubsonicInlet(b) {
 			d := Source{Kind: KindDerived, Formula: "subsonic inlet with static p, T and U: isentropic total conditions",
 				Spec: "/boundaries/" + escape(pt.Name)}
@@ -95,11 +97,8 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			}
 			return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/U")}}
 		case "p":
-			switch {
-			case b.P != nil && b.P.Total:
+			if b.P != nil && b.P.Total {
 				return []candidate{{"totalPressure", specSrc("/boundaries/" + escape(pt.Name) + "/p/total")}}
-			case sup && b.P != nil:
-				return []candidate{{"fixedValue", Source{Kind: KindDerived, Formula: "supersonic inlet (Ma > 1): every variable fixed", Spec: "/boundaries/" + escape(pt.Name)}}}
 			}
 			return cands("zeroGradient")
 		case "T":
@@ -126,9 +125,9 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 		}
 		switch field {
 		case "p":
-			if why := c.exitMaySupersonic(b); why != "" {
+			if why, in := c.exitMaySupersonic(pt, b); why != "" {
 				src := Source{Kind: KindDerived, Formula: why + ": the exit may be supersonic or reflect waves; p relaxes towards the outlet p (non-reflecting)",
-					Spec: "/boundaries/" + escape(pt.Name) + "/p"}
+					Inputs: in, Spec: "/boundaries/" + escape(pt.Name) + "/p"}
 				if c.feat.Steady {
 					// advective conditions need a time derivative; a steady solver extrapolates.
 					return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/p")}}
@@ -142,6 +141,9 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			return cands("calculated")
 		}
 	case "freestream":
+		if ma, ok := c.inletMach(b); ok && c.feat.Compressible && !c.feat.Buoyant && ma.Value > 1 {
+			return c.supersonicFreestream(field, pt, b, ma)
+		}
 		switch field {
 		case "U":
 			return cands("freestreamVelocity")
@@ -168,38 +170,117 @@ func (c *compilation) wallT(pt meshPatch, b *Boundary) []candidate {
 	return cands("zeroGradient")
 }
 
-// patchSupersonic: a compressible inlet whose static U and T give Ma > 1.
+// patchSupersonic: a compressible inlet whose U and T give Ma > 1.
 func (c *compilation) patchSupersonic(b *Boundary) bool {
-	s := c.spec
-	if !c.feat.Compressible || b.U == nil || b.T == nil || b.T.Total || s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
-		return false
+	ma, ok := c.inletMach(b)
+	return ok && c.feat.Compressible && ma.Value > 1
+}
+
+// inletMach is the Mach number of an inlet or freestream patch that states U and T. A total
+// T0 gives the static T = T0 - |U|^2 / (2 Cp) (energy balance); false without U, T or a
+// perfect gas, or when |U| exceeds the speed T0 can reach.
+func (c *compilation) inletMach(b *Boundary) (derivation, bool) {
+	f := c.spec.Fluid
+	if b.U == nil || b.T == nil || f.MolWeight == nil || f.Cp == nil {
+		return derivation{}, false
 	}
-	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
-	return g.mach(mag(b.U.Vector()), b.T.Value).Value > 1
+	g := deriveGas(*f.MolWeight, *f.Cp)
+	U := mag(b.U.Vector())
+	T := c.staticT(b)
+	if T <= 0 {
+		return derivation{}, false
+	}
+	ma := g.mach(U, T)
+	if b.T.Total {
+		ma.Formula += ", T = T0 - |U|^2 / (2 Cp)"
+		ma.Inputs["T0"], ma.Inputs["Cp"] = b.T.Value, *f.Cp
+	}
+	return ma, true
+}
+
+// staticT is the static temperature of a patch that states U and T (static, or total).
+func (c *compilation) staticT(b *Boundary) float64 {
+	if !b.T.Total {
+		return b.T.Value
+	}
+	U := mag(b.U.Vector())
+	return b.T.Value - U*U/(2**c.spec.Fluid.Cp)
+}
+
+// supersonicInlet: at Ma > 1 every characteristic enters the domain, so U, p and T are all
+// fixed (a zeroGradient p or a totalPressure/pressureInletOutletVelocity pair lets the
+// inflow drift: those are subsonic inlets). Totals are converted to the static values.
+func (c *compilation) supersonicInlet(field string, pt meshPatch, b *Boundary, ma derivation) []candidate {
+	bp := "/boundaries/" + escape(pt.Name)
+	d := Source{Kind: KindDerived, Formula: fmt.Sprintf("supersonic inlet, Ma = %.3g > 1 (%s): U, p and T fixed", ma.Value, ma.Formula),
+		Inputs: ma.Inputs, Spec: bp}
+	switch field {
+	case "U", "T":
+		return []candidate{{"fixedValue", d}}
+	case "p":
+		if b.P == nil {
+			c.open("boundaries/"+pt.Name+"/p", bp+"/p", fmt.Sprintf("the static pressure of a supersonic inlet (Ma = %.3g): no information travels upstream to it", ma.Value), "number")
+		}
+		return []candidate{{"fixedValue", d}}
+	}
+	return nil // turbulence fields: as at any inlet
+}
+
+// supersonicFreestream: freestreamPressure blends towards zeroGradient p on inflow faces,
+// right for a subsonic far field but not at Ma > 1, where nothing inside reaches the inflow.
+// A supersonic far field takes supersonicFreestream for U (the free-stream state, turned by
+// a Prandtl-Meyer expansion or an oblique shock to the local flow direction) with p
+// extrapolated, as tutorials/compressible/sonicFoam/RAS/nacaAirfoil.
+func (c *compilation) supersonicFreestream(field string, pt meshPatch, b *Boundary, ma derivation) []candidate {
+	bp := "/boundaries/" + escape(pt.Name)
+	d := Source{Kind: KindDerived, Formula: fmt.Sprintf("supersonic far field, Ma = %.3g > 1 (%s): supersonicFreestream U, p extrapolated (tutorials/compressible/sonicFoam/RAS/nacaAirfoil)", ma.Value, ma.Formula),
+		Inputs: ma.Inputs, Spec: bp}
+	switch field {
+	case "U":
+		if b.P == nil {
+			c.open("boundaries/"+pt.Name+"/p", bp+"/p", fmt.Sprintf("the free-stream static pressure of a supersonic far field (Ma = %.3g)", ma.Value), "number")
+		}
+		return []candidate{{"supersonicFreestream", d}}
+	case "p":
+		return []candidate{{"zeroGradient", d}}
+	case "nut", "alphat":
+		return cands("calculated")
+	}
+	return cands("inletOutlet", "zeroGradient")
+}
+
+// inletStatic is the static p or T a supersonic inlet fixes: the spec's static value, or the
+// isentropic static value of its total (p = p0 / (1 + (gamma-1)/2 Ma^2)^(gamma/(gamma-1))).
+func (c *compilation) inletStatic(field string, b *Boundary, ma derivation) (float64, derivation, bool) {
+	g := deriveGas(*c.spec.Fluid.MolWeight, *c.spec.Fluid.Cp)
+	switch {
+	case field == "T" && b.T.Total:
+		T := c.staticT(b)
+		return T, derivation{T, "T = T0 - |U|^2 / (2 Cp)", map[string]float64{"T0": b.T.Value, "U": mag(b.U.Vector()), "Cp": *c.spec.Fluid.Cp}}, true
+	case field == "p" && b.P != nil && b.P.Total:
+		r := g.totalPressure(1, ma.Value)
+		p := b.P.Value / r.Value
+		return p, derivation{p, "p = p0 / (1 + (gamma-1)/2 Ma^2)^(gamma/(gamma-1))", map[string]float64{"p0": b.P.Value, "Ma": ma.Value, "gamma": g.Gamma.Value}}, true
+	}
+	return 0, derivation{}, false
 }
 
 // outletSupersonic: a compressible outlet without a static pressure in a case whose inflow
-// is supersonic.
+// (an inlet or a far field) is supersonic.
 func (c *compilation) outletSupersonic(b *Boundary) bool {
-	if !c.feat.Compressible || b.P != nil {
-		return false
-	}
-	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
-		if ib := c.spec.Boundaries[n]; ib.Role == "inlet" && c.patchSupersonic(ib) {
-			return true
-		}
-	}
-	return false
+	return c.feat.Compressible && b.P == nil && c.supersonic()
 }
 
 // exitMaySupersonic estimates whether a compressible outlet that states a static pressure
-// may see supersonic outflow: a supersonic inlet (Ma > 1 from its static U and T), or a
+// may see supersonic outflow or shocks: a supersonic inlet (Ma > 1 from its U and T); where
+// the mesh shows a diverging passage between a total-pressure inlet and the outlet, the
+// nozzle regime of its area ratio at the pressure ratio (nozzleReason); otherwise a
 // total-to-static pressure ratio across the domain above the critical (choking) ratio.
-// It returns the reason, or "" for a subsonic exit.
-func (c *compilation) exitMaySupersonic(b *Boundary) string {
+// It returns the reason and its inputs, or "" for a subsonic exit.
+func (c *compilation) exitMaySupersonic(pt meshPatch, b *Boundary) (string, map[string]float64) {
 	s := c.spec
 	if !c.feat.Compressible || c.feat.Buoyant || b.P == nil || b.P.Total || s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
-		return ""
+		return "", nil
 	}
 	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
 	for _, n := range sortedKeys(s.Boundaries) {
@@ -207,18 +288,24 @@ func (c *compilation) exitMaySupersonic(b *Boundary) string {
 		if ib.Role != "inlet" && ib.Role != "freestream" {
 			continue
 		}
-		if ib.U != nil && ib.T != nil && !ib.T.Total {
-			if ma := g.mach(mag(ib.U.Vector()), ib.T.Value).Value; ma > 1 {
-				return fmt.Sprintf("inlet %s at Ma = %.3g", n, ma)
-			}
+		if ma, ok := c.inletMach(ib); ok && ma.Value > 1 {
+			return fmt.Sprintf("inlet %s at Ma = %.3g", n, ma.Value), ma.Inputs
 		}
-		if ib.Role == "inlet" && ib.P != nil && ib.P.Total && b.P.Value > 0 {
-			if r := ib.P.Value / b.P.Value; r > g.criticalRatio() {
-				return fmt.Sprintf("p0/p = %.3g across the domain, above the critical ratio %.3g", r, g.criticalRatio())
+		if ib.Role != "inlet" || ib.P == nil || !ib.P.Total || b.P.Value <= 0 {
+			continue
+		}
+		if why, in, ok := c.nozzleReason(g, n, pt.Name, ib.P.Value, b.P.Value); ok {
+			if why != "" {
+				return why, in
 			}
+			continue
+		}
+		if r := ib.P.Value / b.P.Value; r > g.criticalRatio() {
+			return fmt.Sprintf("p0/p = %.3g across the domain, above the critical ratio %.3g", r, g.criticalRatio()),
+				map[string]float64{"p0": ib.P.Value, "p": b.P.Value, "gamma": g.Gamma.Value}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // buoyantPressure: with p_rgh solved, p is calculated from it everywhere and p_rgh takes

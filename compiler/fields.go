@@ -89,7 +89,12 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 	switch typ {
 	case "fixedValue":
 		var v val
+		ma, sup := c.inletMach(b)
+		sup = sup && b.Role == "inlet" && ma.Value > 1
 		switch {
+		case sup && (field == "p" && b.P != nil && b.P.Total || field == "T" && b.T.Total):
+			_, d, _ := c.inletStatic(field, b, ma)
+			v = st.derive("derived/"+patch+"/"+field+"_static", d)
 		case field == "U" && b.U != nil:
 			v = vv(b.U.Vector(), specSrc(bp+"/U"))
 		case (field == "p" || field == "p_rgh") && b.P != nil:
@@ -120,6 +125,11 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		}
 		if field == "T" && b.T != nil {
 			iv = sv(b.T.Value, specSrc(bp+"/T"))
+			if b.T.Total && b.U != nil && c.spec.Fluid.Cp != nil && c.spec.Fluid.MolWeight != nil {
+				// Inflow through a far field carries the static T of its total.
+				_, d, _ := c.inletStatic("T", b, derivation{})
+				iv = st.derive("derived/"+patch+"/T_static", d)
+			}
 		}
 		n.set("inletValue", iv.src, iv.uniform()...)
 		n.set("value", in.src, in.uniform()...)
@@ -189,6 +199,24 @@ func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *B
 		n.set("value", v.src, v.uniform()...)
 	case "pressureInletOutletVelocity":
 		n.set("value", in.src, in.uniform()...)
+	case "supersonicFreestream":
+		ma, _ := c.inletMach(b)
+		pInf := sv(b.P.Value, specSrc(bp+"/p"))
+		if b.P.Total {
+			_, d, _ := c.inletStatic("p", b, ma)
+			pInf = st.derive("derived/"+patch+"/p_static", d)
+		}
+		TInf := sv(b.T.Value, specSrc(bp+"/T"))
+		if b.T.Total {
+			_, d, _ := c.inletStatic("T", b, ma)
+			TInf = st.derive("derived/"+patch+"/T_static", d)
+		}
+		UInf := vv(b.U.Vector(), specSrc(bp+"/U"))
+		n.set("UInf", UInf.src, UInf.item())
+		n.set("pInf", pInf.src, pInf.item())
+		n.set("TInf", TInf.src, TInf.item())
+		n.set("gamma", st.gas.Gamma.source(), grammar.Num(clean(st.gas.Gamma.Value)))
+		n.set("value", UInf.src, UInf.uniform()...)
 	case "freestreamVelocity":
 		v := st.U
 		if b.U != nil {

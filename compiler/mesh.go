@@ -32,6 +32,8 @@ type meshPatch struct {
 	// Default marks blockMesh's default patch (faces no boundary entry lists); Faces counts them.
 	Default bool
 	Faces   int
+	// faceKeys are the block faces a blockMeshDict patch lists (for its area).
+	faceKeys []string
 }
 
 // meshInfo is what the compiler reads from the mesh source.
@@ -49,6 +51,8 @@ type meshInfo struct {
 	expanded bool
 	// file is the parsed blockMeshDict or polyMesh/boundary (nil for gmsh).
 	file *grammar.File
+	// blockFaces are the blockMeshDict's block faces by key (nil for other meshes).
+	blockFaces map[string]blockFace
 }
 
 func (m *meshInfo) patch(name string) *meshPatch {
@@ -153,7 +157,8 @@ func readBlockMesh(path string) (*meshInfo, error) {
 					p.Type = t
 				}
 				p.Groups = wordList(d, "inGroups")
-				for _, f := range faceList(d) {
+				p.faceKeys = faceList(d)
+				for _, f := range p.faceKeys {
 					listed[f] = true
 				}
 				i++
@@ -175,7 +180,7 @@ func readBlockMesh(path string) (*meshInfo, error) {
 		}
 		m.Patches = append(m.Patches, meshPatch{Name: name, Type: typ, Default: true, Faces: left})
 	}
-	m.DxMin, m.Extent = g.dxMin, g.extent
+	m.DxMin, m.Extent, m.blockFaces = g.dxMin, g.extent, g.geom
 	m.Merged = map[string]bool{}
 	for _, it := range listItems(body, "mergePatchPairs") {
 		if l, ok := it.(*grammar.List); ok {
@@ -192,8 +197,9 @@ func readBlockMesh(path string) (*meshInfo, error) {
 // blockGeom is what the compiler needs of a blockMeshDict's blocks.
 type blockGeom struct {
 	faces  map[string]int // sorted vertex labels of each non-degenerate block face -> count
-	dxMin  float64        // smallest cell edge (0: unknown)
-	extent [3]float64     // bounding box of the vertices, scaled
+	geom   map[string]blockFace
+	dxMin  float64    // smallest cell edge (0: unknown)
+	extent [3]float64 // bounding box of the vertices, scaled
 }
 
 // hexFaces are the faces of OpenFOAM's hex cell model by local vertex.
@@ -253,7 +259,7 @@ func faceList(d *grammar.Dict) []string {
 // geometric progression, times scale). Curved edges and multi-grading make dxMin 0 (unknown)
 // rather than wrong.
 func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
-	g := &blockGeom{faces: map[string]int{}}
+	g := &blockGeom{faces: map[string]int{}, geom: map[string]blockFace{}}
 	scale := 1.0
 	for _, k := range []string{"scale", "convertToMeters"} {
 		if e, ok := body.Find(k).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
@@ -331,6 +337,7 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 		for _, f := range hexFaces {
 			if k := faceKey([]int{vi[f[0]], vi[f[1]], vi[f[2]], vi[f[3]]}); k != "" {
 				g.faces[k]++
+				g.geom[k] = newBlockFace(scale, verts[vi[f[0]]], verts[vi[f[1]]], verts[vi[f[2]]], verts[vi[f[3]]])
 			}
 		}
 		grades := blockGrading(gradingKind, grading)

@@ -166,20 +166,12 @@ func (c *compilation) fluidValue(ptr string) *float64 {
 	return nil
 }
 
-// supersonic reports an inlet or freestream with Mach > 1 from the spec's static values.
+// supersonic reports an inlet or freestream with Mach > 1 from the spec's U and T.
 func (c *compilation) supersonic() bool {
-	s := c.spec
-	if s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
-		return false
-	}
-	g := deriveGas(*s.Fluid.MolWeight, *s.Fluid.Cp)
-	for _, n := range slices.Sorted(maps.Keys(s.Boundaries)) {
-		b := s.Boundaries[n]
-		if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil && b.T != nil && !b.T.Total {
-			v := b.U.Vector()
-			if g.mach(mag(v), b.T.Value).Value > 1 {
-				return true
-			}
+	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
+		b := c.spec.Boundaries[n]
+		if ma, ok := c.inletMach(b); ok && ma.Value > 1 && (b.Role == "inlet" || b.Role == "freestream") {
+			return true
 		}
 	}
 	return false

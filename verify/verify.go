@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/openfoam"
 )
@@ -141,27 +141,15 @@ func number(e *grammar.ExpEntry) (float64, bool) {
 	return n.Float, true
 }
 
-// timeDirs lists the numeric directories of dir after start, in time order.
+// timeDirs lists the time directories of dir after start, in time order.
 func timeDirs(dir string, start float64) []string {
-	ents, _ := os.ReadDir(dir)
-	type td struct {
-		name string
-		t    float64
-	}
-	var out []td
-	for _, e := range ents {
-		t, err := strconv.ParseFloat(e.Name(), 64)
-		if err != nil || !e.IsDir() || t <= start {
-			continue
+	var out []string
+	for _, name := range foamcase.TimeDirs(dir) {
+		if t, _ := strconv.ParseFloat(name, 64); t > start {
+			out = append(out, name)
 		}
-		out = append(out, td{e.Name(), t})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].t < out[j].t })
-	names := make([]string, len(out))
-	for i, x := range out {
-		names[i] = x.name
-	}
-	return names
+	return out
 }
 
 func selectTimes(dir string, start float64, sel string) []string {

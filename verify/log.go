@@ -35,13 +35,17 @@ func checkLog(dir, app string, sol openfoam.Solver) []finding.Finding {
 		return []finding.Finding{{ID: IDSolverFailed, Severity: finding.Deny, Summary: summary, Detail: detail,
 			Fix: "fix the cause the log names (foamc run --repair classifies FATAL errors) and rerun", Location: loc}}
 	}
+	reached := "before the first time step"
+	if n := len(p.Steps); n > 0 {
+		reached = fmt.Sprintf("at step %d (time %g)", n, p.Steps[n-1].Time)
+	}
 	switch {
 	case p.Fatal() != "":
-		return failed(app+" stopped with a FOAM FATAL error", "method: scan "+rel+" for FOAM FATAL; measured: "+firstLines(p.Fatal(), 6))
+		return failed(app+" stopped with a FOAM FATAL error", "method: scan "+rel+" for FOAM FATAL; measured: "+reached+": "+firstLines(p.Fatal(), 6))
 	case p.FPE:
-		return failed(app+" stopped with a floating point exception", "method: scan "+rel+" for sigFpe/\"Floating point exception\"; measured: present")
+		return failed(app+" stopped with a floating point exception", "method: scan "+rel+" for sigFpe/\"Floating point exception\"; measured: present, "+reached)
 	case p.NaN:
-		return failed(app+" reported a nan/inf residual or Courant number", "method: scan "+rel+" residual and Courant lines; measured: "+p.NaNLine)
+		return failed(app+" reported a nan/inf residual or Courant number", "method: scan "+rel+" residual and Courant lines; measured: "+reached+": "+p.NaNLine)
 	}
 	final := p.Final()
 	if final == nil {

@@ -27,6 +27,13 @@ func tutorial(t *testing.T, rel string) string {
 // log.<application>); the gate is not what these tests judge.
 func foamRun(t *testing.T, dir, solver string, steps int) {
 	t.Helper()
+	if res := foamRunResult(t, dir, solver, steps); res.Status != runner.StatusOK {
+		t.Fatalf("%s: run %s: %+v", dir, res.Status, res.Failure)
+	}
+}
+
+func foamRunResult(t *testing.T, dir, solver string, steps int) *runner.Result {
+	t.Helper()
 	foamtest.RequireBinary(t, "blockMesh")
 	foamtest.RequireBinary(t, solver)
 	res, err := runner.Run(context.Background(), dir, runner.Options{Steps: steps,
@@ -34,9 +41,7 @@ func foamRun(t *testing.T, dir, solver string, steps int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != runner.StatusOK {
-		t.Fatalf("%s: run %s: %+v", dir, res.Status, res.Failure)
-	}
+	return res
 }
 
 func verifyCase(t *testing.T, dir string, opt Options) *Result {
@@ -92,6 +97,37 @@ func TestCavityAccepted(t *testing.T) {
 		t.Errorf("--time 0.3: %s over %q", one.Verdict, one.Times)
 	}
 	want(t, verifyCase(t, dir, Options{Time: "7"}), Insufficient, IDNoResults, `"7"`, "0.1 0.2 0.3 0.4 0.5")
+}
+
+// TestDivergedRejected: the cavity with a 100 m/s lid at deltaT 0.05 (Courant
+// number ~250) diverges for real: icoFoam dies on a trapped floating point
+// exception before writing a time directory.
+func TestDivergedRejected(t *testing.T) {
+	dir := tutorial(t, "incompressible/icoFoam/cavity/cavity")
+	for file, edits := range map[string][][2]string{
+		"system/controlDict": {{"deltaT          0.005;", "deltaT          0.05;"}, {"endTime         0.5;", "endTime         2;"}},
+		"0/U":                {{"uniform (1 0 0)", "uniform (100 0 0)"}},
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(file))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		for _, e := range edits {
+			if !strings.Contains(s, e[0]) {
+				t.Fatalf("%s has no %q", file, e[0])
+			}
+			s = strings.Replace(s, e[0], e[1], 1)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res := foamRunResult(t, dir, "icoFoam", 0); res.Status != runner.StatusFailed {
+		t.Fatalf("run %s, want failed", res.Status)
+	}
+	want(t, verifyCase(t, dir, Options{}), Reject, IDSolverFailed, "icoFoam stopped with a floating point exception", "at step")
 }
 
 // TestNoResults: a case that was never run is insufficient evidence, not a reject.

@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -160,6 +161,31 @@ func TestPitzDaily(t *testing.T) {
 
 	edit(t, filepath.Join(dir, "20", "nut"), "nan")
 	want(t, verifyCase(t, dir, Options{}), Reject, IDNonFinite, "20/nut holds 1 non-finite value(s)")
+}
+
+// TestPitzDailyBinary: results written in binary, one of them then gzipped as
+// writeCompression would, are read by the same checks.
+func TestPitzDailyBinary(t *testing.T) {
+	dir := tutorial(t, "incompressible/simpleFoam/pitzDaily")
+	cd := filepath.Join(dir, "system", "controlDict")
+	b, err := os.ReadFile(cd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cd, []byte(strings.Replace(string(b), "writeFormat     ascii;", "writeFormat     binary;", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	foamRun(t, dir, "simpleFoam", 20)
+	k := filepath.Join(dir, "20", "k")
+	if b, err := os.ReadFile(k); err != nil || !strings.Contains(string(b), "format      binary;") {
+		t.Fatalf("%s is not binary: %v", k, err)
+	}
+	if err := exec.Command(foamtest.RequireTool(t, "gzip"), k).Run(); err != nil {
+		t.Fatal(err)
+	}
+	r := verifyCase(t, dir, Options{})
+	want(t, r, Reject, IDCheckPassed, "bounds hold in 20", "20/k.gz min", "20/epsilon min", "20/nut min")
+	want(t, r, Reject, IDNotConverged, "steady simpleFoam did not converge")
 }
 
 // edit replaces the first value of a nonuniform internalField, as a corrupted

@@ -2,9 +2,12 @@ package verify
 
 import (
 	"context"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -184,8 +187,43 @@ func TestPitzDailyBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := verifyCase(t, dir, Options{})
-	want(t, r, Reject, IDCheckPassed, "bounds hold in 20", "20/k.gz min", "20/epsilon min", "20/nut min")
+	bin := want(t, r, Reject, IDCheckPassed, "bounds hold in 20", "20/k.gz min", "20/epsilon min", "20/nut min")
 	want(t, r, Reject, IDNotConverged, "steady simpleFoam did not converge")
+
+	// OpenFOAM's own conversion to ASCII gives the same minima (to its 6 digits).
+	b, err = os.ReadFile(cd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cd, []byte(strings.Replace(string(b), "writeFormat     binary;", "writeFormat     ascii;", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(foamtest.RequireBinary(t, "foamFormatConvert"), "-latestTime")
+	cmd.Dir, cmd.Env = dir, foamtest.Env()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("foamFormatConvert: %v\n%s", err, out)
+	}
+	asc := want(t, verifyCase(t, dir, Options{}), Reject, IDCheckPassed, "bounds hold in 20")
+	mins := func(s string) []float64 {
+		var out []float64
+		for _, m := range regexp.MustCompile(`min (\S+) >=`).FindAllStringSubmatch(s, -1) {
+			v, err := strconv.ParseFloat(m[1], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	mb, ma := mins(bin.Summary), mins(asc.Summary)
+	if len(mb) != 3 || len(ma) != 3 {
+		t.Fatalf("minima %v (binary) %v (ascii)", mb, ma)
+	}
+	for i := range mb {
+		if math.Abs(mb[i]-ma[i]) > 1e-5*math.Abs(ma[i]) {
+			t.Errorf("minimum %d: binary %g, OpenFOAM's ascii %g", i, mb[i], ma[i])
+		}
+	}
 }
 
 // edit replaces the first value of a nonuniform internalField, as a corrupted

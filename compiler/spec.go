@@ -26,6 +26,8 @@ type Spec struct {
 	Control     ControlSpec          `json:"control"`
 	Outputs     OutputsSpec          `json:"outputs"`
 	Run         RunSpec              `json:"run"`
+	// Expect is what the run must measure (docs/spec.md, Expectations).
+	Expect []schema.Expect `json:"expect,omitempty"`
 
 	// Dir is the directory spec paths are relative to; Doc locates fields in the spec file.
 	Dir string           `json:"-"`

@@ -57,3 +57,53 @@ func TestExpectChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectEmitted: each item becomes a function object expect_<name> (helpers first),
+// a line samples at its reference coordinates, and the spec is recorded in the case
+// with its reference data.
+func TestExpectEmitted(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "u.csv"), []byte("y,u\n0,0\n0.025,0.15\n0.05,0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := channelExpect + "  - {name: prof, line: {field: U, component: x, start: [0.4, 0, 0.005], end: [0.4, 0.05, 0.005], axis: y, reference: " +
+		filepath.Join(dir, "u.csv") + "}, tolerance: {absolute: 0.01}}\n"
+	res, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	cd := string(res.Files["system/controlDict"])
+	order := []string{"foamc_wallShearStress", "expect_dp", "expect_Q", "expect_drag", "expect_tau", "expect_Umid", "expect_prof"}
+	last := -1
+	for _, n := range order {
+		i := strings.Index(cd, "    "+n+"\n")
+		if i < last {
+			t.Errorf("%s missing or out of order in\n%s", n, cd)
+		}
+		last = i
+	}
+	for _, w := range []string{"type            fieldValueDelta;", "fields          (phi);", "type            forceCoeffs;", "fields          (wallShearStress);",
+		"interpolationScheme cellPoint;", "(0.5 0.025 0.005)", "type            cloud;", "(0.4 0.025 0.005)", "nPoints         100;"} {
+		if !strings.Contains(cd, w) {
+			t.Errorf("controlDict lacks %q", w)
+		}
+	}
+	if !strings.Contains(string(res.Files[RecordedSpec]), `"reference": "foamc.expect/prof.csv"`) || string(res.Files["foamc.expect/prof.csv"]) != "y,u\n0,0\n0.025,0.15\n0.05,0\n" {
+		t.Errorf("recorded spec:\n%s", res.Files[RecordedSpec])
+	}
+
+	bad := channelKE + `expect:
+  - {name: a, point: {field: T, at: [0.1, 0.01, 0.005]}, value: 1, tolerance: {relative: 0.1}}
+  - {name: b, point: {field: U, at: [0.1, 0.01, 0.005]}, value: 1, tolerance: {relative: 0.1}}
+  - {name: c, line: {field: p, start: [0.4, 0, 0.005], end: [0.4, 0.05, 0.005], axis: x, reference: ` + filepath.Join(dir, "u.csv") + `}, tolerance: {absolute: 0.1}}
+  - {name: d, nusselt: {patch: walls, length: 1, Tref: 300}, value: 1, tolerance: {relative: 0.1}}
+`
+	_, fl = compileSrc(t, bad, Options{})
+	all := fl.Error()
+	for _, w := range []string{`expect "a" samples "T", which simpleFoam does not write`, `expect "b" samples the vector field U without a component`,
+		`expect "c": reference coordinate 0 (x) is not on the line`, `expect "d": a Nusselt number needs the wall heat flux`} {
+		if !strings.Contains(all, w) {
+			t.Errorf("missing %q in\n%s", w, all)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -162,4 +163,58 @@ func ReadReference(path string) ([][2]float64, error) {
 		out = append(out, pt)
 	}
 	return out, nil
+}
+
+// Point is the point of the line whose coordinate along Axis is x (the distance from
+// Start for axis distance); ok is false when the line does not reach it.
+func (l *LineSample) Point(x float64) (p [3]float64, ok bool) {
+	d, length := l.direction()
+	var t float64
+	switch a := axisIndex(l.Axis); {
+	case a < 0 && length > 0:
+		t = x / length
+	case a >= 0 && d[a] != 0:
+		t = (x - l.Start[a]) / d[a]
+	default:
+		return p, false
+	}
+	const eps = 1e-9
+	if t < -eps || t > 1+eps {
+		return p, false
+	}
+	t = math.Min(math.Max(t, 0), 1)
+	for i := range p {
+		p[i] = l.Start[i] + t*d[i]
+	}
+	return p, true
+}
+
+// Coordinate is the coordinate of a sampled point along Axis: the point's component, or
+// its distance from Start.
+func (l *LineSample) Coordinate(p [3]float64) float64 {
+	if a := axisIndex(l.Axis); a >= 0 {
+		return p[a]
+	}
+	var s float64
+	for i := range p {
+		s += (p[i] - l.Start[i]) * (p[i] - l.Start[i])
+	}
+	return math.Sqrt(s)
+}
+
+func (l *LineSample) direction() (d [3]float64, length float64) {
+	for i := range d {
+		d[i] = l.End[i] - l.Start[i]
+		length += d[i] * d[i]
+	}
+	return d, math.Sqrt(length)
+}
+
+// axisIndex is 0, 1, 2 for x, y, z and -1 for distance.
+func axisIndex(axis string) int {
+	switch axis {
+	case "x", "y", "z":
+		return int(axis[0] - 'x')
+	}
+	return -1
 }

@@ -29,15 +29,28 @@ const (
 // The finding IDs (rules/goids.go catalogues them). Deny findings reject, warn
 // findings make the evidence insufficient, info findings record a passed check.
 const (
-	IDNoResults     = "FOAM-VERIFY-001"
-	IDNoLog         = "FOAM-VERIFY-002"
-	IDUnreadable    = "FOAM-VERIFY-003"
-	IDBounds        = "FOAM-VERIFY-010"
-	IDNonFinite     = "FOAM-VERIFY-011"
-	IDSolverFailed  = "FOAM-VERIFY-012"
-	IDNotConverged  = "FOAM-VERIFY-013"
-	IDCheckPassed   = "FOAM-VERIFY-100"
-	defaultResidual = 1e-3
+	IDNoResults    = "FOAM-VERIFY-001"
+	IDNoLog        = "FOAM-VERIFY-002"
+	IDUnreadable   = "FOAM-VERIFY-003"
+	IDBounds       = "FOAM-VERIFY-010"
+	IDNonFinite    = "FOAM-VERIFY-011"
+	IDSolverFailed = "FOAM-VERIFY-012"
+	IDNotConverged = "FOAM-VERIFY-013"
+	IDCheckPassed  = "FOAM-VERIFY-100"
+
+	// Conservation, the problem that was asked (with a spec), expectations (docs/verify.md).
+	IDMassImbalance  = "FOAM-VERIFY-040"
+	IDNotJudged      = "FOAM-VERIFY-041"
+	IDHeldValue      = "FOAM-VERIFY-050"
+	IDFluid          = "FOAM-VERIFY-051"
+	IDInflow         = "FOAM-VERIFY-052"
+	IDSimilarity     = "FOAM-VERIFY-053"
+	IDImplausible    = "FOAM-VERIFY-054"
+	IDSpecEvidence   = "FOAM-VERIFY-055"
+	IDNoSpec         = "FOAM-VERIFY-056"
+	IDExpectMissed   = "FOAM-VERIFY-060"
+	IDExpectNoOutput = "FOAM-VERIFY-061"
+	defaultResidual  = 1e-3
 )
 
 // Options selects what is verified.
@@ -45,18 +58,24 @@ type Options struct {
 	// Time is "latest" (default), "all" (every time directory after the start time) or
 	// the name of one time directory.
 	Time string
+	// Spec is the case spec to judge the run against; "" uses the one foamc compile
+	// recorded in the case (RecordedSpec), if any.
+	Spec string
 }
 
 // Result is a verification's verdict and its reasons, sorted.
 type Result struct {
-	Verdict  Verdict
-	Solver   string
-	Times    []string
+	Verdict Verdict
+	Solver  string
+	Times   []string
+	// Spec is the spec the run was judged against ("" for none).
+	Spec     string
 	Findings []finding.Finding
 }
 
 // Case verifies the run in dir. An error means dir is not a case foamc can judge
-// (no readable system/controlDict); everything about the run itself is a finding.
+// (no readable system/controlDict) or --spec names no valid spec; everything about the
+// run itself is a finding.
 func Case(dir string, opt Options) (*Result, error) {
 	cd, err := expand(dir, "system/controlDict")
 	if err != nil {
@@ -89,6 +108,9 @@ func Case(dir string, opt Options) (*Result, error) {
 	}
 	for _, f := range checkLog(dir, app, sol) {
 		r.add(f)
+	}
+	if err := r.checkSpec(dir, opt.Spec, sol); err != nil {
+		return nil, err
 	}
 	finding.Sort(r.Findings)
 	r.Verdict = verdictOf(r.Findings)

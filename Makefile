@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench matrix clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench matrix validation clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -80,6 +80,14 @@ slurm-down:
 matrix: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
+
+# The validation suite against the literature (docs/validation.md): every validation/<case> spec
+# compiled, run in OpenFOAM v1912 and judged by foamc verify --spec, with its wrong variant
+# rejected; prints the validation table (make test runs the same test).
+validation: deps
+	@mkdir -p out
+	status=0; $(GO) test ./validation -count=1 -run '^TestValidation$$' -timeout 15m -args -table=$(CURDIR)/out/validation.txt || status=$$?; \
+		cat out/validation.txt 2>/dev/null; exit $$status
 
 demo: deps build
 	rm -rf out/demo && mkdir -p out/demo

@@ -3,6 +3,7 @@ package validation
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -10,8 +11,9 @@ import (
 )
 
 // expectRow is one line of the validation table: what foamc verify measured for one
-// expectation of a spec, parsed from the finding that judged it (docs/verify.md: every
-// finding names the threshold and the measured value).
+// expectation of a spec. The finding that judged it is found by its related location, the
+// spec's /expect/<i>; the numbers are read back from its detail ("threshold: ...; measured:
+// ...", docs/verify.md) for display only — a detail verify words differently shows whole.
 type expectRow struct {
 	name, quantity                        string
 	measured, reference, err, tol, status string
@@ -25,17 +27,18 @@ var (
 	lineRe = regexp.MustCompile(`threshold: max \|measured - reference\| <= (\S+) \(([^)]*)\); measured: max deviation (\S+) at (\S+) = (\S+) \(measured (\S+), reference (\S+)\)`)
 )
 
-// rowFor finds the finding verify wrote for expectation e ("expect NAME met|missed|cannot").
-func rowFor(e schema.Expect, fs []finding) expectRow {
+// rowFor finds the finding verify wrote for the i-th expectation e.
+func rowFor(i int, e schema.Expect, fs []finding) expectRow {
 	r := expectRow{name: e.Name, quantity: quantity(e), status: "no finding"}
-	for i := range fs {
-		f := &fs[i]
-		if !strings.HasPrefix(f.Summary, "expect "+e.Name+" ") {
+	ptr := fmt.Sprintf("/expect/%d", i)
+	for k := range fs {
+		f := &fs[k]
+		if !slices.ContainsFunc(f.Related, func(rel relatedLoc) bool { return rel.Path == ptr }) {
 			continue
 		}
 		r.finding = f
 		switch {
-		case strings.HasPrefix(f.Summary, "expect "+e.Name+" met"):
+		case f.Severity == "info":
 			r.status = "pass"
 		case f.Severity == "deny":
 			r.status = "FAIL"
@@ -53,7 +56,7 @@ func rowFor(e schema.Expect, fs []finding) expectRow {
 			r.reference = m[7]
 			r.err, r.tol = "max "+m[3], m[1]
 		} else {
-			r.measured = f.Summary
+			r.measured = f.Summary + " (" + f.Detail + ")"
 		}
 		break
 	}

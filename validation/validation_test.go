@@ -44,10 +44,15 @@ type outcome struct {
 }
 
 type finding struct {
-	ID       string `json:"id"`
-	Severity string `json:"severity"`
-	Summary  string `json:"summary"`
-	Detail   string `json:"detail"`
+	ID       string       `json:"id"`
+	Severity string       `json:"severity"`
+	Summary  string       `json:"summary"`
+	Detail   string       `json:"detail"`
+	Related  []relatedLoc `json:"related"`
+}
+
+type relatedLoc struct {
+	Path string `json:"path"`
 }
 
 type verifyReport struct {
@@ -140,8 +145,8 @@ func validate(t *testing.T, bin, dir, variant string) *outcome {
 			o.reasons = append(o.reasons, f)
 		}
 	}
-	for _, e := range s.Expect {
-		o.expects = append(o.expects, rowFor(e, rep.Cases[0].Findings))
+	for i, e := range s.Expect {
+		o.expects = append(o.expects, rowFor(i, e, rep.Cases[0].Findings))
 	}
 	want := map[string]string{good: "accept", wrong: "reject"}[variant]
 	if o.verdict != want {

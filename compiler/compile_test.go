@@ -622,3 +622,24 @@ func TestForceReplacesOnlyFoamcOutput(t *testing.T) {
 	}
 	keep(t, filepath.Join(holder, "channel/blockMeshDict"))
 }
+
+// An inlet that states only a static pressure (a pressure-driven channel) holds that
+// pressure and lets the velocity follow; the stated p used to be dropped, leaving a wall at
+// rest (U fixed at zero, p zeroGradient).
+func TestStaticPressureInlet(t *testing.T) {
+	src := strings.Replace(channelKE, "inlet:        {role: inlet, U: [10, 0, 0], turbulence: {intensity: 0.05, lengthScale: 0.005}}",
+		"inlet:        {role: inlet, p: 12, turbulence: {intensity: 0.05, lengthScale: 0.005}}", 1)
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if s := slotOf(t, r, "0/U/boundaryField/inlet"); s.Value != "pressureInletOutletVelocity" || s.Source.Spec != "/boundaries/inlet/p" {
+		t.Errorf("U inlet = %+v", s)
+	}
+	if s := slotOf(t, r, "0/p/boundaryField/inlet"); s.Value != "fixedValue" || s.Source.Spec != "/boundaries/inlet/p" {
+		t.Errorf("p inlet = %+v", s)
+	}
+	if p := string(r.Files["0/p"]); !strings.Contains(p, "uniform 12;") {
+		t.Errorf("0/p does not hold the inlet's 12:\n%s", p)
+	}
+}

@@ -66,7 +66,7 @@ func TestValidation(t *testing.T) {
 	for _, s := range solvers {
 		foamtest.RequireBinary(t, s)
 	}
-	bin := buildFoamc(t)
+	bin := foamtest.BuildFoamc(t) // once for the suite, run as users run it
 	dirs := caseDirs(t)
 	if len(dirs) < 6 {
 		t.Fatalf("%d validation cases, want at least 6: %v", len(dirs), dirs)
@@ -177,18 +177,6 @@ func foamc(bin string, args ...string) (string, int) {
 		return err.Error(), -1
 	}
 	return stdout.String() + stderr.String(), code
-}
-
-// buildFoamc builds the CLI once for the suite, as users run it.
-func buildFoamc(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "foamc")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/foamc")
-	cmd.Dir = foamtest.RepoRoot()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/foamc: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // caseDirs lists the directories beside this file that hold a spec.yaml.

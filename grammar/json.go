@@ -34,88 +34,10 @@ type SyntaxOptions struct {
 	Values bool
 }
 
-// SyntaxFile is the JSON shape of a file in syntax mode.
-type SyntaxFile struct {
-	Header []any `json:"header"`
-	Body   []any `json:"body"`
-	Stray  []any `json:"stray,omitempty"`
-}
-
 // ToJSON returns the syntax-mode JSON of f (HTML characters unescaped: `List<vector>`
 // stays readable).
 func ToJSON(f *File, opts SyntaxOptions) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(ToSyntax(f, opts)); err != nil {
-		return nil, fmt.Errorf("syntax JSON of %s: %w", f.Name, err)
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// ToSyntax returns the syntax-mode value of f (what ToJSON encodes).
-func ToSyntax(f *File, opts SyntaxOptions) SyntaxFile {
-	s := SyntaxFile{Body: []any{}}
-	if f.Header != nil {
-		s.Header = syntaxEntries(f.Header.Dict, opts)
-	}
-	if f.Body != nil {
-		s.Body = syntaxEntries(f.Body, opts)
-	}
-	if f.Stray != nil {
-		s.Stray = syntaxEntries(f.Stray, opts)
-	}
-	return s
-}
-
-func syntaxEntries(d *Dict, opts SyntaxOptions) []any {
-	out := make([]any, 0, len(d.Entries))
-	for _, e := range d.Entries {
-		out = append(out, syntaxEntry(e, opts))
-	}
-	return out
-}
-
-func syntaxKey(m map[string]any, k Key) {
-	m["key"] = k.Name
-	if k.Regex {
-		m["regex"] = true
-	}
-	if k.Var {
-		m["var"] = true
-	}
-}
-
-func syntaxEntry(e Entry, opts SyntaxOptions) any {
-	switch e := e.(type) {
-	case *PrimitiveEntry:
-		m := map[string]any{"value": syntaxItems(e.Value, opts)}
-		syntaxKey(m, e.Key)
-		return m
-	case *DictEntry:
-		m := map[string]any{"dict": syntaxEntries(e.Dict, opts)}
-		syntaxKey(m, e.Key)
-		return m
-	case *DirectiveEntry:
-		m := map[string]any{"directive": e.Name, "args": syntaxItems(e.Args, opts)}
-		if e.Line != "" {
-			m["line"] = e.Line
-		}
-		return m
-	case *SubstEntry:
-		return map[string]any{"subst": e.Var.Raw, "semicolon": e.Semicolon}
-	case *ListEntry:
-		return map[string]any{"list": syntaxItem(e.Value, opts)}
-	}
-	return nil
-}
-
-func syntaxItems(items []Item, opts SyntaxOptions) []any {
-	out := make([]any, 0, len(items))
-	for _, it := range items {
-		out = append(out, syntaxItem(it, opts))
-	}
-	return out
+	return ToSyntax(f, opts).MarshalJSON()
 }
 
 // isJSONNumber reports whether raw is a JSON number that decodes back to the same
@@ -126,54 +48,6 @@ func isJSONNumber(raw string) bool {
 	}
 	_, err := strconv.ParseFloat(raw, 64)
 	return err == nil
-}
-
-func syntaxItem(it Item, opts SyntaxOptions) any {
-	switch v := it.(type) {
-	case *Word:
-		return v.Value
-	case *String:
-		return map[string]any{"string": v.Value}
-	case *Number:
-		if isJSONNumber(v.Raw) {
-			return json.Number(v.Raw)
-		}
-		return map[string]any{"number": v.Raw}
-	case *Punct:
-		return map[string]any{"punct": v.Value}
-	case *Variable:
-		return map[string]any{"$ref": v.Raw}
-	case *Verbatim:
-		return map[string]any{"verbatim": v.Text}
-	case *List:
-		items := syntaxItems(v.Items, opts)
-		if v.Counted {
-			return map[string]any{"list": items, "count": v.Count}
-		}
-		return items
-	case *NumList:
-		m := map[string]any{"count": v.Count, "width": v.Width, "labels": v.AllLabels}
-		if opts.Values {
-			m["raw"] = v.Raw
-		}
-		return map[string]any{"numList": m}
-	case *BinList:
-		return map[string]any{"binList": map[string]any{"count": v.Count, "elem": v.Elem}}
-	case *UniformList:
-		return map[string]any{"uniformList": map[string]any{"count": v.Count, "value": syntaxItem(v.Value, opts)}}
-	case *DimSet:
-		return map[string]any{"dims": syntaxItems(v.Items, opts)}
-	case *Dict:
-		return map[string]any{"block": syntaxEntries(v, opts)}
-	case *DirectiveItem:
-		m := map[string]any{"directive": v.Name, "args": syntaxItems(v.Args, opts)}
-		if v.Brace {
-			m["brace"] = true
-			m["text"] = v.Text
-		}
-		return m
-	}
-	return nil
 }
 
 // FromJSON rebuilds a File from syntax-mode JSON. Positions are zero; bulk numeric

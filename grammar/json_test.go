@@ -2,6 +2,8 @@ package grammar
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -63,6 +65,10 @@ func TestSyntaxJSONReversible(t *testing.T) {
 			t.Errorf("%s: ToJSON: %v", rel, err)
 			continue
 		}
+		if err := sameAsEncodingJSON(f, first); err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
 		back, err := FromJSON(rel, first)
 		if err != nil {
 			t.Errorf("%s: FromJSON: %v", rel, err)
@@ -83,6 +89,45 @@ func TestSyntaxJSONReversible(t *testing.T) {
 		t.Errorf("only %d files round-tripped", checked)
 	}
 	t.Logf("syntax JSON round trip: %d files identical, %d with binary lists skipped, %d not dictionaries (parse errors)", checked, binary, unparsed)
+}
+
+// sameAsEncodingJSON checks that the streamed syntax JSON of f, compact and indented
+// at a prefix, is byte for byte what encoding/json writes for the same value (sorted
+// object keys, its escaping and layout): the mapping was first defined by encoding a
+// tree of maps, and `foamc parse` output must not change with the streaming writer.
+func sameAsEncodingJSON(f *File, compact []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(compact))
+	dec.UseNumber()
+	var v struct { // the file level is an object with fields in this order
+		Header any `json:"header"`
+		Body   any `json:"body"`
+		Stray  any `json:"stray,omitempty"`
+	}
+	if err := dec.Decode(&v); err != nil {
+		return fmt.Errorf("streamed JSON does not decode: %w", err)
+	}
+	for _, layout := range [][2]string{{"", ""}, {"    ", "  "}} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent(layout[0], layout[1])
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		var got bytes.Buffer
+		if err := ToSyntax(f, SyntaxOptions{Values: true}).WriteJSON(&got, layout[0], layout[1]); err != nil {
+			return err
+		}
+		got.WriteByte('\n')
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			i := 0
+			for i < min(got.Len(), want.Len()) && got.Bytes()[i] == want.Bytes()[i] {
+				i++
+			}
+			return fmt.Errorf("streamed JSON (layout %q) differs from encoding/json at byte %d: %.80q vs %.80q", layout, i, got.Bytes()[i:], want.Bytes()[i:])
+		}
+	}
+	return nil
 }
 
 func hasBinList(f *File) bool {

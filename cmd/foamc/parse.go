@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/finding"
@@ -10,11 +15,67 @@ import (
 
 // parseRecord is one file of `foamc parse` output.
 type parseRecord struct {
-	File     string            `json:"file"`
-	FoamFile any               `json:"FoamFile,omitempty"`
-	Syntax   any               `json:"syntax,omitempty"`
-	Value    any               `json:"value,omitempty"`
-	Findings []finding.Finding `json:"findings,omitempty"`
+	File     string
+	FoamFile any
+	Value    any
+	Findings []finding.Finding
+}
+
+// writeRecord writes rec as an indented JSON object at prefix, members in the order
+// file, FoamFile, syntax, value, findings (empty ones left out). The syntax tree is
+// streamed; the other members are small or (value, with --expand) built anyway.
+func writeRecord(w *bufio.Writer, prefix string, rec parseRecord, syntax *grammar.Syntax) error {
+	in := prefix + "  "
+	member := func(name string, v any) error {
+		b, err := marshalIndent(v, in)
+		if err != nil {
+			return fmt.Errorf("JSON of %s in %s: %w", name, rec.File, err)
+		}
+		w.WriteString(",\n" + in + `"` + name + `": `)
+		w.Write(b)
+		return nil
+	}
+	b, err := marshalIndent(rec.File, in)
+	if err != nil {
+		return err
+	}
+	w.WriteString("{\n" + in + `"file": `)
+	w.Write(b)
+	if rec.FoamFile != nil {
+		if err := member("FoamFile", rec.FoamFile); err != nil {
+			return err
+		}
+	}
+	if syntax != nil {
+		w.WriteString(",\n" + in + `"syntax": `)
+		if err := syntax.WriteJSON(w, in, "  "); err != nil {
+			return err
+		}
+	}
+	if rec.Value != nil {
+		if err := member("value", rec.Value); err != nil {
+			return err
+		}
+	}
+	if len(rec.Findings) > 0 {
+		if err := member("findings", rec.Findings); err != nil {
+			return err
+		}
+	}
+	w.WriteString("\n" + prefix + "}")
+	return nil
+}
+
+// marshalIndent encodes v as writeJSON does, nested at prefix.
+func marshalIndent(v any, prefix string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 func newParseCmd() *cobra.Command {
@@ -34,10 +95,18 @@ func newParseCmd() *cobra.Command {
 	fs.BoolVar(&allowOutside, "allow-outside", false, "read includes outside the case directory")
 	format := addFormatFlag(fs, "format of the findings written to stderr")
 	cmd.RunE = func(cmd *cobra.Command, files []string) error {
-		var records []parseRecord
+		// Records are streamed one by one (the syntax tree entry by entry), laid out as
+		// writeJSON lays out one record or an array of them.
+		out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+		prefix := ""
+		if len(files) > 1 {
+			prefix = "  "
+			out.WriteString("[")
+		}
 		var all []finding.Finding
-		for _, path := range files {
+		for i, path := range files {
 			rec := parseRecord{File: path}
+			var syntax *grammar.Syntax
 			f, err := grammar.ParseFile(path)
 			switch {
 			case err != nil:
@@ -48,7 +117,8 @@ func newParseCmd() *cobra.Command {
 				}
 				rec.Findings = []finding.Finding{fd}
 			case !expand:
-				rec.Syntax = grammar.ToSyntax(f, grammar.SyntaxOptions{Values: values})
+				s := grammar.ToSyntax(f, grammar.SyntaxOptions{Values: values})
+				syntax = &s
 			default:
 				x := grammar.Expand(f, path, grammar.ExpandOptions{CaseDir: caseDir, AllowOutside: allowOutside, EtcDir: openfoam.Etc()})
 				if x.Header != nil {
@@ -58,13 +128,21 @@ func newParseCmd() *cobra.Command {
 				rec.Findings = x.Findings
 			}
 			all = append(all, rec.Findings...)
-			records = append(records, rec)
+			if len(files) > 1 {
+				if i > 0 {
+					out.WriteString(",")
+				}
+				out.WriteString("\n" + prefix)
+			}
+			if err := writeRecord(out, prefix, rec, syntax); err != nil {
+				return err
+			}
 		}
-		var out any = records
-		if len(records) == 1 {
-			out = records[0]
+		if len(files) > 1 {
+			out.WriteString("\n]")
 		}
-		if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
+		out.WriteString("\n")
+		if err := out.Flush(); err != nil {
 			return err
 		}
 		return fileFindingsExit(cmd, format, all, nil, false)

@@ -2,8 +2,11 @@ package verify
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,8 +48,9 @@ func TestSpecAccepted(t *testing.T) {
 		t.Errorf("judged against %q, want the recorded %s", r.Spec, RecordedSpec)
 	}
 	want(t, r, Accept, IDCheckPassed, "expect dp met: pressureDrop", "postProcessing/expect_dp/0/fieldValueDelta.dat", "relative 0.05")
-	want(t, r, Accept, IDCheckPassed, "expect Q met: flowRate 4.99", "sum(phi)")
+	want(t, r, Accept, IDCheckPassed, "expect Q met: flowRate 5e-05", "sum(phi)")
 	want(t, r, Accept, IDCheckPassed, "expect tau met: wallShearStress -0.012", "component x")
+	want(t, r, Accept, IDCheckPassed, "expect drag met: forceCoeff 2.4", "column Cd", "postProcessing/expect_drag/0/coefficient.dat")
 	want(t, r, Accept, IDCheckPassed, "expect centre met: point 0.14", "postProcessing/expect_centre/0/U")
 	want(t, r, Accept, IDCheckPassed, "expect pin met", "mean of column areaAverage(p) over the")
 	want(t, r, Accept, IDCheckPassed, "expect profile met: U along the line", "at all 11 points", "reference_U.xy", "foamc.expect/profile.csv")
@@ -111,4 +115,45 @@ func TestInflowDisagrees(t *testing.T) {
 	want(t, r, Reject, IDSimilarity, "the run's Reynolds number is 10, the spec's is 5 (ratio 2)")
 	want(t, r, Reject, IDExpectMissed, "expect Q missed: flowRate 0.0001")
 	want(t, r, Reject, IDCheckPassed, "mass is conserved")
+}
+
+// TestNusselt: a Nusselt expectation on a heated cavity (buoyantPimpleFoam, real run)
+// is what OpenFOAM's own wallHeatFlux report gives: its integral over the hot wall
+// (foamc_wallHeatFlux/0/wallHeatFlux.dat) divided by the wall's area, times L / (k dT).
+func TestNusselt(t *testing.T) {
+	dir := compileSpec(t, filepath.Join("testdata", "heated-cavity", "spec.yaml"))
+	foamRun(t, dir, "buoyantPimpleFoam", 0)
+	r := verifyCase(t, dir, Options{})
+	f := want(t, r, Accept, IDCheckPassed, "expect Nu met: nusselt", "k = Cp mu / Pr = 0.0254662")
+	want(t, r, Accept, IDCheckPassed, "expect Thot met: patchAverage 310")
+	want(t, r, Accept, IDNotJudged, "mass conservation not judged: a transient compressible run stores mass")
+
+	b, err := os.ReadFile(filepath.Join(dir, "postProcessing", "foamc_wallHeatFlux", "0", "wallHeatFlux.dat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	fs := strings.Fields(lines[len(lines)-1]) // time, patch, min, max, integral
+	integral, err := strconv.ParseFloat(fs[len(fs)-1], 64)
+	if err != nil || fs[1] != "hot" {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	patches, err := readPatches(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	areas, err := patchAreas(dir, patches, map[string]bool{"hot": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	area := 0.0
+	for _, a := range areas["hot"] {
+		area += math.Sqrt(dot(a, a))
+	}
+	nu := integral / area * 0.1 / (1004.5 * 1.8e-5 / 0.71 * (310 - 290))
+	m := regexp.MustCompile(`measured: (\S+) `).FindStringSubmatch(f.Detail)
+	got, _ := strconv.ParseFloat(m[1], 64)
+	if math.Abs(got-nu) > 1e-4*nu {
+		t.Errorf("Nu %g, OpenFOAM's wallHeatFlux report gives %g", got, nu)
+	}
 }

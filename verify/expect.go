@@ -133,7 +133,7 @@ func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
 		method = fmt.Sprintf("mean of column %s over the %d rows at time >= %g (%g..%g)", what, len(rows), e.Average.From, rows[0].t, rows[len(rows)-1].t)
 	}
 	if e.Nusselt != nil {
-		method += fmt.Sprintf(", Nu = q L / (k (Tw - Tref)) with L %g, Tref %g, k = Cp mu / Pr = %g from the spec's fluid", e.Nusselt.Length, e.Nusselt.Tref, k)
+		method += fmt.Sprintf(", Nu = q L / (k (Tw - Tref)) with L %g, Tref %g, k = Cp mu / Pr = %.6g from the spec's fluid", e.Nusselt.Length, e.Nusselt.Tref, k)
 	}
 	return measurement{value: sum / float64(len(rows)), files: ser.files, method: method}, nil
 }
@@ -188,10 +188,10 @@ func judgeValue(e *schema.Expect, m measurement) finding.Finding {
 	loc := finding.Location{File: m.files[len(m.files)-1]}
 	if dev <= tol {
 		return finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
-			Summary: fmt.Sprintf("expect %s met: %s %g, expected %g +- %.4g", e.Name, e.Kind(), m.value, want, tol)}
+			Summary: fmt.Sprintf("expect %s met: %s %.6g, expected %g +- %.4g", e.Name, e.Kind(), m.value, want, tol)}
 	}
 	return finding.Finding{ID: IDExpectMissed, Severity: finding.Deny, Location: loc, Detail: detail,
-		Summary: fmt.Sprintf("expect %s missed: %s %g, expected %g +- %.4g%s", e.Name, e.Kind(), m.value, want, tol, errPct),
+		Summary: fmt.Sprintf("expect %s missed: %s %.6g, expected %g +- %.4g%s", e.Name, e.Kind(), m.value, want, tol, errPct),
 		Fix:     "the result does not reach the expected value: refine the mesh, converge further or check the setup (boundary values, fluid, model); or correct the expectation"}
 }
 

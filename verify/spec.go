@@ -50,6 +50,7 @@ type specBoundary struct {
 	P        *schema.Scalar   `json:"p"`
 	T        *schema.Scalar   `json:"T"`
 	Velocity []float64        `json:"velocity"`
+	Slip     bool             `json:"slip"`
 }
 
 // loadSpec reads the spec to judge the run against: the file --spec names (an error

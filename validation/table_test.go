@@ -2,6 +2,7 @@ package validation
 
 import (
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strings"
@@ -108,29 +109,35 @@ func renderTable(outcomes []*outcome) string {
 		fmt.Fprintf(w, "%s\t(whole case: %s)\t\t\t\t\t%s\t\n", o.dir, o.took.Round(100e6), o.verdict)
 	}
 	w.Flush()
-	b.WriteString("\nWrong variants (each must be rejected)\n\n")
+	b.WriteString("\nWrong variants (each must be rejected, judged against its own spec and against the case's)\n\n")
 	w = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "case\tverdict\treasons\t")
+	fmt.Fprintln(w, "case\t--spec\tverdict\treasons\t")
 	for _, o := range outcomes {
 		if o.variant != wrong {
 			continue
 		}
-		var reasons []string
-		for _, f := range o.reasons {
-			if f.Severity == "deny" {
-				reasons = append(reasons, clip(f.ID+" "+f.Summary, 150))
-			}
-		}
-		if len(reasons) == 0 {
-			reasons = []string{"(none)"}
-		}
-		fmt.Fprintf(w, "%s/wrong\t%s\t%s\t\n", o.dir, o.verdict, reasons[0])
-		for _, r := range reasons[1:] {
-			fmt.Fprintf(w, "\t\t%s\t\n", r)
-		}
+		writeReasons(w, o.dir+"/wrong", "wrong/spec.yaml", o.verdict, o.reasons)
+		writeReasons(w, "", "spec.yaml", o.askedVerdict, o.asked)
 	}
 	w.Flush()
 	return b.String()
+}
+
+// writeReasons prints one verdict with its denials, one per line.
+func writeReasons(w io.Writer, name, spec, verdict string, fs []finding) {
+	var reasons []string
+	for _, f := range fs {
+		if f.Severity == "deny" {
+			reasons = append(reasons, clip(f.ID+" "+f.Summary, 150))
+		}
+	}
+	if len(reasons) == 0 {
+		reasons = []string{"(none)"}
+	}
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t\n", name, spec, verdict, reasons[0])
+	for _, r := range reasons[1:] {
+		fmt.Fprintf(w, "\t\t\t%s\t\n", r)
+	}
 }
 
 // clip shortens a long reason (a convergence finding lists every residual) for the table.

@@ -40,7 +40,10 @@ type outcome struct {
 	expects            []expectRow
 	verdict            string
 	reasons            []finding
-	took               time.Duration
+	// a wrong variant's run judged against the case's spec (the problem asked)
+	askedVerdict string
+	asked        []finding
+	took         time.Duration
 }
 
 type finding struct {
@@ -134,23 +137,14 @@ func validate(t *testing.T, bin, dir, variant string) *outcome {
 	if out, code := foamc(bin, "run", caseDir, "--timeout", "8m"); code != 0 && !(variant == wrong && code == 3) {
 		t.Fatalf("foamc run %s: exit %d\n%s", caseDir, code, tail(out, 40))
 	}
-	out, code := foamc(bin, "verify", caseDir, "--spec", abs, "--format", "json")
-	var rep verifyReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Cases) != 1 {
-		t.Fatalf("foamc verify %s --spec %s: exit %d, not a verify report (%v):\n%s", caseDir, spec, code, err, tail(out, 40))
-	}
-	o.verdict = rep.Cases[0].Verdict
-	for _, f := range rep.Cases[0].Findings {
-		if f.Severity == "deny" || f.Severity == "warn" || o.verdict == "accept" {
-			o.reasons = append(o.reasons, f)
-		}
-	}
+	verdict, fs := verifyRun(t, bin, caseDir, abs)
+	o.verdict, o.reasons = verdict, reasonsOf(verdict, fs)
 	for i, e := range s.Expect {
-		o.expects = append(o.expects, rowFor(i, e, rep.Cases[0].Findings))
+		o.expects = append(o.expects, rowFor(i, e, fs))
 	}
 	want := map[string]string{good: "accept", wrong: "reject"}[variant]
 	if o.verdict != want {
-		t.Errorf("foamc verify %s --spec %s: verdict %s (exit %d), want %s\n%s", caseDir, spec, o.verdict, code, want, describe(o.reasons))
+		t.Errorf("foamc verify %s --spec %s: verdict %s, want %s\n%s", caseDir, spec, o.verdict, want, describe(o.reasons))
 	}
 	if variant == good {
 		for _, r := range o.expects {
@@ -158,8 +152,42 @@ func validate(t *testing.T, bin, dir, variant string) *outcome {
 				t.Errorf("%s: verify reported nothing on expectation %q", spec, r.name)
 			}
 		}
+		return o
+	}
+	// The wrong run judged against the problem that was asked, the case's own spec.
+	asked, err := filepath.Abs(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	verdict, fs = verifyRun(t, bin, caseDir, asked)
+	o.askedVerdict, o.asked = verdict, reasonsOf(verdict, fs)
+	if verdict != "reject" {
+		t.Errorf("foamc verify %s --spec %s (the problem asked): verdict %s, want reject\n%s", caseDir, asked, verdict, describe(o.asked))
 	}
 	return o
+}
+
+// verifyRun is `foamc verify CASE --spec SPEC --format json`: the verdict and the findings.
+func verifyRun(t *testing.T, bin, caseDir, spec string) (string, []finding) {
+	t.Helper()
+	out, code := foamc(bin, "verify", caseDir, "--spec", spec, "--format", "json")
+	var rep verifyReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Cases) != 1 {
+		t.Fatalf("foamc verify %s --spec %s: exit %d, not a verify report (%v):\n%s", caseDir, spec, code, err, tail(out, 40))
+	}
+	return rep.Cases[0].Verdict, rep.Cases[0].Findings
+}
+
+// reasonsOf keeps what made the verdict: every finding of an accept (the passed checks),
+// the warnings and denials otherwise.
+func reasonsOf(verdict string, fs []finding) []finding {
+	var out []finding
+	for _, f := range fs {
+		if verdict == "accept" || f.Severity == "deny" || f.Severity == "warn" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // foamc runs the binary with OpenFOAM's environment; the output is stdout then stderr.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -641,5 +642,55 @@ func TestStaticPressureInlet(t *testing.T) {
 	}
 	if p := string(r.Files["0/p"]); !strings.Contains(p, "uniform 12;") {
 		t.Errorf("0/p does not hold the inlet's 12:\n%s", p)
+	}
+}
+
+// initial.regions become system/setFieldsDict (one boxToCell per region) and a setFields
+// step after the mesh; a field the solver does not have is refused at its spec path.
+func TestInitialRegions(t *testing.T) {
+	const spec = `version: 1
+name: t
+mesh: {blockMeshDict: channel/blockMeshDict}
+physics: {solver: rhoCentralFoam, turbulence: laminar}
+fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}
+initial:
+  U: [0, 0, 0]
+  p: 10000
+  T: 278.7
+  regions:
+    - box: {min: [-1, -1, -1], max: [0.05, 1, 1]}
+      p: 100000
+      T: 348.4
+boundaries:
+  inlet:        {role: wall}
+  outlet:       {role: wall}
+  walls:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 0.001, maxCo: 0.2}
+`
+	r, fl := compileSrc(t, spec, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	sf := string(r.Files["system/setFieldsDict"])
+	for _, want := range []string{"defaultFieldValues ();", "boxToCell", "box             (-1 -1 -1) (0.05 1 1);", "volScalarFieldValue p 100000", "volScalarFieldValue T 348.4"} {
+		if !strings.Contains(sf, want) {
+			t.Errorf("setFieldsDict lacks %q:\n%s", want, sf)
+		}
+	}
+	if src := r.Provenance["/files/system~1setFieldsDict/regions"]; src.Spec != "/initial/regions" {
+		t.Errorf("provenance of regions = %+v", src)
+	}
+	if a := string(r.Files["Allrun"]); !strings.Contains(a, "run blockMesh\nrun setFields\nrun rhoCentralFoam") {
+		t.Errorf("Allrun does not run setFields between the mesh and the solver:\n%s", a)
+	}
+
+	incompressible := strings.NewReplacer("rhoCentralFoam", "icoFoam", "fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}", "fluid: {nu: 1e-5}",
+		"  p: 10000\n  T: 278.7\n", "", "maxCo: 0.2", "deltaT: 1e-4").Replace(spec)
+	_, fl = compileSrc(t, incompressible, Options{})
+	if !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+		return f.ID == IDUnsupported && f.Location.Path == "/initial/regions/0/T"
+	}) {
+		t.Fatalf("a region T for icoFoam: want %s at /initial/regions/0/T, got %v", IDUnsupported, fl)
 	}
 }

@@ -3,8 +3,8 @@
 (Toro, Riemann Solvers and Numerical Methods for Fluid Dynamics, 3rd ed. 2009, ch. 4:
 the pressure function of eq. 4.5-4.7 solved by Newton-Raphson, sampled by section 4.5).
 
-Writes the reference profiles of this case: Sod's (1978) states, dimensional, seen from a frame
-moving at V, sampled at time t at the x positions listed in points.csv.
+Writes the reference profiles of this case: Sod's (1978) states, dimensional, the diaphragm at
+X0, sampled at time T_END at the x positions listed in points.csv.
     python3 exact_riemann.py   # rewrites p.csv, T.csv, u.csv and states.txt beside it
 """
 import csv
@@ -14,9 +14,9 @@ import os
 R = 8314.47 / 28.9          # specific gas constant of the spec's molWeight (OpenFOAM's RR)
 CP = 1005.0
 G = CP / (CP - R)           # gamma of the spec's Cp and molWeight
-V = 500.0                   # frame velocity, m/s
+X0 = 5.0                    # diaphragm position, m
 T_END = 0.007               # sampling time, s
-L = (100000.0 / (R * 348.4), 0.0, 100000.0)   # rho, u (Sod frame), p of the left state
+L = (100000.0 / (R * 348.4), 0.0, 100000.0)   # rho, u, p of the left state
 RT = (10000.0 / (R * 278.7), 0.0, 10000.0)    # ... of the right state
 
 
@@ -44,7 +44,7 @@ def star():
 
 
 def sample(s, ps, us):
-    """State at x/t = s in Sod's frame (Toro section 4.5, for this problem's wave pattern:
+    """State at (x - X0)/t = s (Toro section 4.5, for this problem's wave pattern:
     a left rarefaction, a contact and a right shock)."""
     rl, ul, pl = L
     rr, ur, pr = RT
@@ -71,10 +71,10 @@ def main():
         xs = [float(r[0]) for r in list(csv.reader(f))[1:]]
     cols = {"p": [], "T": [], "u": []}
     for x in xs:
-        rho, u, p = sample(x / T_END - V, ps, us)
+        rho, u, p = sample((x - X0) / T_END, ps, us)
         cols["p"].append(p)
         cols["T"].append(p / (rho * R))
-        cols["u"].append(u + V)
+        cols["u"].append(u)
     for name, vals in cols.items():
         with open(os.path.join(here, name + ".csv"), "w") as f:
             f.write("x,%s\n" % name)
@@ -87,12 +87,12 @@ def main():
     tail = us - al * (ps / pl) ** ((G - 1) / (2 * G))
     with open(os.path.join(here, "states.txt"), "w") as f:
         f.write("gamma %.6f  R %.4f J/(kg K)\n" % (G, R))
-        f.write("p* %.6g Pa  u* %.6g m/s (Sod frame)\n" % (ps, us))
+        f.write("p* %.6g Pa  u* %.6g m/s\n" % (ps, us))
         f.write("rho*L %.6g  rho*R %.6g kg/m3\n" % (rl * (ps / pl) ** (1 / G),
                 sample(us + 1e-9, ps, us)[0]))
         for name, sp in (("rarefaction head", -al), ("rarefaction tail", tail),
                          ("contact", us), ("shock", shock)):
-            f.write("%s at x = %.4f m (t = %g s, frame %g m/s)\n" % (name, (sp + V) * T_END, T_END, V))
+            f.write("%s at x = %.4f m (t = %g s)\n" % (name, X0 + sp * T_END, T_END))
 
 
 if __name__ == "__main__":

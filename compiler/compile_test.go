@@ -694,3 +694,24 @@ control: {endTime: 0.001, maxCo: 0.2}
 		t.Fatalf("a region T for icoFoam: want %s at /initial/regions/0/T, got %v", IDUnsupported, fl)
 	}
 }
+
+// A compressible solver's density can be sampled by an expect item (sets and probes sample
+// registered fields; rhoCentralFoam's rho is one though foamc writes no 0/rho); an
+// incompressible solver has no rho.
+func TestExpectSamplesDensity(t *testing.T) {
+	src := strings.Replace(channelKE, "control: {endTime: 100, deltaT: 1}\n", "control: {endTime: 100, deltaT: 1}\nexpect:\n  - {name: density, point: {field: rho, at: [0.01, 0.005, 0.0005]}, value: 1, tolerance: {relative: 0.1}}\n", 1)
+	if _, fl := compileSrc(t, src, Options{}); !slices.ContainsFunc(fl, func(f finding.Finding) bool { return f.ID == IDExpect }) {
+		t.Errorf("simpleFoam sampling rho: want %s, got %v", IDExpect, fl)
+	}
+	compressible := strings.NewReplacer("solver: simpleFoam, turbulence: kEpsilon", "solver: rhoCentralFoam, turbulence: laminar",
+		"fluid: {nu: 1.5e-5}", "fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}\ninitial: {U: [0, 0, 0], p: 100000, T: 300}",
+		"inlet:        {role: inlet, U: [10, 0, 0], turbulence: {intensity: 0.05, lengthScale: 0.005}}", "inlet:        {role: wall}",
+		"outlet:       {role: outlet, p: 0}", "outlet:       {role: wall}", "deltaT: 1", "deltaT: 1e-6", "endTime: 100", "endTime: 1e-4").Replace(src)
+	r, fl := compileSrc(t, compressible, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if cd := string(r.Files["system/controlDict"]); !strings.Contains(cd, "expect_density") || !strings.Contains(cd, "rho") {
+		t.Errorf("controlDict does not probe rho:\n%s", cd)
+	}
+}

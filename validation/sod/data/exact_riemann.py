@@ -5,7 +5,7 @@ the pressure function of eq. 4.5-4.7 solved by Newton-Raphson, sampled by sectio
 
 Writes the reference profiles of this case: Sod's (1978) states, dimensional, the diaphragm at
 X0, sampled at time T_END at the x positions listed in points.csv.
-    python3 exact_riemann.py   # rewrites p.csv, T.csv, u.csv and states.txt beside it
+    python3 exact_riemann.py   # rewrites p.csv, rho.csv, u.csv and states.txt beside it
 """
 import csv
 import math
@@ -69,11 +69,11 @@ def main():
     ps, us = star()
     with open(os.path.join(here, "points.csv")) as f:
         xs = [float(r[0]) for r in list(csv.reader(f))[1:]]
-    cols = {"p": [], "T": [], "u": []}
+    cols = {"p": [], "rho": [], "u": []}
     for x in xs:
         rho, u, p = sample((x - X0) / T_END, ps, us)
         cols["p"].append(p)
-        cols["T"].append(p / (rho * R))
+        cols["rho"].append(rho)
         cols["u"].append(u)
     for name, vals in cols.items():
         with open(os.path.join(here, name + ".csv"), "w") as f:

@@ -289,6 +289,12 @@ func (p *problem) inflow() {
 	for _, n := range inlets {
 		u := p.s.Boundaries[n].U.Vector()
 		a := areas[n]
+		if _, ok := phi[n]; !ok || len(a) == 0 {
+			p.add(finding.Finding{ID: IDNotJudged, Severity: finding.Info, Location: finding.Location{File: rel},
+				Summary: fmt.Sprintf("inflow through %s not judged: it is not a patch of the mesh with faces (a patch group?)", n),
+				Detail:  "method: sum of phi over the inlet's faces; measured: no such patch in constant/polyMesh/boundary and " + rel})
+			return
+		}
 		want := 0.0
 		for i, sf := range a {
 			r := 1.0

@@ -36,6 +36,10 @@ func (c *compilation) checkExpect() {
 			c.fail(IDExpect, ptr+"/forceCoeff", fmt.Sprintf("expect %q asks for %s, but the spec has no outputs.forceCoeffs", e.Name, e.ForceCoeff),
 				"add outputs.forceCoeffs with the patches (and reference values) the coefficient is taken over")
 		}
+		if e.Value != nil && *e.Value == 0 && e.Tolerance.Relative != nil {
+			c.fail(IDExpect, ptr+"/tolerance/relative", fmt.Sprintf("expect %q: a relative tolerance of the value 0 admits only exactly 0", e.Name),
+				"give tolerance: {absolute: ...}")
+		}
 		if e.Line != nil {
 			if _, err := schema.ReadReference(c.spec.path(e.Line.Reference)); err != nil {
 				c.fail(IDExpect, ptr+"/line/reference", fmt.Sprintf("expect %q: cannot read its reference data: %v", e.Name, err),

@@ -37,6 +37,7 @@ func TestExpectChecked(t *testing.T) {
 	src := channelKE + `expect:
   - {name: a, pressureDrop: {from: inlet, to: outlt}, value: 1, tolerance: {relative: 0.1}}
   - {name: a, forceCoeff: Cd, value: 1, tolerance: {relative: 0.1}}
+  - {name: z, flowRate: {patch: walls}, value: 0, tolerance: {relative: 0.1}}
   - {name: l, line: {field: U, start: [0, 0, 0], end: [1, 0, 0], axis: x, reference: ` + filepath.Join(dir, "bad.csv") + `}, tolerance: {absolute: 0.1}}
 `
 	_, fl := compileSrc(t, src, Options{})
@@ -49,7 +50,8 @@ func TestExpectChecked(t *testing.T) {
 		`FOAM-COMPILE-009 /expect/0/pressureDrop expect "a" measures on "outlt", which is not a patch of the mesh`,
 		`FOAM-COMPILE-009 /expect/1/name expect item "a" is named twice`,
 		`FOAM-COMPILE-009 /expect/1/forceCoeff expect "a" asks for Cd, but the spec has no outputs.forceCoeffs`,
-		`FOAM-COMPILE-009 /expect/2/line/reference expect "l": cannot read its reference data`,
+		`FOAM-COMPILE-009 /expect/3/line/reference expect "l": cannot read its reference data`,
+		`FOAM-COMPILE-009 /expect/2/tolerance/relative expect "z": a relative tolerance of the value 0 admits only exactly 0`,
 		`row 2 column 2: "abc" is not a number`,
 	} {
 		if !strings.Contains(all, w) {

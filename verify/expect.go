@@ -117,6 +117,9 @@ func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
 		x := v[0]
 		if e.Nusselt != nil {
 			// Nu = q L / (k (Tw - Tref)) with the patch means of q and Tw.
+			if v[1] == e.Nusselt.Tref {
+				return measurement{}, fmt.Errorf("the wall's mean T equals Tref %g at time %g: no Nusselt number", e.Nusselt.Tref, r.t)
+			}
 			x = v[0] * e.Nusselt.Length / (k * (v[1] - e.Nusselt.Tref))
 		}
 		if math.Abs(x) >= vgreat {

@@ -64,6 +64,7 @@ func checkProblem(dir string, times []string, s *spec, sol openfoam.Solver) []fi
 	p.fluid()
 	p.inflow()
 	p.similarity()
+	p.mach()
 	p.plausible()
 	return p.out
 }
@@ -300,6 +301,12 @@ func (p *problem) inflow() {
 	for _, n := range inlets {
 		u := p.s.Boundaries[n].U.Vector()
 		a := areas[n]
+		if _, ok := phi[n]; !ok || len(a) == 0 {
+			p.add(finding.Finding{ID: IDNotJudged, Severity: finding.Info, Location: finding.Location{File: rel},
+				Summary: fmt.Sprintf("inflow through %s not judged: it is not a patch of the mesh with faces (a patch group?)", n),
+				Detail:  "method: sum of phi over the inlet's faces; measured: no such patch in constant/polyMesh/boundary and " + rel})
+			return
+		}
 		want := 0.0
 		for i, sf := range a {
 			r := 1.0
@@ -431,6 +438,81 @@ func (p *problem) similarity() {
 		p.add(finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
 			Summary: fmt.Sprintf("the run's Reynolds number %.4g is the spec's", reRun)})
 	}
+}
+
+// universalGas is OpenFOAM's RR, the universal gas constant in J/(kmol K)
+// (src/OpenFOAM/global/constants/thermodynamic/thermodynamicConstants.C).
+const universalGas = 8314.47
+
+// mach: the Mach number at a compressible run's first inlet with a velocity, from the
+// speed and temperature the run holds there and its gas (Cp, molWeight in constant/),
+// against the spec's inlet velocity, static temperature and fluid.
+func (p *problem) mach() {
+	s := p.s
+	if !p.sol.Compressible || s.Fluid.Cp == nil || s.Fluid.MolWeight == nil {
+		return
+	}
+	var name string
+	for _, n := range p.patchNames() {
+		if b := s.Boundaries[n]; b.Role == "inlet" && b.U != nil {
+			name = n
+			break
+		}
+	}
+	if name == "" {
+		return
+	}
+	b := s.Boundaries[name]
+	u := b.U.Vector()
+	speed := norm(u[:])
+	tSpec := 0.0
+	switch {
+	case b.T != nil && b.T.Total:
+		tSpec = b.T.Value - speed*speed/(2**s.Fluid.Cp)
+	case b.T != nil:
+		tSpec = b.T.Value
+	case s.Reference.T != nil:
+		tSpec = *s.Reference.T
+	default:
+		return
+	}
+	gamma := func(cp, w float64) float64 { r := universalGas / w; return cp / (cp - r) }
+	maSpec := speed / math.Sqrt(gamma(*s.Fluid.Cp, *s.Fluid.MolWeight)*universalGas / *s.Fluid.MolWeight * tSpec)
+	cp, _, err1 := dictNumber(p.dir, "constant/thermophysicalProperties", []string{"mixture", "thermodynamics", "Cp"})
+	w, _, err2 := dictNumber(p.dir, "constant/thermophysicalProperties", []string{"mixture", "specie", "molWeight"})
+	up, _, urel, err3 := resultPatches(p.dir, p.t, "U")
+	tp, _, trel, err4 := resultPatches(p.dir, p.t, "T")
+	for _, err := range []error{err1, err2, err3, err4} {
+		if err != nil {
+			p.insufficient("read the run's gas and inlet state for its Mach number", err)
+			return
+		}
+	}
+	mean := func(v []float64, comps int) float64 {
+		sum, n := 0.0, len(v)/comps
+		for i := 0; i < n; i++ {
+			sum += norm(v[i*comps : (i+1)*comps])
+		}
+		return sum / float64(max(n, 1))
+	}
+	uRun, tRun := mean(up[name].vals, 3), mean(tp[name].vals, 1)
+	if tRun <= 0 {
+		p.insufficient("read T on inlet "+name, fmt.Errorf("%s holds no positive value there", trel))
+		return
+	}
+	maRun := uRun / math.Sqrt(gamma(cp, w)*universalGas/w*tRun)
+	detail := fmt.Sprintf("method: Ma = |U| / sqrt(gamma R T) on inlet %s: the run's mean |U| %g (%s) and T %g (%s), gamma and R from constant/thermophysicalProperties (Cp %g, molWeight %g), against the spec's U %s, static T %g and fluid (Cp %g, molWeight %g); threshold: relative %g; measured: Ma %.6g, spec %.6g",
+		name, uRun, urel, tRun, trel, cp, w, fmtVec(u[:]), tSpec, *s.Fluid.Cp, *s.Fluid.MolWeight, similarityTolerance, maRun, maSpec)
+	loc := finding.Location{File: urel}
+	if maSpec == 0 || math.Abs(maRun/maSpec-1) > similarityTolerance {
+		p.add(finding.Finding{ID: IDSimilarity, Severity: finding.Deny, Location: loc, Detail: detail,
+			Related: []finding.Related{{Location: s.locate("/boundaries/" + finding.EscapeToken(name)), Message: "what the spec asks"}},
+			Summary: fmt.Sprintf("the run's Mach number at patch %s is %.4g, the spec's is %.4g", name, maRun, maSpec),
+			Fix:     "the run is not the flow the spec asks: recompile the case from the spec (foamc compile) and rerun"})
+		return
+	}
+	p.add(finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
+		Summary: fmt.Sprintf("the run's Mach number at patch %s, %.4g, is the spec's", name, maRun)})
 }
 
 // plausible: the largest speed in the field against the spec's velocity scale.

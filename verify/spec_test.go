@@ -77,6 +77,15 @@ func TestSpecAccepted(t *testing.T) {
 		t.Errorf("location %+v related %+v", f.Location, f.Related)
 	}
 
+	// An outlet that lets 1 % more out than comes in: mass is not conserved.
+	leak(t, filepath.Join(dir, r.Times[0], "phi"), "outlet", 1.01)
+	r = verifyCase(t, dir, Options{})
+	f = want(t, r, Reject, IDMassImbalance, "mass is not conserved in "+r.Times[0]+": net boundary flux 0.01 of the inflow (threshold 0.001)")
+	if f.Location.File != r.Times[0]+"/phi" {
+		t.Errorf("location %+v", f.Location)
+	}
+	leak(t, filepath.Join(dir, r.Times[0], "phi"), "outlet", 1/1.01)
+
 	// No function-object output: every expectation is insufficient evidence.
 	if err := os.RemoveAll(filepath.Join(dir, "postProcessing")); err != nil {
 		t.Fatal(err)
@@ -155,5 +164,32 @@ func TestNusselt(t *testing.T) {
 	got, _ := strconv.ParseFloat(m[1], 64)
 	if math.Abs(got-nu) > 1e-4*nu {
 		t.Errorf("Nu %g, OpenFOAM's wallHeatFlux report gives %g", got, nu)
+	}
+}
+
+// leak scales the face values of one patch in a phi file.
+func leak(t *testing.T, path, patch string, factor float64) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i := strings.Index(s, "    "+patch+"\n")
+	open := i + strings.Index(s[i:], "\n(\n") + 3
+	end := open + strings.Index(s[open:], ")")
+	if i < 0 || end <= open {
+		t.Fatalf("%s: no nonuniform values of %s", path, patch)
+	}
+	var vals []string
+	for _, v := range strings.Fields(s[open:end]) {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vals = append(vals, strconv.FormatFloat(x*factor, 'g', 10, 64))
+	}
+	if err := os.WriteFile(path, []byte(s[:open]+strings.Join(vals, "\n")+"\n"+s[end:]), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -3,18 +3,21 @@
 (Toro, Riemann Solvers and Numerical Methods for Fluid Dynamics, 3rd ed. 2009, ch. 4:
 the pressure function of eq. 4.5-4.7 solved by Newton-Raphson, sampled by section 4.5).
 
-Writes the reference profiles of this case: Sod's (1978) states, dimensional, the diaphragm at
-X0, sampled at time T_END at the x positions listed in points.csv.
-    python3 exact_riemann.py   # rewrites p.csv, rho.csv, u.csv and states.txt beside it
+Writes reference profiles of Sod's (1978) states, dimensional, the diaphragm at X0, seen from a
+frame moving at V (the Euler equations are Galilean invariant: both states move at V), sampled at
+time T_END at the x positions listed in DIR/points.csv:
+    python3 exact_riemann.py DIR X0 V   # rewrites DIR/p.csv, rho.csv, u.csv and states.txt
+validation/sod: `exact_riemann.py validation/sod/data 5 0`;
+validation/sod-moving: `exact_riemann.py validation/sod-moving/data 0 500`.
 """
 import csv
 import math
 import os
+import sys
 
 R = 8314.47 / 28.9          # specific gas constant of the spec's molWeight (OpenFOAM's RR)
 CP = 1005.0
 G = CP / (CP - R)           # gamma of the spec's Cp and molWeight
-X0 = 5.0                    # diaphragm position, m
 T_END = 0.007               # sampling time, s
 L = (100000.0 / (R * 348.4), 0.0, 100000.0)   # rho, u, p of the left state
 RT = (10000.0 / (R * 278.7), 0.0, 10000.0)    # ... of the right state
@@ -44,8 +47,8 @@ def star():
 
 
 def sample(s, ps, us):
-    """State at (x - X0)/t = s (Toro section 4.5, for this problem's wave pattern:
-    a left rarefaction, a contact and a right shock)."""
+    """State at x/t = s, x from the diaphragm in the frame where both states are at rest (Toro
+    section 4.5, for this problem's wave pattern: a left rarefaction, a contact, a right shock)."""
     rl, ul, pl = L
     rr, ur, pr = RT
     al, ar = math.sqrt(G * pl / rl), math.sqrt(G * pr / rr)
@@ -65,21 +68,21 @@ def sample(s, ps, us):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
+    here, x0, v = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
     ps, us = star()
     with open(os.path.join(here, "points.csv")) as f:
         xs = [float(r[0]) for r in list(csv.reader(f))[1:]]
     cols = {"p": [], "rho": [], "u": []}
     for x in xs:
-        rho, u, p = sample((x - X0) / T_END, ps, us)
+        rho, u, p = sample((x - x0) / T_END - v, ps, us)
         cols["p"].append(p)
         cols["rho"].append(rho)
-        cols["u"].append(u)
+        cols["u"].append(u + v)
     for name, vals in cols.items():
         with open(os.path.join(here, name + ".csv"), "w") as f:
             f.write("x,%s\n" % name)
-            for x, v in zip(xs, vals):
-                f.write("%.4f,%.6g\n" % (x, v))
+            for x, val in zip(xs, vals):
+                f.write("%.4f,%.6g\n" % (x, val))
     rl, _, pl = L
     rr, _, pr = RT
     al, ar = math.sqrt(G * pl / rl), math.sqrt(G * pr / rr)
@@ -92,7 +95,7 @@ def main():
                 sample(us + 1e-9, ps, us)[0]))
         for name, sp in (("rarefaction head", -al), ("rarefaction tail", tail),
                          ("contact", us), ("shock", shock)):
-            f.write("%s at x = %.4f m (t = %g s)\n" % (name, X0 + sp * T_END, T_END))
+            f.write("%s at x = %.4f m (t = %g s)\n" % (name, x0 + (sp + v) * T_END, T_END))
 
 
 if __name__ == "__main__":

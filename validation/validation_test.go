@@ -38,10 +38,10 @@ const (
 
 // outcome is one compiled, run and verified spec.
 type outcome struct {
-	dir, variant, spec string
-	expects            []expectRow
-	verdict            string
-	reasons            []finding
+	dir, variant string
+	expects      []expectRow
+	verdict      string
+	reasons      []finding
 	// a wrong variant's run judged against the case's spec (the problem asked)
 	askedVerdict string
 	asked        []finding
@@ -120,7 +120,7 @@ func validate(t *testing.T, bin, dir, variant string) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &outcome{dir: dir, variant: variant, spec: spec}
+	o := &outcome{dir: dir, variant: variant}
 	start := time.Now()
 	defer func() { o.took = time.Since(start) }()
 	s, err := compiler.LoadSpec(abs)

@@ -10,6 +10,9 @@ func (r *Result) checkSpec(dir, file string, sol openfoam.Solver) error {
 	for _, f := range checkConservation(dir, r.Times, sol) {
 		r.add(f)
 	}
+	for _, f := range checkEnergy(dir, r.Times, sol) {
+		r.add(f)
+	}
 	s, notes, err := loadSpec(dir, file)
 	if err != nil {
 		return err

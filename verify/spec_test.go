@@ -167,7 +167,21 @@ func TestNusselt(t *testing.T) {
 	}
 }
 
-// leak scales the face values of one patch in a phi file.
+// TestEnergyBalance: a steady compressible channel (rhoSimpleFoam, adiabatic walls) run
+// to convergence conserves total enthalpy and mass; with its outlet's T raised by 1 %
+// in the result it is rejected for the energy balance.
+func TestEnergyBalance(t *testing.T) {
+	dir := compileSpec(t, filepath.Join("testdata", "compressible-channel", "spec.yaml"))
+	foamRun(t, dir, "rhoSimpleFoam", 0)
+	r := verifyCase(t, dir, Options{})
+	want(t, r, Accept, IDCheckPassed, "energy is conserved in", "thermo hConst", "walls adiabatic")
+	want(t, r, Accept, IDCheckPassed, "mass is conserved in", "mass flux phi")
+	want(t, r, Accept, IDCheckPassed, "steady rhoSimpleFoam converged")
+	leak(t, filepath.Join(dir, r.Times[0], "T"), "outlet", 1.01)
+	want(t, verifyCase(t, dir, Options{}), Reject, IDEnergyImbalance, "energy is not conserved in "+r.Times[0]+": net total-enthalpy flux 0.0")
+}
+
+// leak scales the face values of one patch in a result file.
 func leak(t *testing.T, path, patch string, factor float64) {
 	t.Helper()
 	b, err := os.ReadFile(path)

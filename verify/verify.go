@@ -39,18 +39,19 @@ const (
 	IDCheckPassed  = "FOAM-VERIFY-100"
 
 	// Conservation, the problem that was asked (with a spec), expectations (docs/verify.md).
-	IDMassImbalance  = "FOAM-VERIFY-040"
-	IDNotJudged      = "FOAM-VERIFY-041"
-	IDHeldValue      = "FOAM-VERIFY-050"
-	IDFluid          = "FOAM-VERIFY-051"
-	IDInflow         = "FOAM-VERIFY-052"
-	IDSimilarity     = "FOAM-VERIFY-053"
-	IDImplausible    = "FOAM-VERIFY-054"
-	IDSpecEvidence   = "FOAM-VERIFY-055"
-	IDNoSpec         = "FOAM-VERIFY-056"
-	IDExpectMissed   = "FOAM-VERIFY-060"
-	IDExpectNoOutput = "FOAM-VERIFY-061"
-	defaultResidual  = 1e-3
+	IDMassImbalance   = "FOAM-VERIFY-040"
+	IDNotJudged       = "FOAM-VERIFY-041"
+	IDEnergyImbalance = "FOAM-VERIFY-042"
+	IDHeldValue       = "FOAM-VERIFY-050"
+	IDFluid           = "FOAM-VERIFY-051"
+	IDInflow          = "FOAM-VERIFY-052"
+	IDSimilarity      = "FOAM-VERIFY-053"
+	IDImplausible     = "FOAM-VERIFY-054"
+	IDSpecEvidence    = "FOAM-VERIFY-055"
+	IDNoSpec          = "FOAM-VERIFY-056"
+	IDExpectMissed    = "FOAM-VERIFY-060"
+	IDExpectNoOutput  = "FOAM-VERIFY-061"
+	defaultResidual   = 1e-3
 )
 
 // Options selects what is verified.

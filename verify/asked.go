@@ -4,8 +4,25 @@ import (
 	"github.com/foamc/foamc/openfoam"
 )
 
-// checkSpec judges the run against its spec: conservation (no spec needed), the
-// problem that was asked and the expectations.
+// The finding IDs of conservation, the problem that was asked (with a spec) and the
+// expectations (docs/verify.md).
+const (
+	IDMassImbalance   = "FOAM-VERIFY-040"
+	IDNotJudged       = "FOAM-VERIFY-041"
+	IDEnergyImbalance = "FOAM-VERIFY-042"
+	IDHeldValue       = "FOAM-VERIFY-050"
+	IDFluid           = "FOAM-VERIFY-051"
+	IDInflow          = "FOAM-VERIFY-052"
+	IDSimilarity      = "FOAM-VERIFY-053"
+	IDImplausible     = "FOAM-VERIFY-054"
+	IDSpecEvidence    = "FOAM-VERIFY-055"
+	IDNoSpec          = "FOAM-VERIFY-056"
+	IDExpectMissed    = "FOAM-VERIFY-060"
+	IDExpectNoOutput  = "FOAM-VERIFY-061"
+)
+
+// checkSpec judges conservation (no spec needed) and, against the spec (--spec or the
+// recorded one), the problem that was asked and the expectations.
 func (r *Result) checkSpec(dir, file string, sol openfoam.Solver) error {
 	for _, f := range checkConservation(dir, r.Times, sol) {
 		r.add(f)

@@ -29,29 +29,15 @@ const (
 // The finding IDs (rules/goids.go catalogues them). Deny findings reject, warn
 // findings make the evidence insufficient, info findings record a passed check.
 const (
-	IDNoResults    = "FOAM-VERIFY-001"
-	IDNoLog        = "FOAM-VERIFY-002"
-	IDUnreadable   = "FOAM-VERIFY-003"
-	IDBounds       = "FOAM-VERIFY-010"
-	IDNonFinite    = "FOAM-VERIFY-011"
-	IDSolverFailed = "FOAM-VERIFY-012"
-	IDNotConverged = "FOAM-VERIFY-013"
-	IDCheckPassed  = "FOAM-VERIFY-100"
-
-	// Conservation, the problem that was asked (with a spec), expectations (docs/verify.md).
-	IDMassImbalance   = "FOAM-VERIFY-040"
-	IDNotJudged       = "FOAM-VERIFY-041"
-	IDEnergyImbalance = "FOAM-VERIFY-042"
-	IDHeldValue       = "FOAM-VERIFY-050"
-	IDFluid           = "FOAM-VERIFY-051"
-	IDInflow          = "FOAM-VERIFY-052"
-	IDSimilarity      = "FOAM-VERIFY-053"
-	IDImplausible     = "FOAM-VERIFY-054"
-	IDSpecEvidence    = "FOAM-VERIFY-055"
-	IDNoSpec          = "FOAM-VERIFY-056"
-	IDExpectMissed    = "FOAM-VERIFY-060"
-	IDExpectNoOutput  = "FOAM-VERIFY-061"
-	defaultResidual   = 1e-3
+	IDNoResults     = "FOAM-VERIFY-001"
+	IDNoLog         = "FOAM-VERIFY-002"
+	IDUnreadable    = "FOAM-VERIFY-003"
+	IDBounds        = "FOAM-VERIFY-010"
+	IDNonFinite     = "FOAM-VERIFY-011"
+	IDSolverFailed  = "FOAM-VERIFY-012"
+	IDNotConverged  = "FOAM-VERIFY-013"
+	IDCheckPassed   = "FOAM-VERIFY-100"
+	defaultResidual = 1e-3
 )
 
 // Options selects what is verified.
@@ -66,12 +52,13 @@ type Options struct {
 
 // Result is a verification's verdict and its reasons, sorted.
 type Result struct {
-	Verdict Verdict
-	Solver  string
-	Times   []string
-	// Spec is the spec the run was judged against ("" for none).
-	Spec     string
+	Verdict  Verdict
+	Solver   string
+	Times    []string
 	Findings []finding.Finding
+
+	// Spec is the spec the run was judged against ("" for none).
+	Spec string
 }
 
 // Case verifies the run in dir. An error means dir is not a case foamc can judge

@@ -42,23 +42,23 @@ const (
 
 // Options selects what is verified.
 type Options struct {
-	// Time is "latest" (default), "all" (every time directory after the start time) or
-	// the name of one time directory.
-	Time string
 	// Spec is the case spec to judge the run against; "" uses the one foamc compile
 	// recorded in the case (RecordedSpec), if any.
 	Spec string
+	// Time is "latest" (default), "all" (every time directory after the start time) or
+	// the name of one time directory.
+	Time string
 }
 
 // Result is a verification's verdict and its reasons, sorted.
 type Result struct {
+	// Spec is the spec the run was judged against ("" for none).
+	Spec string
+
 	Verdict  Verdict
 	Solver   string
 	Times    []string
 	Findings []finding.Finding
-
-	// Spec is the spec the run was judged against ("" for none).
-	Spec string
 }
 
 // Case verifies the run in dir. An error means dir is not a case foamc can judge
@@ -94,11 +94,11 @@ func Case(dir string, opt Options) (*Result, error) {
 			r.add(f)
 		}
 	}
-	for _, f := range checkLog(dir, app, sol) {
-		r.add(f)
-	}
 	if err := r.checkSpec(dir, opt.Spec, sol); err != nil {
 		return nil, err
+	}
+	for _, f := range checkLog(dir, app, sol) {
+		r.add(f)
 	}
 	finding.Sort(r.Findings)
 	r.Verdict = verdictOf(r.Findings)

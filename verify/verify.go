@@ -89,13 +89,13 @@ func Case(dir string, opt Options) (*Result, error) {
 	if len(r.Times) == 0 {
 		r.add(noResults(dir, start, opt.Time))
 	}
+	if err := r.checkSpec(dir, opt.Spec, sol); err != nil {
+		return nil, err
+	}
 	for _, t := range r.Times {
 		for _, f := range checkFields(dir, t, sol) {
 			r.add(f)
 		}
-	}
-	if err := r.checkSpec(dir, opt.Spec, sol); err != nil {
-		return nil, err
 	}
 	for _, f := range checkLog(dir, app, sol) {
 		r.add(f)

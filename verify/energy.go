@@ -108,11 +108,6 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 	detail := fmt.Sprintf("method: sum over the faces of the non-wall boundary patches of phi (Cp T + |U|^2/2) from %s, %s, %s, Cp %g (%s, thermo %s), walls adiabatic (zeroGradient T), relative to the inflow's; threshold: |net| / inflow <= %g (measured in real runs here); measured: per patch %s; net %.6g W, inflow %.6g W, ratio %.3g",
 		rel, trel, urel, cp, tp, thermo, energyImbalance, strings.Join(parts, ", "), net, in, ratio)
 	loc := finding.Location{File: rel}
-	if ratio <= energyImbalance {
-		return []finding.Finding{{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
-			Summary: fmt.Sprintf("energy is conserved in %s: net total-enthalpy flux %.3g of the inflow's", t, ratio)}}
-	}
-	return []finding.Finding{{ID: IDEnergyImbalance, Severity: finding.Deny, Location: loc, Detail: detail,
-		Summary: fmt.Sprintf("energy is not conserved in %s: net total-enthalpy flux %.3g of the inflow's (threshold %g)", t, ratio, energyImbalance),
-		Fix:     "the energy equation has not converged: run more iterations, check the energy solver's tolerance and rerun"}}
+	return balance(IDEnergyImbalance, "energy", "net total-enthalpy flux", t, ratio, energyImbalance, loc, detail,
+		"the energy equation has not converged: run more iterations, check the energy solver's tolerance and rerun")
 }

@@ -120,7 +120,11 @@ func TestInflowDisagrees(t *testing.T) {
 	if len(f.Related) != 1 || f.Related[0].Location.Path != "/boundaries/inlet/U" || f.Related[0].Location.Line == 0 {
 		t.Errorf("related %+v", f.Related)
 	}
-	want(t, r, Reject, IDHeldValue, "patch inlet holds U (0.2 0 0), the spec asks (0.1 0 0)")
+	f = want(t, r, Reject, IDHeldValue, "patch inlet holds U (0.2 0 0), the spec asks (0.1 0 0)")
+	if b, err := os.ReadFile(filepath.Join(dir, f.Location.File)); err != nil || f.Location.Line < 1 ||
+		!strings.Contains(strings.Split(string(b), "\n")[f.Location.Line-1], "value           uniform (0.2 0 0);") {
+		t.Errorf("location %+v does not point at the inlet's value (%v)", f.Location, err)
+	}
 	want(t, r, Reject, IDSimilarity, "the run's Reynolds number is 10, the spec's is 5 (ratio 2)")
 	want(t, r, Reject, IDExpectMissed, "expect Q missed: flowRate 0.0001")
 	want(t, r, Reject, IDCheckPassed, "mass is conserved")

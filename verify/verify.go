@@ -78,16 +78,17 @@ func Case(dir string, opt Options) (*Result, error) {
 	if v, ok := number(cd.Dict.Get("startTime")); ok {
 		start = v
 	}
-	r.Times = selectTimes(dir, start, opt.Time)
+	l := caseLayout(dir, start)
+	r.Times = selectTimes(l.resultDir(dir), start, opt.Time)
 	if len(r.Times) == 0 {
 		r.add(noResults(dir, start, opt.Time))
 	}
 	for _, t := range r.Times {
-		for _, f := range checkFields(dir, t, sol) {
+		for _, f := range checkFields(dir, l, t, sol) {
 			r.add(f)
 		}
 	}
-	for _, f := range checkLog(dir, app, sol) {
+	for _, f := range judgeLog(dir, app, sol, cd) {
 		r.add(f)
 	}
 	finding.Sort(r.Findings)
@@ -177,7 +178,7 @@ func noResults(dir string, start float64, sel string) finding.Finding {
 		detail = fmt.Sprintf("method: look for time directory %q after startTime %g; measured: absent (available: %s)", sel, start, strings.Join(timeDirs(dir, start), " "))
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "processor*")); len(m) > 0 {
-		detail += "; the case is decomposed: foamc does not read processor* directories yet, reconstruct with reconstructPar"
+		detail += "; processor* directories: none holds a time directory after startTime either"
 	}
 	return finding.Finding{ID: IDNoResults, Severity: finding.Warn, Summary: "no results to verify: no time directory after the start time",
 		Detail: detail, Fix: "run the case (foamc run) and verify again"}

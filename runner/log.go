@@ -46,7 +46,7 @@ var (
 	reContErr  = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^time step continuity errors : sum local = ([^,]+), global = ([^,]+), cumulative = (\S+)`)
 	})
-	rePhase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Min\((\S+)\) = (\S+)\s+Max\((\S+)\) = (\S+)`) })
+	rePhase    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Min\((\S+)\) = (\S+)\s+Max\((\S+)\) = (\S+)`) })
 	reExecTime = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ExecutionTime = (\S+) s`) })
 	reRank     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[\d+\] `) })
 )

@@ -164,6 +164,7 @@ func (c *compilation) emitSystem(st *state) {
 			c.forceCoeffs(fn.sub("forceCoeffs"), fc, st)
 		}
 	}
+	c.emitYPlus(cd)
 	c.emitSchemes()
 	c.emitSolution()
 	c.emitDecompose()

@@ -88,6 +88,9 @@ func Case(dir string, opt Options) (*Result, error) {
 			r.add(f)
 		}
 	}
+	for _, f := range checkWall(dir, l, r.Times) {
+		r.add(f)
+	}
 	for _, f := range judgeLog(dir, app, sol, cd) {
 		r.add(f)
 	}

@@ -45,11 +45,7 @@ var bounds = []bound{
 // bound.
 func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.Finding {
 	var out []finding.Finding
-	type extent struct {
-		lo, hi float64
-		n      int
-	}
-	seen := map[string]*extent{}
+	seen := map[string]float64{} // "file op bound" -> minimum over the file's pieces
 	var ranges []phaseRange
 	for _, part := range l.parts {
 		ents, err := os.ReadDir(filepath.Join(dir, part, t))
@@ -100,13 +96,14 @@ func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.
 				if f, bad := b.check(rel, in, vals); bad {
 					out = append(out, f)
 				} else if len(vals) > 0 {
-					key := fmt.Sprintf("%s %s %g", name, b.op(), b.min)
-					m := seen[key]
-					if m == nil {
-						m = &extent{lo: math.Inf(1)}
-						seen[key] = m
+					shown := rel
+					if l.decomposed() {
+						shown = path.Join("processor*", t, e.Name())
 					}
-					m.lo, m.n = math.Min(m.lo, minOf(vals)), m.n+1
+					key := fmt.Sprintf("%s %s %g", shown, b.op(), b.min)
+					if m, ok := seen[key]; !ok || minOf(vals) < m {
+						seen[key] = minOf(vals)
+					}
 				}
 			}
 		}
@@ -118,8 +115,8 @@ func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.
 	if len(seen) > 0 {
 		var held []string
 		for _, k := range sortedKeys(seen) {
-			name, rest, _ := strings.Cut(k, " ")
-			held = append(held, fmt.Sprintf("%s/%s min %g %s", t, name, seen[k].lo, rest))
+			file, rest, _ := strings.Cut(k, " ")
+			held = append(held, fmt.Sprintf("%s min %g %s", file, seen[k], rest))
 		}
 		out = append(out, finding.Finding{ID: IDCheckPassed, Severity: finding.Info,
 			Summary:  fmt.Sprintf("bounds hold in %s: %s", where, strings.Join(held, "; ")),

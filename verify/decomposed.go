@@ -3,32 +3,34 @@ package verify
 import (
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // processorDirs lists the processor<N> directories of a decomposed case in rank
-// order ("processor10" after "processor9").
+// order ("processor10" after "processor9"). The collated format (processorsN) is
+// not read.
 func processorDirs(dir string) []string {
 	ents, _ := os.ReadDir(dir)
-	type proc struct {
-		name string
-		n    int
-	}
-	var ps []proc
+	var out []string
 	for _, e := range ents {
-		rest, ok := strings.CutPrefix(e.Name(), "processor")
-		if n, err := strconv.Atoi(rest); ok && err == nil && e.IsDir() {
-			ps = append(ps, proc{e.Name(), n})
+		if rank(e.Name()) >= 0 && e.IsDir() {
+			out = append(out, e.Name())
 		}
 	}
-	sort.Slice(ps, func(i, j int) bool { return ps[i].n < ps[j].n })
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.name
-	}
+	slices.SortFunc(out, func(a, b string) int { return rank(a) - rank(b) })
 	return out
+}
+
+// rank is N of processor<N>, -1 for another name.
+func rank(name string) int {
+	rest, ok := strings.CutPrefix(name, "processor")
+	n, err := strconv.Atoi(rest)
+	if !ok || err != nil {
+		return -1
+	}
+	return n
 }
 
 // layout says where a case's results are: in the case directory (parts is [""]),

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -241,5 +242,35 @@ func TestDecomposed(t *testing.T) {
 	}
 	if finding.Max(r.Findings) != finding.Deny {
 		t.Errorf("max severity %v", finding.Max(r.Findings))
+	}
+}
+
+// TestResidualTrend: the three histories 014/015/016 tell apart, on synthetic
+// residuals (the real runs above cover plateau, still converging and a blow-up seen
+// in the continuity errors; a steady residual that climbs back is rarer).
+func TestResidualTrend(t *testing.T) {
+	history := func(f func(i int) float64) []runner.Step {
+		var s []runner.Step
+		for i := range 100 {
+			s = append(s, runner.Step{Time: float64(i + 1), Residuals: map[string]float64{"p": f(i)}})
+		}
+		return s
+	}
+	for _, c := range []struct {
+		name string
+		f    func(i int) float64
+		want string
+	}{
+		{"falls a decade per 20 iterations", func(i int) float64 { return math.Pow(10, -float64(i)/20) }, "falling"},
+		{"oscillates around 1e-2", func(i int) float64 { return 1e-2 * (1 + 0.5*math.Sin(float64(i))) }, "plateau"},
+		{"falls to 1e-5, climbs back to 1e-1", func(i int) float64 { return math.Pow(10, -5+math.Max(0, float64(i-40))/15) }, "diverging"},
+	} {
+		tr, ok := residualTrend(history(c.f), "p")
+		if !ok || tr.kind() != c.want {
+			t.Errorf("%s: %s (%+v), want %s", c.name, tr.kind(), tr, c.want)
+		}
+	}
+	if _, ok := residualTrend(history(func(int) float64 { return 1 })[:15], "p"); ok {
+		t.Error("15 iterations: two windows of 10 judged")
 	}
 }

@@ -41,7 +41,10 @@ var (
 	reSolving = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
 	})
-	reCourant  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(Interface )?Courant Number mean: \S+ max: (\S+)`) })
+	// rhoCentralFoam prints "Mean and max Courant Numbers = MEAN MAX".
+	reCourant = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(Interface )?Courant Number mean: \S+ max: |Mean and max Courant Numbers = \S+ )(\S+)`)
+	})
 	reBounding = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^bounding (\S+), min: (\S+)`) })
 	reContErr  = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^time step continuity errors : sum local = ([^,]+), global = ([^,]+), cumulative = (\S+)`)

@@ -135,4 +135,9 @@ func TestParseLogEvidence(t *testing.T) {
 	if s.Bounded["epsilon"] != -40.6096 {
 		t.Errorf("bounded %v", s.Bounded)
 	}
+	p.Feed("Time = 1e-06")
+	p.Feed("Mean and max Courant Numbers = 0.14512842 0.17130477") // rhoCentralFoam
+	if c := p.Steps[1].CourantMax; c != 0.17130477 {
+		t.Errorf("rhoCentralFoam courant %v", c)
+	}
 }

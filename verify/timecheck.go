@@ -103,24 +103,28 @@ func courant(dir, rel string, p *runner.LogParser, sol openfoam.Solver, cd *gram
 		limit = pisoCourant
 		source = fmt.Sprintf("fixed deltaT, %s with %g outer corrector(s): Co < 1 (OpenFOAM user guide, cavity tutorial; explicit MULES interface transport)", sol.Algorithm, outer)
 	default:
+		why := fmt.Sprintf("PIMPLE with %g outer correctors and a fixed deltaT has no fixed Courant limit (the outer loop lets it run above Co 1)", outer)
+		if sol.Algorithm != "PIMPLE" {
+			why = "a fixed deltaT with a solver that is neither PISO nor PIMPLE: foamc knows no Courant limit for it"
+		}
 		return []finding.Finding{{ID: IDCourantUnjudge, Severity: finding.Info, Location: loc,
-			Summary: fmt.Sprintf("max %s %.3g at step %d not judged: %s with %g outer correctors has no fixed Courant limit", what, peak, at, sol.Algorithm, outer),
-			Detail:  "method: largest `Courant Number mean: ... max:` of the log; the PIMPLE outer loop lets the solver run above Co 1, its limit depends on the case"}}
+			Summary: fmt.Sprintf("max %s %.3g at step %d not judged: %s", what, peak, at, why),
+			Detail:  "method: largest `Courant Number mean: ... max:` of " + rel + "; the limit depends on the case"}}
 	}
 	skipped := ""
 	if first > 0 {
 		skipped = ", after the first (sized on the initial field)"
 	}
-	detail := fmt.Sprintf("method: largest `%s mean: ... max:` over the %d steps of %s%s; threshold: <= %g (%s); measured: %.4g at step %d (time %g)",
+	detail := fmt.Sprintf("method: largest `%s mean: ... max:` over the %d steps of %s%s; threshold: <= %.4g (%s); measured: %.4g at step %d (time %g)",
 		what, len(p.Steps), rel, skipped, limit, source, peak, at, p.Steps[at-1].Time)
 	if peak > limit {
 		return []finding.Finding{{ID: IDCourant, Severity: finding.Deny, Location: loc,
-			Summary: fmt.Sprintf("%s %.3g at step %d (time %g) exceeds what %s tolerates (%g)", what, peak, at, p.Steps[at-1].Time, sol.Algorithm, limit),
+			Summary: fmt.Sprintf("%s %.3g at step %d (time %g) exceeds what %s tolerates (%.4g)", what, peak, at, p.Steps[at-1].Time, sol.Algorithm, limit),
 			Detail:  detail,
 			Fix:     fmt.Sprintf("reduce deltaT (or set adjustTimeStep yes with %s <= 1) and rerun", key)}}
 	}
 	return []finding.Finding{{ID: IDCheckPassed, Severity: finding.Info, Location: loc,
-		Summary: fmt.Sprintf("max %s %.3g within %g", what, peak, limit), Detail: detail}}
+		Summary: fmt.Sprintf("max %s %.3g within %.4g", what, peak, limit), Detail: detail}}
 }
 
 func isTrue(e *grammar.ExpEntry) bool {

@@ -209,12 +209,11 @@ func bounding(rel string, p *runner.LogParser, sol openfoam.Solver) []finding.Fi
 	method := "method: count OpenFOAM's `bounding F, min: ...` lines (bound(), src/finiteVolume/cfdTools/general/bound/bound.C: it clips a negative value to a small positive one) per step of " + rel
 	var out []finding.Finding
 	if len(atEnd) > 0 {
-		sev, fix := finding.Deny, "the solution still produces negative turbulence values: use bounded upwind-biased schemes for k/epsilon/omega (bounded Gauss upwind or limitedLinear), check inlet turbulence values and the mesh, and converge further"
+		fix := "the solution still produces negative turbulence values: use bounded upwind-biased schemes for k/epsilon/omega (bounded Gauss upwind or limitedLinear), check inlet turbulence values and the mesh, and converge further"
 		if !sol.Steady {
-			// a transient step is a solution the run wrote or passed through
 			fix = "the transient solution still clips negative turbulence values: reduce the time step, use bounded schemes for k/epsilon/omega and check inlet turbulence values"
 		}
-		out = append(out, finding.Finding{ID: IDBoundingAtEnd, Severity: sev, Location: finding.Location{File: rel},
+		out = append(out, finding.Finding{ID: IDBoundingAtEnd, Severity: finding.Deny, Location: finding.Location{File: rel},
 			Summary: "bounding in the last step: the final solution needed clipping: " + strings.Join(atEnd, "; "),
 			Detail:  method + "; threshold: none in the last step; measured: " + strings.Join(append(atEnd, earlier...), "; "),
 			Fix:     fix})

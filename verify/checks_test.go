@@ -240,6 +240,7 @@ func TestDecomposed(t *testing.T) {
 	if f.Location.File != "processor1/20/k" {
 		t.Errorf("location %+v", f.Location)
 	}
+	want(t, verifyCase(t, dir, Options{Time: "7"}), Reject, IDNoResults, "available: 20", "listed in processor0 (the case is decomposed into 2")
 	if finding.Max(r.Findings) != finding.Deny {
 		t.Errorf("max severity %v", finding.Max(r.Findings))
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foamc/foamc/foamcase"
 )
 
 const channelExpect = channelKE + `outputs: {forceCoeffs: {patches: [walls]}}
@@ -89,6 +91,25 @@ func TestExpectEmitted(t *testing.T) {
 		if !strings.Contains(cd, w) {
 			t.Errorf("controlDict lacks %q", w)
 		}
+	}
+	// Every entry of the function objects has its provenance.
+	out := filepath.Join(t.TempDir(), "case")
+	if err := res.Write(out, false); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := foamcase.Load(out, foamcase.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaves := 0
+	walkLeaves(cs.Files["system/controlDict"], "/files/system~1controlDict", func(ptr string) {
+		leaves++
+		if !covered(res.Provenance, ptr) {
+			t.Errorf("%s has no provenance", ptr)
+		}
+	})
+	if leaves < 80 {
+		t.Errorf("only %d controlDict entries read back", leaves)
 	}
 	if !strings.Contains(string(res.Files[RecordedSpec]), `"reference": "foamc.expect/prof.csv"`) || string(res.Files["foamc.expect/prof.csv"]) != "y,u\n0,0\n0.025,0.15\n0.05,0\n" {
 		t.Errorf("recorded spec:\n%s", res.Files[RecordedSpec])

@@ -165,6 +165,7 @@ func (c *compilation) emitSystem(st *state) {
 		}
 		c.emitExpect(fn, st)
 	}
+	c.emitYPlus(cd)
 	c.emitSchemes()
 	c.emitSolution()
 	c.emitDecompose()

@@ -112,11 +112,17 @@ func checkConservation(dir string, times []string, sol openfoam.Solver) []findin
 	rel := math.Abs(fl.net) / scale
 	detail := fmt.Sprintf("method: sum of %s flux phi over every face of the non-coupled boundary patches of %s (per patch: %s), net relative to the inflow; threshold: |net| / inflow <= %g (measured in real runs here); measured: net %.6g, inflow %.6g, outflow %.6g, ratio %.3g",
 		kind, fl.rel, fl.describe(), massImbalance, fl.net, fl.in, fl.out, rel)
-	if rel <= massImbalance {
+	return balance(IDMassImbalance, "mass", "net boundary flux", t, rel, massImbalance, loc, detail,
+		"the pressure-velocity coupling has not converged: run more iterations (steady) or tighten the pressure solver tolerance and the PISO/PIMPLE correctors (transient)")
+}
+
+// balance judges a conservation ratio (net boundary flux over the inflow) against its
+// limit: a passed check, or a reject with the id.
+func balance(id, quantity, flux, t string, ratio, limit float64, loc finding.Location, detail, fix string) []finding.Finding {
+	if ratio <= limit {
 		return []finding.Finding{{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
-			Summary: fmt.Sprintf("mass is conserved in %s: net boundary flux %.3g of the inflow", t, rel)}}
+			Summary: fmt.Sprintf("%s is conserved in %s: %s %.3g of the inflow", quantity, t, flux, ratio)}}
 	}
-	return []finding.Finding{{ID: IDMassImbalance, Severity: finding.Deny, Location: loc, Detail: detail,
-		Summary: fmt.Sprintf("mass is not conserved in %s: net boundary flux %.3g of the inflow (threshold %g)", t, rel, massImbalance),
-		Fix:     "the pressure-velocity coupling has not converged: run more iterations (steady) or tighten the pressure solver tolerance and the PISO/PIMPLE correctors (transient)"}}
+	return []finding.Finding{{ID: id, Severity: finding.Deny, Location: loc, Detail: detail, Fix: fix,
+		Summary: fmt.Sprintf("%s is not conserved in %s: %s %.3g of the inflow (threshold %g)", quantity, t, flux, ratio, limit)}}
 }

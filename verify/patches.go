@@ -5,8 +5,8 @@ import (
 	"path"
 )
 
-// patchField is a field's patch in a result file: its type and the numbers of its
-// `value` (comps per face).
+// patchField is a field's patch in a result file: its type, the numbers of its
+// `value` (comps per face) and the line of that value (else of the patch).
 type patchField struct {
 	typ  string
 	vals []float64
@@ -38,7 +38,7 @@ func resultPatches(dir, t, field string) (patches map[string]patchField, interna
 		}
 		pf := patchField{typ: word(p.Dict.Get("type")), line: p.Source.Pos.Line}
 		if v := p.Dict.Get("value"); v != nil && v.Dict == nil {
-			pf.vals = values(v.Value)
+			pf.vals, pf.line = values(v.Value), line(v)
 		}
 		patches[p.Key] = pf
 	}

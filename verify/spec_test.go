@@ -120,7 +120,11 @@ func TestInflowDisagrees(t *testing.T) {
 	if len(f.Related) != 1 || f.Related[0].Location.Path != "/boundaries/inlet/U" || f.Related[0].Location.Line == 0 {
 		t.Errorf("related %+v", f.Related)
 	}
-	want(t, r, Reject, IDHeldValue, "patch inlet holds U (0.2 0 0), the spec asks (0.1 0 0)")
+	f = want(t, r, Reject, IDHeldValue, "patch inlet holds U (0.2 0 0), the spec asks (0.1 0 0)")
+	if b, err := os.ReadFile(filepath.Join(dir, f.Location.File)); err != nil || f.Location.Line < 1 ||
+		!strings.Contains(strings.Split(string(b), "\n")[f.Location.Line-1], "value           uniform (0.2 0 0);") {
+		t.Errorf("location %+v does not point at the inlet's value (%v)", f.Location, err)
+	}
 	want(t, r, Reject, IDSimilarity, "the run's Reynolds number is 10, the spec's is 5 (ratio 2)")
 	want(t, r, Reject, IDExpectMissed, "expect Q missed: flowRate 0.0001")
 	want(t, r, Reject, IDCheckPassed, "mass is conserved")
@@ -167,7 +171,21 @@ func TestNusselt(t *testing.T) {
 	}
 }
 
-// leak scales the face values of one patch in a phi file.
+// TestEnergyBalance: a steady compressible channel (rhoSimpleFoam, adiabatic walls) run
+// to convergence conserves total enthalpy and mass; with its outlet's T raised by 1 %
+// in the result it is rejected for the energy balance.
+func TestEnergyBalance(t *testing.T) {
+	dir := compileSpec(t, filepath.Join("testdata", "compressible-channel", "spec.yaml"))
+	foamRun(t, dir, "rhoSimpleFoam", 0)
+	r := verifyCase(t, dir, Options{})
+	want(t, r, Accept, IDCheckPassed, "energy is conserved in", "thermo hConst", "walls adiabatic")
+	want(t, r, Accept, IDCheckPassed, "mass is conserved in", "mass flux phi")
+	want(t, r, Accept, IDCheckPassed, "steady rhoSimpleFoam converged")
+	leak(t, filepath.Join(dir, r.Times[0], "T"), "outlet", 1.01)
+	want(t, verifyCase(t, dir, Options{}), Reject, IDEnergyImbalance, "energy is not conserved in "+r.Times[0]+": net total-enthalpy flux 0.0")
+}
+
+// leak scales the face values of one patch in a result file.
 func leak(t *testing.T, path, patch string, factor float64) {
 	t.Helper()
 	b, err := os.ReadFile(path)

@@ -29,47 +29,35 @@ const (
 // The finding IDs (rules/goids.go catalogues them). Deny findings reject, warn
 // findings make the evidence insufficient, info findings record a passed check.
 const (
-	IDNoResults    = "FOAM-VERIFY-001"
-	IDNoLog        = "FOAM-VERIFY-002"
-	IDUnreadable   = "FOAM-VERIFY-003"
-	IDBounds       = "FOAM-VERIFY-010"
-	IDNonFinite    = "FOAM-VERIFY-011"
-	IDSolverFailed = "FOAM-VERIFY-012"
-	IDNotConverged = "FOAM-VERIFY-013"
-	IDCheckPassed  = "FOAM-VERIFY-100"
-
-	// Conservation, the problem that was asked (with a spec), expectations (docs/verify.md).
-	IDMassImbalance  = "FOAM-VERIFY-040"
-	IDNotJudged      = "FOAM-VERIFY-041"
-	IDHeldValue      = "FOAM-VERIFY-050"
-	IDFluid          = "FOAM-VERIFY-051"
-	IDInflow         = "FOAM-VERIFY-052"
-	IDSimilarity     = "FOAM-VERIFY-053"
-	IDImplausible    = "FOAM-VERIFY-054"
-	IDSpecEvidence   = "FOAM-VERIFY-055"
-	IDNoSpec         = "FOAM-VERIFY-056"
-	IDExpectMissed   = "FOAM-VERIFY-060"
-	IDExpectNoOutput = "FOAM-VERIFY-061"
-	defaultResidual  = 1e-3
+	IDNoResults     = "FOAM-VERIFY-001"
+	IDNoLog         = "FOAM-VERIFY-002"
+	IDUnreadable    = "FOAM-VERIFY-003"
+	IDBounds        = "FOAM-VERIFY-010"
+	IDNonFinite     = "FOAM-VERIFY-011"
+	IDSolverFailed  = "FOAM-VERIFY-012"
+	IDNotConverged  = "FOAM-VERIFY-013"
+	IDCheckPassed   = "FOAM-VERIFY-100"
+	defaultResidual = 1e-3
 )
 
 // Options selects what is verified.
 type Options struct {
-	// Time is "latest" (default), "all" (every time directory after the start time) or
-	// the name of one time directory.
-	Time string
 	// Spec is the case spec to judge the run against; "" uses the one foamc compile
 	// recorded in the case (RecordedSpec), if any.
 	Spec string
+	// Time is "latest" (default), "all" (every time directory after the start time) or
+	// the name of one time directory.
+	Time string
 }
 
 // Result is a verification's verdict and its reasons, sorted.
 type Result struct {
-	Verdict Verdict
-	Solver  string
-	Times   []string
 	// Spec is the spec the run was judged against ("" for none).
-	Spec     string
+	Spec string
+
+	Verdict  Verdict
+	Solver   string
+	Times    []string
 	Findings []finding.Finding
 }
 
@@ -97,20 +85,24 @@ func Case(dir string, opt Options) (*Result, error) {
 	if v, ok := number(cd.Dict.Get("startTime")); ok {
 		start = v
 	}
-	r.Times = selectTimes(dir, start, opt.Time)
+	l := caseLayout(dir, start)
+	r.Times = selectTimes(l.resultDir(dir), start, opt.Time)
 	if len(r.Times) == 0 {
-		r.add(noResults(dir, start, opt.Time))
-	}
-	for _, t := range r.Times {
-		for _, f := range checkFields(dir, t, sol) {
-			r.add(f)
-		}
-	}
-	for _, f := range checkLog(dir, app, sol) {
-		r.add(f)
+		r.add(noResults(dir, l, start, opt.Time))
 	}
 	if err := r.checkSpec(dir, opt.Spec, sol); err != nil {
 		return nil, err
+	}
+	for _, t := range r.Times {
+		for _, f := range checkFields(dir, l, t, sol) {
+			r.add(f)
+		}
+	}
+	for _, f := range checkWall(dir, l, r.Times) {
+		r.add(f)
+	}
+	for _, f := range judgeLog(dir, app, sol, cd) {
+		r.add(f)
 	}
 	finding.Sort(r.Findings)
 	r.Verdict = verdictOf(r.Findings)
@@ -193,13 +185,16 @@ func selectTimes(dir string, start float64, sel string) []string {
 	return nil
 }
 
-func noResults(dir string, start float64, sel string) finding.Finding {
+func noResults(dir string, l layout, start float64, sel string) finding.Finding {
 	detail := fmt.Sprintf("method: list the numeric directories of the case; threshold: at least one written after startTime %g; measured: none", start)
 	if sel != "" && sel != "latest" && sel != "all" {
-		detail = fmt.Sprintf("method: look for time directory %q after startTime %g; measured: absent (available: %s)", sel, start, strings.Join(timeDirs(dir, start), " "))
+		detail = fmt.Sprintf("method: look for time directory %q after startTime %g; measured: absent (available: %s)", sel, start, strings.Join(timeDirs(l.resultDir(dir), start), " "))
 	}
-	if m, _ := filepath.Glob(filepath.Join(dir, "processor*")); len(m) > 0 {
-		detail += "; the case is decomposed: foamc does not read processor* directories yet, reconstruct with reconstructPar"
+	switch {
+	case l.decomposed():
+		detail += fmt.Sprintf("; listed in %s (the case is decomposed into %d, not reconstructed)", l.parts[0], len(l.parts))
+	case len(processorDirs(dir)) > 0:
+		detail += "; processor* directories: none holds a later time directory either"
 	}
 	return finding.Finding{ID: IDNoResults, Severity: finding.Warn, Summary: "no results to verify: no time directory after the start time",
 		Detail: detail, Fix: "run the case (foamc run) and verify again"}

@@ -14,13 +14,11 @@ func newVerifyCmd() *cobra.Command {
 		Short: "judge a finished run: accept, reject or insufficient (docs/verify.md)",
 		Long: "verify reads a case's results and solver log (never runs a solver, never edits the case)\n" +
 			"and answers accept (exit 0), reject (exit 3) or insufficient (exit 4); each reason is a\n" +
-			"FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value.\n" +
-			"With a spec (--spec, or the one foamc compile recorded) it also judges the problem that was\n" +
-			"asked (boundary values, fluid, inflow, Reynolds/Mach) and the spec's expect: items.",
+			"FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value.",
 		Args: argsBetween(1, 1, "one CASE"),
 	}
+	cmd.Flags().StringVar(&specFile, "spec", "", "the case spec to judge the run against: the problem it asks and its expect: items (default: the foamc.spec.json foamc compile recorded in the case)")
 	cmd.Flags().StringVar(&timeSel, "time", "latest", "time directories to judge: latest|all|T (a time directory's name)")
-	cmd.Flags().StringVar(&specFile, "spec", "", "the case spec to judge the run against (default: the foamc.spec.json foamc compile recorded in the case)")
 	format := addFormatFlag(cmd.Flags(), "output format")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]

@@ -7,8 +7,7 @@ Writes reference profiles of Sod's (1978) states, dimensional, the diaphragm at 
 frame moving at V (the Euler equations are Galilean invariant: both states move at V), sampled at
 time T_END at the x positions listed in DIR/points.csv:
     python3 exact_riemann.py DIR X0 V   # rewrites DIR/p.csv, rho.csv, u.csv and states.txt
-validation/sod: `exact_riemann.py validation/sod/data 5 0`;
-validation/sod-moving: `exact_riemann.py validation/sod-moving/data 0 500`.
+validation/sod: `exact_riemann.py validation/sod/data 5 0`.
 """
 import csv
 import math

@@ -646,10 +646,25 @@ func parentOf(d *ExpDict, key string) *ExpDict {
 // expandItems substitutes macros and value directives in a primitive entry's items
 // (primitiveEntry::read/acceptToken). ctx is the dictionary being read, so lookups see
 // the entries defined so far; lists and blocks inside the value use the same ctx.
+// expandItems returns items itself (capacity capped, so appends copy) while no item
+// changes: most entries hold no macro, and a copy per entry of a 2 M-key file cost 32 MB.
 func (x *expander) expandItems(items []Item, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	var out []Item
-	for _, it := range items {
-		out = append(out, x.expandItem(it, ctx, at, path)...)
+	for i, it := range items {
+		r := x.expandItem(it, ctx, at, path)
+		if out == nil {
+			if len(r) == 1 && r[0] == it {
+				continue
+			}
+			out = append(make([]Item, 0, len(items)+len(r)), items[:i]...)
+		}
+		out = append(out, r...)
+	}
+	switch {
+	case out == nil && len(items) > 0:
+		return items[:len(items):len(items)]
+	case len(out) == 0:
+		return nil
 	}
 	return out
 }

@@ -61,7 +61,7 @@ func BenchmarkPathologicalDoublingMacros(b *testing.B) {
 
 // Many keys: the memory held per entry. live-B/key is the heap still in use with the
 // parsed file alive (after a collection); json-alloc-B/key is what streaming its syntax
-// JSON allocates.
+// JSON allocates; the expanded- metrics are the same with the expanded dictionary too.
 func BenchmarkPathologicalKeys200K(b *testing.B) {
 	var sb strings.Builder
 	const n = 200_000
@@ -70,9 +70,9 @@ func BenchmarkPathologicalKeys200K(b *testing.B) {
 	}
 	src := []byte(sb.String())
 	b.SetBytes(int64(len(src)))
-	var live, written float64
+	var live, written, expLive, expWritten float64
 	for b.Loop() {
-		var m0, m1, m2 runtime.MemStats
+		var m0, m1, m2, m3, m4 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		f, err := Parse("b", src)
@@ -89,7 +89,20 @@ func BenchmarkPathologicalKeys200K(b *testing.B) {
 		}
 		runtime.ReadMemStats(&m2)
 		written = float64(m2.TotalAlloc-m1.TotalAlloc) / n
+		// `parse --expand` holds the syntax tree and the expanded one at once.
+		x := Expand(f, "b", ExpandOptions{CaseDir: b.TempDir()})
+		runtime.GC()
+		runtime.ReadMemStats(&m3)
+		runtime.KeepAlive(f)
+		expLive = float64(m3.HeapAlloc-m0.HeapAlloc) / n
+		if err := x.JSON(ValueOptions{}).WriteJSON(io.Discard, "", "  "); err != nil {
+			b.Fatal(err)
+		}
+		runtime.ReadMemStats(&m4)
+		expWritten = float64(m4.TotalAlloc-m3.TotalAlloc) / n
 	}
 	b.ReportMetric(live, "live-B/key")
 	b.ReportMetric(written, "json-alloc-B/key")
+	b.ReportMetric(expLive, "expanded-live-B/key")
+	b.ReportMetric(expWritten, "expanded-json-alloc-B/key")
 }

@@ -572,8 +572,8 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// timeDirs are the time directories of dir (names that are numbers), by time.
-func timeDirs(dir string) []string {
+// TimeDirs are the time directories of dir (names that are numbers), by time.
+func TimeDirs(dir string) []string {
 	entries, _ := os.ReadDir(dir)
 	type td struct {
 		name string
@@ -599,7 +599,7 @@ func timeDirs(dir string) []string {
 func runTimeDir(dir, startFrom, startTime string) string {
 	switch startFrom {
 	case "firstTime", "latestTime":
-		ts := timeDirs(dir)
+		ts := TimeDirs(dir)
 		if len(ts) == 0 {
 			return ""
 		}

@@ -90,6 +90,8 @@ Use foamc's tools, in order, and do not skip a step:
 4. gate_check: continue only when the decision is allow.
 5. run_case with a small steps count first (e.g. 20). Read run.status, run.finalResiduals and
    run.failure; on a failure fix the spec or the case and go back to step 3.
-6. Verify: foamc has no verify tool yet. Check that run.status is ok, that the residuals in
-   run.finalResiduals fell, and inspect_case the result before a longer run.
+6. Verify: verify_case the run: accept, or reject/insufficient with the reasons (each names the file, the
+   method, the threshold and the measured value). On a reject fix the case and run again; on
+   insufficient run longer. verify_case checks bounds, nan and convergence so far, not yet that the
+   result matches the literature.
 `

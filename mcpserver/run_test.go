@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -74,6 +75,23 @@ func TestRunCaseProgress(t *testing.T) {
 	p := progress()
 	if len(p) != 5 || p[0].ProgressToken != "run-1" || p[4].Progress != 5 || p[4].Total != 5 || !strings.HasPrefix(p[0].Message, "Time = ") {
 		t.Fatalf("progress notifications: %d, first %+v", len(p), p)
+	}
+	// The five steps just run are judged as foamc verify judges them; before the run there
+	// is nothing to judge.
+	if v, isErr := call(t, cs, "verify_case", map[string]any{"case_dir": dir}); isErr || v.Verdict != "accept" || len(v.Times) != 1 {
+		t.Fatalf("verify_case after the run: isError=%v verdict %q times %v %+v", isErr, v.Verdict, v.Times, v.Findings)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if x, err := strconv.ParseFloat(e.Name(), 64); err == nil && x > 0 {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+	if v, _ := call(t, cs, "verify_case", map[string]any{"case_dir": dir}); v.Verdict != "insufficient" {
+		t.Fatalf("verify_case without results: verdict %q %+v", v.Verdict, v.Findings)
 	}
 }
 

@@ -38,6 +38,8 @@ type reply struct {
 	Syntax   any            `json:"syntax"`
 	Value    map[string]any `json:"value"`
 	Features map[string]any `json:"features"`
+	Verdict  string         `json:"verdict"`
+	Times    []string       `json:"times"`
 }
 
 type fixture struct {
@@ -158,7 +160,7 @@ func TestToolList(t *testing.T) {
 			t.Errorf("%s: missing input or output schema", tool.Name)
 		}
 	}
-	want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case"}
+	want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case", "verify_case"}
 	slices.Sort(names)
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)
@@ -268,6 +270,8 @@ func TestErrorPaths(t *testing.T) {
 		{"run_case", map[string]any{"case_dir": "cavity", "steps": 51}, mcpserver.IDLimit},
 		{"run_case", map[string]any{"case_dir": "cavity", "steps": 1, "timeout_seconds": 61}, mcpserver.IDLimit},
 		{"inspect_case", map[string]any{"case_dir": outside}, mcpserver.IDAccess},
+		{"verify_case", map[string]any{"case_dir": outside}, mcpserver.IDAccess},
+		{"verify_case", map[string]any{"case_dir": "cavity"}, mcpserver.IDArguments},
 		{"parse_dictionary", map[string]any{"path": filepath.Join(outside, "cavity", "blockMeshDict")}, mcpserver.IDAccess},
 		{"parse_dictionary", map[string]any{"text": "a 1; b { c"}, "FOAM-PARSE-006"},
 		{"parse_dictionary", map[string]any{"text": "a 1;", "expand": true}, mcpserver.IDArguments},
@@ -388,7 +392,7 @@ func TestResourcesAndPrompt(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := p.Messages[0].Content.(*mcp.TextContent).Text
-	for _, step := range []string{"pipe flow at Re 100", "compile_spec", "lint_case", "gate_check", "run_case", "Verify"} {
+	for _, step := range []string{"pipe flow at Re 100", "compile_spec", "lint_case", "gate_check", "run_case", "verify_case"} {
 		if !strings.Contains(text, step) {
 			t.Errorf("prompt lacks %q", step)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/foamc/foamc/rules"
 	"github.com/foamc/foamc/runner"
 	"github.com/foamc/foamc/suggest"
+	"github.com/foamc/foamc/verify"
 )
 
 func (s *Server) addTools() {
@@ -50,6 +51,9 @@ func (s *Server) addTools() {
 	addTool(s.mcp, true, &mcp.Tool{Name: "inspect_case", Title: "Inspect a case", Annotations: ro,
 		Description: "The derived features of a case (solver, compressible, steady, turbulence class and model, ...), its patches and the problems met loading it; with document, the whole case document the rules see."},
 		s.inspectCase)
+	addTool(s.mcp, true, &mcp.Tool{Name: "verify_case", Title: "Verify a run's results", Annotations: ro,
+		Description: "Judge a case's results after a run (foamc verify): accept, reject or insufficient, each reason a FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value. Reads time directories and the solver log; runs nothing."},
+		s.verifyCase)
 }
 
 // readLimited reads a file argument (already resolved) up to the input limit.
@@ -520,4 +524,32 @@ func (s *Server) inspectCase(ctx context.Context, req *mcp.CallToolRequest, in I
 		out.Document = c.Document()
 	}
 	return out, nil
+}
+
+// VerifyInput is verify_case's input.
+type VerifyInput struct {
+	CaseDir string `json:"case_dir" jsonschema:"the case directory, under a granted root"`
+	Time    string `json:"time,omitempty" jsonschema:"latest (default), all, or one time directory's name"`
+}
+
+// VerifyOutput is verify_case's output.
+type VerifyOutput struct {
+	CaseDir string         `json:"case_dir,omitempty"`
+	Verdict verify.Verdict `json:"verdict,omitempty" jsonschema:"accept, reject or insufficient"`
+	Solver  string         `json:"solver,omitempty"`
+	Times   []string       `json:"times,omitempty" jsonschema:"the time directories judged"`
+	Report
+}
+
+func (s *Server) verifyCase(ctx context.Context, req *mcp.CallToolRequest, in VerifyInput) (*VerifyOutput, failure) {
+	dir, f := s.resolveCase(ctx, "case_dir", in.CaseDir)
+	if f != nil {
+		return nil, f
+	}
+	r, err := verify.Case(dir, verify.Options{Time: in.Time})
+	if err != nil {
+		// verify.Case errs only when dir has no readable system/controlDict.
+		return nil, fail(IDArguments, "cannot verify "+dir, err.Error(), "give the directory that holds system/controlDict")
+	}
+	return &VerifyOutput{CaseDir: dir, Verdict: r.Verdict, Solver: r.Solver, Times: r.Times, Report: Report{r.Findings}}, nil
 }

@@ -29,6 +29,8 @@ type Case struct {
 	Findings []finding.Finding `json:"findings"`
 	// Error is set when the case could not be evaluated.
 	Error string `json:"error,omitempty"`
+	// Verdict is foamc verify's answer for the case (accept, reject, insufficient).
+	Verdict string `json:"verdict,omitempty"`
 }
 
 // Report is everything one run produced.
@@ -126,6 +128,9 @@ func writeText(w io.Writer, r Report) error {
 					fmt.Fprintf(&b, "    related: %s\n", loc(c.Dir, rl.Location))
 				}
 			}
+		}
+		if c.Verdict != "" {
+			fmt.Fprintf(&b, "%s: verdict %s\n", c.Dir, c.Verdict)
 		}
 	}
 	if r.OmitTotals {

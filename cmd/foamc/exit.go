@@ -35,16 +35,23 @@ const (
 	exitGateNotFound   = 127 // gate: the command was not found
 )
 
+// foamc verify's verdicts share the codes of the same weight: a reject weighs as a deny;
+// insufficient evidence, like a failed solver, leaves no result to accept.
+const (
+	exitReject       = exitDeny
+	exitInsufficient = exitSolverFailed
+)
+
 // exitTable is the table `foamc help exit-codes` prints and the docs carry.
 var exitTable = []struct {
 	code    int
 	meaning string
 }{
-	{exitOK, "success: no deny finding (and no warning under --fail-on warn)"},
+	{exitOK, "success: no deny finding (and no warning under --fail-on warn); verify: accept"},
 	{exitFailure, "tool or usage error, or a case that could not be evaluated (fail closed)"},
 	{exitWarn, "lint --fail-on warn found warnings; fmt --check found unformatted files"},
-	{exitDeny, "a deny finding (lint, compile, parse, fmt, inspect; run refused by its gate)"},
-	{exitSolverFailed, "run: the solver failed or timed out, after any repairs"},
+	{exitDeny, "a deny finding (lint, compile, parse, fmt, inspect; run refused by its gate); verify: reject"},
+	{exitSolverFailed, "run: the solver failed or timed out, after any repairs; verify: insufficient (no results or no solver log to judge)"},
 	{exitNoSpec, "compile --prompt: the LLM gave no spec that compiles"},
 	{exitGateDenied, "gate: a deny finding, the command did not run"},
 	{exitGateError, "gate: usage error or the case could not be evaluated, the command did not run"},

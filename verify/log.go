@@ -1,0 +1,139 @@
+package verify
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/runner"
+)
+
+// checkLog judges the solver log foamc run writes (log.<application>) with the
+// runner's log parser: a FATAL error, a floating point exception or a nan residual
+// rejects; a steady solver whose last initial residuals are above its
+// residualControl (1e-3 where none is set) has not converged.
+func checkLog(dir, app string, sol openfoam.Solver) []finding.Finding {
+	rel := "log." + app
+	fh, err := os.Open(filepath.Join(dir, rel))
+	if err != nil {
+		return []finding.Finding{{ID: IDNoLog, Severity: finding.Warn, Summary: "no solver log " + rel + " to judge convergence by",
+			Detail: "method: read the solver log foamc run writes; measured: " + err.Error(),
+			Fix:    "run the case with foamc run (or write the solver's output to " + rel + ")", Location: finding.Location{File: rel}}}
+	}
+	defer fh.Close()
+	p, err := runner.ParseLog(fh)
+	if err != nil {
+		return []finding.Finding{unreadable(rel, err)}
+	}
+	loc := finding.Location{File: rel}
+	failed := func(summary, detail string) []finding.Finding {
+		return []finding.Finding{{ID: IDSolverFailed, Severity: finding.Deny, Summary: summary, Detail: detail,
+			Fix: "fix the cause the log names (foamc run --repair classifies FATAL errors) and rerun", Location: loc}}
+	}
+	reached := "before the first time step"
+	if n := len(p.Steps); n > 0 {
+		reached = fmt.Sprintf("at step %d (time %g)", n, p.Steps[n-1].Time)
+	}
+	switch {
+	case p.Fatal() != "":
+		return failed(app+" stopped with a FOAM FATAL error", "method: scan "+rel+" for FOAM FATAL; measured: "+reached+": "+firstLines(p.Fatal(), 6))
+	case p.FPE:
+		return failed(app+" stopped with a floating point exception", "method: scan "+rel+" for sigFpe/\"Floating point exception\"; measured: present, "+reached)
+	case p.NaN:
+		return failed(app+" reported a nan/inf residual or Courant number", "method: scan "+rel+" residual and Courant lines; measured: "+reached+": "+p.NaNLine)
+	}
+	final := p.Final()
+	if final == nil {
+		return []finding.Finding{{ID: IDNoLog, Severity: finding.Warn, Summary: rel + " reports no solved time step",
+			Detail: "method: count the `Time =` steps with `Solving for` lines in " + rel + "; measured: 0", Fix: "run the case to completion and verify again", Location: loc}}
+	}
+	if !p.Ended {
+		return []finding.Finding{{ID: IDNoLog, Severity: finding.Warn, Summary: rel + " ends before the solver's End line: the run did not finish",
+			Detail: fmt.Sprintf("method: look for OpenFOAM's final `End` line in %s; measured: absent after %d steps (last time %g)", rel, len(p.Steps), final.Time),
+			Fix:    "let the run finish (or rerun it) and verify again", Location: loc}}
+	}
+	if !sol.Steady {
+		return []finding.Finding{{ID: IDCheckPassed, Severity: finding.Info, Location: loc,
+			Summary: fmt.Sprintf("%s ran %d steps to End without error", rel, len(p.Steps)),
+			Detail:  "method: scan the log for FOAM FATAL, floating point exceptions and nan residuals; measured: none (transient: residuals are not a convergence test)"}}
+	}
+	control := residualControl(dir, sol.Algorithm)
+	var above, fine []string
+	for _, c := range sortedKeys(final.Residuals) {
+		r := final.Residuals[c]
+		th, src := control(c)
+		s := fmt.Sprintf("%s %g (threshold %g, %s)", c, r, th, src)
+		if r > th {
+			above = append(above, s)
+		} else {
+			fine = append(fine, s)
+		}
+	}
+	method := fmt.Sprintf("method: first initial residual of each solved component at the last iteration (%g, %d iterations) of %s against residualControl", final.Time, len(p.Steps), rel)
+	if len(above) > 0 {
+		return []finding.Finding{{ID: IDNotConverged, Severity: finding.Deny, Location: loc,
+			Summary: fmt.Sprintf("steady %s did not converge: %s", app, strings.Join(above, "; ")),
+			Detail:  method + "; measured: " + strings.Join(append(above, fine...), "; "),
+			Fix:     "run more iterations (raise endTime) or improve the setup (mesh, schemes, relaxation) and rerun"}}
+	}
+	return []finding.Finding{{ID: IDCheckPassed, Severity: finding.Info, Location: loc,
+		Summary: fmt.Sprintf("steady %s converged: %s", app, strings.Join(fine, "; ")), Detail: method}}
+}
+
+// residualControl returns the threshold of a solved component (Ux is checked
+// against U's entry, as OpenFOAM compares a vector's largest component) and where it
+// came from.
+func residualControl(dir, algorithm string) func(string) (float64, string) {
+	var rc *grammar.ExpDict
+	if x, err := expand(dir, "system/fvSolution"); err == nil && algorithm != "" {
+		if a := x.Dict.Get(algorithm); a != nil && a.Dict != nil {
+			if e := a.Dict.Get("residualControl"); e != nil {
+				rc = e.Dict
+			}
+		}
+	}
+	return func(c string) (float64, string) {
+		names := []string{c}
+		if n := len(c); n > 1 && strings.ContainsRune("xyz", rune(c[n-1])) {
+			names = append(names, c[:n-1])
+		}
+		for _, n := range names {
+			if rc == nil {
+				break
+			}
+			if e := grammar.Lookup(rc, n); e != nil {
+				if v, ok := number(e); ok {
+					return v, fmt.Sprintf("system/fvSolution %s/residualControl/%s", algorithm, e.Key)
+				}
+			}
+		}
+		return defaultResidual, "foamc default, no residualControl entry"
+	}
+}
+
+func sortedKeys(m map[string]float64) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func firstLines(s string, n int) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			keep = append(keep, l)
+		}
+		if len(keep) == n {
+			break
+		}
+	}
+	return strings.Join(keep, " | ")
+}

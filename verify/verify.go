@@ -1,0 +1,184 @@
+// Package verify judges a finished OpenFOAM run: accept, reject or insufficient,
+// every reason a finding that names the file read, the method, the threshold and
+// the measured value. It reads results and logs only: it never runs a solver and
+// never edits the case (docs/verify.md).
+package verify
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/openfoam"
+)
+
+// Verdict is the answer of a verification.
+type Verdict string
+
+const (
+	Accept       Verdict = "accept"
+	Reject       Verdict = "reject"
+	Insufficient Verdict = "insufficient"
+)
+
+// The finding IDs (rules/goids.go catalogues them). Deny findings reject, warn
+// findings make the evidence insufficient, info findings record a passed check.
+const (
+	IDNoResults     = "FOAM-VERIFY-001"
+	IDNoLog         = "FOAM-VERIFY-002"
+	IDUnreadable    = "FOAM-VERIFY-003"
+	IDBounds        = "FOAM-VERIFY-010"
+	IDNonFinite     = "FOAM-VERIFY-011"
+	IDSolverFailed  = "FOAM-VERIFY-012"
+	IDNotConverged  = "FOAM-VERIFY-013"
+	IDCheckPassed   = "FOAM-VERIFY-100"
+	defaultResidual = 1e-3
+)
+
+// Options selects what is verified.
+type Options struct {
+	// Time is "latest" (default), "all" (every time directory after the start time) or
+	// the name of one time directory.
+	Time string
+}
+
+// Result is a verification's verdict and its reasons, sorted.
+type Result struct {
+	Verdict  Verdict
+	Solver   string
+	Times    []string
+	Findings []finding.Finding
+}
+
+// Case verifies the run in dir. An error means dir is not a case foamc can judge
+// (no readable system/controlDict); everything about the run itself is a finding.
+func Case(dir string, opt Options) (*Result, error) {
+	cd, err := expand(dir, "system/controlDict")
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a case: %w", dir, err)
+	}
+	app := word(cd.Dict.Get("application"))
+	if app == "" {
+		return nil, fmt.Errorf("%s: system/controlDict has no application", dir)
+	}
+	sol, known := openfoam.LookupSolver(app)
+	if !known {
+		// An unknown solver's traits come from the case: a thermophysicalProperties file
+		// means a compressible solver.
+		_, err := os.Stat(filepath.Join(dir, "constant", "thermophysicalProperties"))
+		sol.Compressible = err == nil
+	}
+	r := &Result{Solver: app}
+	start := 0.0
+	if v, ok := number(cd.Dict.Get("startTime")); ok {
+		start = v
+	}
+	r.Times = selectTimes(dir, start, opt.Time)
+	if len(r.Times) == 0 {
+		r.add(noResults(dir, start, opt.Time))
+	}
+	for _, t := range r.Times {
+		for _, f := range checkFields(dir, t, sol) {
+			r.add(f)
+		}
+	}
+	for _, f := range checkLog(dir, app, sol) {
+		r.add(f)
+	}
+	finding.Sort(r.Findings)
+	r.Verdict = verdictOf(r.Findings)
+	return r, nil
+}
+
+func (r *Result) add(f finding.Finding) { r.Findings = append(r.Findings, f) }
+
+// verdictOf: any deny rejects, else any warn leaves the evidence insufficient.
+func verdictOf(fs []finding.Finding) Verdict {
+	switch finding.Max(fs) {
+	case finding.Deny:
+		return Reject
+	case finding.Warn:
+		return Insufficient
+	}
+	return Accept
+}
+
+// expand reads one case file (rel is slash-separated) with the repository's grammar.
+func expand(dir, rel string) (*grammar.Expanded, error) {
+	x, err := grammar.ExpandFile(filepath.Join(dir, filepath.FromSlash(rel)), grammar.ExpandOptions{CaseDir: dir, EtcDir: openfoam.EtcDir})
+	if err != nil {
+		return nil, err
+	}
+	if x.Dict == nil {
+		return nil, fmt.Errorf("%s has no dictionary", rel)
+	}
+	return x, nil
+}
+
+func word(e *grammar.ExpEntry) string {
+	if e == nil || len(e.Value) != 1 {
+		return ""
+	}
+	if w, ok := e.Value[0].(*grammar.Word); ok {
+		return w.Value
+	}
+	return ""
+}
+
+func number(e *grammar.ExpEntry) (float64, bool) {
+	if e == nil || len(e.Value) != 1 {
+		return 0, false
+	}
+	n, ok := e.Value[0].(*grammar.Number)
+	if !ok {
+		return 0, false
+	}
+	return n.Float, true
+}
+
+// timeDirs lists the time directories of dir after start, in time order.
+func timeDirs(dir string, start float64) []string {
+	var out []string
+	for _, name := range foamcase.TimeDirs(dir) {
+		if t, _ := strconv.ParseFloat(name, 64); t > start {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func selectTimes(dir string, start float64, sel string) []string {
+	all := timeDirs(dir, start)
+	switch sel {
+	case "", "latest":
+		if len(all) == 0 {
+			return nil
+		}
+		return all[len(all)-1:]
+	case "all":
+		return all
+	}
+	for _, t := range all {
+		if t == sel {
+			return []string{t}
+		}
+	}
+	return nil
+}
+
+func noResults(dir string, start float64, sel string) finding.Finding {
+	detail := fmt.Sprintf("method: list the numeric directories of the case; threshold: at least one written after startTime %g; measured: none", start)
+	if sel != "" && sel != "latest" && sel != "all" {
+		detail = fmt.Sprintf("method: look for time directory %q after startTime %g; measured: absent (available: %s)", sel, start, strings.Join(timeDirs(dir, start), " "))
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "processor*")); len(m) > 0 {
+		detail += "; the case is decomposed: foamc does not read processor* directories yet, reconstruct with reconstructPar"
+	}
+	return finding.Finding{ID: IDNoResults, Severity: finding.Warn, Summary: "no results to verify: no time directory after the start time",
+		Detail: detail, Fix: "run the case (foamc run) and verify again"}
+}

@@ -3,9 +3,11 @@ package grammar
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"sort"
 	"strings"
@@ -175,6 +177,9 @@ func TestTutorialCorpus(t *testing.T) {
 		if err != nil {
 			report("parse: " + err.Error())
 			return
+		}
+		if pure, err := parseWhole(cf.rel, cf.src); err != nil || !reflect.DeepEqual(pure, f) {
+			report(fmt.Sprintf("%s: plain entries from tokens differ from the grammar's (grammar error %v)", cf.rel, err))
 		}
 		want := dumpAST(f)
 		var buf bytes.Buffer

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +17,8 @@ import (
 )
 
 // FuzzParse: no input panics or hangs; every error is a located finding; parsing in chunks
-// of a few tokens gives the same AST or error as one piece; fast-path lists decode or fail
+// of a few tokens gives the same AST or error as one piece, and as the grammar alone (without
+// the plain-entry shortcut); fast-path lists decode or fail
 // cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures
 // and tutorial snippets, regenerated with FOAMC_WRITE_FUZZ_SEEDS=1 go test ./grammar -run
 // TestWriteFuzzSeeds); FuzzFormat and FuzzExpand start from the same seeds.
@@ -38,6 +40,11 @@ func FuzzParse(f *testing.F) {
 		}
 		if w, c := dumpAST(whole), dumpAST(small); w != c {
 			t.Fatalf("chunks of 3 tokens changed the AST:%s\ninput %q", firstDiff(w, c), src)
+		}
+		if pure, err := parseWhole("fuzz", src); err != nil {
+			t.Fatalf("the grammar alone fails where Parse succeeded: %v", err)
+		} else if !reflect.DeepEqual(pure, whole) {
+			t.Fatalf("plain entries from tokens differ from the grammar's:%s\ninput %q", firstDiff(dumpAST(pure), dumpAST(whole)), src)
 		}
 		walkItems(file, func(it Item) {
 			switch v := it.(type) {

@@ -244,26 +244,110 @@ func parseChunked(name string, src []byte, chunk int) (*File, error) {
 	s.pauseAfter = chunk
 	f := &File{Name: name, Src: src}
 	c := converter{s: s, src: src}
-	var body []Entry
+	body := []Entry{} // non-nil, as the grammar's conversion gives
 	for first := true; ; first = false {
 		s.toks, s.paused = s.toks[:0], false
 		s.run()
 		if s.err != nil {
 			return nil, lexFinding(name, src, s.err)
 		}
-		stray, gs, err := parseTokens(s.toks, s.pos(), first)
-		if err != nil {
+		var ok bool
+		if body, ok = c.stretch(f, body, s.toks, s.pos(), first); !ok {
 			return parseWhole(name, src)
 		}
-		if stray != nil {
-			f.Stray = c.block(stray)
-		}
-		body = c.entries(body, gs)
 		if !s.paused {
 			break
 		}
 	}
 	return finish(f, s, body), nil
+}
+
+// stretch converts one stretch of top-level tokens and appends its entries to body. Plain
+// entries `key atom… ;` (all of a big dictionary of scalars, most of any other) are converted
+// straight from their tokens: participle's captures and backtracking cost ~9 kB of garbage
+// per entry, which made the collector the main cost of a 2 M-key file. Everything else goes
+// through the grammar, a run at a time from one entry boundary (a top-level ';' or the
+// stretch's start) to the next top-level ';'. A top-level ';' always ends an entry (see
+// Parse), so both ways see the same entries. false: the grammar failed.
+func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, first bool) ([]Entry, bool) {
+	for i := 0; i < len(toks); {
+		if toks[i].Type == tSym && toks[i].Value == ";" {
+			c.spurious(body)
+			i++
+			continue
+		}
+		if n := plainEntry(toks[i:]); n > 0 {
+			body = append(body, c.plain(toks[i:i+n]))
+			i += n
+			continue
+		}
+		j, depth := i, 0
+		for ; j < len(toks); j++ {
+			if toks[j].Type != tSym {
+				continue
+			}
+			switch toks[j].Value {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+			if depth == 0 && toks[j].Value == ";" {
+				break
+			}
+		}
+		if j < len(toks) {
+			j++
+		}
+		segEnd := end
+		if j < len(toks) {
+			segEnd = tpos(toks[j])
+		}
+		stray, gs, err := parseTokens(toks[i:j], segEnd, first && i == 0)
+		if err != nil {
+			return body, false
+		}
+		if stray != nil {
+			f.Stray = c.block(stray)
+		}
+		body = c.entries(body, gs)
+		i = j
+	}
+	return body, true
+}
+
+// plainEntry returns the token count of the plain entry `key atom… ;` at the start of
+// toks (key a word or string, atoms the one-token items), or 0.
+func plainEntry(toks []lexer.Token) int {
+	if len(toks) == 0 || toks[0].Type != tWord && toks[0].Type != tString {
+		return 0
+	}
+	for j := 1; j < len(toks); j++ {
+		switch toks[j].Type {
+		case tWord, tNumber, tString, tVariable, tPunct, tVerbatim, tEvalBrace:
+		case tSym:
+			if toks[j].Value == ";" {
+				return j + 1
+			}
+			return 0
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// plain converts the tokens of a plain entry, as entries does the grammar's.
+func (c *converter) plain(toks []lexer.Token) *PrimitiveEntry {
+	key, semi := toks[0], toks[len(toks)-1]
+	e := &PrimitiveEntry{Range: c.rng(key, semi), Key: c.key(key)}
+	if n := len(toks) - 2; n > 0 {
+		e.Value = make([]Item, n)
+		for k, t := range toks[1 : n+1] {
+			e.Value[k] = c.token(t)
+		}
+	}
+	return e
 }
 
 // parseTokens parses one stretch of tokens: the start of the file (a gFile: a stray block
@@ -372,19 +456,7 @@ func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
 	for _, g := range gs {
 		switch {
 		case g.Spur.Type != 0:
-			// spurious ';' (getKeyword discards it): remember it on the entry it follows
-			if len(out) > 0 {
-				switch e := out[len(out)-1].(type) {
-				case *DictEntry:
-					e.Semi = true
-				case *DirectiveEntry:
-					e.Semi = true
-				case *ListEntry:
-					e.Semi = true
-				case *SubstEntry:
-					e.Semicolon = true
-				}
-			}
+			c.spurious(out)
 		case g.List != nil:
 			out = append(out, c.listEntry(g.List))
 		case g.Dir != nil:
@@ -400,6 +472,23 @@ func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
 		}
 	}
 	return out
+}
+
+// spurious records a spurious top-level ';' (getKeyword discards it) on the entry it follows.
+func (c *converter) spurious(out []Entry) {
+	if len(out) == 0 {
+		return
+	}
+	switch e := out[len(out)-1].(type) {
+	case *DictEntry:
+		e.Semi = true
+	case *DirectiveEntry:
+		e.Semi = true
+	case *ListEntry:
+		e.Semi = true
+	case *SubstEntry:
+		e.Semicolon = true
+	}
 }
 
 func (c *converter) dictEntry(key, open, end lexer.Token, body []*gEntry) *DictEntry {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -462,16 +463,24 @@ func TestNestingAtTheLimit(t *testing.T) {
 	}
 }
 
-// TestChunkedParse: parsing the top level in chunks gives exactly the AST of one parse,
+// TestChunkedParse: parsing the top level in chunks, and plain entries straight from their
+// tokens, give exactly the AST of one grammar parse,
 // with spurious ';', dictionaries, directives, lists and a stray leading block across the
 // cuts, and an error in a late chunk gives the unchunked finding, a lexical error winning
 // over an earlier grammar error as in one piece.
 func TestChunkedParse(t *testing.T) {
-	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n"
+	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n\"p.*\" -1.5e3 \"s\" $v #{ x #} : , w;\nk;\n"
 	src := []byte("{ s 1; }\n" + strings.Repeat(entry, 200))
 	whole, err := parseChunked("t", src, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	pure, err := parseWhole("t", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pure, whole) {
+		t.Fatalf("plain entries converted from tokens differ from the grammar's:%s", firstDiff(dumpAST(pure), dumpAST(whole)))
 	}
 	for _, chunk := range []int{1, 7, 50} {
 		chunked, err := parseChunked("t", src, chunk)

@@ -435,7 +435,7 @@ func headerValue(h *grammar.ExpDict) map[string]any {
 func headerLocation(rel string, x *grammar.Expanded, ptr string) finding.Location {
 	loc := finding.Location{File: rel, Line: 1, Column: 1, Path: ptr}
 	if x.File != nil && x.File.Header != nil && x.File.Header.Key.Pos.Line > 0 {
-		loc.Line, loc.Column = x.File.Header.Key.Pos.Line, x.File.Header.Key.Pos.Column
+		loc.Line, loc.Column = int(x.File.Header.Key.Pos.Line), int(x.File.Header.Key.Pos.Column)
 	}
 	return loc
 }
@@ -628,9 +628,9 @@ var escape = finding.EscapeToken
 
 // sourceLocation is the range of an entry: its keyword to its end (grammar.Source).
 func sourceLocation(s grammar.Source, p string) finding.Location {
-	l := finding.Location{File: s.File, Line: s.Pos.Line, Column: s.Pos.Column, Path: p}
+	l := finding.Location{File: s.File, Line: int(s.Pos.Line), Column: int(s.Pos.Column), Path: p}
 	if s.End.Line > 0 {
-		l.EndLine, l.EndColumn = s.End.Line, s.End.Column
+		l.EndLine, l.EndColumn = int(s.End.Line), int(s.End.Column)
 	}
 	return l
 }

@@ -291,7 +291,7 @@ func (x *expander) display(p string) string {
 func (x *expander) finding(id string, sev finding.Severity, at *srcFile, pos Pos, summary, detail, fix string) {
 	f := finding.Finding{
 		ID: id, Severity: sev, Summary: summary, Detail: detail, Fix: fix,
-		Location: finding.Location{File: at.name, Line: pos.Line, Column: pos.Column},
+		Location: finding.Location{File: at.name, Line: int(pos.Line), Column: int(pos.Column)},
 	}
 	if at.file != nil && pos.Line > 0 {
 		f.Excerpt = excerptLine(at.file.Src, pos)
@@ -317,7 +317,7 @@ func (p vpath) String() string {
 
 func (x *expander) directive(name string, at *srcFile, pos Pos, path vpath, executed bool) {
 	x.out.Directives = append(x.out.Directives, DirectiveUse{
-		Name: name, File: at.name, Line: pos.Line, Column: pos.Column, Path: path.String(), Executed: executed,
+		Name: name, File: at.name, Line: int(pos.Line), Column: int(pos.Column), Path: path.String(), Executed: executed,
 	})
 }
 

@@ -198,15 +198,15 @@ func newScanner(src []byte) *scanner {
 	}
 }
 
-func (s *scanner) pos() Pos { return Pos{Offset: s.i, Line: s.line, Column: s.i - s.lineStart + 1} }
+func (s *scanner) pos() Pos { return s.posAt(s.i) }
 
 func (s *scanner) posAt(off int) Pos {
 	// Only called for offsets on the current line or before the scanner moved past a newline.
-	return Pos{Offset: off, Line: s.line, Column: off - s.lineStart + 1}
+	return Pos{Offset: int32(off), Line: int32(s.line), Column: int32(off - s.lineStart + 1)}
 }
 
 func lpos(p Pos) lexer.Position {
-	return lexer.Position{Offset: p.Offset, Line: p.Line, Column: p.Column}
+	return lexer.Position{Offset: int(p.Offset), Line: int(p.Line), Column: int(p.Column)}
 }
 
 func (s *scanner) fail(p Pos, id, summary, expected, fix string) {
@@ -398,7 +398,7 @@ func (s *scanner) run() {
 		case ':', ',', '=', '+', '*', '/':
 			if s.afterList && !s.headerOnly {
 				// no entry starts with these: a list reader stops after the list and never sees it
-				s.trailer = p.Offset
+				s.trailer = int(p.Offset)
 				s.warnings = append(s.warnings, warning{pos: p,
 					summary: "text after the top-level list is ignored (OpenFOAM's list readers stop at the list's end)"})
 				s.i = len(s.src)
@@ -525,7 +525,7 @@ func (s *scanner) hash(p Pos) {
 			}
 		}
 		s.i = end
-		if brace == p.Offset+1 {
+		if brace == int(p.Offset)+1 {
 			s.emit(tVerbatim, p, s.src[p.Offset:end])
 			return
 		}
@@ -552,7 +552,7 @@ func (s *scanner) hash(p Pos) {
 			"use a v1912 directive; #includeModel and #neg exist only in OpenFOAM Foundation releases")
 		return
 	}
-	if start != p.Offset+1 {
+	if start != int(p.Offset)+1 {
 		s.setEnd(p, s.pos())
 	}
 	s.emit(tDirective, p, name)
@@ -591,7 +591,7 @@ func (s *scanner) setEnd(p, end Pos) {
 	if s.ends == nil {
 		s.ends = map[int]Pos{}
 	}
-	s.ends[p.Offset] = end
+	s.ends[int(p.Offset)] = end
 }
 
 // wordEnd advances over word characters (ISstream read(word&)): stops at a non-word byte, at an
@@ -637,7 +637,7 @@ func (s *scanner) word(p Pos, t lexer.TokenType) {
 	if s.err != nil {
 		return
 	}
-	if s.i == p.Offset {
+	if s.i == int(p.Offset) {
 		// a lone ')' or ']' never reaches here; any other non-word byte is a punctuation case
 		s.fail(p, "FOAM-PARSE-003", "unexpected character "+strconv.Quote(s.src[p.Offset:p.Offset+1]), "a token", "remove it")
 		return
@@ -703,7 +703,7 @@ func (s *scanner) variable(p Pos) {
 	if depth > 0 {
 		s.warnings = append(s.warnings, warning{pos: p, summary: "variable " + strconv.Quote(s.src[p.Offset:s.i]) + " is missing a closing bracket"})
 	}
-	if start == p.Offset+1 {
+	if start == int(p.Offset)+1 {
 		s.emit(tVariable, p, s.src[p.Offset:s.i])
 		return
 	}
@@ -877,7 +877,7 @@ func (s *scanner) binList(p Pos, n int64, j int, ei *elemInfo) bool {
 	if s.binElem == nil {
 		s.binElem = map[int]elemInfo{}
 	}
-	s.binElem[p.Offset] = *ei
+	s.binElem[int(p.Offset)] = *ei
 	s.emitList(tBinList, p, s.src[p.Offset:end])
 	return true
 }

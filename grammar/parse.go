@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -239,6 +240,11 @@ func Parse(name string, src []byte) (*File, error) { return parseChunked(name, s
 // parseChunked is Parse with chunks of chunk tokens (0: one piece); tests and fuzzing
 // compare chunk sizes.
 func parseChunked(name string, src []byte, chunk int) (*File, error) {
+	if len(src) > math.MaxInt32 {
+		return nil, finding.Finding{ID: "FOAM-PARSE-008", Severity: finding.Deny, Location: finding.Location{File: name},
+			Summary: fmt.Sprintf("file is larger than the %d-byte limit of positions", math.MaxInt32),
+			Fix:     "split the file; OpenFOAM dictionaries are far smaller"}
+	}
 	s := newScanner(src)
 	s.hdr = sniffHeader(src)
 	s.pauseAfter = chunk
@@ -411,7 +417,7 @@ func finish(f *File, s *scanner, body []Entry) *File {
 	for _, w := range s.warnings {
 		f.Warnings = append(f.Warnings, finding.Finding{
 			ID: "FOAM-PARSE-011", Severity: finding.Warn, Summary: w.summary,
-			Location: finding.Location{File: f.Name, Line: w.pos.Line, Column: w.pos.Column},
+			Location: finding.Location{File: f.Name, Line: int(w.pos.Line), Column: int(w.pos.Column)},
 			Excerpt:  excerptLine(f.Src, w.pos), Provenance: provenance["FOAM-PARSE-011"],
 		})
 	}
@@ -425,8 +431,13 @@ type converter struct {
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order
 }
 
+// posOf converts a participle position (Parse keeps offsets below 2 GiB).
+func posOf(p lexer.Position) Pos {
+	return Pos{Offset: int32(p.Offset), Line: int32(p.Line), Column: int32(p.Column)}
+}
+
 func tpos(t lexer.Token) Pos {
-	return Pos{Offset: t.Pos.Offset, Line: t.Pos.Line, Column: t.Pos.Column}
+	return posOf(t.Pos)
 }
 
 // tend is the position just after token t.
@@ -440,10 +451,10 @@ func (c *converter) tend(t lexer.Token) Pos {
 func advance(p Pos, v string) Pos {
 	nl := strings.Count(v, "\n")
 	if nl == 0 {
-		return Pos{Offset: p.Offset + len(v), Line: p.Line, Column: p.Column + len(v)}
+		return Pos{Offset: p.Offset + int32(len(v)), Line: p.Line, Column: p.Column + int32(len(v))}
 	}
 	last := strings.LastIndexByte(v, '\n')
-	return Pos{Offset: p.Offset + len(v), Line: p.Line + nl, Column: len(v) - last}
+	return Pos{Offset: p.Offset + int32(len(v)), Line: p.Line + int32(nl), Column: int32(len(v) - last)}
 }
 
 func (c *converter) rng(a, b lexer.Token) Range { return Range{Pos: tpos(a), End: c.tend(b)} }
@@ -679,7 +690,7 @@ func Provenance(id string) []string { return provenance[id] }
 // excerptLine returns the source line at p with a caret under its column; long lines are cut
 // around the caret and control bytes shown as ? (binary junk).
 func excerptLine(src []byte, p Pos) string {
-	if p.Offset < 0 || p.Offset > len(src) {
+	if p.Offset < 0 || int(p.Offset) > len(src) {
 		return ""
 	}
 	start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
@@ -687,12 +698,12 @@ func excerptLine(src []byte, p Pos) string {
 	if end < 0 {
 		end = len(src)
 	} else {
-		end += p.Offset
+		end += int(p.Offset)
 	}
 	line := src[start:end]
 	if len(line) > 200 {
 		// keep the caret visible on long lines
-		from := p.Offset - start - 100
+		from := int(p.Offset) - start - 100
 		if from < 0 {
 			from = 0
 		}
@@ -712,7 +723,7 @@ func excerptLine(src []byte, p Pos) string {
 		}
 	}
 	b.WriteByte('\n')
-	for k := start; k < p.Offset && k-start < len(line); k++ {
+	for k := start; k < int(p.Offset) && k-start < len(line); k++ {
 		if src[k] == '\t' {
 			b.WriteByte('\t')
 		} else {
@@ -726,7 +737,7 @@ func excerptLine(src []byte, p Pos) string {
 func newFinding(name string, src []byte, id string, p Pos, summary, expected, fix string) finding.Finding {
 	f := finding.Finding{
 		ID: id, Severity: finding.Deny, Summary: summary, Fix: fix,
-		Location:   finding.Location{File: name, Line: p.Line, Column: p.Column},
+		Location:   finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)},
 		Excerpt:    excerptLine(src, p),
 		Provenance: provenance[id],
 	}
@@ -748,7 +759,7 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		return fmt.Errorf("grammar: parsing %s: %w", name, err)
 	}
 	lp := perr.Position()
-	p := Pos{Offset: lp.Offset, Line: lp.Line, Column: lp.Column}
+	p := posOf(lp)
 	k := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= lp.Offset })
 	at := "the end of the file"
 	var tok *lexer.Token
@@ -762,7 +773,7 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 	// `5 b;`: a label in keyword position starts an anonymous list (entryIO.C:135-148)
 	if k > 0 && toks[k-1].Type == tNumber && (k == 1 || toks[k-2].Type == tSym && strings.Contains(";{}", toks[k-2].Value)) {
 		n := toks[k-1]
-		return newFinding(name, src, "FOAM-PARSE-001", Pos{Offset: n.Pos.Offset, Line: n.Pos.Line, Column: n.Pos.Column},
+		return newFinding(name, src, "FOAM-PARSE-001", posOf(n.Pos),
 			"a number cannot start an entry unless a list follows (found "+at+" after it)",
 			"a keyword, or a list `N ( … )`", "put a keyword before the value, or write a list `N ( … )`")
 	}
@@ -771,12 +782,12 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		if k > 0 {
 			prev := toks[k-1]
 			key := entryKeyBefore(toks, k)
-			where := advance(Pos{Offset: prev.Pos.Offset, Line: prev.Pos.Line, Column: prev.Pos.Column}, prev.Value)
+			where := advance(posOf(prev.Pos), prev.Value)
 			f := newFinding(name, src, "FOAM-PARSE-007", where,
 				fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
 				"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
 				"end the entry with ';'")
-			f.Related = []finding.Related{{Location: finding.Location{File: name, Line: p.Line, Column: p.Column}, Message: "the next token, which the value runs into"}}
+			f.Related = []finding.Related{{Location: finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)}, Message: "the next token, which the value runs into"}}
 			return f
 		}
 	}

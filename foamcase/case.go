@@ -129,6 +129,9 @@ func Load(dir string, opts Options) (*Case, error) {
 		Expanded: map[string]*grammar.Expanded{},
 	}
 	l := &loader{c: c, root: abs, opts: opts, parseErrs: map[string]finding.Finding{}}
+	if l.opts.Parse == nil {
+		l.opts.Parse = parseBounded
+	}
 	if l.opts.EtcDir == "" {
 		// The parser takes OpenFOAM's etc directory from its caller; $FOAM_ETC (through
 		// Env) wins over the installation's default.
@@ -322,6 +325,19 @@ func mayBeDictionary(path string) bool {
 		}
 	}
 	return false
+}
+
+// MaxEntries bounds the entries of each dictionary file a case load reads (see
+// grammar.Options.MaxEntries). The syntax tree, the expansion, the case document and the
+// rule engine's input hold about 1 kB per entry, so a file past the bound is a located
+// FOAM-PARSE-013 finding (deny, as any file foamc cannot check) instead of gigabytes. The
+// bound is ~100 times the largest v1912 tutorial dictionary (reactionsGRI, ~2 300 entries);
+// mesh files and fields count only their few entries, their bulk being numeric lists.
+const MaxEntries = 200_000
+
+// parseBounded is the default Options.Parse: grammar.ParseFile within MaxEntries.
+func parseBounded(path string) (*grammar.File, error) {
+	return grammar.ParseFileWith(path, grammar.Options{MaxEntries: MaxEntries})
 }
 
 // parseFile is parse (grammar.ParseFile when nil) that turns a parser panic into an

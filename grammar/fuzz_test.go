@@ -41,7 +41,7 @@ func FuzzParse(f *testing.F) {
 		if w, c := dumpAST(whole), dumpAST(small); w != c {
 			t.Fatalf("chunks of 3 tokens changed the AST:%s\ninput %q", firstDiff(w, c), src)
 		}
-		if pure, err := parseWhole("fuzz", src); err != nil {
+		if pure, err := parseWhole("fuzz", src, 0); err != nil {
 			t.Fatalf("the grammar alone fails where Parse succeeded: %v", err)
 		} else if !reflect.DeepEqual(pure, whole) {
 			t.Fatalf("plain entries from tokens differ from the grammar's:%s\ninput %q", firstDiff(dumpAST(pure), dumpAST(whole)), src)
@@ -142,6 +142,9 @@ const syntaxJSONBound = 512
 // encodes and stays within what the source and the substitution budget allow. Includes
 // resolve inside an empty case directory; the environment is empty.
 func FuzzExpand(f *testing.F) {
+	f.Add([]byte("{ s 1; }\n"))
+	f.Add([]byte("{ s 1; } t 2;\nFoamFile { format ascii; }\n"))
+	f.Add([]byte("a 1;;\nb { c $a; }\n;\n#if 1\nd 2;\n#endif\ne $b;\n#if 0\n"))
 	addParseSeeds(f)
 	f.Add([]byte("a (1 2);\nb ($a $a);\nc ($b $b);\nd { $c; e $c; }\nf { $d; g { $d; } }\n"))
 	f.Add([]byte("x ${a${b}}; s { $x; } y #eval{ 2*$z }; z 3; #include \"missing\"\n#ifeq $z 3\nw 1;\n#else\nw 2;\n#endif\n"))
@@ -153,7 +156,19 @@ func FuzzExpand(f *testing.F) {
 		if file == nil {
 			return
 		}
-		x := Expand(file, "", opts)
+		x := Expand(file, "fuzz", opts)
+		// Streaming the top level in chunks of 3 tokens expands the same.
+		if len(src) <= 1<<16 {
+			xs, err := expandStream("fuzz", src, 3, opts)
+			if err != nil {
+				t.Fatalf("streamed expansion fails where Parse succeeded: %v", err)
+			}
+			whole := *x
+			whole.File = nil
+			if !reflect.DeepEqual(&whole, xs) {
+				t.Fatalf("streamed expansion differs:\n%+v\n%+v\ninput %q", whole, *xs, src)
+			}
+		}
 		for _, fd := range x.Findings {
 			if fd.ID == "" || fd.Summary == "" || fd.Location.File == "" {
 				t.Fatalf("incomplete finding %+v", fd)

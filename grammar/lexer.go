@@ -186,6 +186,8 @@ type scanner struct {
 	// buffered (paused set); the next run continues where it stopped.
 	pauseAfter int
 	paused     bool
+	// maxEntries > 0 bounds the ';' and '{' read (Options.MaxEntries); entries counts them.
+	maxEntries, entries int
 }
 
 func newScanner(src []byte) *scanner {
@@ -390,6 +392,13 @@ func (s *scanner) run() {
 			s.emit(tSym, p, s.src[p.Offset:s.i])
 			if s.headerOnly && c == '}' && s.depth == 0 {
 				return
+			}
+			if (c == ';' || c == '{') && s.maxEntries > 0 {
+				if s.entries++; s.entries > s.maxEntries {
+					s.fail(p, "FOAM-PARSE-013", "more than "+strconv.Itoa(s.maxEntries)+" entries",
+						"", "split the dictionary, or check the file is what it should be: this bound keeps the reader's memory in proportion")
+					return
+				}
 			}
 			if c == ';' && s.pauseAfter > 0 && len(s.toks) >= s.pauseAfter && len(s.open) == 0 {
 				s.paused = true

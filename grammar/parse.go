@@ -160,6 +160,11 @@ const DefaultMaxSize = 256 << 20
 type Options struct {
 	// MaxSize is the largest content accepted, after gunzip (0 means DefaultMaxSize).
 	MaxSize int64
+	// MaxEntries, when > 0, bounds the entries read: every ';' and '{' counts (a primitive
+	// entry ends with one, a dictionary opens with one), at any depth. One more is a
+	// FOAM-PARSE-013 finding located there, raised before the rest is parsed, so memory
+	// stays proportional to the bound. Numeric and binary lists count nothing.
+	MaxEntries int
 }
 
 // ParseFile reads path (gzip-compressed content is detected by its magic bytes) up to
@@ -176,7 +181,7 @@ func ParseFileWith(path string, opt Options) (*File, error) {
 	if ff != nil {
 		return nil, *ff
 	}
-	f, err := Parse(path, src)
+	f, err := parseWith(path, src, parseConfig{chunk: chunkTokens, maxEntries: opt.MaxEntries})
 	if f != nil {
 		f.Gzip = gz
 	}
@@ -240,6 +245,22 @@ func Parse(name string, src []byte) (*File, error) { return parseChunked(name, s
 // parseChunked is Parse with chunks of chunk tokens (0: one piece); tests and fuzzing
 // compare chunk sizes.
 func parseChunked(name string, src []byte, chunk int) (*File, error) {
+	return parseWith(name, src, parseConfig{chunk: chunk})
+}
+
+// parseConfig is how parseWith reads.
+type parseConfig struct {
+	// chunk is the number of tokens scanned and parsed at a time (0: one piece).
+	chunk int
+	// maxEntries is Options.MaxEntries.
+	maxEntries int
+	// sink, when set, gets the top-level entries of each chunk as they are converted
+	// (the header taken out, as in File.Body) and the File keeps none: Body stays nil.
+	// Its range is the span of the entries sunk. A later error still fails the parse.
+	sink func(f *File, entries []Entry)
+}
+
+func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 	if len(src) > math.MaxInt32 {
 		return nil, finding.Finding{ID: "FOAM-PARSE-008", Severity: finding.Deny, Location: finding.Location{File: name},
 			Summary: fmt.Sprintf("file is larger than the %d-byte limit of positions", math.MaxInt32),
@@ -247,10 +268,12 @@ func parseChunked(name string, src []byte, chunk int) (*File, error) {
 	}
 	s := newScanner(src)
 	s.hdr = sniffHeader(src)
-	s.pauseAfter = chunk
+	s.pauseAfter = cfg.chunk
+	s.maxEntries = cfg.maxEntries
 	f := &File{Name: name, Src: src}
 	c := converter{s: s, src: src}
 	body := []Entry{} // non-nil, as the grammar's conversion gives
+	var span Range
 	for first := true; ; first = false {
 		s.toks, s.paused = s.toks[:0], false
 		s.run()
@@ -259,13 +282,42 @@ func parseChunked(name string, src []byte, chunk int) (*File, error) {
 		}
 		var ok bool
 		if body, ok = c.stretch(f, body, s.toks, s.pos(), first); !ok {
-			return parseWhole(name, src)
+			return parseWhole(name, src, cfg.maxEntries)
+		}
+		if cfg.sink != nil && len(body) > 0 {
+			if !span.Pos.IsValid() {
+				span.Pos = body[0].Span().Pos
+			}
+			span.End = body[len(body)-1].Span().End
+			c.prev = body[len(body)-1]
+			if f.Header == nil {
+				body = takeHeader(f, body)
+			}
+			cfg.sink(f, body)
+			body = body[:0:0]
 		}
 		if !s.paused {
 			break
 		}
 	}
+	if cfg.sink != nil {
+		finish(f, s, nil)
+		f.Body.Range = span
+		return f, nil
+	}
 	return finish(f, s, body), nil
+}
+
+// takeHeader moves the first FoamFile dictionary entry of body to f.Header (OpenFOAM
+// removes it from the dictionary after reading).
+func takeHeader(f *File, body []Entry) []Entry {
+	for i, e := range body {
+		if de, ok := e.(*DictEntry); ok && !de.Key.Regex && !de.Key.Var && de.Key.Name == "FoamFile" {
+			f.Header = de
+			return append(body[:i:i], body[i+1:]...)
+		}
+	}
+	return body
 }
 
 // stretch converts one stretch of top-level tokens and appends its entries to body. Plain
@@ -278,7 +330,11 @@ func parseChunked(name string, src []byte, chunk int) (*File, error) {
 func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, first bool) ([]Entry, bool) {
 	for i := 0; i < len(toks); {
 		if toks[i].Type == tSym && toks[i].Value == ";" {
-			c.spurious(body)
+			if len(body) > 0 {
+				c.spurious(body[len(body)-1])
+			} else {
+				c.spurious(c.prev) // the entry before it was sunk with the last chunk
+			}
 			i++
 			continue
 		}
@@ -378,8 +434,11 @@ func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, e
 }
 
 // parseWhole scans and parses src in one piece, after a chunk failed.
-func parseWhole(name string, src []byte) (*File, error) {
-	s := scanFile(src)
+func parseWhole(name string, src []byte, maxEntries int) (*File, error) {
+	s := newScanner(src)
+	s.hdr = sniffHeader(src)
+	s.maxEntries = maxEntries
+	s.run()
 	if s.err != nil {
 		return nil, lexFinding(name, src, s.err)
 	}
@@ -407,13 +466,7 @@ func finish(f *File, s *scanner, body []Entry) *File {
 	if n := len(f.Body.Entries); n > 0 {
 		f.Body.Range = Range{Pos: f.Body.Entries[0].Span().Pos, End: f.Body.Entries[n-1].Span().End}
 	}
-	for i, e := range f.Body.Entries {
-		if de, ok := e.(*DictEntry); ok && !de.Key.Regex && !de.Key.Var && de.Key.Name == "FoamFile" {
-			f.Header = de
-			f.Body.Entries = append(f.Body.Entries[:i:i], f.Body.Entries[i+1:]...)
-			break
-		}
-	}
+	f.Body.Entries = takeHeader(f, f.Body.Entries)
 	for _, w := range s.warnings {
 		f.Warnings = append(f.Warnings, finding.Finding{
 			ID: "FOAM-PARSE-011", Severity: finding.Warn, Summary: w.summary,
@@ -426,6 +479,8 @@ func finish(f *File, s *scanner, body []Entry) *File {
 
 // converter turns grammar structs into the AST.
 type converter struct {
+	// prev is the last top-level entry handed to a sink (parseConfig).
+	prev    Entry
 	s       *scanner
 	src     []byte
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order
@@ -467,7 +522,9 @@ func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
 	for _, g := range gs {
 		switch {
 		case g.Spur.Type != 0:
-			c.spurious(out)
+			if len(out) > 0 {
+				c.spurious(out[len(out)-1])
+			}
 		case g.List != nil:
 			out = append(out, c.listEntry(g.List))
 		case g.Dir != nil:
@@ -485,12 +542,9 @@ func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
 	return out
 }
 
-// spurious records a spurious top-level ';' (getKeyword discards it) on the entry it follows.
-func (c *converter) spurious(out []Entry) {
-	if len(out) == 0 {
-		return
-	}
-	switch e := out[len(out)-1].(type) {
+// spurious records a spurious ';' (getKeyword discards it) on the entry e it follows.
+func (c *converter) spurious(e Entry) {
+	switch e := e.(type) {
 	case *DictEntry:
 		e.Semi = true
 	case *DirectiveEntry:

@@ -475,7 +475,7 @@ func TestChunkedParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pure, err := parseWhole("t", src)
+	pure, err := parseWhole("t", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -503,5 +503,41 @@ func TestChunkedParse(t *testing.T) {
 	}
 	if _, err := Parse("t", []byte("z { y 1 }\n"+strings.Repeat(entry, 200)+"q \x00;\n")); err == nil || !strings.Contains(err.Error(), "FOAM-PARSE-003") {
 		t.Fatalf("the lexical error should win: %v", err)
+	}
+}
+
+// TestMaxEntries: Options.MaxEntries counts every ';' and '{' at any depth, numeric
+// lists not at all, and one past the bound is FOAM-PARSE-013 located at it, also when a
+// grammar error comes earlier (the scan's finding wins, as in one piece).
+func TestMaxEntries(t *testing.T) {
+	dir := t.TempDir()
+	write := func(src string) string {
+		p := filepath.Join(dir, "d")
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var sb strings.Builder
+	sb.WriteString("FoamFile { format ascii; }\n") // 2
+	for i := range 7 {
+		sb.WriteString("a" + strconv.Itoa(i) + " 1;\n") // 7 more: 9
+	}
+	sb.WriteString("d { x 1; y 2; }\n")                               // 3 more: 12
+	sb.WriteString("l 1000(" + strings.Repeat("1 ", 1000) + ");\n") // 1 more: 13
+	if _, err := ParseFileWith(write(sb.String()), Options{MaxEntries: 13}); err != nil {
+		t.Fatalf("13 entries within a bound of 13: %v", err)
+	}
+	_, err := ParseFileWith(write(sb.String()+"z 1;\n"), Options{MaxEntries: 13})
+	var fd finding.Finding
+	if !errors.As(err, &fd) || fd.ID != "FOAM-PARSE-013" || fd.Location.Line != 11 || fd.Location.Column != 4 {
+		t.Fatalf("one past the bound: %v", err)
+	}
+	_, err = ParseFileWith(write("bad { x 1 }\n"+sb.String()+"z 1;\n"), Options{MaxEntries: 13})
+	if !errors.As(err, &fd) || fd.ID != "FOAM-PARSE-013" {
+		t.Fatalf("past the bound after a grammar error: %v", err)
+	}
+	if _, err := ParseFile(write(sb.String() + "z 1;\n")); err != nil {
+		t.Fatalf("no bound by default: %v", err)
 	}
 }

@@ -111,27 +111,33 @@ func newParseCmd() *cobra.Command {
 		var all []finding.Finding
 		for i, path := range files {
 			rec := parseRecord{File: path}
-			f, err := grammar.ParseFile(path)
-			switch {
-			case err != nil:
+			var err error
+			if !expand {
+				var f *grammar.File
+				if f, err = grammar.ParseFile(path); err == nil {
+					rec.BodyName, rec.Body = "syntax", grammar.ToSyntax(f, grammar.SyntaxOptions{Values: values})
+				}
+			} else {
+				// The syntax tree is not written: NoSyntax expands the entries as they are
+				// parsed and drops them (a 2 M-key file's tree is larger than its expansion).
+				var x *grammar.Expanded
+				x, err = grammar.ExpandFile(path, grammar.ExpandOptions{CaseDir: caseDir, AllowOutside: allowOutside,
+					EtcDir: openfoam.Etc(), NoSyntax: true})
+				if err == nil {
+					if x.Header != nil {
+						rec.FoamFile = x.Header.Value(grammar.ValueOptions{})
+					}
+					rec.BodyName, rec.Body = "value", x.JSON(grammar.ValueOptions{Values: values})
+					rec.Findings = x.Findings
+				}
+			}
+			if err != nil {
 				fd, ok := asFinding(err)
 				if !ok {
 					fd = finding.Finding{ID: "FOAM-PARSE-000", Severity: finding.Deny,
 						Summary: "cannot read " + path, Detail: err.Error(), Location: finding.Location{File: path}}
 				}
 				rec.Findings = []finding.Finding{fd}
-			case !expand:
-				rec.BodyName, rec.Body = "syntax", grammar.ToSyntax(f, grammar.SyntaxOptions{Values: values})
-			default:
-				x := grammar.Expand(f, path, grammar.ExpandOptions{CaseDir: caseDir, AllowOutside: allowOutside, EtcDir: openfoam.Etc()})
-				if x.Header != nil {
-					rec.FoamFile = x.Header.Value(grammar.ValueOptions{})
-				}
-				rec.BodyName, rec.Body = "value", x.JSON(grammar.ValueOptions{Values: values})
-				// The syntax tree is not written: let the collector free it (a third of
-				// the live heap of a 2 M-key file) while the value streams.
-				x.File = nil
-				rec.Findings = x.Findings
 			}
 			all = append(all, rec.Findings...)
 			if len(files) > 1 {

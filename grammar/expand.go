@@ -243,6 +243,14 @@ func expandStream(path string, src []byte, chunk int, opts ExpandOptions) (*Expa
 			x.readEntries(x.out.Dict, f.Stray.Entries, root)
 		}
 	}})
+	if errors.Is(err, errSunk) {
+		if f, err = parseWith(path, src, parseConfig{chunk: chunk}); err != nil {
+			return nil, err
+		}
+		out := Expand(f, path, opts)
+		out.File = nil
+		return out, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -654,7 +654,8 @@ func (s *scanner) word(p Pos, t lexer.TokenType) {
 	w := s.src[p.Offset:s.i]
 	s.emit(t, p, w)
 	if ci, ok := compoundTypes[w]; ok {
-		s.compound = &ci
+		c := ci // declared here, not above: escaping, it is allocated only for compound words
+		s.compound = &c
 	}
 }
 

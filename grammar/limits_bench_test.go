@@ -3,6 +3,8 @@ package grammar
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -61,7 +63,9 @@ func BenchmarkPathologicalDoublingMacros(b *testing.B) {
 
 // Many keys: the memory held per entry. live-B/key is the heap still in use with the
 // parsed file alive (after a collection); json-alloc-B/key is what streaming its syntax
-// JSON allocates; the expanded- metrics are the same with the expanded dictionary too.
+// JSON allocates; the expanded- metrics are the same with the expanded dictionary too
+// (as a case load holds both); nosyntax-expanded-live-B/key is what ExpandFile with
+// NoSyntax (parse --expand) holds, the source file's bytes left out.
 func BenchmarkPathologicalKeys200K(b *testing.B) {
 	var sb strings.Builder
 	const n = 200_000
@@ -70,9 +74,13 @@ func BenchmarkPathologicalKeys200K(b *testing.B) {
 	}
 	src := []byte(sb.String())
 	b.SetBytes(int64(len(src)))
-	var live, written, expLive, expWritten float64
+	path := filepath.Join(b.TempDir(), "keys")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	var live, written, expLive, expWritten, streamLive float64
 	for b.Loop() {
-		var m0, m1, m2, m3, m4 runtime.MemStats
+		var m0, m1, m2, m3, m4, m5, m6 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		f, err := Parse("b", src)
@@ -100,9 +108,22 @@ func BenchmarkPathologicalKeys200K(b *testing.B) {
 		}
 		runtime.ReadMemStats(&m4)
 		expWritten = float64(m4.TotalAlloc-m3.TotalAlloc) / n
+		// `parse --expand` expands as it parses and keeps no syntax tree (NoSyntax).
+		f, x = nil, nil
+		runtime.GC()
+		runtime.ReadMemStats(&m5)
+		xs, err := ExpandFile(path, ExpandOptions{CaseDir: filepath.Dir(path), NoSyntax: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&m6)
+		runtime.KeepAlive(xs)
+		streamLive = (float64(m6.HeapAlloc) - float64(m5.HeapAlloc) - float64(len(src))) / n
 	}
 	b.ReportMetric(live, "live-B/key")
 	b.ReportMetric(written, "json-alloc-B/key")
 	b.ReportMetric(expLive, "expanded-live-B/key")
 	b.ReportMetric(expWritten, "expanded-json-alloc-B/key")
+	b.ReportMetric(streamLive, "nosyntax-expanded-live-B/key")
 }

@@ -256,9 +256,14 @@ type parseConfig struct {
 	maxEntries int
 	// sink, when set, gets the top-level entries of each chunk as they are converted
 	// (the header taken out, as in File.Body) and the File keeps none: Body stays nil.
-	// Its range is the span of the entries sunk. A later error still fails the parse.
+	// The slice and the plain entries in it are reused for the next chunk (newPlain).
+	// Its range is the span of the entries sunk. When a chunk fails to parse after some
+	// were sunk, the parse returns errSunk: parse again without a sink for the finding
+	// (or, in theory, for a whole that parses where its chunk did not).
 	sink func(f *File, entries []Entry)
 }
+
+var errSunk = errors.New("grammar: a chunk failed after entries were sunk")
 
 func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 	if len(src) > math.MaxInt32 {
@@ -271,7 +276,7 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 	s.pauseAfter = cfg.chunk
 	s.maxEntries = cfg.maxEntries
 	f := &File{Name: name, Src: src}
-	c := converter{s: s, src: src}
+	c := converter{s: s, src: src, reuse: cfg.sink != nil}
 	body := []Entry{} // non-nil, as the grammar's conversion gives
 	var span Range
 	for first := true; ; first = false {
@@ -282,6 +287,9 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 		}
 		var ok bool
 		if body, ok = c.stretch(f, body, s.toks, s.pos(), first); !ok {
+			if cfg.sink != nil {
+				return nil, errSunk
+			}
 			return parseWhole(name, src, cfg.maxEntries)
 		}
 		if cfg.sink != nil && len(body) > 0 {
@@ -294,7 +302,8 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 				body = takeHeader(f, body)
 			}
 			cfg.sink(f, body)
-			body = body[:0:0]
+			clear(body)
+			body, c.used = body[:0], 0
 		}
 		if !s.paused {
 			break
@@ -402,7 +411,8 @@ func plainEntry(toks []lexer.Token) int {
 // plain converts the tokens of a plain entry, as entries does the grammar's.
 func (c *converter) plain(toks []lexer.Token) *PrimitiveEntry {
 	key, semi := toks[0], toks[len(toks)-1]
-	e := &PrimitiveEntry{Range: c.rng(key, semi), Key: c.key(key)}
+	e := c.newPlain()
+	*e = PrimitiveEntry{Range: c.rng(key, semi), Key: c.key(key)}
 	if n := len(toks) - 2; n > 0 {
 		e.Value = make([]Item, n)
 		for k, t := range toks[1 : n+1] {
@@ -410,6 +420,20 @@ func (c *converter) plain(toks []lexer.Token) *PrimitiveEntry {
 		}
 	}
 	return e
+}
+
+// newPlain returns an entry for plain: with a sink, from a slab reused chunk after chunk
+// (the sink keeps no entry, only their item slices, so a streamed expansion leaves no
+// garbage entry per key); otherwise a new one.
+func (c *converter) newPlain() *PrimitiveEntry {
+	if !c.reuse {
+		return new(PrimitiveEntry)
+	}
+	if c.used == len(c.slab) {
+		c.slab, c.used = make([]PrimitiveEntry, max(256, 2*len(c.slab))), 0
+	}
+	c.used++
+	return &c.slab[c.used-1]
 }
 
 // parseTokens parses one stretch of tokens: the start of the file (a gFile: a stray block
@@ -480,7 +504,12 @@ func finish(f *File, s *scanner, body []Entry) *File {
 // converter turns grammar structs into the AST.
 type converter struct {
 	// prev is the last top-level entry handed to a sink (parseConfig).
-	prev    Entry
+	prev Entry
+	// With a sink, reuse makes plain entries come from slab, of which used are taken in
+	// this chunk (newPlain).
+	reuse   bool
+	slab    []PrimitiveEntry
+	used    int
 	s       *scanner
 	src     []byte
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order

@@ -523,7 +523,7 @@ func TestMaxEntries(t *testing.T) {
 	for i := range 7 {
 		sb.WriteString("a" + strconv.Itoa(i) + " 1;\n") // 7 more: 9
 	}
-	sb.WriteString("d { x 1; y 2; }\n")                               // 3 more: 12
+	sb.WriteString("d { x 1; y 2; }\n")                             // 3 more: 12
 	sb.WriteString("l 1000(" + strings.Repeat("1 ", 1000) + ");\n") // 1 more: 13
 	if _, err := ParseFileWith(write(sb.String()), Options{MaxEntries: 13}); err != nil {
 		t.Fatalf("13 entries within a bound of 13: %v", err)

@@ -197,6 +197,10 @@ func TestTutorialCorpus(t *testing.T) {
 			}
 		}
 		out := Format(f)
+		var streamed bytes.Buffer
+		if err := FormatTo(&streamed, f); err != nil || !bytes.Equal(streamed.Bytes(), out) {
+			report(fmt.Sprintf("%s: FormatTo differs from Format (%v)", cf.rel, err))
+		}
 		if bytes.Equal(out, cf.src) {
 			// already canonical: re-parsing gives f again, so Format is idempotent here
 		} else if g, err := Parse(cf.rel, out); err != nil {

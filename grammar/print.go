@@ -46,7 +46,11 @@ const (
 )
 
 type printer struct {
-	buf       bytes.Buffer
+	buf bytes.Buffer
+	// out, when set, receives buf whenever a line ends with more than flushAt bytes in it
+	// (FormatTo); err is its first write error.
+	out       io.Writer
+	err       error
 	canonical bool
 	comments  []*Comment
 	ci        int
@@ -80,6 +84,18 @@ func Format(f *File) []byte {
 	p := &printer{canonical: true, prevEnd: -1}
 	p.file(f)
 	return p.buf.Bytes()
+}
+
+// FormatTo writes Format(f) to w as it is produced: the output of a big dictionary is
+// never held whole (fmt to stdout, fmt --check).
+func FormatTo(w io.Writer, f *File) error {
+	p := &printer{canonical: true, prevEnd: -1, out: w}
+	p.file(f)
+	p.flush()
+	if p.err != nil {
+		return fmt.Errorf("grammar: writing %s: %w", f.Name, p.err)
+	}
+	return nil
 }
 
 func (p *printer) file(f *File) {
@@ -174,6 +190,19 @@ func (p *printer) newline() {
 	p.line++
 	p.col = 1
 	p.needNL = false
+	if p.out != nil && p.buf.Len() >= flushAt {
+		p.flush()
+	}
+}
+
+// flushAt is how much output FormatTo buffers.
+const flushAt = 64 << 10
+
+func (p *printer) flush() {
+	if p.err == nil {
+		_, p.err = p.out.Write(p.buf.Bytes())
+	}
+	p.buf.Reset()
 }
 
 func (p *printer) spaces(n int) {

@@ -543,3 +543,16 @@ func TestExpandNoSyntax(t *testing.T) {
 		t.Fatalf("late parse error: streamed %v, Parse %v", serr, werr)
 	}
 }
+
+// TestDuplicateInPlace: a redefined keyword keeps its first position, also after a
+// #remove shifted the entries (the replacement's index hint is stale there).
+func TestDuplicateInPlace(t *testing.T) {
+	x := expandSrc(t, "a 1; b 2; c 3; #remove b\na 4; c 5; d 6; c 7; a 8;")
+	var got []string
+	for _, e := range x.Dict.Entries {
+		got = append(got, e.Key+"="+itemText(e.Value[0]))
+	}
+	if want := "a=8 c=7 d=6"; strings.Join(got, " ") != want {
+		t.Fatalf("entries %v, want %s", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -41,6 +42,10 @@ func (d *ExpDict) Path() string {
 type ExpEntry struct {
 	Key   string
 	Regex bool
+	// at is the entry's index in its dictionary's Entries when it was placed there (a
+	// hint, checked before use: the slice is exported), so replacing a duplicate keyword
+	// does not scan the dictionary. It fits in Regex's padding.
+	at    int32
 	Dict  *ExpDict
 	Value []Item
 	// Source is where the keyword was defined (an included file included).
@@ -239,11 +244,12 @@ func (d *ExpDict) add(e *ExpEntry, merge bool) {
 		old.Dict.merge(e.Dict)
 		return
 	}
-	for i, x := range d.Entries {
-		if x == old {
-			d.Entries[i] = e
-			break
-		}
+	i := int(old.at)
+	if i >= len(d.Entries) || d.Entries[i] != old {
+		i = slices.Index(d.Entries, old)
+	}
+	if i >= 0 {
+		d.Entries[i], e.at = e, int32(i)
 	}
 	d.index[e.Key] = e
 	d.compile(e)
@@ -253,6 +259,7 @@ func (d *ExpDict) add(e *ExpEntry, merge bool) {
 }
 
 func (d *ExpDict) appendEntry(e *ExpEntry) {
+	e.at = int32(len(d.Entries))
 	d.Entries = append(d.Entries, e)
 	d.index[e.Key] = e
 	d.compile(e)

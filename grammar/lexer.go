@@ -182,6 +182,12 @@ type scanner struct {
 	numUnclosed []int
 	// headerOnly stops after the FoamFile header closes (used to sniff format and arch).
 	headerOnly bool
+	// entryAt: the next token starts an entry where only dictionary-entry braces are open;
+	// keyed: the last token was a word or string keyword there. plainOpen counts the open
+	// brackets that are not such braces, closed is the opener the last closer closed.
+	entryAt, keyed bool
+	plainOpen      int
+	closed         opener
 	// pauseAfter > 0 makes run return after a top-level ';' once that many tokens are
 	// buffered (paused set); the next run continues where it stopped.
 	pauseAfter int
@@ -195,6 +201,7 @@ func newScanner(src []byte) *scanner {
 		src:        unsafe.String(unsafe.SliceData(src), len(src)),
 		line:       1,
 		entryStart: true,
+		entryAt:    true,
 		trailer:    -1,
 		hdr:        header{labelBytes: 4, scalarBytes: 8},
 	}
@@ -219,6 +226,7 @@ func (s *scanner) fail(p Pos, id, summary, expected, fix string) {
 }
 
 func (s *scanner) emit(t lexer.TokenType, p Pos, v string) {
+	s.keyed, s.entryAt = s.entryAt && (t == tWord || t == tString), false
 	wasEntry := s.entryStart || s.countAtEntry
 	s.toks = append(s.toks, lexer.Token{Type: t, Value: v, Pos: lpos(p)})
 	s.compound = nil
@@ -315,6 +323,9 @@ func (s *scanner) comment(p Pos, end int) {
 type opener struct {
 	c   byte
 	pos Pos
+	// entry marks the '{' of a dictionary entry `key {` at an entry start, inside nothing
+	// but such braces: a chunk may end inside it (pauseAfter).
+	entry bool
 }
 
 var closerOf = map[byte]byte{'(': ')', '{': '}', '[': ']'}
@@ -330,7 +341,11 @@ func (s *scanner) balance(c byte, p Pos) bool {
 				"flatten the structure (OpenFOAM dictionaries nest a few levels; this looks generated or corrupt)")
 			return false
 		}
-		s.open = append(s.open, opener{c, p})
+		o := opener{c: c, pos: p, entry: c == '{' && s.keyed}
+		if !o.entry {
+			s.plainOpen++
+		}
+		s.open = append(s.open, o)
 	case ')', '}', ']':
 		if len(s.open) == 0 {
 			if s.headerOnly {
@@ -349,6 +364,9 @@ func (s *scanner) balance(c byte, p Pos) bool {
 			return false
 		}
 		s.open = s.open[:len(s.open)-1]
+		if s.closed = top; !top.entry {
+			s.plainOpen--
+		}
 	}
 	return true
 }
@@ -356,7 +374,7 @@ func (s *scanner) balance(c byte, p Pos) bool {
 // run scans the whole input; s.err is set on the first fatal problem.
 func (s *scanner) run() {
 	defer func() {
-		if s.err == nil && !s.headerOnly && len(s.open) > 0 {
+		if s.err == nil && !s.headerOnly && !s.paused && len(s.open) > 0 {
 			top := s.open[len(s.open)-1]
 			s.fail(top.pos, "FOAM-PARSE-006", "'"+string(top.c)+"' is never closed (the file ends at "+s.pos().String()+")",
 				"'"+string(closerOf[top.c])+"'",
@@ -400,7 +418,16 @@ func (s *scanner) run() {
 					return
 				}
 			}
-			if c == ';' && s.pauseAfter > 0 && len(s.toks) >= s.pauseAfter && len(s.open) == 0 {
+			switch c {
+			case ';':
+				s.entryAt = s.plainOpen == 0
+			case '{':
+				s.entryAt = s.open[len(s.open)-1].entry
+			case '}':
+				s.entryAt = s.closed.entry
+			}
+			// inside dictionary entries too: a big dictionary nested in one is chunked
+			if c == ';' && s.pauseAfter > 0 && len(s.toks) >= s.pauseAfter && s.plainOpen == 0 {
 				s.paused = true
 				return
 			}

@@ -286,7 +286,7 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 			return nil, lexFinding(name, src, s.err)
 		}
 		var ok bool
-		if body, ok = c.stretch(f, body, s.toks, s.pos(), first); !ok {
+		if body, ok = c.stretch(f, body, s.toks, s.pos(), first, true); !ok {
 			if cfg.sink != nil {
 				return nil, errSunk
 			}
@@ -304,6 +304,9 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 			cfg.sink(f, body)
 			clear(body)
 			body, c.used = body[:0], 0
+			if len(c.open) > 0 {
+				c.slab = nil // entries of the open dictionaries are still to come out
+			}
 		}
 		if !s.paused {
 			break
@@ -329,29 +332,68 @@ func takeHeader(f *File, body []Entry) []Entry {
 	return body
 }
 
-// stretch converts one stretch of top-level tokens and appends its entries to body. Plain
-// entries `key atom… ;` (all of a big dictionary of scalars, most of any other) are converted
-// straight from their tokens: participle's captures and backtracking cost ~9 kB of garbage
-// per entry, which made the collector the main cost of a 2 M-key file. Everything else goes
-// through the grammar, a run at a time from one entry boundary (a top-level ';' or the
-// stretch's start) to the next top-level ';'. A top-level ';' always ends an entry (see
+// stretch converts one stretch of top-level tokens (top) or a dictionary's body and appends
+// its entries to body. Plain entries `key atom… ;` (all of a big dictionary of scalars, most
+// of any other) are converted straight from their tokens, and so are dictionary entries
+// `key { … }` whose body is converted the same way: participle's captures and backtracking
+// cost ~9 kB of garbage per entry, which made the collector the main cost of a 2 M-key
+// file, and ~4 kB per entry stayed live while a big dictionary was parsed. Everything else
+// goes through the grammar, a run at a time from one entry boundary (a ';' at the level of
+// the entries, or the stretch's start) to the next. Such a ';' always ends an entry (see
 // Parse), so both ways see the same entries. false: the grammar failed.
-func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, first bool) ([]Entry, bool) {
+func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, first, top bool) ([]Entry, bool) {
+	// out is where entries go: body, or the innermost dictionary a chunk ended inside.
+	out := func() *[]Entry {
+		if n := len(c.open); top && n > 0 {
+			return &c.open[n-1].entries
+		}
+		return &body
+	}
 	for i := 0; i < len(toks); {
-		if toks[i].Type == tSym && toks[i].Value == ";" {
-			if len(body) > 0 {
-				c.spurious(body[len(body)-1])
-			} else {
+		t := toks[i]
+		if t.Type == tSym && t.Value == ";" {
+			switch o := out(); {
+			case len(*o) > 0:
+				c.spurious((*o)[len(*o)-1])
+			case top && len(c.open) == 0:
 				c.spurious(c.prev) // the entry before it was sunk with the last chunk
 			}
 			i++
 			continue
 		}
+		if t.Type == tSym && t.Value == "}" && top && len(c.open) > 0 {
+			d := c.open[len(c.open)-1]
+			c.open = c.open[:len(c.open)-1]
+			o := out()
+			*o = append(*o, &DictEntry{Range: c.rng(d.key, t), Key: c.key(d.key),
+				Dict: &Dict{Range: c.rng(d.brace, t), Entries: d.entries}})
+			i++
+			continue
+		}
 		if n := plainEntry(toks[i:]); n > 0 {
-			body = append(body, c.plain(toks[i:i+n]))
+			o := out()
+			*o = append(*o, c.plain(toks[i:i+n]))
 			i += n
 			continue
 		}
+		if n, complete := dictEntry(toks[i:]); n > 0 && complete {
+			key, open, closing := toks[i], toks[i+1], toks[i+n-1]
+			inner, ok := c.stretch(f, []Entry{}, toks[i+2:i+n-1], tpos(closing), false, false)
+			if !ok {
+				return body, false
+			}
+			o := out()
+			*o = append(*o, &DictEntry{Range: c.rng(key, closing), Key: c.key(key),
+				Dict: &Dict{Range: c.rng(open, closing), Entries: inner}})
+			i += n
+			continue
+		} else if n > 0 && top {
+			// the chunk ends inside this dictionary (the scanner paused in it)
+			c.open = append(c.open, openDict{key: toks[i], brace: toks[i+1], entries: []Entry{}})
+			i += 2
+			continue
+		}
+		// through the grammar up to the next ';' at this level (or the '}' closing it)
 		j, depth := i, 0
 		for ; j < len(toks); j++ {
 			if toks[j].Type != tSym {
@@ -363,11 +405,11 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 			case ")", "]", "}":
 				depth--
 			}
-			if depth == 0 && toks[j].Value == ";" {
+			if depth <= 0 && toks[j].Value == ";" || depth < 0 {
 				break
 			}
 		}
-		if j < len(toks) {
+		if j < len(toks) && depth == 0 {
 			j++
 		}
 		segEnd := end
@@ -375,16 +417,51 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 			segEnd = tpos(toks[j])
 		}
 		stray, gs, err := parseTokens(toks[i:j], segEnd, first && i == 0)
-		if err != nil {
+		if err != nil || j == i {
 			return body, false
 		}
 		if stray != nil {
 			f.Stray = c.block(stray)
 		}
-		body = c.entries(body, gs)
+		o := out()
+		*o = c.entries(*o, gs)
 		i = j
 	}
 	return body, true
+}
+
+// openDict is a dictionary entry a chunk ended inside: its keyword, its '{' and the
+// entries converted so far.
+type openDict struct {
+	key, brace lexer.Token
+	entries    []Entry
+}
+
+// dictEntry returns the token count of the dictionary entry `key { … }` at the start of
+// toks (key a word or string: '{' after it always opens a dictionary), or 0; complete is
+// false when toks end before its '}' (then n is the count of what is there).
+func dictEntry(toks []lexer.Token) (n int, complete bool) {
+	if len(toks) < 2 || toks[0].Type != tWord && toks[0].Type != tString || toks[1].Type != tSym || toks[1].Value != "{" {
+		return 0, false
+	}
+	depth := 0
+	for j := 1; j < len(toks); j++ {
+		if toks[j].Type != tSym {
+			continue
+		}
+		switch toks[j].Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth--; depth == 0 {
+				if toks[j].Value != "}" {
+					return 0, false
+				}
+				return j + 1, true
+			}
+		}
+	}
+	return len(toks), false
 }
 
 // plainEntry returns the token count of the plain entry `key atom… ;` at the start of
@@ -505,6 +582,8 @@ func finish(f *File, s *scanner, body []Entry) *File {
 type converter struct {
 	// prev is the last top-level entry handed to a sink (parseConfig).
 	prev Entry
+	// open holds the dictionary entries the last chunk ended inside, outermost first.
+	open []openDict
 	// With a sink, reuse makes plain entries come from slab, of which used are taken in
 	// this chunk (newPlain).
 	reuse   bool

@@ -463,33 +463,16 @@ func TestNestingAtTheLimit(t *testing.T) {
 	}
 }
 
-// TestChunkedParse: parsing the top level in chunks, and plain entries straight from their
-// tokens, give exactly the AST of one grammar parse,
+// TestChunkedParse: parsing in chunks (also ending inside dictionary entries), and plain
+// and dictionary entries straight from their tokens, give exactly the AST of one grammar parse,
 // with spurious ';', dictionaries, directives, lists and a stray leading block across the
 // cuts, and an error in a late chunk gives the unchunked finding, a lexical error winning
 // over an earlier grammar error as in one piece.
 func TestChunkedParse(t *testing.T) {
-	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n\"p.*\" -1.5e3 \"s\" $v #{ x #} : , w;\nk;\n"
-	src := []byte("{ s 1; }\n" + strings.Repeat(entry, 200))
-	whole, err := parseChunked("t", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pure, err := parseWhole("t", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(pure, whole) {
-		t.Fatalf("plain entries converted from tokens differ from the grammar's:%s", firstDiff(dumpAST(pure), dumpAST(whole)))
-	}
-	for _, chunk := range []int{1, 7, 50} {
-		chunked, err := parseChunked("t", src, chunk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w, c := dumpAST(whole), dumpAST(chunked); w != c {
-			t.Fatalf("chunks of %d: the AST differs:%s", chunk, firstDiff(w, c))
-		}
+	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n\"p.*\" -1.5e3 \"s\" $v #{ x #} : , w;\nk;\n" +
+		"n { m { p 1; q (1 2); } ; r 2; };\nv a { x 1; };\n#include \"x\"\nw { y 1; }\n\"q\" { z { } }\n"
+	for _, head := range []string{"{ s 1; }\n", "FoamFile { format ascii; }\n"} {
+		chunkedSame(t, []byte(head+strings.Repeat(entry, 200)))
 	}
 	for _, bad := range []string{
 		strings.Repeat(entry, 200) + "z { y 1 }\n",
@@ -503,6 +486,32 @@ func TestChunkedParse(t *testing.T) {
 	}
 	if _, err := Parse("t", []byte("z { y 1 }\n"+strings.Repeat(entry, 200)+"q \x00;\n")); err == nil || !strings.Contains(err.Error(), "FOAM-PARSE-003") {
 		t.Fatalf("the lexical error should win: %v", err)
+	}
+}
+
+// chunkedSame checks src gives the same File (positions included) in one piece, in chunks
+// of 1, 3, 7 and 50 tokens, and from the grammar alone.
+func chunkedSame(t *testing.T, src []byte) {
+	t.Helper()
+	whole, err := parseChunked("t", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pure, err := parseWhole("t", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pure, whole) {
+		t.Fatalf("entries converted from tokens differ from the grammar's:%s", firstDiff(dumpAST(pure), dumpAST(whole)))
+	}
+	for _, chunk := range []int{1, 3, 7, 50} {
+		chunked, err := parseChunked("t", src, chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(whole, chunked) {
+			t.Fatalf("chunks of %d: the File differs:%s", chunk, firstDiff(dumpAST(whole), dumpAST(chunked)))
+		}
 	}
 }
 

@@ -33,7 +33,8 @@ type Options struct {
 	AllowOutsideIncludes bool
 	// Values keeps nonuniform field data in the document (off: type and size only).
 	Values bool
-	// Parse reads every dictionary file, top-level and included (default grammar.ParseFile):
+	// Parse reads every dictionary file, top-level and included (default grammar.ParseFile
+	// within MaxEntries):
 	// a language server serves its open buffers and reuses the parses of unchanged files.
 	Parse func(path string) (*grammar.File, error)
 	// Run is the run the lint is for, when the caller knows it (the gate's command,

@@ -365,8 +365,7 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 			d := c.open[len(c.open)-1]
 			c.open = c.open[:len(c.open)-1]
 			o := out()
-			*o = append(*o, &DictEntry{Range: c.rng(d.key, t), Key: c.key(d.key),
-				Dict: &Dict{Range: c.rng(d.brace, t), Entries: d.entries}})
+			*o = append(*o, c.dictOf(d.key, d.brace, t, d.entries))
 			i++
 			continue
 		}
@@ -383,8 +382,7 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 				return body, false
 			}
 			o := out()
-			*o = append(*o, &DictEntry{Range: c.rng(key, closing), Key: c.key(key),
-				Dict: &Dict{Range: c.rng(open, closing), Entries: inner}})
+			*o = append(*o, c.dictOf(key, open, closing, inner))
 			i += n
 			continue
 		} else if n > 0 && top {
@@ -396,16 +394,8 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 		// through the grammar up to the next ';' at this level (or the '}' closing it)
 		j, depth := i, 0
 		for ; j < len(toks); j++ {
-			if toks[j].Type != tSym {
-				continue
-			}
-			switch toks[j].Value {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-			if depth <= 0 && toks[j].Value == ";" || depth < 0 {
+			depth += nesting(toks[j])
+			if depth == 0 && toks[j].Type == tSym && toks[j].Value == ";" || depth < 0 {
 				break
 			}
 		}
@@ -446,22 +436,27 @@ func dictEntry(toks []lexer.Token) (n int, complete bool) {
 	}
 	depth := 0
 	for j := 1; j < len(toks); j++ {
-		if toks[j].Type != tSym {
-			continue
-		}
-		switch toks[j].Value {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			if depth--; depth == 0 {
-				if toks[j].Value != "}" {
-					return 0, false
-				}
-				return j + 1, true
+		if depth += nesting(toks[j]); depth == 0 {
+			if toks[j].Value != "}" {
+				return 0, false
 			}
+			return j + 1, true
 		}
 	}
 	return len(toks), false
+}
+
+// nesting is +1 for an opening ( [ { token, -1 for a closing one, else 0.
+func nesting(t lexer.Token) int {
+	if t.Type == tSym {
+		switch t.Value {
+		case "(", "[", "{":
+			return 1
+		case ")", "]", "}":
+			return -1
+		}
+	}
+	return 0
 }
 
 // plainEntry returns the token count of the plain entry `key atom… ;` at the start of
@@ -665,7 +660,12 @@ func (c *converter) spurious(e Entry) {
 }
 
 func (c *converter) dictEntry(key, open, end lexer.Token, body []*gEntry) *DictEntry {
-	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: c.entries(nil, body)}}
+	return c.dictOf(key, open, end, c.entries(nil, body))
+}
+
+// dictOf is the dictionary entry from keyword key, '{' open and '}' end.
+func (c *converter) dictOf(key, open, end lexer.Token, entries []Entry) *DictEntry {
+	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: entries}}
 }
 
 func (c *converter) key(t lexer.Token) Key {

@@ -24,11 +24,12 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
-// The size every picture is written at: 600x375 points at 96 dpi, 800x500 pixels.
+// The size every picture is written at: 800x500 pixels at 96 dpi (600x375 points).
 const (
-	Width  = vg.Length(600)
-	Height = vg.Length(375)
-	DPI    = 96
+	WidthPx, HeightPx = 800, 500
+	DPI               = 96
+	Width             = vg.Length(WidthPx * 72 / DPI)
+	Height            = vg.Length(HeightPx * 72 / DPI)
 )
 
 // Series is one named curve: Y against X, in order.
@@ -135,38 +136,51 @@ type Window struct {
 	Label string
 }
 
+// windowColor is translucent, so the curves under a shaded window stay visible.
+var windowColor = color.NRGBA{R: 255, G: 150, B: 0, A: 70}
+
+// Shade marks a judged window across the whole height of the plot's y range (call it
+// after the curves: the range is theirs) and adds it to the legend.
+func (f *Figure) Shade(w Window) error {
+	if !(w.To > w.From) || !finite(w.From) || !finite(w.To) {
+		return fmt.Errorf("chart: window [%g, %g] is empty", w.From, w.To)
+	}
+	p := f.Plot
+	lo, hi := p.Y.Min, p.Y.Max
+	if !(hi > lo) {
+		lo, hi = lo-1, hi+1
+		p.Y.Min, p.Y.Max = lo, hi
+	}
+	shade, err := plotter.NewPolygon(plotter.XYs{{X: w.From, Y: lo}, {X: w.To, Y: lo}, {X: w.To, Y: hi}, {X: w.From, Y: hi}})
+	if err != nil {
+		return fmt.Errorf("chart: window: %w", err)
+	}
+	shade.Color = windowColor
+	shade.LineStyle.Width = 0
+	p.Add(shade)
+	p.Legend.Add(w.Label, shade)
+	f.Legend = append(f.Legend, w.Label)
+	return nil
+}
+
 // Monitor draws a monitored quantity (a force coefficient, a probe, a patch average)
 // against time or iteration, with the window a check judged shaded.
 func Monitor(title, xLabel, yLabel string, s Series, w Window) (*Figure, error) {
-	p := newPlot(title, xLabel, yLabel)
-	f := &Figure{Plot: p}
-	xys := make(plotter.XYs, 0, len(s.X))
-	lo, hi := math.Inf(1), math.Inf(-1)
+	f := &Figure{Plot: newPlot(title, xLabel, yLabel)}
+	var xys plotter.XYs
 	for i := range s.X {
-		if y := s.Y[i]; finite(s.X[i]) && finite(y) {
-			xys = append(xys, plotter.XY{X: s.X[i], Y: y})
-			lo, hi = math.Min(lo, y), math.Max(hi, y)
+		if finite(s.X[i]) && finite(s.Y[i]) {
+			xys = append(xys, plotter.XY{X: s.X[i], Y: s.Y[i]})
 		}
-	}
-	if w.Label != "" && w.To > w.From && len(xys) > 0 {
-		if hi <= lo {
-			lo, hi = lo-1, hi+1
-		}
-		shade, err := plotter.NewPolygon(plotter.XYs{{X: w.From, Y: lo}, {X: w.To, Y: lo}, {X: w.To, Y: hi}, {X: w.From, Y: hi}})
-		if err != nil {
-			return nil, fmt.Errorf("chart: window: %w", err)
-		}
-		shade.Color = color.RGBA{255, 221, 170, 255}
-		shade.LineStyle.Width = 0
-		p.Add(shade)
-		p.Legend.Add(w.Label, shade)
-		f.Legend = append(f.Legend, w.Label)
 	}
 	var runs []plotter.XYs
 	if len(xys) > 0 {
 		runs = []plotter.XYs{xys}
 	}
 	if err := addLine(f, s.Name, palette[0], runs); err != nil {
+		return nil, err
+	}
+	if err := f.Shade(w); err != nil {
 		return nil, err
 	}
 	return f, nil

@@ -75,6 +75,7 @@ var goRules = []goRule{
 	{"FOAM-VERIFY-011", finding.Deny, "foamc verify: nan or inf in a field's internalField or patch values: reject", "the run diverged: reduce the time step or relax under-relaxation and rerun", "verify/fields.go", nil},
 	{"FOAM-VERIFY-012", finding.Deny, "foamc verify: the solver log reports a FOAM FATAL error, a floating point exception or a nan residual: reject", "fix the cause the log names and rerun", "verify/log.go", nil},
 	{"FOAM-VERIFY-013", finding.Deny, "foamc verify: a steady run whose last initial residuals are above residualControl (1e-3 where unset): not converged, reject", "run more iterations or improve the setup and rerun", "verify/log.go", nil},
+	{"FOAM-VERIFY-070", finding.Info, "foamc verify: a picture of the evidence it wrote (residual history, a monitored quantity with its judged window, a profile against reference data), naming the PNG file", "nothing: open the picture", "verify/pictures.go", nil},
 	{"FOAM-VERIFY-100", finding.Info, "foamc verify: a check that passed, with what it measured", "nothing: evidence for an accept", "verify/verify.go", nil},
 	{"FOAM-MCP-001", finding.Deny, "foamc mcp: tool arguments that do not match the tool's input schema", "match the tool's inputSchema (tools/list)", "mcpserver/server.go", nil},
 	{"FOAM-MCP-002", finding.Deny, "foamc mcp: a path outside every granted root (symlinks resolved), or no root granted", "start foamc mcp with --root DIR or grant the directory as a client root", "mcpserver/server.go", nil},

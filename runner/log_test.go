@@ -81,7 +81,7 @@ func TestPlot(t *testing.T) {
 	if img.Bounds().Dx() != 800 || img.Bounds().Dy() != 500 {
 		t.Fatalf("size %v, want 800x500", img.Bounds())
 	}
-	f, err := ResidualFigure(p.Steps, "icoFoam cavity")
+	f, err := ResidualFigure(p.Steps, "icoFoam cavity", "time")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 // WritePlot draws the initial residual of every solved component against time on a
 // log scale (package chart, gonum/plot) and writes a PNG.
 func WritePlot(path string, steps []Step, title string) error {
-	f, err := ResidualFigure(steps, title)
+	f, err := ResidualFigure(steps, title, "time")
 	if err != nil {
 		return fmt.Errorf("runner: plot: %w", err)
 	}
@@ -21,8 +21,9 @@ func WritePlot(path string, steps []Step, title string) error {
 }
 
 // ResidualFigure is the residual history of steps as a chart: one series per solved
-// component, named as the log names it (Ux, p, k), sorted by name.
-func ResidualFigure(steps []Step, title string) (*chart.Figure, error) {
+// component, named as the log names it (Ux, p, k), sorted by name; xLabel names the
+// steps' time ("iteration" for a steady solver).
+func ResidualFigure(steps []Step, title, xLabel string) (*chart.Figure, error) {
 	byName := map[string]*chart.Series{}
 	for _, s := range steps {
 		for c, r := range s.Residuals {
@@ -39,5 +40,5 @@ func ResidualFigure(steps []Step, title string) (*chart.Figure, error) {
 		series = append(series, *s)
 	}
 	sort.Slice(series, func(i, j int) bool { return series[i].Name < series[j].Name })
-	return chart.Residuals(title, "time", series)
+	return chart.Residuals(title, xLabel, series)
 }

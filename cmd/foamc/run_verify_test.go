@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+// TestRunEndsWithVerify: simpleFoam pitzDaily stopped after 100 iterations (endTime
+// 100) finishes, but verify rejects it as not converged: run exits 6 with the
+// FOAM-VERIFY-013 reason and the picture of the residual history beside the case.
+// With --repair the run is continued from its latest time (100 -> 200 -> 400 by
+// doubling) until simpleFoam's residualControl stops it and verify accepts.
+func TestRunEndsWithVerify(t *testing.T) {
+	foamtest.RequireBinary(t, "simpleFoam")
+	foamtest.RequireBinary(t, "blockMesh")
+	foamtest.RequireBinary(t, "foamDictionary")
+	clearLLMEnv(t)
+	dir := filepath.Join(t.TempDir(), "pitzDaily")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(foamtest.Tutorials(t), "incompressible/simpleFoam/pitzDaily"))); err != nil {
+		t.Fatal(err)
+	}
+	cd := filepath.Join(dir, "system", "controlDict")
+	b, err := os.ReadFile(cd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cd, bytes.Replace(b, []byte("endTime         2000;"), []byte("endTime         100;"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"run", dir}, &stdout, &stderr)
+	out := stdout.String()
+	t.Log(out)
+	if code != exitRejected || !strings.Contains(out, "[FOAM-VERIFY-013] steady simpleFoam did not converge") ||
+		!strings.Contains(out, "pitzDaily: verdict reject") || !strings.Contains(out, "rejected (simpleFoam), 100 step(s)") {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitRejected, out, stderr.String())
+	}
+	pic := dir + ".verify/residuals.png"
+	if !strings.Contains(out, "[FOAM-VERIFY-070] picture of the residual history") || !strings.Contains(out, pic) {
+		t.Errorf("the report does not name %s", pic)
+	}
+	fh, err := os.Open(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(fh)
+	fh.Close()
+	if err != nil || img.Bounds().Dx() != 800 || img.Bounds().Dy() != 500 {
+		t.Fatalf("%s: %v %v", pic, err, img)
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"run", dir, "--repair", "3", "--format", "json"}, &stdout, &stderr)
+	var res struct {
+		Status   string
+		Steps    int
+		Attempts int
+		Verify   struct{ Verdict string }
+		Repairs  []struct {
+			Strategy string
+			Edits    []struct{ Entry, Old, New string }
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatal(err, stdout.String())
+	}
+	var cont []string
+	for _, r := range res.Repairs {
+		for _, e := range r.Edits {
+			cont = append(cont, r.Strategy+" "+e.Entry+" "+e.Old+"->"+e.New)
+		}
+	}
+	t.Logf("exit %d: %s after %d solver runs, last %d steps; repairs %q\n%s", code, res.Verify.Verdict, res.Attempts, res.Steps, cont,
+		regexp.MustCompile(`(?m)^(verify|repair).*$`).FindAllString(stderr.String(), -1))
+	want := []string{"continue-run startFrom startTime->latestTime", "continue-run endTime 100->200", "continue-run endTime 200->400"}
+	if code != 0 || res.Status != "ok" || res.Verify.Verdict != "accept" || res.Attempts != 3 || strings.Join(cont, "|") != strings.Join(want, "|") {
+		t.Fatalf("exit %d, status %s, verdict %s, %d solver runs, repairs %q, want %q\n%s", code, res.Status, res.Verify.Verdict, res.Attempts, cont, want, stderr.String())
+	}
+}

@@ -21,48 +21,13 @@ package foamc.rules.bc.supersonicexit
 
 import data.foamc.lib
 
-# RR as OpenFOAM's constant::thermodynamic::RR, J/(kmol K).
-rr := 8314.47
-
-gas := {"R": r, "gamma": cp / (cp - r)} if {
-	tp := lib.file("constant/thermophysicalProperties")
-	w := lib.scalar_of(tp.mixture.specie.molWeight)
-	cp := lib.scalar_of(tp.mixture.thermodynamics.Cp)
-	w > 0
-	r := rr / w
-	cp > r
-}
-
-fixed_vector(b) := u if {
-	b.type == "fixedValue"
-	u := lib.uniform(b.entry.value)
-	is_array(u)
-	count(u) == 3
-}
-
-supersonic_inlets contains name if {
-	some bu in lib.bc
-	bu.field == "U"
-	u := fixed_vector(bu)
-	some bt in lib.bc
-	bt.field == "T"
-	bt.patch.name == bu.patch.name
-	bt.type == "fixedValue"
-	t := lib.uniform(bt.entry.value)
-	is_number(t)
-	t > 0
-	speed2 := ((u[0] * u[0]) + (u[1] * u[1])) + (u[2] * u[2])
-	speed2 > (gas.gamma * gas.R) * t
-	name := bu.patch.name
-}
-
 findings contains f if {
 	input.features.compressible
-	some inlet in supersonic_inlets
+	some inlet in lib.supersonic_inlets
 	some b in lib.bc
 	b.field == "p"
 	b.type == "fixedValue"
-	not b.patch.name in supersonic_inlets
+	not b.patch.name in lib.supersonic_inlets
 	not lib.is_wall(b.patch)
 	lib.bc_type("U", b.patch.name) != "fixedValue"
 	f := lib.finding_with(

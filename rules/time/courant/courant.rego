@@ -24,19 +24,9 @@ adjusting if {
 	lib.truthy(lib.control_dict.adjustTimeStep)
 }
 
-bmd := input.files["system/blockMeshDict"] if lib.file_exists("system/blockMeshDict")
-
-else := input.files["constant/polyMesh/blockMeshDict"]
-
-scale := bmd.scale if is_number(bmd.scale)
-
-else := bmd.convertToMeters if is_number(bmd.convertToMeters)
-
-else := 1
-
 # blocks yields [vertex ids, cell counts] of every hex block with uniform grading.
 blocks contains [ids, n] if {
-	bs := bmd.blocks
+	bs := lib.bmd.blocks
 	some i, w in bs
 	w == "hex"
 	ids := bs[i + 1]
@@ -49,16 +39,10 @@ blocks contains [ids, n] if {
 	bs[j + 2] == [1, 1, 1]
 }
 
-vertex(id) := [(x * scale) | some x in bmd.vertices[id]]
-
-sub(a, b) := [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-
-dot(a, b) := ((a[0] * b[0]) + (a[1] * b[1])) + (a[2] * b[2])
-
 # The three block axes from vertex 0: to vertices 1, 3 and 4 (blockMesh hex ordering).
-axes(ids) := [sub(vertex(ids[k]), vertex(ids[0])) | some k in [1, 3, 4]]
+axes(ids) := [lib.sub(lib.vertex(ids[k]), lib.vertex(ids[0])) | some k in [1, 3, 4]]
 
-co(u, ids, n, dt) := sum([term | some k, e in axes(ids); n[k] > 1; dot(e, e) > 0; term := ((abs(dot(u, e)) * dt) * n[k]) / dot(e, e)])
+co(u, ids, n, dt) := sum([term | some k, e in axes(ids); n[k] > 1; lib.dot(e, e) > 0; term := ((abs(lib.dot(u, e)) * dt) * n[k]) / lib.dot(e, e)])
 
 estimates contains c if {
 	dt := lib.control_dict.deltaT

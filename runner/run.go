@@ -220,7 +220,7 @@ func run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		}
 		if code == 0 && !p.NaN {
 			res.Status, res.Failure = StatusOK, nil
-			rejected, err := verified(res, abs, opt)
+			rejected, err := verified(res, abs, opt.Verify, opt.Log)
 			if err != nil {
 				return nil, err
 			}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -49,16 +50,16 @@ const (
 // verified runs the verifier on a run the solver finished. It returns true when the
 // result was rejected; res then carries status rejected and the failure a repair
 // round acts on.
-func verified(res *Result, dir string, opt Options) (bool, error) {
-	if opt.Verify == nil {
+func verified(res *Result, dir string, judge Verifier, log io.Writer) (bool, error) {
+	if judge == nil {
 		return false, nil
 	}
-	v, err := opt.Verify(dir)
+	v, err := judge(dir)
 	if err != nil {
 		return false, fmt.Errorf("runner: verify: %w", err)
 	}
 	res.Verify = v
-	fmt.Fprintf(opt.Log, "verify: %s\n", v.Verdict)
+	fmt.Fprintf(log, "verify: %s\n", v.Verdict)
 	if v.Verdict != VerdictReject {
 		return false, nil
 	}

@@ -64,17 +64,17 @@ func newRunCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
+		if !*noVerify {
+			opt.Verify = verify.ForRun(verify.Options{Plots: plots.dir(dir)})
+		}
 		if slurmJob {
 			if opt.Parallel > 0 || opt.Repair > 0 {
 				// The job's rank count is job.slurm's; repairs need the solver here.
 				return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
 			}
-			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps}, format.name, stdout, stderr)
+			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps, Verify: opt.Verify}, format.name, stdout, stderr)
 		}
 		opt.Lint, opt.Log = lint, stderr
-		if !*noVerify {
-			opt.Verify = verify.ForRun(verify.Options{Plots: plots.dir(dir)})
-		}
 		if opt.Repair > 0 {
 			k, err := openKB(ef.kbPath)
 			if err != nil {

@@ -1,0 +1,77 @@
+package verify
+
+import (
+	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// caseFiles lists every file under dir with its size and modification time.
+func caseFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out[p] = info.ModTime().String() + " " + info.Name()
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestPictures: the residual history of a real icoFoam cavity log is drawn into
+// Options.Plots, never into the case; a FOAM-VERIFY-070 finding names it; without
+// Plots nothing is drawn.
+func TestPictures(t *testing.T) {
+	dir := tutorial(t, "incompressible/icoFoam/cavity/cavity")
+	log, err := os.ReadFile(filepath.Join("..", "runner", "testdata", "logs", "cavity-ok.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "log.icoFoam"), log, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := caseFiles(t, dir)
+	plots := filepath.Join(t.TempDir(), "plots")
+	r := verifyCase(t, dir, Options{Plots: plots})
+	if !reflect.DeepEqual(caseFiles(t, dir), before) {
+		t.Error("verify changed the case")
+	}
+	pic := filepath.Join(plots, "residuals.png")
+	if !slices.Equal(r.Pictures, []string{pic}) {
+		t.Fatalf("pictures %q, want %s", r.Pictures, pic)
+	}
+	f := want(t, r, Insufficient, IDPicture, "picture of the residual history", pic)
+	if f.Location.File != "log.icoFoam" {
+		t.Errorf("located at %q, want the log it was drawn from", f.Location.File)
+	}
+	fh, err := os.Open(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	img, err := png.Decode(fh)
+	if err != nil || img.Bounds().Dx() != 800 || img.Bounds().Dy() != 500 {
+		t.Fatalf("%s: %v, %v", pic, err, img)
+	}
+	if fig := r.pictures[0].fig; !slices.Equal(fig.Legend, []string{"Ux", "Uy", "p"}) || fig.Plot.X.Label.Text != "time" {
+		t.Errorf("legend %q, x %q", fig.Legend, fig.Plot.X.Label.Text)
+	}
+
+	none := verifyCase(t, dir, Options{})
+	if len(none.Pictures) != 0 {
+		t.Errorf("pictures without Options.Plots: %q", none.Pictures)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -69,7 +70,7 @@ func newPlot(title, xLabel, yLabel string) *plot.Plot {
 func Residuals(title, xLabel string, series []Series) (*Figure, error) {
 	p := newPlot(title, xLabel, "initial residual")
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Tick.Marker = decadeTicks{}
 	f := &Figure{Plot: p}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, s := range series {
@@ -102,6 +103,24 @@ func Residuals(title, xLabel string, series []Series) (*Figure, error) {
 	}
 	p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
 	return f, nil
+}
+
+// decadeTicks labels every power of ten of a log axis, with unlabelled ticks at 2..9
+// times it. gonum's LogTicks truncates log10(min) toward zero, so an axis starting at
+// 1e-4 (log10 = -3.9999999999999996) lost its lowest label.
+type decadeTicks struct{}
+
+func (decadeTicks) Ticks(min, max float64) []plot.Tick {
+	lo, hi := int(math.Floor(math.Log10(min)+1e-9)), int(math.Ceil(math.Log10(max)-1e-9))
+	var ticks []plot.Tick
+	for d := lo; d <= hi; d++ {
+		v := math.Pow10(d)
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', -1, 64)})
+		for i := 2; i < 10 && d < hi; i++ {
+			ticks = append(ticks, plot.Tick{Value: float64(i) * v})
+		}
+	}
+	return ticks
 }
 
 // addLine adds one legend entry for a curve drawn as runs of connected points.

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"flag"
 	"fmt"
 	"image"
@@ -106,6 +107,24 @@ func TestResiduals(t *testing.T) {
 	}
 	if !bytes.Equal(a, b) {
 		t.Error("the same figure rendered twice gives different PNG bytes")
+	}
+	// The bytes themselves, pinned by their hash: they follow the versions of gonum/plot,
+	// x/image and Go's image/png (go.mod and the toolchain); after upgrading one, look at
+	// the picture and rerun with -update.
+	golden(t, "residuals.png.sha256", fmt.Sprintf("%x\n", sha256.Sum256(a)))
+}
+
+// TestDecadeTicks: every decade of the axis is labelled, the lowest too (gonum's
+// LogTicks loses 1e-4: log10(1e-4) is -3.9999999999999996, truncated to -3).
+func TestDecadeTicks(t *testing.T) {
+	var labels []string
+	for _, tk := range (decadeTicks{}).Ticks(1e-4, 0.1) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if strings.Join(labels, " ") != "0.0001 0.001 0.01 0.1" {
+		t.Errorf("labels %q", labels)
 	}
 }
 

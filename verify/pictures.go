@@ -23,11 +23,35 @@ type picture struct {
 	fig    *chart.Figure
 }
 
-// addPicture records a figure to write. Checks that judge a window of a monitored
-// quantity draw it with chart.Monitor, checks of a sampled profile against reference
-// data with chart.Profile, and hand the figure here (docs/verify.md, "Pictures").
-func (r *Result) addPicture(name, what, source string, fig *chart.Figure) {
-	r.pictures = append(r.pictures, picture{name: name, what: what, source: source, fig: fig})
+// addPicture records a picture to write (docs/verify.md, "Pictures"): the residual
+// history, or one a check drew with monitorPicture or profilePicture.
+func (r *Result) addPicture(p picture) { r.pictures = append(r.pictures, p) }
+
+// monitorPicture is "monitor-<name>": a monitored quantity (a column of a
+// postProcessing/ series) against time with the window a check judged shaded, e.g.
+// the rows an `average: {from: ...}` mean was taken over.
+func monitorPicture(name, source, quantity string, t, v []float64, w chart.Window) (picture, error) {
+	fig, err := chart.Monitor(fmt.Sprintf("%s: %s", name, quantity), "time", quantity, chart.Series{Name: quantity, X: t, Y: v}, w)
+	if err != nil {
+		return picture{}, err
+	}
+	return picture{name: "monitor-" + name, what: fmt.Sprintf("monitored %s with the judged window %s", quantity, w.Label), source: source, fig: fig}, nil
+}
+
+// profilePicture is "profile-<name>": an expect: line item's measured values at the
+// coordinates along axis against its reference data (ref: coordinate, value rows of the
+// reference CSV).
+func profilePicture(name, source, quantity, axis, reference string, coords, measured []float64, ref [][2]float64) (picture, error) {
+	rx, ry := make([]float64, len(ref)), make([]float64, len(ref))
+	for i, r := range ref {
+		rx[i], ry[i] = r[0], r[1]
+	}
+	fig, err := chart.Profile(fmt.Sprintf("%s: %s along %s", name, quantity, axis), axis, quantity,
+		chart.Series{Name: "measured (" + source + ")", X: coords, Y: measured}, chart.Series{Name: "reference (" + reference + ")", X: rx, Y: ry})
+	if err != nil {
+		return picture{}, err
+	}
+	return picture{name: "profile-" + name, what: fmt.Sprintf("profile of %s along %s against %s", quantity, axis, reference), source: source, fig: fig}, nil
 }
 
 // residualPicture is the residual history of the solver log, the evidence the
@@ -51,7 +75,7 @@ func (r *Result) residualPicture(dir, app string, sol openfoam.Solver) {
 	if err != nil {
 		return
 	}
-	r.addPicture("residuals", "residual history (initial residual of each solved component, log scale)", rel, fig)
+	r.addPicture(picture{name: "residuals", what: "residual history (initial residual of each solved component, log scale)", source: rel, fig: fig})
 }
 
 // writePictures writes every recorded picture into plots (created if needed; verify

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/foamc/foamc/chart"
 )
 
 // caseFiles lists every file under dir with its size and modification time.
@@ -74,4 +76,36 @@ func TestPictures(t *testing.T) {
 	if len(none.Pictures) != 0 {
 		t.Errorf("pictures without Options.Plots: %q", none.Pictures)
 	}
+}
+
+// TestMonitorAndProfilePictures: the pictures an expectation check records are
+// written under their names and say what they show.
+func TestMonitorAndProfilePictures(t *testing.T) {
+	mon, err := monitorPicture("drag", "postProcessing/expect_drag/0/coefficient.dat", "Cd",
+		[]float64{0.1, 0.2, 0.3, 0.4}, []float64{1.4, 1.3, 1.25, 1.24}, chart.Window{From: 0.25, To: 0.4, Label: "average window (time >= 0.25)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof, err := profilePicture("centreline", "postProcessing/expect_centreline/0.5/reference_U.xy", "U_x", "y", "data/ghia-u.csv",
+		[]float64{0, 0.5, 1}, []float64{0, -0.2, 1}, [][2]float64{{0, 0}, {0.5, -0.21}, {1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(mon.fig.Legend, []string{"Cd", "average window (time >= 0.25)"}) ||
+		!slices.Equal(prof.fig.Legend, []string{"measured (postProcessing/expect_centreline/0.5/reference_U.xy)", "reference (data/ghia-u.csv)"}) ||
+		prof.fig.Plot.X.Label.Text != "y" || prof.fig.Plot.Y.Label.Text != "U_x" {
+		t.Errorf("monitor legend %q; profile legend %q, axes %q/%q", mon.fig.Legend, prof.fig.Legend, prof.fig.Plot.X.Label.Text, prof.fig.Plot.Y.Label.Text)
+	}
+	r := &Result{Verdict: Accept}
+	r.addPicture(mon)
+	r.addPicture(prof)
+	plots := t.TempDir()
+	if err := r.writePictures(plots); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Pictures, []string{filepath.Join(plots, "monitor-drag.png"), filepath.Join(plots, "profile-centreline.png")}) {
+		t.Fatalf("pictures %q", r.Pictures)
+	}
+	want(t, r, Accept, IDPicture, "picture of the profile of U_x along y against data/ghia-u.csv", "profile-centreline.png")
+	want(t, r, Accept, IDPicture, "picture of the monitored Cd with the judged window average window (time >= 0.25)")
 }

@@ -163,7 +163,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 			if err != nil {
 				return nil, err
 			}
-			if c == nil || len(c.edits) == 0 {
+			if c == nil || len(c.edits) == 0 && !c.keep {
 				break
 			}
 			undo, err := r.apply(ctx, c.edits)

@@ -18,7 +18,8 @@ const continueTries = 3
 // continueRun continues an unconverged steady run from its latest time directory
 // (startFrom latestTime) with as many iterations again as it has run, rounded up to
 // whole write intervals so that the new end is written. With --steps the step limit
-// decides the length instead (limitSteps counts from the latest time).
+// decides the length instead (limitSteps counts from the latest time): only startFrom
+// is set.
 func (r *repairer) continueRun(ctx context.Context, f *Failure, _ int) (*candidate, error) {
 	if sol, known := openfoam.LookupSolver(r.solver); known && !sol.Steady {
 		return nil, nil
@@ -38,27 +39,34 @@ func (r *repairer) continueRun(ctx context.Context, f *Failure, _ int) (*candida
 	if math.IsNaN(start) || !(latest > start) {
 		return nil, nil // nothing written to continue from
 	}
-	ext := latest - start
-	wc, _ := r.f.get(ctx, "system/controlDict", "writeControl")
-	unit := num("writeInterval")
-	if wc == "timeStep" {
-		unit *= num("deltaT")
-	} else if wc != "runTime" && wc != "adjustableRunTime" {
-		unit = math.NaN() // cpuTime, clockTime: no interval in simulated time
+	set := [][2]string{{"startFrom", "latestTime"}}
+	more := fmt.Sprintf("%d more steps (--steps)", r.opt.Steps)
+	if r.opt.Steps <= 0 {
+		ext := latest - start
+		wc, _ := r.f.get(ctx, "system/controlDict", "writeControl")
+		unit := num("writeInterval")
+		if wc == "timeStep" {
+			unit *= num("deltaT")
+		} else if wc != "runTime" && wc != "adjustableRunTime" {
+			unit = math.NaN() // cpuTime, clockTime: no interval in simulated time
+		}
+		if unit > 0 {
+			ext = math.Ceil(ext/unit-1e-9) * unit
+		}
+		set = append(set, [2]string{"endTime", strconv.FormatFloat(latest+ext, 'g', 12, 64)}, [2]string{"stopAt", "endTime"})
+		more = fmt.Sprintf("%g more", ext)
 	}
-	if unit > 0 {
-		ext = math.Ceil(ext/unit-1e-9) * unit
-	}
-	end := strconv.FormatFloat(latest+ext, 'g', 12, 64)
 	var edits []Edit
-	for _, kv := range [][2]string{{"startFrom", "latestTime"}, {"endTime", end}, {"stopAt", "endTime"}} {
+	for _, kv := range set {
 		if old, _ := r.f.get(ctx, "system/controlDict", kv[0]); old != kv[1] {
 			edits = append(edits, Edit{File: "system/controlDict", Entry: kv[0], Old: old, New: kv[1]})
 		}
 	}
+	// With --steps a second continuation edits nothing (startFrom is latestTime
+	// already): the candidate still stands, it is the rerun that continues.
 	return &candidate{strategy: "continue-run", edits: edits, keep: true, sources: []string{
 		"verify " + f.Rule + ": not converged",
-		fmt.Sprintf("the run reached %g: restart from the latest time directory (startFrom latestTime) for %g more", latest, ext),
+		fmt.Sprintf("the run reached %g: restart from the latest time directory (startFrom latestTime) for %s", latest, more),
 	}}, nil
 }
 

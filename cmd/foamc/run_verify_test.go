@@ -13,12 +13,9 @@ import (
 	"github.com/foamc/foamc/internal/foamtest"
 )
 
-// TestRunEndsWithVerify: simpleFoam pitzDaily stopped after 100 iterations (endTime
-// 100) finishes, but verify rejects it as not converged: run exits 6 with the
-// FOAM-VERIFY-013 reason and the picture of the residual history beside the case.
-// With --repair the run is continued from its latest time (100 -> 200 -> 400 by
-// doubling) until simpleFoam's residualControl stops it and verify accepts.
-func TestRunEndsWithVerify(t *testing.T) {
+// pitzDailyTutorial copies the simpleFoam tutorial into a temporary directory.
+func pitzDailyTutorial(t *testing.T) string {
+	t.Helper()
 	foamtest.RequireBinary(t, "simpleFoam")
 	foamtest.RequireBinary(t, "blockMesh")
 	foamtest.RequireBinary(t, "foamDictionary")
@@ -27,6 +24,16 @@ func TestRunEndsWithVerify(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join(foamtest.Tutorials(t), "incompressible/simpleFoam/pitzDaily"))); err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// TestRunEndsWithVerify: simpleFoam pitzDaily stopped after 100 iterations (endTime
+// 100) finishes, but verify rejects it as not converged: run exits 6 with the
+// FOAM-VERIFY-013 reason and the picture of the residual history beside the case.
+// With --repair the run is continued from its latest time (100 -> 200 -> 400 by
+// doubling) until simpleFoam's residualControl stops it and verify accepts.
+func TestRunEndsWithVerify(t *testing.T) {
+	dir := pitzDailyTutorial(t)
 	cd := filepath.Join(dir, "system", "controlDict")
 	b, err := os.ReadFile(cd)
 	if err != nil {
@@ -84,5 +91,41 @@ func TestRunEndsWithVerify(t *testing.T) {
 	want := []string{"continue-run startFrom startTime->latestTime", "continue-run endTime 100->200", "continue-run endTime 200->400"}
 	if code != 0 || res.Status != "ok" || res.Verify.Verdict != "accept" || res.Attempts != 3 || strings.Join(cont, "|") != strings.Join(want, "|") {
 		t.Fatalf("exit %d, status %s, verdict %s, %d solver runs, repairs %q, want %q\n%s", code, res.Status, res.Verify.Verdict, res.Attempts, cont, want, stderr.String())
+	}
+}
+
+// TestRunContinueSteps: with --steps 50 the continuation only sets startFrom
+// latestTime and the step limit decides its length: one repair round gives 100
+// iterations, still not converged (exit 6), and the case's endTime is untouched.
+func TestRunContinueSteps(t *testing.T) {
+	dir := pitzDailyTutorial(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"run", dir, "--steps", "50", "--repair", "1", "--no-plots", "--format", "json"}, &stdout, &stderr)
+	var res struct {
+		Status   string
+		Attempts int
+		Repairs  []struct {
+			Strategy string
+			Edits    []struct{ Entry, Old, New string }
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatal(err, stdout.String())
+	}
+	if code != exitRejected || res.Status != "rejected" || res.Attempts != 2 || len(res.Repairs) != 1 || res.Repairs[0].Strategy != "continue-run" ||
+		len(res.Repairs[0].Edits) != 1 || res.Repairs[0].Edits[0].Entry != "startFrom" {
+		t.Fatalf("exit %d: %+v\n%s", code, res, stderr.String())
+	}
+	for _, d := range []string{"50", "100"} {
+		if _, err := os.Stat(filepath.Join(dir, d, "U")); err != nil {
+			t.Error(err)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "system", "controlDict"))
+	if err != nil || !strings.Contains(string(b), "endTime         2000;") {
+		t.Errorf("controlDict endTime changed: %v\n%s", err, b)
+	}
+	if _, err := os.Stat(dir + ".verify"); err == nil {
+		t.Error("--no-plots wrote pictures")
 	}
 }

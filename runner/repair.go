@@ -75,6 +75,9 @@ func (r Repair) Target() string {
 			t = append(t, e.File)
 		}
 	}
+	if len(t) == 0 {
+		return "(no edit: the rerun continues)"
+	}
 	return strings.Join(t, ", ")
 }
 

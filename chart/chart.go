@@ -183,7 +183,8 @@ func (f *Figure) Shade(w Window) error {
 }
 
 // Monitor draws a monitored quantity (a force coefficient, a probe, a patch average)
-// against time or iteration, with the window a check judged shaded.
+// against time or iteration, with the window a check judged shaded (none when the
+// window is empty: a check that judged one row).
 func Monitor(title, xLabel, yLabel string, s Series, w Window) (*Figure, error) {
 	f := &Figure{Plot: newPlot(title, xLabel, yLabel)}
 	var xys plotter.XYs
@@ -199,8 +200,10 @@ func Monitor(title, xLabel, yLabel string, s Series, w Window) (*Figure, error) 
 	if err := addLine(f, s.Name, palette[0], runs); err != nil {
 		return nil, err
 	}
-	if err := f.Shade(w); err != nil {
-		return nil, err
+	if w.To > w.From {
+		if err := f.Shade(w); err != nil {
+			return nil, err
+		}
 	}
 	return f, nil
 }

@@ -29,13 +29,18 @@ func (r *Result) addPicture(p picture) { r.pictures = append(r.pictures, p) }
 
 // monitorPicture is "monitor-<name>": a monitored quantity (a column of a
 // postProcessing/ series) against time with the window a check judged shaded, e.g.
-// the rows an `average: {from: ...}` mean was taken over.
+// the rows an `average: {from: ...}` mean was taken over (an empty window: the last
+// row was judged).
 func monitorPicture(name, source, quantity string, t, v []float64, w chart.Window) (picture, error) {
 	fig, err := chart.Monitor(fmt.Sprintf("%s: %s", name, quantity), "time", quantity, chart.Series{Name: quantity, X: t, Y: v}, w)
 	if err != nil {
 		return picture{}, err
 	}
-	return picture{name: "monitor-" + name, what: fmt.Sprintf("monitored %s with the judged window %s", quantity, w.Label), source: source, fig: fig}, nil
+	what := fmt.Sprintf("monitored %s, judged at its last row", quantity)
+	if w.To > w.From {
+		what = fmt.Sprintf("monitored %s with the judged window %s", quantity, w.Label)
+	}
+	return picture{name: "monitor-" + name, what: what, source: source, fig: fig}, nil
 }
 
 // profilePicture is "profile-<name>": an expect: line item's measured values at the
@@ -47,7 +52,7 @@ func profilePicture(name, source, quantity, axis, reference string, coords, meas
 		rx[i], ry[i] = r[0], r[1]
 	}
 	fig, err := chart.Profile(fmt.Sprintf("%s: %s along %s", name, quantity, axis), axis, quantity,
-		chart.Series{Name: "measured (" + source + ")", X: coords, Y: measured}, chart.Series{Name: "reference (" + reference + ")", X: rx, Y: ry})
+		chart.Series{Name: "measured", X: coords, Y: measured}, chart.Series{Name: "reference (" + reference + ")", X: rx, Y: ry})
 	if err != nil {
 		return picture{}, err
 	}

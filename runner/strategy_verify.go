@@ -36,13 +36,23 @@ func (r *repairer) continueRun(ctx context.Context, f *Failure, _ int) (*candida
 		return x
 	}
 	start, latest := num("startTime"), latestTime(r.dir)
-	if math.IsNaN(start) || !(latest > start) {
-		return nil, nil // nothing written to continue from
+	if math.IsNaN(start) {
+		return nil, nil
+	}
+	from, ran := latest, latest-start
+	if !(latest > start) {
+		// Nothing written after the start (an endTime short of the first write): run
+		// from the start again, as much longer.
+		end := num("endTime")
+		if !(end > start) {
+			return nil, nil
+		}
+		from, ran = start, end-start
 	}
 	set := [][2]string{{"startFrom", "latestTime"}}
 	more := fmt.Sprintf("%d more steps (--steps)", r.opt.Steps)
 	if r.opt.Steps <= 0 {
-		ext := latest - start
+		ext := ran
 		wc, _ := r.f.get(ctx, "system/controlDict", "writeControl")
 		unit := num("writeInterval")
 		if wc == "timeStep" {
@@ -53,7 +63,7 @@ func (r *repairer) continueRun(ctx context.Context, f *Failure, _ int) (*candida
 		if unit > 0 {
 			ext = math.Ceil(ext/unit-1e-9) * unit
 		}
-		set = append(set, [2]string{"endTime", strconv.FormatFloat(latest+ext, 'g', 12, 64)}, [2]string{"stopAt", "endTime"})
+		set = append(set, [2]string{"endTime", strconv.FormatFloat(from+ext, 'g', 12, 64)}, [2]string{"stopAt", "endTime"})
 		more = fmt.Sprintf("%g more", ext)
 	}
 	var edits []Edit
@@ -66,7 +76,7 @@ func (r *repairer) continueRun(ctx context.Context, f *Failure, _ int) (*candida
 	// already): the candidate still stands, it is the rerun that continues.
 	return &candidate{strategy: "continue-run", edits: edits, keep: true, sources: []string{
 		"verify " + f.Rule + ": not converged",
-		fmt.Sprintf("the run reached %g: restart from the latest time directory (startFrom latestTime) for %s", latest, more),
+		fmt.Sprintf("latest written time %g: restart from it (startFrom latestTime) for %s", from, more),
 	}}, nil
 }
 

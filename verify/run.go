@@ -1,7 +1,10 @@
 package verify
 
 import (
+	"maps"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -31,13 +34,36 @@ func ForRun(opt Options) runner.Verifier {
 			case IDNotConverged:
 				v.Unconverged = true
 			case IDBounds:
-				field := strings.TrimSuffix(path.Base(f.Location.File), ".gz")
-				if slices.Contains(transported, field) && !slices.Contains(v.Unbounded, field) {
-					v.Unbounded = append(v.Unbounded, field)
+				v.Unbounded = appendTransported(v.Unbounded, strings.TrimSuffix(path.Base(f.Location.File), ".gz"))
+			case IDBoundingAtEnd:
+				// The fields bound() clipped in the last step, from the log the finding names.
+				for _, field := range clippedAtEnd(filepath.Join(dir, filepath.FromSlash(f.Location.File))) {
+					v.Unbounded = appendTransported(v.Unbounded, field)
 				}
 			}
 		}
 		slices.Sort(v.Unbounded)
 		return v, nil
 	}
+}
+
+func appendTransported(fields []string, field string) []string {
+	if slices.Contains(transported, field) && !slices.Contains(fields, field) {
+		return append(fields, field)
+	}
+	return fields
+}
+
+// clippedAtEnd lists the fields of the log's last step with a "bounding F" line.
+func clippedAtEnd(log string) []string {
+	fh, err := os.Open(log)
+	if err != nil {
+		return nil
+	}
+	defer fh.Close()
+	p, err := runner.ParseLog(fh)
+	if err != nil || len(p.Steps) == 0 {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(p.Steps[len(p.Steps)-1].Bounded))
 }

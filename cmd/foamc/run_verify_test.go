@@ -129,3 +129,56 @@ func TestRunContinueSteps(t *testing.T) {
 		t.Error("--no-plots wrote pictures")
 	}
 }
+
+// TestRunRepairBoundedThenContinue: pitzDaily with linear (unbounded) convection of k
+// and epsilon and endTime 20 (short of the first write at 100). verify rejects it:
+// not converged, and bound() clipped k in the last iteration (FOAM-VERIFY-018). With
+// --repair, div(phi,k) becomes the kb's bounded scheme, then the run (nothing
+// written yet) is rerun to 100 and continued to 200 and 400, where simpleFoam's
+// residualControl stops it and verify accepts.
+func TestRunRepairBoundedThenContinue(t *testing.T) {
+	dir := pitzDailyTutorial(t)
+	for file, rep := range map[string]*strings.Replacer{
+		"system/fvSchemes": strings.NewReplacer("div(phi,k)      bounded Gauss limitedLinear 1;", "div(phi,k)      Gauss linear;",
+			"div(phi,epsilon) bounded Gauss limitedLinear 1;", "div(phi,epsilon) Gauss linear;"),
+		"system/controlDict": strings.NewReplacer("endTime         2000;", "endTime         20;"),
+	} {
+		p := filepath.Join(dir, file)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(rep.Replace(string(b))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"run", dir, "--repair", "5", "--no-plots", "--format", "json"}, &stdout, &stderr)
+	var res struct {
+		Status   string
+		Attempts int
+		Verify   struct{ Verdict string }
+		Repairs  []struct {
+			Strategy string
+			Failure  struct{ Kind, Rule string }
+			Edits    []struct{ Entry, Old, New string }
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatal(err, stdout.String())
+	}
+	var got []string
+	for _, r := range res.Repairs {
+		s := r.Strategy + " (" + r.Failure.Rule + "):"
+		for _, e := range r.Edits {
+			s += " " + e.Entry + " " + e.Old + "->" + e.New
+		}
+		got = append(got, s)
+	}
+	t.Logf("exit %d, %s after %d solver runs:\n%s", code, res.Verify.Verdict, res.Attempts, strings.Join(got, "\n"))
+	if code != 0 || res.Verify.Verdict != "accept" || len(res.Repairs) < 2 || res.Repairs[0].Strategy != "bounded-schemes" ||
+		!strings.Contains(res.Repairs[0].Failure.Rule, "FOAM-VERIFY-018") || res.Repairs[0].Edits[0].Entry != "divSchemes/div(phi,k)" ||
+		res.Repairs[1].Strategy != "continue-run" || !strings.Contains(got[1], "endTime 20->100") {
+		t.Fatalf("exit %d, status %s\n%s\n%s", code, res.Status, strings.Join(got, "\n"), stderr.String())
+	}
+}

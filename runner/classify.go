@@ -56,8 +56,9 @@ type Failure struct {
 	Valid   []string `json:"valid,omitempty"` // valid names OpenFOAM listed
 	Fields  []string `json:"fields,omitempty"`
 	Message string   `json:"message"` // the FATAL block (trimmed)
-	// Rule is the gate finding's rule ID when the failure comes from lint,
-	// Edits the repair it proposes (finding.Repair.Edits).
+	// Rule is the gate finding's rule ID when the failure comes from lint (the
+	// deny IDs, comma-separated, of a verify reject), Edits the repair it proposes
+	// (finding.Repair.Edits).
 	Rule  string         `json:"rule,omitempty"`
 	Edits []finding.Edit `json:"edits,omitempty"`
 }

@@ -75,6 +75,9 @@ func (r Repair) Target() string {
 			t = append(t, e.File)
 		}
 	}
+	if len(t) == 0 {
+		return "(no edit: the rerun continues)"
+	}
 	return strings.Join(t, ", ")
 }
 
@@ -85,6 +88,9 @@ type candidate struct {
 	level    string
 	prov     []Provenance
 	call     *llm.Call
+	// keep: the repair makes progress rather than a guess (a continued run), so the
+	// same failure coming back does not undo it.
+	keep bool
 }
 
 type repairer struct {
@@ -109,6 +115,7 @@ type applied struct {
 	sig  string
 	undo func()
 	rep  *Repair
+	keep bool
 }
 
 // applied returns every repair made, in order.
@@ -135,7 +142,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 		r.model = r.turbulenceModel(ctx)
 	}
 	sig := signature(fail)
-	if r.last != nil && r.last.sig == sig {
+	if r.last != nil && r.last.sig == sig && !r.last.keep {
 		r.last.undo()
 		r.last.rep.Reverted = true
 	}
@@ -159,7 +166,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 			if err != nil {
 				return nil, err
 			}
-			if c == nil || len(c.edits) == 0 {
+			if c == nil || len(c.edits) == 0 && !c.keep {
 				break
 			}
 			undo, err := r.apply(ctx, c.edits)
@@ -181,7 +188,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 				Level: c.level, Retrieval: c.prov, Rejected: rejected, LLM: c.call,
 				Lint: LintCheck{DenyBefore: len(baseline), DenyAfter: len(denyKeys(after))}}
 			r.log = append(r.log, rep)
-			r.last = &applied{sig: sig, undo: undo, rep: rep}
+			r.last = &applied{sig: sig, undo: undo, rep: rep, keep: c.keep}
 			return rep, nil
 		}
 	}
@@ -289,6 +296,10 @@ func (r *repairer) strategies(f *Failure, p *LogParser) []strategy {
 		return []strategy{{"block-retrieval", retrievalTries, r.retrieveBlock}}
 	case KindFindingFix:
 		return []strategy{{"finding-fix", 1, r.findingFix}}
+	case KindUnconverged:
+		return []strategy{{"continue-run", continueTries, r.continueRun}}
+	case KindUnbounded:
+		return []strategy{{"bounded-schemes", retrievalTries, r.boundedSchemes}}
 	case KindSignal, KindNaN:
 		return []strategy{{"relaxation-retrieval", retrievalTries, r.relaxation},
 			{"halve-deltaT", 4, func(ctx context.Context, f *Failure, _ int) (*candidate, error) { return r.courant(ctx, p) }}}

@@ -37,6 +37,10 @@ type Options struct {
 	// Retriever answers the heuristic keyword queries of repair; nil disables
 	// retrieval-based repairs.
 	Retriever Retriever
+	// Verify, when set, judges the result once the solver has finished: a reject
+	// makes the run fail (status rejected) and, with Repair, is repaired like a
+	// solver failure (continue an unconverged steady run, bounded schemes).
+	Verify Verifier
 	// LLM, when set, is asked for a repair after the deterministic ones fail.
 	LLM *llm.Client
 	// Progress receives each completed solver step.
@@ -69,8 +73,9 @@ type Result struct {
 	Gate     []finding.Finding  `json:"gate,omitempty"` // deny findings that refused the run
 	Repairs  []Repair           `json:"repairs,omitempty"`
 	Plot     string             `json:"plot,omitempty"`
-	Attempts int                `json:"attempts"`      // solver runs
-	Job      *Job               `json:"job,omitempty"` // the Slurm job (RunSlurm)
+	Verify   *Verification      `json:"verify,omitempty"` // the verdict on the finished run (Options.Verify)
+	Attempts int                `json:"attempts"`         // solver runs
+	Job      *Job               `json:"job,omitempty"`    // the Slurm job (RunSlurm)
 	history  *LogParser
 }
 
@@ -215,11 +220,18 @@ func run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		}
 		if code == 0 && !p.NaN {
 			res.Status, res.Failure = StatusOK, nil
-			break
+			rejected, err := verified(res, abs, opt.Verify, opt.Log)
+			if err != nil {
+				return nil, err
+			}
+			if !rejected {
+				break
+			}
+		} else {
+			res.Status, res.Verify = StatusFailed, nil
+			res.Failure = Classify(p, code, abs)
+			fmt.Fprintf(opt.Log, "%s failed (exit %d): [%s/%s] %s\n", res.Solver, code, res.Failure.Class, res.Failure.Kind, res.Failure.Summary)
 		}
-		res.Status = StatusFailed
-		res.Failure = Classify(p, code, abs)
-		fmt.Fprintf(opt.Log, "%s failed (exit %d): [%s/%s] %s\n", res.Solver, code, res.Failure.Class, res.Failure.Kind, res.Failure.Summary)
 		done, err := repairRound(ctx, rp, res, p, round, opt)
 		if err != nil {
 			return nil, err
@@ -537,6 +549,9 @@ func (r *Result) Summary() string {
 	}
 	if r.Failure != nil {
 		fmt.Fprintf(&b, "failure: [%s/%s] %s\n", r.Failure.Class, r.Failure.Kind, r.Failure.Summary)
+	}
+	if v := r.Verify; v != nil {
+		fmt.Fprintf(&b, "verify: %s\n", v.Verdict)
 	}
 	if r.Plot != "" {
 		fmt.Fprintf(&b, "residual plot: %s\n", r.Plot)

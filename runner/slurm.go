@@ -40,6 +40,9 @@ type SlurmOptions struct {
 	// Steps > 0 limits the solver to N time steps, as Run's (controlDict is restored
 	// when the job has ended).
 	Steps int
+	// Verify judges a completed job's results, as Run's (no repair: the job is the
+	// user's script).
+	Verify Verifier
 }
 
 // Job is the scheduler's view of a submitted job.
@@ -180,6 +183,9 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 		res.Failure = &Failure{Class: ClassUnknown, Kind: KindOther, Summary: "job " + id + " " + firstNonEmpty(cancelled, "cancelled by the scheduler"), Message: p.Tail()}
 	case res.Job.State == "COMPLETED" && res.Job.ExitCode == 0 && !p.NaN:
 		res.Status = StatusOK
+		if _, err := verified(res, abs, opt.Verify, opt.Log); err != nil {
+			return nil, err
+		}
 	default:
 		res.Status = StatusFailed
 		res.Failure = jobFailure(abs, res.Job, res.Solver, p)

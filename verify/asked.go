@@ -60,8 +60,12 @@ func (r *Result) checkSpec(dir, file string, sol openfoam.Solver) error {
 	for _, f := range checkProblem(dir, times, s, sol) {
 		r.add(f)
 	}
-	for _, f := range checkExpect(dir, s) {
+	fs, pics := checkExpect(dir, s)
+	for _, f := range fs {
 		r.add(f)
+	}
+	for _, p := range pics {
+		r.addPicture(p)
 	}
 	return nil
 }

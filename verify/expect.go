@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/foamc/foamc/chart"
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/schema"
 )
@@ -15,32 +16,75 @@ type measurement struct {
 	value  float64
 	files  []string
 	method string
+	// history is the measured quantity at every row, from..to the rows judged (the
+	// picture of it: monitorPicture).
+	history  chart.Series
+	from, to float64
 }
 
 // checkExpect judges every expect: item against the output of its function object
 // expect_<name> (docs/verify.md): met is a passed check, missed rejects, missing or
 // unusable output leaves the evidence insufficient.
-func checkExpect(dir string, s *spec) []finding.Finding {
+// Each measured item also gives its picture: the monitored quantity with the rows
+// judged, or the line's profile against the reference.
+func checkExpect(dir string, s *spec) ([]finding.Finding, []picture) {
 	var out []finding.Finding
+	var pics []picture
 	for i := range s.Expect {
 		e := &s.Expect[i]
 		ptr := fmt.Sprintf("/expect/%d", i)
 		related := []finding.Related{{Location: s.locate(ptr), Message: "the expectation"}}
 		var f finding.Finding
+		var pic *picture
 		if e.Line != nil {
-			f = judgeLine(dir, s, e)
+			f, pic = judgeLine(dir, s, e)
 		} else {
 			m, err := measure(dir, s, e)
 			if err != nil {
 				f = noOutput(e, err)
 			} else {
 				f = judgeValue(e, m)
+				pic = expectMonitor(e, m)
 			}
 		}
 		f.Related = related
 		out = append(out, f)
+		if pic != nil {
+			pics = append(pics, *pic)
+		}
 	}
-	return out
+	return out, pics
+}
+
+// quantityOf names what a scalar expectation measures, for a picture's axis.
+func quantityOf(e *schema.Expect) string {
+	switch {
+	case e.ForceCoeff != "":
+		return e.ForceCoeff
+	case e.Nusselt != nil:
+		return "Nu"
+	case e.Point != nil && e.Point.Component != "":
+		return e.Point.Field + "_" + e.Point.Component
+	case e.Point != nil:
+		return e.Point.Field
+	case e.PatchAverage != nil:
+		return "mean " + e.PatchAverage.Field + " on " + e.PatchAverage.Patch
+	}
+	return e.Kind()
+}
+
+// expectMonitor is the picture of a scalar expectation: its quantity over the run
+// with the rows the value came from (the average window, or the last row) marked.
+func expectMonitor(e *schema.Expect, m measurement) *picture {
+	var w chart.Window // the last row only: nothing to shade
+	if e.Average != nil {
+		w = chart.Window{From: m.from, To: m.to, Label: fmt.Sprintf("average window (time >= %g)", e.Average.From)}
+	}
+	pic, err := monitorPicture(e.Name, m.files[len(m.files)-1], quantityOf(e), m.history.X, m.history.Y, w)
+	if err != nil {
+		return nil // a history gonum cannot draw leaves the judgement alone
+	}
+	return &pic
 }
 
 func noOutput(e *schema.Expect, err error) finding.Finding {
@@ -101,16 +145,15 @@ func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
 			return measurement{}, err
 		}
 	}
-	sum := 0.0
-	for _, r := range rows {
+	value := func(r seriesRow) (float64, error) {
 		var v []float64
 		for _, i := range idx {
 			if i >= len(r.vals) {
-				return measurement{}, fmt.Errorf("%s: the row at time %g has %d values, want column %d", strings.Join(ser.files, ", "), r.t, len(r.vals), i+1)
+				return 0, fmt.Errorf("%s: the row at time %g has %d values, want column %d", strings.Join(ser.files, ", "), r.t, len(r.vals), i+1)
 			}
 			c, err := pick(r.vals[i], component)
 			if err != nil {
-				return measurement{}, fmt.Errorf("%s column %s: %w", strings.Join(ser.files, ", "), cols[0], err)
+				return 0, fmt.Errorf("%s column %s: %w", strings.Join(ser.files, ", "), cols[0], err)
 			}
 			v = append(v, c)
 		}
@@ -118,14 +161,29 @@ func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
 		if e.Nusselt != nil {
 			// Nu = q L / (k (Tw - Tref)) with the patch means of q and Tw.
 			if v[1] == e.Nusselt.Tref {
-				return measurement{}, fmt.Errorf("the wall's mean T equals Tref %g at time %g: no Nusselt number", e.Nusselt.Tref, r.t)
+				return 0, fmt.Errorf("the wall's mean T equals Tref %g at time %g: no Nusselt number", e.Nusselt.Tref, r.t)
 			}
 			x = v[0] * e.Nusselt.Length / (k * (v[1] - e.Nusselt.Tref))
 		}
 		if math.Abs(x) >= vgreat {
-			return measurement{}, fmt.Errorf("%s: %g at time %g: the probe location is outside the mesh", strings.Join(ser.files, ", "), x, r.t)
+			return 0, fmt.Errorf("%s: %g at time %g: the probe location is outside the mesh", strings.Join(ser.files, ", "), x, r.t)
+		}
+		return x, nil
+	}
+	sum := 0.0
+	for _, r := range rows {
+		x, err := value(r)
+		if err != nil {
+			return measurement{}, err
 		}
 		sum += x
+	}
+	// The whole history, for the picture: rows that cannot be measured are left out.
+	var hist chart.Series
+	for _, r := range ser.rows {
+		if x, err := value(r); err == nil {
+			hist.X, hist.Y = append(hist.X, r.t), append(hist.Y, x)
+		}
 	}
 	what := strings.Join(cols, ", ")
 	if component != "" {
@@ -138,7 +196,7 @@ func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
 	if e.Nusselt != nil {
 		method += fmt.Sprintf(", Nu = q L / (k (Tw - Tref)) with L %g, Tref %g, k = Cp mu / Pr = %.6g from the spec's fluid", e.Nusselt.Length, e.Nusselt.Tref, k)
 	}
-	return measurement{value: sum / float64(len(rows)), files: ser.files, method: method}, nil
+	return measurement{value: sum / float64(len(rows)), files: ser.files, method: method, history: hist, from: rows[0].t, to: rows[len(rows)-1].t}, nil
 }
 
 func avgFrom(e *schema.Expect) *float64 {
@@ -203,15 +261,15 @@ func judgeValue(e *schema.Expect, m measurement) finding.Finding {
 // there) are interpolated linearly along the axis at each reference coordinate; the
 // largest deviation is judged. A relative tolerance is relative to the largest |value| of
 // the reference data (a profile crosses zero).
-func judgeLine(dir string, s *spec, e *schema.Expect) finding.Finding {
+func judgeLine(dir string, s *spec, e *schema.Expect) (finding.Finding, *picture) {
 	l := e.Line
 	ref, err := schema.ReadReference(s.path(l.Reference))
 	if err != nil {
-		return noOutput(e, fmt.Errorf("reference data: %w", err))
+		return noOutput(e, fmt.Errorf("reference data: %w", err)), nil
 	}
 	times, profs, err := readProfiles(dir, e.FunctionObject(), "reference", l.Field)
 	if err != nil {
-		return noOutput(e, err)
+		return noOutput(e, err), nil
 	}
 	var use []profile
 	var used []float64
@@ -221,7 +279,7 @@ func judgeLine(dir string, s *spec, e *schema.Expect) finding.Finding {
 		}
 	}
 	if len(use) == 0 {
-		return noOutput(e, fmt.Errorf("no sample at time >= %g (last written %g)", e.Average.From, times[len(times)-1]))
+		return noOutput(e, fmt.Errorf("no sample at time >= %g (last written %g)", e.Average.From, times[len(times)-1])), nil
 	}
 	// The mean profile over the window, each as value(coordinate), interpolated at the
 	// reference coordinates.
@@ -231,13 +289,13 @@ func judgeLine(dir string, s *spec, e *schema.Expect) finding.Finding {
 		for i := range p.points {
 			xs[i] = l.Coordinate(p.points[i])
 			if ys[i], err = pick(p.vals[i], l.Component); err != nil {
-				return noOutput(e, fmt.Errorf("%s: %w", p.file, err))
+				return noOutput(e, fmt.Errorf("%s: %w", p.file, err)), nil
 			}
 		}
 		for i, r := range ref {
 			v, ok := interpolate(xs, ys, r[0])
 			if !ok {
-				return noOutput(e, fmt.Errorf("%s has no sample around %s = %g (sampled %d points; a point outside the mesh is dropped)", p.file, l.Axis, r[0], len(xs)))
+				return noOutput(e, fmt.Errorf("%s has no sample around %s = %g (sampled %d points; a point outside the mesh is dropped)", p.file, l.Axis, r[0], len(xs))), nil
 			}
 			got[i] += v / float64(len(use))
 		}
@@ -271,13 +329,25 @@ func judgeLine(dir string, s *spec, e *schema.Expect) finding.Finding {
 	detail := fmt.Sprintf("method: %s; threshold: max |measured - reference| <= %.4g (%s); measured: max deviation %.4g at %s = %g (measured %.4g, reference %.4g), rms %.4g",
 		method, tol, how, maxDev, l.Axis, ref[worst][0], got[worst], ref[worst][1], rms)
 	loc := finding.Location{File: files[len(files)-1]}
+	var pic *picture
+	coords := make([]float64, len(ref))
+	for i, r := range ref {
+		coords[i] = r[0]
+	}
+	quantity := l.Field
+	if l.Component != "" {
+		quantity += "_" + l.Component
+	}
+	if p, err := profilePicture(e.Name, loc.File, quantity, l.Axis, l.Reference, coords, got, ref); err == nil {
+		pic = &p // a profile gonum cannot draw (nan samples) leaves the judgement alone
+	}
 	if maxDev <= tol {
 		return finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
-			Summary: fmt.Sprintf("expect %s met: %s along the line within %g of %s at all %d points (max deviation %.3g)", e.Name, l.Field, tol, l.Reference, len(ref), maxDev)}
+			Summary: fmt.Sprintf("expect %s met: %s along the line within %g of %s at all %d points (max deviation %.3g)", e.Name, l.Field, tol, l.Reference, len(ref), maxDev)}, pic
 	}
 	return finding.Finding{ID: IDExpectMissed, Severity: finding.Deny, Location: loc, Detail: detail,
 		Summary: fmt.Sprintf("expect %s missed: %s along the line deviates %.3g from %s at %s = %g, more than %g", e.Name, l.Field, maxDev, l.Reference, l.Axis, ref[worst][0], tol),
-		Fix:     "the profile does not match the reference: refine the mesh, converge further or check the setup; or correct the expectation"}
+		Fix:     "the profile does not match the reference: refine the mesh, converge further or check the setup; or correct the expectation"}, pic
 }
 
 // interpolate is y(x0) by linear interpolation in the samples (xs in any order); ok is

@@ -48,6 +48,9 @@ type Options struct {
 	// Time is "latest" (default), "all" (every time directory after the start time) or
 	// the name of one time directory.
 	Time string
+	// Plots, when set, is the directory the pictures of the evidence are written to
+	// (never the case: verify does not edit it); each is named by an IDPicture finding.
+	Plots string
 }
 
 // Result is a verification's verdict and its reasons, sorted.
@@ -59,6 +62,9 @@ type Result struct {
 	Solver   string
 	Times    []string
 	Findings []finding.Finding
+	// Pictures are the PNG files written into Options.Plots, in order.
+	Pictures []string
+	pictures []picture
 }
 
 // Case verifies the run in dir. An error means dir is not a case foamc can judge
@@ -103,6 +109,12 @@ func Case(dir string, opt Options) (*Result, error) {
 	}
 	for _, f := range judgeLog(dir, app, sol, cd) {
 		r.add(f)
+	}
+	if opt.Plots != "" {
+		r.residualPicture(dir, app, sol)
+		if err := r.writePictures(opt.Plots); err != nil {
+			return nil, err
+		}
 	}
 	finding.Sort(r.Findings)
 	r.Verdict = verdictOf(r.Findings)

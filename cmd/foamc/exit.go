@@ -19,13 +19,17 @@ import (
 // checks they agree).
 const (
 	exitOK           = 0
-	exitFailure      = 1   // tool error, usage error, a case that could not be evaluated (fail closed)
-	exitWarn         = 2   // lint --fail-on warn: warnings; fmt --check: files not formatted
-	exitDeny         = 3   // a deny finding: lint, compile, run (refused by its gate), parse, fmt, inspect
-	exitSolverFailed = 4   // run: the solver failed or timed out, after any repairs
-	exitNoSpec       = 5   // compile --prompt: the LLM gave no spec that compiles
-	exitCancelled    = 130 // run, gate: SIGINT; run --slurm: the job was cancelled (Ctrl-C, --timeout or the scheduler)
-	exitTerminated   = 143 // run, gate: SIGTERM
+	exitFailure      = 1 // tool error, usage error, a case that could not be evaluated (fail closed)
+	exitWarn         = 2 // lint --fail-on warn: warnings; fmt --check: files not formatted
+	exitDeny         = 3 // a deny finding: lint, compile, run (refused by its gate), parse, fmt, inspect
+	exitSolverFailed = 4 // run: the solver failed or timed out, after any repairs
+	exitNoSpec       = 5 // compile --prompt: the LLM gave no spec that compiles
+	// run: the solver finished but verify rejected the result, after any repairs. Apart
+	// from 3 (refused: nothing ran) and 4 (the solver failed): the run produced results
+	// and they are wrong.
+	exitRejected   = 6
+	exitCancelled  = 130 // run, gate: SIGINT; run --slurm: the job was cancelled (Ctrl-C, --timeout or the scheduler)
+	exitTerminated = 143 // run, gate: SIGTERM
 	// gate runs a command: its own outcomes are kept apart from the command's exit status,
 	// which it returns unchanged (128+N when the command is killed by signal N), using
 	// the codes env(1) and timeout(1) reserve for the wrapper.
@@ -53,6 +57,7 @@ var exitTable = []struct {
 	{exitDeny, "a deny finding (lint, compile, parse, fmt, inspect; run refused by its gate); verify: reject"},
 	{exitSolverFailed, "run: the solver failed or timed out, after any repairs; verify: insufficient (no results or no solver log to judge)"},
 	{exitNoSpec, "compile --prompt: the LLM gave no spec that compiles"},
+	{exitRejected, "run: the solver finished but verify rejected the result, after any repairs (verify: insufficient leaves run's exit at 0)"},
 	{exitGateDenied, "gate: a deny finding, the command did not run"},
 	{exitGateError, "gate: usage error or the case could not be evaluated, the command did not run"},
 	{exitGateCannotExec, "gate: the command could not be started"},

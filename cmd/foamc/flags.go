@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -165,4 +166,34 @@ func (l *llmFlags) client() (*llm.Client, error) {
 	}
 	cfg.Deadline = l.timeout
 	return llm.New(cfg)
+}
+
+// plotsFlag is --plots DIR / --no-plots of verify and run: where the pictures of the
+// evidence go. The default is CASE.verify beside the case: verify never writes into the
+// case it judges.
+type plotsFlag struct {
+	path string
+	off  bool
+}
+
+func addPlotsFlag(fs *pflag.FlagSet) *plotsFlag {
+	p := &plotsFlag{}
+	fs.StringVar(&p.path, "plots", "", "directory for the pictures of the evidence (PNG; default CASE.verify beside the case)")
+	fs.BoolVar(&p.off, "no-plots", false, "write no pictures")
+	return p
+}
+
+// dir is the pictures' directory for the case in dir ("" with --no-plots).
+func (p *plotsFlag) dir(dir string) string {
+	switch {
+	case p.off:
+		return ""
+	case p.path != "":
+		return p.path
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = filepath.Clean(dir)
+	}
+	return abs + ".verify"
 }

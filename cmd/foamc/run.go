@@ -15,6 +15,7 @@ import (
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/verify"
 )
 
 func newRunCmd() *cobra.Command {
@@ -26,7 +27,9 @@ func newRunCmd() *cobra.Command {
 		Short: "gate, mesh and solve a case with OpenFOAM; classify and repair failures",
 		Long: "run lints the case (the gate: a deny refuses the run, exit 3), meshes and solves it,\n" +
 			"classifies a failure and, with --repair, repairs it (kb first, then the LLM if\n" +
-			"configured). With --slurm it submits the case's job.slurm and follows the job.\n" +
+			"configured). A finished run is judged by foamc verify: a reject fails the run (exit 6)\n" +
+			"and --repair acts on it (continues an unconverged steady run, bounded schemes).\n" +
+			"With --slurm it submits the case's job.slurm and follows the job.\n" +
 			"--format json prints the run's result document.",
 		Args: argsBetween(1, 1, "one CASE"),
 	}
@@ -38,7 +41,9 @@ func newRunCmd() *cobra.Command {
 	fs.IntVar(&opt.Repair, "repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	fs.DurationVar(&opt.Timeout, "timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	fs.StringVar(&tutorials, "tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
-	format := addFormatFlag(fs, "output format (json: the run's result; sarif, junit, github: the gate's findings)")
+	noVerify := fs.Bool("no-verify", false, "do not judge the finished run with foamc verify")
+	plots := addPlotsFlag(fs)
+	format := addFormatFlag(fs, "output format (json: the run's result; sarif, junit, github: the gate's and verify's findings)")
 	lf := addLLMFlags(fs)
 	ef := addEngineFlags(fs)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
@@ -59,12 +64,15 @@ func newRunCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
+		if !*noVerify {
+			opt.Verify = verify.ForRun(verify.Options{Plots: plots.dir(dir)})
+		}
 		if slurmJob {
 			if opt.Parallel > 0 || opt.Repair > 0 {
 				// The job's rank count is job.slurm's; repairs need the solver here.
 				return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
 			}
-			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps}, format.name, stdout, stderr)
+			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps, Verify: opt.Verify}, format.name, stdout, stderr)
 		}
 		opt.Lint, opt.Log = lint, stderr
 		if opt.Repair > 0 {
@@ -103,23 +111,33 @@ func newRunCmd() *cobra.Command {
 // reportRun prints a run's result in the format and returns run's exit for it.
 func reportRun(res *runner.Result, format string, stdout io.Writer) error {
 	var err error
+	// The gate's denies, or verify's findings on the finished run with its verdict.
+	rep := findingsReport(res.Case, res.Gate)
+	if v := res.Verify; v != nil {
+		rep = findingsReport(res.Case, v.Findings)
+		rep.Cases[0].Verdict = v.Verdict
+	}
 	switch format {
 	case "json":
 		err = writeJSON(stdout, res)
 	case "text":
-		if len(res.Gate) > 0 {
-			err = output.Write(stdout, "text", findingsReport(res.Case, res.Gate))
+		if len(rep.Cases[0].Findings) > 0 {
+			err = output.Write(stdout, "text", rep)
 		}
 		fmt.Fprint(stdout, res.Summary())
 	default:
-		err = output.Write(stdout, format, findingsReport(res.Case, res.Gate))
+		err = output.Write(stdout, format, rep)
 	}
 	if err != nil {
 		return err
 	}
 	switch res.Status {
 	case runner.StatusOK:
+		// verify: insufficient leaves the exit alone: the solver finished and nothing
+		// was found wrong; the warnings say what evidence was missing.
 		return nil
+	case runner.StatusRejected:
+		return exitWith(exitRejected, nil)
 	case runner.StatusRefused:
 		return exitWith(exitDeny, nil)
 	case runner.StatusCancelled:

@@ -14,15 +14,18 @@ func newVerifyCmd() *cobra.Command {
 		Short: "judge a finished run: accept, reject or insufficient (docs/verify.md)",
 		Long: "verify reads a case's results and solver log (never runs a solver, never edits the case)\n" +
 			"and answers accept (exit 0), reject (exit 3) or insufficient (exit 4); each reason is a\n" +
-			"FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value.",
+			"FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value.\n" +
+			"Pictures of the evidence (PNG) go to --plots DIR, by default CASE.verify beside the case;\n" +
+			"a FOAM-VERIFY-070 finding names each.",
 		Args: argsBetween(1, 1, "one CASE"),
 	}
 	cmd.Flags().StringVar(&specFile, "spec", "", "the case spec to judge the run against: the problem it asks and its expect: items (default: the foamc.spec.json foamc compile recorded in the case)")
 	cmd.Flags().StringVar(&timeSel, "time", "latest", "time directories to judge: latest|all|T (a time directory's name)")
+	plots := addPlotsFlag(cmd.Flags())
 	format := addFormatFlag(cmd.Flags(), "output format")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]
-		r, err := verify.Case(dir, verify.Options{Time: timeSel, Spec: specFile})
+		r, err := verify.Case(dir, verify.Options{Time: timeSel, Spec: specFile, Plots: plots.dir(dir)})
 		if err != nil {
 			return err
 		}

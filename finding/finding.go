@@ -106,6 +106,9 @@ type Finding struct {
 	Related    []Related `json:"related,omitempty"`
 	Provenance []string  `json:"provenance,omitempty"`
 	Repair     *Repair   `json:"repair,omitempty"`
+	// Measure is what a post-run check measured against what it allows, as numbers
+	// (foamc verify's expectations), so reports and tables never read them back from prose.
+	Measure *Measure `json:"measure,omitempty"`
 	// Excerpt is the source line(s) around Location, for text output.
 	Excerpt string `json:"excerpt,omitempty"`
 }
@@ -168,4 +171,14 @@ func (l List) Error() string {
 		b.WriteString(f.String())
 	}
 	return b.String()
+}
+
+// Measure is one judged measurement: Value against Reference, |Value - Reference| = Deviation
+// allowed up to Tolerance. At names the worst point of a profile ("y=0.96"); empty for a scalar.
+type Measure struct {
+	Value     float64 `json:"value"`
+	Reference float64 `json:"reference"`
+	Deviation float64 `json:"deviation"`
+	Tolerance float64 `json:"tolerance"`
+	At        string  `json:"at,omitempty"`
 }

@@ -3,7 +3,7 @@ package validation
 import (
 	"fmt"
 	"io"
-	"regexp"
+	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -13,20 +13,12 @@ import (
 
 // expectRow is one line of the validation table: what foamc verify measured for one
 // expectation of a spec. The finding that judged it is found by its related location, the
-// spec's /expect/<i>; the numbers are read back from its detail ("threshold: ...; measured:
-// ...", docs/verify.md) for display only — a detail verify words differently shows whole.
+// spec's /expect/<i>; the numbers are its measure (finding.Measure), never read from prose.
 type expectRow struct {
 	name, quantity                        string
 	measured, reference, err, tol, status string
 	finding                               *finding
 }
-
-var (
-	// verify/expect.go's details: a scalar ...
-	scalarRe = regexp.MustCompile(`threshold: \|measured - (\S+)\| <= (\S+) \(([^)]*)\); measured: (\S+) \(deviation (\S+?)(?:, error (\S+))?\)`)
-	// ... and a line sample.
-	lineRe = regexp.MustCompile(`threshold: max \|measured - reference\| <= (\S+) \(([^)]*)\); measured: max deviation (\S+) at (\S+) = (\S+) \(measured (\S+), reference (\S+)\)`)
-)
 
 // rowFor finds the finding verify wrote for the i-th expectation e.
 func rowFor(i int, e schema.Expect, fs []finding) expectRow {
@@ -46,18 +38,19 @@ func rowFor(i int, e schema.Expect, fs []finding) expectRow {
 		default:
 			r.status = f.Severity + " " + f.ID
 		}
-		if m := scalarRe.FindStringSubmatch(f.Detail); m != nil {
-			r.measured, r.reference, r.tol = m[4], m[1], m[2]
-			r.err = m[5]
-			if m[6] != "" {
-				r.err += " (" + m[6] + ")"
-			}
-		} else if m := lineRe.FindStringSubmatch(f.Detail); m != nil {
-			r.measured = fmt.Sprintf("%s at %s=%s", m[6], m[4], m[5])
-			r.reference = m[7]
-			r.err, r.tol = "max "+m[3], m[1]
-		} else {
+		switch m := f.Measure; {
+		case m == nil:
 			r.measured = f.Summary + " (" + f.Detail + ")"
+		case m.At != "":
+			r.measured = fmt.Sprintf("%.4g at %s", m.Value, m.At)
+			r.reference = fmt.Sprintf("%.4g", m.Reference)
+			r.err, r.tol = fmt.Sprintf("max %.4g", m.Deviation), fmt.Sprintf("%.4g", m.Tolerance)
+		default:
+			r.measured, r.reference = fmt.Sprintf("%.9g", m.Value), fmt.Sprintf("%g", m.Reference)
+			r.err, r.tol = fmt.Sprintf("%.3g", m.Deviation), fmt.Sprintf("%.4g", m.Tolerance)
+			if m.Reference != 0 {
+				r.err += fmt.Sprintf(" (%.3g%%)", 100*m.Deviation/math.Abs(m.Reference))
+			}
 		}
 		break
 	}

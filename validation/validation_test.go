@@ -54,6 +54,13 @@ type finding struct {
 	Summary  string       `json:"summary"`
 	Detail   string       `json:"detail"`
 	Related  []relatedLoc `json:"related"`
+	Measure  *struct {
+		Value     float64 `json:"value"`
+		Reference float64 `json:"reference"`
+		Deviation float64 `json:"deviation"`
+		Tolerance float64 `json:"tolerance"`
+		At        string  `json:"at"`
+	} `json:"measure"`
 }
 
 type relatedLoc struct {

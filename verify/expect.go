@@ -247,11 +247,12 @@ func judgeValue(e *schema.Expect, m measurement) finding.Finding {
 	detail := fmt.Sprintf("method: %s of %s; threshold: |measured - %g| <= %.4g (%s); measured: %g (deviation %.3g%s)",
 		m.method, strings.Join(m.files, ", "), want, tol, how, m.value, dev, errPct)
 	loc := finding.Location{File: m.files[len(m.files)-1]}
+	measure := &finding.Measure{Value: m.value, Reference: want, Deviation: dev, Tolerance: tol}
 	if dev <= tol {
-		return finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
+		return finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail, Measure: measure,
 			Summary: fmt.Sprintf("expect %s met: %s %.6g, expected %g +- %.4g", e.Name, e.Kind(), m.value, want, tol)}
 	}
-	return finding.Finding{ID: IDExpectMissed, Severity: finding.Deny, Location: loc, Detail: detail,
+	return finding.Finding{ID: IDExpectMissed, Severity: finding.Deny, Location: loc, Detail: detail, Measure: measure,
 		Summary: fmt.Sprintf("expect %s missed: %s %.6g, expected %g +- %.4g%s", e.Name, e.Kind(), m.value, want, tol, errPct),
 		Fix:     "the result does not reach the expected value: refine the mesh, converge further or check the setup (boundary values, fluid, model); or correct the expectation"}
 }
@@ -341,11 +342,13 @@ func judgeLine(dir string, s *spec, e *schema.Expect) (finding.Finding, *picture
 	if p, err := profilePicture(e.Name, loc.File, quantity, l.Axis, l.Reference, coords, got, ref); err == nil {
 		pic = &p // a profile gonum cannot draw (nan samples) leaves the judgement alone
 	}
+	measure := &finding.Measure{Value: got[worst], Reference: ref[worst][1], Deviation: maxDev, Tolerance: tol,
+		At: fmt.Sprintf("%s=%g", l.Axis, ref[worst][0])}
 	if maxDev <= tol {
-		return finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail,
+		return finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail, Measure: measure,
 			Summary: fmt.Sprintf("expect %s met: %s along the line within %g of %s at all %d points (max deviation %.3g)", e.Name, l.Field, tol, l.Reference, len(ref), maxDev)}, pic
 	}
-	return finding.Finding{ID: IDExpectMissed, Severity: finding.Deny, Location: loc, Detail: detail,
+	return finding.Finding{ID: IDExpectMissed, Severity: finding.Deny, Location: loc, Detail: detail, Measure: measure,
 		Summary: fmt.Sprintf("expect %s missed: %s along the line deviates %.3g from %s at %s = %g, more than %g", e.Name, l.Field, maxDev, l.Reference, l.Axis, ref[worst][0], tol),
 		Fix:     "the profile does not match the reference: refine the mesh, converge further or check the setup; or correct the expectation"}, pic
 }

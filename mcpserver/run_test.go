@@ -67,6 +67,10 @@ func TestRunCaseProgress(t *testing.T) {
 	if res.IsError || r.Run == nil || r.Run.Status != "ok" || r.Run.Steps != 5 {
 		t.Fatalf("run_case: isError=%v %+v %+v", res.IsError, r.Run, r.Findings)
 	}
+	// The run ends with verify, as foamc run does.
+	if r.Run.Verify == nil || r.Run.Verify.Verdict != "accept" {
+		t.Fatalf("run_case carries no accept verdict: %+v", r.Run.Verify)
+	}
 	// Notifications may trail the result by a moment.
 	deadline := time.Now().Add(5 * time.Second)
 	for len(progress()) < 5 && time.Now().Before(deadline) {

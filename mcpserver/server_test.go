@@ -28,6 +28,9 @@ type reply struct {
 	Run         *struct {
 		Status string `json:"status"`
 		Steps  int    `json:"steps"`
+		Verify *struct {
+			Verdict string `json:"verdict"`
+		} `json:"verify"`
 	} `json:"run"`
 	Rule     *struct{ ID string } `json:"rule"`
 	Contract *struct {

@@ -71,7 +71,7 @@ func loadSpec(dir, file string) (*spec, []finding.Finding, error) {
 	if err == nil {
 		var s spec
 		if err = decodeSpec(doc, &s); err == nil {
-			s.file, s.dir, s.doc = file, filepath.Dir(file), doc
+			s.file, s.dir, s.doc = caseRelative(dir, file), filepath.Dir(file), doc
 			if recorded {
 				s.file = RecordedSpec
 			}
@@ -114,8 +114,23 @@ func (s *spec) path(p string) string {
 // locate is the location of a spec field (ptr an RFC 6901 pointer) in the spec file.
 func (s *spec) locate(ptr string) finding.Location {
 	loc := s.doc.Locate(ptr)
-	if s.file == RecordedSpec {
-		loc.File = RecordedSpec
-	}
+	loc.File = s.file
 	return loc
+}
+
+// caseRelative names a --spec file as finding files are named, relative to the case
+// directory (renderers join them with it), or absolute when no relative path exists.
+func caseRelative(dir, file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return file
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return abs
+	}
+	if rel, err := filepath.Rel(absDir, abs); err == nil {
+		return rel
+	}
+	return abs
 }

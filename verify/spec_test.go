@@ -73,7 +73,7 @@ func TestSpecAccepted(t *testing.T) {
 	}
 	r = verifyCase(t, dir, Options{Spec: wrong})
 	f := want(t, r, Reject, IDExpectMissed, "expect dp missed: pressureDrop 0.24", "expected 0.48 +- 0.024", "threshold: |measured - 0.48| <= 0.024")
-	if f.Location.File != "postProcessing/expect_dp/0/fieldValueDelta.dat" || len(f.Related) != 1 || f.Related[0].Location.File != wrong {
+	if f.Location.File != "postProcessing/expect_dp/0/fieldValueDelta.dat" || len(f.Related) != 1 || f.Related[0].Location.File != "wrong.json" { // case-relative, as every finding file
 		t.Errorf("location %+v related %+v", f.Location, f.Related)
 	}
 

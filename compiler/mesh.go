@@ -491,13 +491,18 @@ func vec3(it grammar.Item) ([3]float64, bool) {
 	return v, true
 }
 
+// listItems is the items of the list that ends entry key. A purely numeric list of 64 or
+// more elements (vertices, faces of a big blockMeshDict) arrives as one NumList token.
 func listItems(d *grammar.Dict, key string) []grammar.Item {
 	e, ok := d.Find(key).(*grammar.PrimitiveEntry)
 	if !ok || len(e.Value) == 0 {
 		return nil
 	}
-	if l, ok := e.Value[len(e.Value)-1].(*grammar.List); ok {
+	switch l := e.Value[len(e.Value)-1].(type) {
+	case *grammar.List:
 		return l.Items
+	case *grammar.NumList:
+		return l.Expand().Items
 	}
 	return nil
 }

@@ -302,6 +302,32 @@ func TestCourantTimeStepFromMesh(t *testing.T) {
 	}
 }
 
+// A polyMesh gives its smallest cell size too (the shortest face edge), so a transient spec
+// with maxCo compiles on a mesh from another mesher (the elbow of fluentMeshToFoam); the
+// fastest inflow sets the step.
+func TestCourantTimeStepFromPolyMesh(t *testing.T) {
+	src := strings.Replace(plateSpec("{solver: pimpleFoam, turbulence: laminar}", "{nu: 1e-5}", "U: [2, 0, 0], p: 0", ""),
+		"control: {endTime: 20, deltaT: 1}", "control: {endTime: 0.1, maxCo: 0.5}", 1)
+	src = strings.Replace(src, "{role: outlet}", "{role: inlet, U: [-5, 0, 0]}", 1)
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	s := slotOf(t, r, "derived/deltaT")
+	// platePoly: shortest edge 0.00497146 (the near-wall cells), U = 5 (the faster inlet)
+	// -> 0.5 * 0.00497 / 5 = 4.97e-4, rounded down to two digits
+	if s.Value != "0.00049" || math.Abs(s.Source.Inputs["dxMin"]-0.00497146364) > 1e-9 || s.Source.Inputs["U"] != 5 {
+		t.Errorf("deltaT slot = %+v", s)
+	}
+	m, err := readPolyMesh(filepath.Join(meshes, "platePoly", "polyMesh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Extent != [3]float64{1, 0.3, 0.01} {
+		t.Errorf("extent = %v", m.Extent)
+	}
+}
+
 func TestWriteIsAtomicAndRefusesOverwrite(t *testing.T) {
 	r, fl := compileSrc(t, channelKE, Options{})
 	if fl != nil {

@@ -364,7 +364,14 @@ func (c *compilation) timeStep(st *state) {
 			c.open("control/deltaT", "/control/deltaT", "the time step (the mesh gives no smallest cell size to derive it from maxCo)", "number")
 			return
 		}
+		// The fastest stated inflow sets the Courant step (a second, faster inlet of a
+		// mixing elbow would otherwise break maxCo from the first step).
 		u := st.uRef
+		for _, b := range s.Boundaries {
+			if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil {
+				u = math.Max(u, mag(b.U.Vector()))
+			}
+		}
 		var a float64
 		if c.feat.Compressible && st.gas != nil && st.T.s > 0 {
 			a = st.gas.soundSpeed(st.T.s)

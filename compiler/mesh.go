@@ -41,7 +41,8 @@ type meshInfo struct {
 	Kind    string // blockMeshDict | polyMesh | gmsh
 	Source  string // absolute path
 	Patches []meshPatch
-	// DxMin is the smallest cell edge in metres (0 when unknown: polyMesh, gmsh, curved edges).
+	// DxMin is the smallest cell edge in metres (0 when unknown: binary polyMesh, gmsh,
+	// multi-graded curved blocks).
 	DxMin float64
 	// Extent is the size of the mesh's bounding box (zero when unknown: gmsh).
 	Extent [3]float64
@@ -535,7 +536,7 @@ func readPolyMesh(dir string) (*meshInfo, error) {
 	for _, p := range patches {
 		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type, Groups: p.InGroups})
 	}
-	m.Extent = pointsExtent(dir)
+	m.Extent, m.DxMin = polyMeshGeometry(dir)
 	return m, nil
 }
 
@@ -550,72 +551,107 @@ func wordList(d *grammar.Dict, key string) []string {
 	return out
 }
 
-// pointsExtent is the bounding box size of an ASCII polyMesh/points (plain or .gz); zero
-// when it cannot be read cheaply (binary), which only leaves mesh-derived scales unknown.
-func pointsExtent(dir string) [3]float64 {
-	var ext [3]float64
-	data, err := os.ReadFile(filepath.Join(dir, "points"))
-	if err != nil {
-		raw, gzErr := os.ReadFile(filepath.Join(dir, "points.gz"))
-		if gzErr != nil {
-			return ext
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(raw))
-		if err != nil {
-			return ext
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			return ext
-		}
-	}
-	if bytes.Contains(data, []byte("format      binary")) || bytes.Contains(data, []byte("format binary")) {
-		return ext
-	}
-	// Points are the "(x y z)" groups after the header's closing brace.
-	if i := bytes.IndexByte(data, '}'); i >= 0 {
-		data = data[i+1:]
-	}
+// polyMeshGeometry reads an ASCII polyMesh's points and faces (plain or .gz): the bounding
+// box size and the shortest face edge, the smallest cell size a Courant time step needs
+// (as the blockMeshDict reader's smallest cell edge). Binary or unreadable files leave
+// them zero (unknown), which only leaves mesh-derived scales open.
+func polyMeshGeometry(dir string) (ext [3]float64, dxMin float64) {
+	data := polyMeshBody(dir, "points")
+	var pts [][3]float64
 	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	n := 0
-	for len(data) > 0 {
-		a := bytes.IndexByte(data, '(')
-		if a < 0 {
-			break
-		}
-		b := bytes.IndexByte(data[a+1:], ')')
-		if b < 0 {
-			break
-		}
-		fs := strings.Fields(string(data[a+1 : a+1+b]))
-		data = data[a+1+b+1:]
+	eachGroup(data, func(fs []string) {
 		if len(fs) != 3 {
-			continue
+			return
 		}
 		var v [3]float64
-		ok := true
 		for d := range fs {
 			x, err := strconv.ParseFloat(fs[d], 64)
 			if err != nil {
-				ok = false
-				break
+				return
 			}
 			v[d] = x
 		}
-		if !ok {
-			continue
-		}
-		n++
+		pts = append(pts, v)
 		for d := 0; d < 3; d++ {
 			lo[d], hi[d] = math.Min(lo[d], v[d]), math.Max(hi[d], v[d])
 		}
-	}
-	if n == 0 {
-		return ext
+	})
+	if len(pts) == 0 {
+		return ext, 0
 	}
 	for d := 0; d < 3; d++ {
 		ext[d] = hi[d] - lo[d]
 	}
-	return ext
+	best := math.Inf(1)
+	ids := make([]int, 0, 8)
+	eachGroup(polyMeshBody(dir, "faces"), func(fs []string) {
+		ids = ids[:0]
+		for _, f := range fs {
+			i, err := strconv.Atoi(f)
+			if err != nil || i < 0 || i >= len(pts) {
+				return
+			}
+			ids = append(ids, i)
+		}
+		for k := range ids {
+			a, b := pts[ids[k]], pts[ids[(k+1)%len(ids)]]
+			if l := mag([3]float64{b[0] - a[0], b[1] - a[1], b[2] - a[2]}); l > 0 {
+				best = math.Min(best, l)
+			}
+		}
+	})
+	if !math.IsInf(best, 0) {
+		dxMin = best
+	}
+	return ext, dxMin
+}
+
+// polyMeshBody is an ASCII polyMesh file (plain or .gz) after its FoamFile header and the
+// outer list's '('; nil when it is absent, binary or a faceCompactList.
+func polyMeshBody(dir, name string) []byte {
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		raw, gzErr := os.ReadFile(filepath.Join(dir, name+".gz"))
+		if gzErr != nil {
+			return nil
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return nil
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return nil
+		}
+	}
+	if bytes.Contains(data, []byte("format      binary")) || bytes.Contains(data, []byte("format binary")) {
+		return nil
+	}
+	if i := bytes.IndexByte(data, '}'); i >= 0 && bytes.Contains(data[:i], []byte("faceCompactList")) {
+		return nil // offsets and labels: no "n(…)" groups to read edges from
+	} else if i >= 0 {
+		data = data[i+1:]
+	}
+	if i := bytes.IndexByte(data, '('); i >= 0 {
+		return data[i+1:]
+	}
+	return nil
+}
+
+// eachGroup calls fn with the fields of every innermost "( … )" group: a point "(x y z)"
+// or a face "4(a b c d)".
+func eachGroup(data []byte, fn func([]string)) {
+	for len(data) > 0 {
+		a := bytes.IndexByte(data, '(')
+		if a < 0 {
+			return
+		}
+		b := bytes.IndexByte(data[a+1:], ')')
+		if b < 0 {
+			return
+		}
+		fn(strings.Fields(string(data[a+1 : a+1+b])))
+		data = data[a+1+b+1:]
+	}
 }
 
 // readGmsh lists the physical surface names of a gmsh .msh file (format 2 or 4): gmshToFoam

@@ -648,3 +648,39 @@ func TestForceReplacesOnlyFoamcOutput(t *testing.T) {
 	}
 	keep(t, filepath.Join(holder, "channel/blockMeshDict"))
 }
+
+// The role cyclic takes the mesh's coupling: cyclicAMI sides of a pipe sector (the
+// pipeCyclic tutorial) get cyclicAMI patchFields, and left out of the spec they are derived.
+func TestCyclicAMIRole(t *testing.T) {
+	ami := func(name, nb, faces string) string {
+		return name + " { type cyclicAMI; neighbourPatch " + nb + "; transform translational; separationVector (0 0 0.1); faces (" + faces + "); }\n"
+	}
+	path := writeMesh(t, map[string]string{"blockMeshDict": bmHeader + unitVertices +
+		"blocks (hex (0 1 2 3 4 5 6 7) (10 10 1) simpleGrading (1 1 1));\nboundary (\n" +
+		"inlet { type patch; faces ((0 4 7 3)); }\noutlet { type patch; faces ((1 2 6 5)); }\n" +
+		"walls { type wall; faces ((0 1 5 4) (3 7 6 2)); }\n" +
+		ami("front", "back", "(4 5 6 7)") + ami("back", "front", "(0 3 2 1)") + ");\n"})
+	spec := `version: 1
+name: t
+mesh: {blockMeshDict: ` + path + `}
+physics: {solver: simpleFoam, turbulence: kEpsilon}
+fluid: {nu: 1e-5}
+boundaries:
+  inlet:  {role: inlet, U: [1, 0, 0]}
+  outlet: {role: outlet, p: 0}
+  walls:  {role: wall}
+  front:  {role: cyclic}
+control: {endTime: 10, deltaT: 1}
+`
+	r, fl := compileSrc(t, spec, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	for _, f := range []string{"U", "p", "k", "epsilon", "nut"} {
+		for _, side := range []string{"front", "back"} {
+			if v := slotOf(t, r, "0/"+f+"/boundaryField/"+side).Value; v != "cyclicAMI" {
+				t.Errorf("%s on %s = %s, want cyclicAMI", f, side, v)
+			}
+		}
+	}
+}

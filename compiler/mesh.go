@@ -272,10 +272,14 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 	var verts [][3]float64
 	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, it := range listItems(body, "vertices") {
+		if w, ok := it.(*grammar.Word); ok && w.Value == "project" {
+			return nil, meshError(path, it, "the blockMeshDict projects vertices onto its geometry (project), which foamc does not compile",
+				"run blockMesh on it yourself and give the result as mesh.polyMesh (constant/polyMesh)")
+		}
 		v, ok := vec3(it)
 		if !ok {
 			return nil, meshError(path, it, "a vertex of the blockMeshDict is not a point (x y z)",
-				"write every vertex as three numbers; foamc reads $var and #eval but not projected vertices")
+				"write every vertex as three numbers ($var and #eval are read)")
 		}
 		verts = append(verts, v)
 		for d := 0; d < 3; d++ {

@@ -172,3 +172,14 @@ func TestBlockMeshManyVerticesAndListIncludes(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// Projected vertices (aerofoilNACA0012) are refused at the vertex, with the way out.
+func TestBlockMeshProjectedVertex(t *testing.T) {
+	dict := bmHeader + "vertices (\n  project (0 0 0) (aerofoil)\n  (1 0 0) (1 1 0) (0 1 0) (0 0 1) (1 0 1) (1 1 1) (0 1 1)\n);\n" +
+		"blocks (hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1));\nboundary ();\n"
+	_, err := readBlockMesh(writeMesh(t, map[string]string{"blockMeshDict": dict}))
+	var f finding.Finding
+	if !errors.As(err, &f) || f.ID != IDMesh || f.Location.Line != 3 || !strings.Contains(f.Summary, "project") || !strings.Contains(f.Fix, "mesh.polyMesh") {
+		t.Fatalf("projected vertex: %v", err)
+	}
+}

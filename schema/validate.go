@@ -158,7 +158,7 @@ func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError
 		fix = "keep one mesh source"
 	case ptr == "/control" && e.Type() == "number_any_of":
 		summary = "control: deltaT is required unless maxCo is given"
-		fix = "add control.deltaT or control.maxCo"
+		fix = "add control.deltaT (steady solvers: deltaT: 1, endTime then counts iterations) or control.maxCo"
 	}
 	loc := d.Locate(ptr)
 	return finding.Finding{ID: IDSchema, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc, Excerpt: d.Excerpt(loc)}

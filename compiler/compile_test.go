@@ -684,3 +684,36 @@ control: {endTime: 10, deltaT: 1}
 		}
 	}
 }
+
+// A closed compressible domain stating no pressure and no temperature (a heated cavity of
+// air, the buoyantCavity tutorial's walls) takes the standard atmosphere, said as info
+// findings; --strict refuses it.
+func TestStandardAtmosphereDefault(t *testing.T) {
+	src := `version: 1
+name: t
+mesh: {blockMeshDict: box/blockMeshDict}
+physics: {flow: {compressible: true, steady: true}, turbulence: laminar}
+fluid: {molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5, Pr: 0.71}
+boundaries:
+  hot:          {role: wall, velocity: [0, 1, 0]}
+  cold:         {role: wall}
+  adiabatic:    {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 30, deltaT: 1}
+`
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	for id, want := range map[string]string{"reference/p": "101325", "reference/T": "288.15"} {
+		if s := slotOf(t, r, id); s.Value != want || s.Source.Kind != KindDefault || s.Source.Ref == "" {
+			t.Errorf("%s = %+v, want the default %s with its source", id, s, want)
+		}
+	}
+	if !strings.Contains(string(r.Files["0/p"]), "uniform 101325") {
+		t.Errorf("0/p does not start at the standard atmosphere:\n%s", r.Files["0/p"])
+	}
+	if _, fl := compileSrc(t, src, Options{Strict: true}); len(fl) == 0 || fl[0].ID != IDOpen {
+		t.Errorf("--strict must refuse the default: %v", fl)
+	}
+}

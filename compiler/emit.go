@@ -210,7 +210,10 @@ func (c *compilation) state() *state {
 			st.p = c.settled("initial/p", "/initial/p", "the initial pressure", sv(b.P.Value,
 				defaultSrc(refAtRest, "p = p0 of boundary "+n, map[string]float64{"p0": b.P.Value})))
 		} else {
-			c.open("reference/p", "/reference/p", "the ambient static pressure in Pa", "number")
+			// A closed compressible domain (a heated cavity) states no pressure: air at
+			// the standard atmosphere.
+			st.p = c.settled("reference/p", "/reference/p", "the ambient static pressure in Pa",
+				sv(isaP, defaultSrc(refISA, "p = 101325 Pa", nil)))
 		}
 	}
 	if c.feat.Compressible {
@@ -226,7 +229,8 @@ func (c *compilation) state() *state {
 				st.T = c.settled("initial/T", "/initial/T", "the initial temperature", sv(b.T.Value,
 					defaultSrc(refAtRest, "T = T0 of boundary "+n, map[string]float64{"T0": b.T.Value})))
 			} else {
-				c.open("reference/T", "/reference/T", "the ambient static temperature in K", "number")
+				st.T = c.settled("reference/T", "/reference/T", "the ambient static temperature in K",
+					sv(isaT, defaultSrc(refISA, "T = 288.15 K", nil)))
 			}
 		}
 	}

@@ -297,6 +297,7 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 	// hex edges grouped by local direction (x: 0-1, 3-2, 7-6, 4-5; y: 0-3, 1-2, 5-6, 4-7; z: 0-4, 1-5, 2-6, 3-7).
 	edges := [3][4][2]int{{{0, 1}, {3, 2}, {7, 6}, {4, 5}}, {{0, 3}, {1, 2}, {5, 6}, {4, 7}}, {{0, 4}, {1, 5}, {2, 6}, {3, 7}}}
 	nblocks := 0
+	var dirs []blockDirs
 	for i := 0; i < len(blocks); i++ {
 		w, ok := blocks[i].(*grammar.Word)
 		if !ok || w.Value != "hex" {
@@ -346,11 +347,14 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 			}
 		}
 		grades := blockGrading(gradingKind, grading)
+		var bd blockDirs
 		for d := 0; d < 3; d++ {
 			n, ok := cnt.Items[d].(*grammar.Number)
 			if !ok || n.Int < 1 {
 				return nil, meshError(path, cnt, "a block's cell counts must be positive integers", "write (nx ny nz) with nx, ny, nz >= 1")
 			}
+			bd.single[d] = n.Int == 1
+			bd.dx[d] = math.Inf(1)
 			for ei, e := range edges[d] {
 				a, b := verts[vi[e[0]]], verts[vi[e[1]]]
 				// The chord: never longer than a curved edge, so the estimate errs small.
@@ -359,20 +363,42 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 					continue // collapsed edge (wedge axis)
 				}
 				if dx := gradedSmallest(L, int(n.Int), grades[4*d+ei]); dx > 0 {
-					best = math.Min(best, dx)
+					bd.dx[d] = math.Min(bd.dx[d], dx)
 				} else {
-					best = math.Inf(-1)
+					bd.dx[d] = math.Inf(-1)
 				}
 			}
 		}
+		dirs = append(dirs, bd)
 	}
 	if nblocks == 0 {
 		return nil, meshError(path, nil, "the blockMeshDict has no hex blocks", "give at least one hex block")
+	}
+	// A mesh one cell thick in every block (2-D with empty faces, or a wedge) has no flux
+	// across its thickness: the Courant step follows the in-plane cells, and the thin edges
+	// of a wedge near its axis would shrink deltaT a hundredfold.
+	thin := true
+	for _, bd := range dirs {
+		thin = thin && (bd.single[0] || bd.single[1] || bd.single[2])
+	}
+	for _, bd := range dirs {
+		for d := 0; d < 3; d++ {
+			if !(thin && bd.single[d]) {
+				best = math.Min(best, bd.dx[d])
+			}
+		}
 	}
 	if !math.IsInf(best, 0) {
 		g.dxMin = best
 	}
 	return g, nil
+}
+
+// blockDirs is one block's smallest cell per local direction (-Inf: unknown) and which
+// directions have a single cell.
+type blockDirs struct {
+	dx     [3]float64
+	single [3]bool
 }
 
 // gradeSection is one section of a multi-grading: fractions of the edge length and of
@@ -540,7 +566,7 @@ func readPolyMesh(dir string) (*meshInfo, error) {
 	for _, p := range patches {
 		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type, Groups: p.InGroups})
 	}
-	m.Extent, m.DxMin = polyMeshGeometry(dir)
+	m.Extent, m.DxMin = polyMeshGeometry(dir, planeFaces(f))
 	return m, nil
 }
 
@@ -555,11 +581,50 @@ func wordList(d *grammar.Dict, key string) []string {
 	return out
 }
 
+// planeFaces are the face ranges [start, end) of the empty and wedge patches of a
+// polyMesh/boundary: the in-plane faces of a 2-D or axisymmetric mesh.
+func planeFaces(f *grammar.File) [][2]int {
+	le := f.TopList()
+	if le == nil {
+		return nil
+	}
+	l, ok := le.Value.(*grammar.List)
+	if !ok {
+		return nil
+	}
+	var out [][2]int
+	for _, it := range l.Items {
+		d, ok := it.(*grammar.Dict)
+		if !ok {
+			continue
+		}
+		if t := wordOf(d, "type"); t != "empty" && t != "wedge" {
+			continue
+		}
+		start, n := numberOf(d, "startFace"), numberOf(d, "nFaces")
+		if start >= 0 && n > 0 {
+			out = append(out, [2]int{start, start + n})
+		}
+	}
+	return out
+}
+
+// numberOf is an integer entry of d; -1 when absent.
+func numberOf(d *grammar.Dict, key string) int {
+	if e, ok := d.Find(key).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
+		if n, ok := e.Value[0].(*grammar.Number); ok {
+			return int(n.Int)
+		}
+	}
+	return -1
+}
+
 // polyMeshGeometry reads an ASCII polyMesh's points and faces (plain or .gz): the bounding
 // box size and the shortest face edge, the smallest cell size a Courant time step needs
-// (as the blockMeshDict reader's smallest cell edge). Binary or unreadable files leave
-// them zero (unknown), which only leaves mesh-derived scales open.
-func polyMeshGeometry(dir string) (ext [3]float64, dxMin float64) {
+// (as the blockMeshDict reader's smallest cell edge). With plane faces (empty or wedge
+// patches) only their edges count: nothing flows across a 2-D mesh's thickness. Binary or
+// unreadable files leave both zero (unknown), which only leaves mesh-derived scales open.
+func polyMeshGeometry(dir string, plane [][2]int) (ext [3]float64, dxMin float64) {
 	data := polyMeshBody(dir, "points")
 	var pts [][3]float64
 	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
@@ -588,7 +653,12 @@ func polyMeshGeometry(dir string) (ext [3]float64, dxMin float64) {
 	}
 	best := math.Inf(1)
 	ids := make([]int, 0, 8)
+	face := -1
 	eachGroup(polyMeshBody(dir, "faces"), func(fs []string) {
+		face++
+		if len(plane) > 0 && !slices.ContainsFunc(plane, func(r [2]int) bool { return face >= r[0] && face < r[1] }) {
+			return
+		}
 		ids = ids[:0]
 		for _, f := range fs {
 			i, err := strconv.Atoi(f)

@@ -183,3 +183,18 @@ func TestBlockMeshProjectedVertex(t *testing.T) {
 		t.Fatalf("projected vertex: %v", err)
 	}
 }
+
+// A wedge (LadenburgJet60psi): its one-cell thickness carries no flux, so the thin edges
+// near the axis do not set the Courant cell size; the in-plane cells do.
+func TestBlockMeshWedgeCellSize(t *testing.T) {
+	dict := bmHeader + "vertices ((0 0 0) (1 0 0) (0 0.1 -0.0044) (1 0.1 -0.0044) (0 0.1 0.0044) (1 0.1 0.0044));\n" +
+		"blocks (hex (0 1 3 2 0 1 5 4) (10 10 1) simpleGrading (1 1 1));\n" +
+		"boundary (front { type wedge; faces ((0 1 3 2)); } back { type wedge; faces ((0 4 5 1)); });\n"
+	m, err := readBlockMesh(writeMesh(t, map[string]string{"blockMeshDict": dict}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(m.DxMin-0.01) > 1e-4 {
+		t.Errorf("dxMin = %g, want the in-plane 0.01 (not the 0.0088 wedge thickness)", m.DxMin)
+	}
+}

@@ -28,6 +28,7 @@ const (
 	IDTarget      = "FOAM-COMPILE-006" // output directory exists (no --force) or cannot be written
 	IDAuxField    = "FOAM-COMPILE-007" // a retrieved value needs a field or object the case lacks
 	IDDisabled    = "FOAM-COMPILE-008" // a retrieved value that switches an equation off (maxIter 0)
+	IDExpect      = "FOAM-COMPILE-009" // an expect: item the compiled case cannot measure
 	IDReynolds    = "FOAM-COMPILE-101" // physics plausibility (warn)
 	IDNotice      = "FOAM-COMPILE-102" // an input ignored for this solver (info)
 	IDRetyped     = "FOAM-COMPILE-103" // a mesh patch retyped to agree with its role (info)
@@ -214,6 +215,7 @@ func (c *compilation) run() (*Result, error) {
 	}
 	c.mesh = m
 	c.checkPatches()
+	c.checkExpect()
 	c.resolvePhysics()
 	// Open slots do not stop compilation: every open slot is reported at once.
 	if c.fatal() || c.feat.Solver == "" {

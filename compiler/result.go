@@ -27,6 +27,7 @@ func (c *compilation) result() *Result {
 	r.Executable["Allrun"] = true
 	r.Provenance["/files/Allrun"] = curated("generated run script (mesh step, patch types, solver)")
 	c.writeJob(r)
+	c.recordSpec(r)
 	// Spec fields the slot filler supplied turn every entry sourced from them into llm entries.
 	for ptr, src := range r.Provenance {
 		if src.Kind == KindSpec {

@@ -147,7 +147,7 @@ func (c *compilation) emitSystem(st *state) {
 		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
 		cd.set("maxDeltaT", cs, grammar.Num(1))
 	}
-	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil {
+	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 {
 		fn := cd.sub("functions")
 		if s.Outputs.Residuals {
 			r := fn.sub("residuals")
@@ -163,7 +163,9 @@ func (c *compilation) emitSystem(st *state) {
 		if fc := s.Outputs.ForceCoeffs; fc != nil {
 			c.forceCoeffs(fn.sub("forceCoeffs"), fc, st)
 		}
+		c.emitExpect(fn, st)
 	}
+	c.emitYPlus(cd)
 	c.emitSchemes()
 	c.emitSolution()
 	c.emitDecompose()

@@ -21,6 +21,19 @@ type Step struct {
 	// step (Ux, Uy, p, k, ...), the quantity OpenFOAM's residuals function object plots.
 	Residuals  map[string]float64 `json:"residuals"`
 	CourantMax float64            `json:"courantMax,omitempty"`
+	// InterfaceCourantMax is a VoF solver's "Interface Courant Number" maximum.
+	InterfaceCourantMax float64 `json:"interfaceCourantMax,omitempty"`
+	// Bounded holds, per field, the lowest minimum of the step's "bounding F, min: ..."
+	// lines: the value OpenFOAM's bound() clipped.
+	Bounded map[string]float64 `json:"bounded,omitempty"`
+	// ContinuityLocal is the step's last "time step continuity errors : sum local"
+	// (one line per pressure corrector: the last is what the step leaves), and
+	// ContinuityCumulative its cumulative.
+	ContinuityLocal      float64 `json:"continuityLocal,omitempty"`
+	ContinuityCumulative float64 `json:"continuityCumulative,omitempty"`
+	// Phase holds, per phase fraction, the extremes of the step's MULES report
+	// "Min(alpha.water) = ... Max(alpha.water) = ...".
+	Phase map[string][2]float64 `json:"phase,omitempty"`
 }
 
 var (
@@ -28,7 +41,15 @@ var (
 	reSolving = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`Solving for (\w+), Initial residual = ([^,]+), Final residual = ([^,]+), No Iterations (\d+)`)
 	})
-	reCourant  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Courant Number mean: \S+ max: (\S+)`) })
+	// rhoCentralFoam prints "Mean and max Courant Numbers = MEAN MAX".
+	reCourant = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(Interface )?Courant Number mean: \S+ max: |Mean and max Courant Numbers = \S+ )(\S+)`)
+	})
+	reBounding = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^bounding (\S+), min: (\S+)`) })
+	reContErr  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^time step continuity errors : sum local = ([^,]+), global = ([^,]+), cumulative = (\S+)`)
+	})
+	rePhase    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Min\((\S+)\) = (\S+)\s+Max\((\S+)\) = (\S+)`) })
 	reExecTime = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ExecutionTime = (\S+) s`) })
 	reRank     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[\d+\] `) })
 )
@@ -103,13 +124,20 @@ func (p *LogParser) Feed(line string) bool {
 		cur = &p.Steps[len(p.Steps)-1]
 	}
 	if m := reCourant().FindStringSubmatch(t); m != nil {
-		v, err := strconv.ParseFloat(m[1], 64)
-		if err != nil || isBad(m[1]) {
+		v, err := strconv.ParseFloat(m[2], 64)
+		if err != nil || isBad(m[2]) {
 			p.setNaN(t)
 		}
-		if cur != nil {
+		switch {
+		case cur == nil:
+		case m[1] != "":
+			cur.InterfaceCourantMax = v
+		default:
 			cur.CourantMax = v
 		}
+		return false
+	}
+	if cur != nil && p.feedEvidence(cur, t) {
 		return false
 	}
 	if m := reSolving().FindStringSubmatch(t); m != nil {
@@ -123,6 +151,43 @@ func (p *LogParser) Feed(line string) bool {
 			v, _ := strconv.ParseFloat(m[2], 64)
 			cur.Residuals[m[1]] = v
 		}
+	}
+	return false
+}
+
+// feedEvidence records the step's bounding, continuity-error and phase-fraction
+// lines (foamc verify judges them); it reports whether the line was one.
+func (p *LogParser) feedEvidence(cur *Step, t string) bool {
+	if m := reBounding().FindStringSubmatch(t); m != nil {
+		v, _ := strconv.ParseFloat(m[2], 64)
+		if cur.Bounded == nil {
+			cur.Bounded = map[string]float64{}
+		}
+		if old, seen := cur.Bounded[m[1]]; !seen || v < old {
+			cur.Bounded[m[1]] = v
+		}
+		return true
+	}
+	if m := reContErr().FindStringSubmatch(t); m != nil {
+		if isBad(m[1]) || isBad(m[3]) {
+			p.setNaN(t)
+		}
+		local, _ := strconv.ParseFloat(m[1], 64)
+		cur.ContinuityLocal = local
+		cur.ContinuityCumulative, _ = strconv.ParseFloat(m[3], 64)
+		return true
+	}
+	if m := rePhase().FindStringSubmatch(t); m != nil && m[1] == m[3] {
+		lo, _ := strconv.ParseFloat(m[2], 64)
+		hi, _ := strconv.ParseFloat(m[4], 64)
+		if cur.Phase == nil {
+			cur.Phase = map[string][2]float64{}
+		}
+		if old, seen := cur.Phase[m[1]]; seen {
+			lo, hi = min(lo, old[0]), max(hi, old[1])
+		}
+		cur.Phase[m[1]] = [2]float64{lo, hi}
+		return true
 	}
 	return false
 }

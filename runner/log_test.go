@@ -104,3 +104,40 @@ func TestNiceTicks(t *testing.T) {
 		t.Fatalf("%v", got)
 	}
 }
+
+// TestParseLogEvidence: the bounding, continuity-error, interface Courant and MULES
+// phase-fraction lines foamc verify judges, as v1912's simpleFoam and interFoam print them.
+func TestParseLogEvidence(t *testing.T) {
+	p := &LogParser{}
+	for _, l := range []string{
+		"Time = 0.5",
+		"Courant Number mean: 0.0617975 max: 1.13423",
+		"Interface Courant Number mean: 0.0128979 max: 0.719538",
+		"Phase-1 volume fraction = 0.12755  Min(alpha.water) = -8.37842e-13  Max(alpha.water) = 1",
+		"Phase-1 volume fraction = 0.12755  Min(alpha.water) = -4.70311e-07  Max(alpha.water) = 1",
+		"time step continuity errors : sum local = 0.000253525, global = 7.20716e-06, cumulative = 0.00305431",
+		"time step continuity errors : sum local = 1.62786e-05, global = 1.21395e-07, cumulative = 0.00305443",
+		"bounding epsilon, min: -1.98669 max: 1080.25 average: 47.5305",
+		"bounding epsilon, min: -40.6096 max: 23853.2 average: 84.8817",
+	} {
+		p.Feed(l)
+	}
+	s := p.Steps[0]
+	if s.CourantMax != 1.13423 || s.InterfaceCourantMax != 0.719538 {
+		t.Errorf("courant %v, interface %v", s.CourantMax, s.InterfaceCourantMax)
+	}
+	if s.Phase["alpha.water"] != [2]float64{-4.70311e-07, 1} {
+		t.Errorf("phase %v", s.Phase)
+	}
+	if s.ContinuityLocal != 1.62786e-05 || s.ContinuityCumulative != 0.00305443 {
+		t.Errorf("continuity %v %v", s.ContinuityLocal, s.ContinuityCumulative)
+	}
+	if s.Bounded["epsilon"] != -40.6096 {
+		t.Errorf("bounded %v", s.Bounded)
+	}
+	p.Feed("Time = 1e-06")
+	p.Feed("Mean and max Courant Numbers = 0.14512842 0.17130477") // rhoCentralFoam
+	if c := p.Steps[1].CourantMax; c != 0.17130477 {
+		t.Errorf("rhoCentralFoam courant %v", c)
+	}
+}

@@ -52,7 +52,7 @@ func TestSpecDocMatchesSchema(t *testing.T) {
 }
 
 // schemaFields collects dotted field paths: properties, `<patch>` for a map of patches,
-// following $ref and every oneOf/anyOf alternative.
+// `[]` for the items of an array, following $ref and every oneOf/anyOf alternative.
 func schemaFields(root, node map[string]any, prefix string, out map[string]bool) {
 	if ref, ok := node["$ref"].(string); ok {
 		def := strings.TrimPrefix(ref, "#/definitions/")
@@ -82,6 +82,10 @@ func schemaFields(root, node map[string]any, prefix string, out map[string]bool)
 				schemaFields(root, m, join(k), out)
 			}
 		}
+	}
+	// An array of objects documents its items' fields as `<array>[].<field>`.
+	if items, ok := node["items"].(map[string]any); ok {
+		schemaFields(root, items, prefix+"[]", out)
 	}
 	if ap, ok := node["additionalProperties"].(map[string]any); ok && prefix != "" {
 		if _, free := ap["enum"]; free || len(ap) == 0 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -103,6 +104,10 @@ func (d *Document) ValidateSpec() error {
 			(e.Type() == "required" || e.Type() == "number_not") {
 			continue
 		}
+		// A failed if/then/else branch is reported by the branch's own error.
+		if e.Type() == "condition_else" {
+			continue
+		}
 		// The branches of a oneOf/anyOf repeat an error: one finding per pointer, error
 		// type and details (fmt prints the map sorted), not per message text.
 		key := fmt.Sprint(contextPointer(e.Context()), "\x00", e.Type(), "\x00", e.Details())
@@ -159,13 +164,29 @@ func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError
 	case ptr == "/control" && e.Type() == "number_any_of":
 		summary = "control: deltaT is required unless maxCo is given"
 		fix = "add control.deltaT (steady solvers: deltaT: 1, endTime then counts iterations) or control.maxCo"
+	case expectItem.MatchString(ptr) && e.Type() == "number_one_of":
+		summary = field + ": give exactly one measurement: " + strings.Join(expectKinds, ", ")
+		fix = "keep one measurement per expect item (docs/spec.md, Expectations)"
+	case expectItem.MatchString(ptr) && e.Type() == "condition_then":
+		summary = field + ": a line sample takes no value: it is compared with its reference data"
+		fix = "remove value; line.reference holds the expected values"
+	case strings.HasSuffix(ptr, "/tolerance") && expectItem.MatchString(strings.TrimSuffix(ptr, "/tolerance")) && e.Type() == "number_one_of":
+		summary = field + ": give exactly one of relative or absolute"
+		fix = "keep one of tolerance.relative, tolerance.absolute"
 	}
 	loc := d.Locate(ptr)
 	return finding.Finding{ID: IDSchema, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc, Excerpt: d.Excerpt(loc)}
 }
 
+// expectItem matches the pointer of one expect: item.
+var expectItem = regexp.MustCompile(`^/expect/[0-9]+$`)
+
+var expectKinds = []string{"forceCoeff", "pressureDrop", "flowRate", "patchAverage", "wallShearStress", "nusselt", "point", "line"}
+
 func customMessage(ptr, typ string) bool {
-	return (ptr == "/mesh" && typ == "number_one_of") || (ptr == "/control" && typ == "number_any_of")
+	return (ptr == "/mesh" && typ == "number_one_of") || (ptr == "/control" && typ == "number_any_of") ||
+		typ == "number_one_of" && (expectItem.MatchString(ptr) || expectItem.MatchString(strings.TrimSuffix(ptr, "/tolerance"))) ||
+		typ == "condition_then" && expectItem.MatchString(ptr)
 }
 
 // knownFields lists the property names the schema allows at ptr (all alternatives of

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -40,66 +39,91 @@ var bounds = []bound{
 	{field: "p", strict: true, dims: []float64{1, -1, -2, 0, 0, 0, 0}, compressible: true, source: "absolute pressure in Pa of a compressible solver is positive (equation of state)"},
 }
 
-// checkFields reads every field file of time directory t: non-finite values anywhere
-// in internalField or a patch value reject, and so do values below a bound.
-func checkFields(dir, t string, sol openfoam.Solver) []finding.Finding {
-	ents, err := os.ReadDir(filepath.Join(dir, t))
-	if err != nil {
-		return []finding.Finding{unreadable(t, err)}
-	}
+// checkFields reads every field file of time directory t (in each processor
+// directory of a decomposed layout), one file at a time: non-finite values anywhere
+// in internalField or a boundary patch value reject, and so do values outside a
+// bound.
+func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.Finding {
 	var out []finding.Finding
-	checked := map[string]string{}
-	for _, e := range ents {
-		if e.IsDir() {
-			continue // uniform/ (time state), polyMesh/
-		}
-		rel := path.Join(t, e.Name())
-		x, err := expand(dir, rel)
+	seen := map[string]float64{} // "file op bound" -> minimum over the file's pieces
+	var ranges []phaseRange
+	for _, part := range l.parts {
+		ents, err := os.ReadDir(filepath.Join(dir, part, t))
 		if err != nil {
-			out = append(out, unreadable(rel, err))
+			out = append(out, unreadable(path.Join(part, t), err))
 			continue
 		}
-		if !strings.HasSuffix(x.File.HeaderWord("class"), "Field") {
-			continue
-		}
-		name := strings.TrimSuffix(e.Name(), ".gz")
-		in := x.Dict.Get("internalField")
-		if in == nil {
-			continue
-		}
-		vals := values(in.Value)
-		if f, bad := nonFinite(rel, "/internalField", in, vals); bad {
-			out = append(out, f)
-			continue
-		}
-		for _, p := range patchValues(x.Dict.Get("boundaryField")) {
-			if f, bad := nonFinite(rel, "/boundaryField/"+p.name+"/value", p.e, values(p.e.Value)); bad {
-				out = append(out, f)
+		for _, e := range ents {
+			if e.IsDir() {
+				continue // uniform/ (time state), polyMesh/
 			}
-		}
-		for _, b := range bounds {
-			if b.field != name || b.compressible && !sol.Compressible || b.dims != nil && !sameDims(x.Dict.Get("dimensions"), b.dims) {
+			rel := path.Join(part, t, e.Name())
+			x, err := expand(dir, rel)
+			if err != nil {
+				out = append(out, unreadable(rel, err))
 				continue
 			}
-			if f, bad := b.check(rel, in, vals); bad {
+			if !strings.HasSuffix(x.File.HeaderWord("class"), "Field") {
+				continue
+			}
+			name := strings.TrimSuffix(e.Name(), ".gz")
+			in := x.Dict.Get("internalField")
+			if in == nil {
+				continue
+			}
+			vals := fieldValues(in)
+			if f, bad := nonFinite(rel, "/internalField", in, vals); bad {
 				out = append(out, f)
-			} else if len(vals) > 0 {
-				checked[rel] = fmt.Sprintf("%s min %g %s %g", rel, minOf(vals), b.op(), b.min)
+				continue
+			}
+			for _, p := range patchValues(x.Dict.Get("boundaryField")) {
+				if f, bad := nonFinite(rel, "/boundaryField/"+p.name+"/value", p.e, fieldValues(p.e)); bad {
+					out = append(out, f)
+				}
+			}
+			if isPhaseFraction(name, x) {
+				r, f, bad := checkPhase(rel, in, vals)
+				if bad {
+					out = append(out, f)
+				} else if r.n > 0 {
+					ranges = append(ranges, r)
+				}
+			}
+			for _, b := range bounds {
+				if b.field != name || b.compressible && !sol.Compressible || b.dims != nil && !sameDims(x.Dict.Get("dimensions"), b.dims) {
+					continue
+				}
+				if f, bad := b.check(rel, in, vals); bad {
+					out = append(out, f)
+				} else if len(vals) > 0 {
+					shown := rel
+					if l.decomposed() {
+						shown = path.Join("processor*", t, e.Name())
+					}
+					key := fmt.Sprintf("%s %s %g", shown, b.op(), b.min)
+					if m, ok := seen[key]; !ok || minOf(vals) < m {
+						seen[key] = minOf(vals)
+					}
+				}
 			}
 		}
 	}
-	if len(checked) > 0 {
-		keys := make([]string, 0, len(checked))
-		for k := range checked {
-			keys = append(keys, checked[k])
+	where := t
+	if l.decomposed() {
+		where = fmt.Sprintf("%s (%d processor directories)", t, len(l.parts))
+	}
+	if len(seen) > 0 {
+		var held []string
+		for _, k := range sortedKeys(seen) {
+			file, rest, _ := strings.Cut(k, " ")
+			held = append(held, fmt.Sprintf("%s min %g %s", file, seen[k], rest))
 		}
-		sort.Strings(keys)
 		out = append(out, finding.Finding{ID: IDCheckPassed, Severity: finding.Info,
-			Summary:  fmt.Sprintf("bounds hold in %s: %s", t, strings.Join(keys, "; ")),
-			Detail:   "method: minimum over internalField against the physical lower bound of each field (docs/verify.md)",
+			Summary:  fmt.Sprintf("bounds hold in %s: %s", where, strings.Join(held, "; ")),
+			Detail:   "method: minimum over internalField (over every processor's piece of a decomposed case) against the physical lower bound of each field (docs/verify.md)",
 			Location: finding.Location{File: t}})
 	}
-	return out
+	return append(out, phasePassed(where, t, ranges)...)
 }
 
 func unreadable(rel string, err error) finding.Finding {
@@ -112,7 +136,8 @@ type patchValue struct {
 	e    *grammar.ExpEntry
 }
 
-// patchValues lists each patch's `value` entry, in patch order.
+// patchValues lists each boundary patch's `value` entry, in patch order (processor
+// patches are inter-processor faces, not boundaries).
 func patchValues(bf *grammar.ExpEntry) []patchValue {
 	if bf == nil || bf.Dict == nil {
 		return nil
@@ -122,11 +147,34 @@ func patchValues(bf *grammar.ExpEntry) []patchValue {
 		if p.Dict == nil {
 			continue
 		}
+		if isProcessorPatch(word(p.Dict.Get("type"))) {
+			continue
+		}
 		if v := p.Dict.Get("value"); v != nil && v.Dict == nil {
 			out = append(out, patchValue{p.Key, v})
 		}
 	}
 	return out
+}
+
+// fieldValues returns the numbers of a field entry's value. A nonuniform list is
+// decoded straight from the grammar's number-list token (ASCII) or raw payload
+// (binary), one slice for the field, which is dropped once the file is judged; other
+// forms (uniform values, lists holding nan/inf words) go through values.
+func fieldValues(e *grammar.ExpEntry) []float64 {
+	for _, it := range e.Value {
+		switch l := it.(type) {
+		case *grammar.NumList:
+			if v, err := l.Floats(); err == nil {
+				return v
+			}
+		case *grammar.BinList:
+			if v, err := l.Floats(); err == nil && !l.IsLabel {
+				return v
+			}
+		}
+	}
+	return values(e.Value)
 }
 
 // values flattens a field value (`uniform X`, `nonuniform List<T> N(...)`, ASCII or

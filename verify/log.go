@@ -13,27 +13,49 @@ import (
 	"github.com/foamc/foamc/runner"
 )
 
-// checkLog judges the solver log foamc run writes (log.<application>) with the
-// runner's log parser: a FATAL error, a floating point exception or a nan residual
-// rejects; a steady solver whose last initial residuals are above its
-// residualControl (1e-3 where none is set) has not converged.
-func checkLog(dir, app string, sol openfoam.Solver) []finding.Finding {
+// judgeLog runs every check whose evidence is the solver log: failure and final
+// residuals, residual history, continuity, bounding, Courant number, flow-through
+// times and the MULES phase-fraction reports.
+func judgeLog(dir, app string, sol openfoam.Solver, cd *grammar.Expanded) []finding.Finding {
+	p, out := readLog(dir, app)
+	if p == nil {
+		return out
+	}
+	out, above := checkLog(dir, app, p, sol)
+	rel := "log." + app
+	out = append(out, checkConvergence(rel, p, sol, above)...)
+	out = append(out, checkPhaseLog(rel, p)...)
+	return append(out, checkTime(dir, rel, p, sol, cd)...)
+}
+
+// readLog parses the solver log foamc run writes (log.<application>) with the
+// runner's parser; a missing or unreadable log is a finding.
+func readLog(dir, app string) (*runner.LogParser, []finding.Finding) {
 	rel := "log." + app
 	fh, err := os.Open(filepath.Join(dir, rel))
 	if err != nil {
-		return []finding.Finding{{ID: IDNoLog, Severity: finding.Warn, Summary: "no solver log " + rel + " to judge convergence by",
+		return nil, []finding.Finding{{ID: IDNoLog, Severity: finding.Warn, Summary: "no solver log " + rel + " to judge convergence by",
 			Detail: "method: read the solver log foamc run writes; measured: " + err.Error(),
 			Fix:    "run the case with foamc run (or write the solver's output to " + rel + ")", Location: finding.Location{File: rel}}}
 	}
 	defer fh.Close()
 	p, err := runner.ParseLog(fh)
 	if err != nil {
-		return []finding.Finding{unreadable(rel, err)}
+		return nil, []finding.Finding{unreadable(rel, err)}
 	}
+	return p, nil
+}
+
+// checkLog judges the parsed solver log: a FATAL error, a floating point exception
+// or a nan residual rejects; a steady solver whose last initial residuals are above
+// its residualControl (1e-3 where none is set) has not converged. It also returns
+// the components found above their threshold.
+func checkLog(dir, app string, p *runner.LogParser, sol openfoam.Solver) ([]finding.Finding, []string) {
+	rel := "log." + app
 	loc := finding.Location{File: rel}
-	failed := func(summary, detail string) []finding.Finding {
+	failed := func(summary, detail string) ([]finding.Finding, []string) {
 		return []finding.Finding{{ID: IDSolverFailed, Severity: finding.Deny, Summary: summary, Detail: detail,
-			Fix: "fix the cause the log names (foamc run --repair classifies FATAL errors) and rerun", Location: loc}}
+			Fix: "fix the cause the log names (foamc run --repair classifies FATAL errors) and rerun", Location: loc}}, nil
 	}
 	reached := "before the first time step"
 	if n := len(p.Steps); n > 0 {
@@ -50,26 +72,26 @@ func checkLog(dir, app string, sol openfoam.Solver) []finding.Finding {
 	final := p.Final()
 	if final == nil {
 		return []finding.Finding{{ID: IDNoLog, Severity: finding.Warn, Summary: rel + " reports no solved time step",
-			Detail: "method: count the `Time =` steps with `Solving for` lines in " + rel + "; measured: 0", Fix: "run the case to completion and verify again", Location: loc}}
+			Detail: "method: count the `Time =` steps with `Solving for` lines in " + rel + "; measured: 0", Fix: "run the case to completion and verify again", Location: loc}}, nil
 	}
 	if !p.Ended {
 		return []finding.Finding{{ID: IDNoLog, Severity: finding.Warn, Summary: rel + " ends before the solver's End line: the run did not finish",
 			Detail: fmt.Sprintf("method: look for OpenFOAM's final `End` line in %s; measured: absent after %d steps (last time %g)", rel, len(p.Steps), final.Time),
-			Fix:    "let the run finish (or rerun it) and verify again", Location: loc}}
+			Fix:    "let the run finish (or rerun it) and verify again", Location: loc}}, nil
 	}
 	if !sol.Steady {
 		return []finding.Finding{{ID: IDCheckPassed, Severity: finding.Info, Location: loc,
 			Summary: fmt.Sprintf("%s ran %d steps to End without error", rel, len(p.Steps)),
-			Detail:  "method: scan the log for FOAM FATAL, floating point exceptions and nan residuals; measured: none (transient: residuals are not a convergence test)"}}
+			Detail:  "method: scan the log for FOAM FATAL, floating point exceptions and nan residuals; measured: none (transient: residuals are not a convergence test)"}}, nil
 	}
 	control := residualControl(dir, sol.Algorithm)
-	var above, fine []string
+	var above, fine, comps []string
 	for _, c := range sortedKeys(final.Residuals) {
 		r := final.Residuals[c]
 		th, src := control(c)
 		s := fmt.Sprintf("%s %g (threshold %g, %s)", c, r, th, src)
 		if r > th {
-			above = append(above, s)
+			above, comps = append(above, s), append(comps, c)
 		} else {
 			fine = append(fine, s)
 		}
@@ -79,10 +101,10 @@ func checkLog(dir, app string, sol openfoam.Solver) []finding.Finding {
 		return []finding.Finding{{ID: IDNotConverged, Severity: finding.Deny, Location: loc,
 			Summary: fmt.Sprintf("steady %s did not converge: %s", app, strings.Join(above, "; ")),
 			Detail:  method + "; measured: " + strings.Join(append(above, fine...), "; "),
-			Fix:     "run more iterations (raise endTime) or improve the setup (mesh, schemes, relaxation) and rerun"}}
+			Fix:     "run more iterations (raise endTime) or improve the setup (mesh, schemes, relaxation) and rerun"}}, comps
 	}
 	return []finding.Finding{{ID: IDCheckPassed, Severity: finding.Info, Location: loc,
-		Summary: fmt.Sprintf("steady %s converged: %s", app, strings.Join(fine, "; ")), Detail: method}}
+		Summary: fmt.Sprintf("steady %s converged: %s", app, strings.Join(fine, "; ")), Detail: method}}, nil
 }
 
 // residualControl returns the threshold of a solved component (Ux is checked
@@ -116,7 +138,7 @@ func residualControl(dir, algorithm string) func(string) (float64, string) {
 	}
 }
 
-func sortedKeys(m map[string]float64) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

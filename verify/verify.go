@@ -42,6 +42,9 @@ const (
 
 // Options selects what is verified.
 type Options struct {
+	// Spec is the case spec to judge the run against; "" uses the one foamc compile
+	// recorded in the case (RecordedSpec), if any.
+	Spec string
 	// Time is "latest" (default), "all" (every time directory after the start time) or
 	// the name of one time directory.
 	Time string
@@ -49,6 +52,9 @@ type Options struct {
 
 // Result is a verification's verdict and its reasons, sorted.
 type Result struct {
+	// Spec is the spec the run was judged against ("" for none).
+	Spec string
+
 	Verdict  Verdict
 	Solver   string
 	Times    []string
@@ -56,7 +62,8 @@ type Result struct {
 }
 
 // Case verifies the run in dir. An error means dir is not a case foamc can judge
-// (no readable system/controlDict); everything about the run itself is a finding.
+// (no readable system/controlDict) or --spec names no valid spec; everything about the
+// run itself is a finding.
 func Case(dir string, opt Options) (*Result, error) {
 	cd, err := expand(dir, "system/controlDict")
 	if err != nil {
@@ -78,16 +85,23 @@ func Case(dir string, opt Options) (*Result, error) {
 	if v, ok := number(cd.Dict.Get("startTime")); ok {
 		start = v
 	}
-	r.Times = selectTimes(dir, start, opt.Time)
+	l := caseLayout(dir, start)
+	r.Times = selectTimes(l.resultDir(dir), start, opt.Time)
 	if len(r.Times) == 0 {
-		r.add(noResults(dir, start, opt.Time))
+		r.add(noResults(dir, l, start, opt.Time))
+	}
+	if err := r.checkSpec(dir, opt.Spec, sol); err != nil {
+		return nil, err
 	}
 	for _, t := range r.Times {
-		for _, f := range checkFields(dir, t, sol) {
+		for _, f := range checkFields(dir, l, t, sol) {
 			r.add(f)
 		}
 	}
-	for _, f := range checkLog(dir, app, sol) {
+	for _, f := range checkWall(dir, l, r.Times) {
+		r.add(f)
+	}
+	for _, f := range judgeLog(dir, app, sol, cd) {
 		r.add(f)
 	}
 	finding.Sort(r.Findings)
@@ -171,13 +185,16 @@ func selectTimes(dir string, start float64, sel string) []string {
 	return nil
 }
 
-func noResults(dir string, start float64, sel string) finding.Finding {
+func noResults(dir string, l layout, start float64, sel string) finding.Finding {
 	detail := fmt.Sprintf("method: list the numeric directories of the case; threshold: at least one written after startTime %g; measured: none", start)
 	if sel != "" && sel != "latest" && sel != "all" {
-		detail = fmt.Sprintf("method: look for time directory %q after startTime %g; measured: absent (available: %s)", sel, start, strings.Join(timeDirs(dir, start), " "))
+		detail = fmt.Sprintf("method: look for time directory %q after startTime %g; measured: absent (available: %s)", sel, start, strings.Join(timeDirs(l.resultDir(dir), start), " "))
 	}
-	if m, _ := filepath.Glob(filepath.Join(dir, "processor*")); len(m) > 0 {
-		detail += "; the case is decomposed: foamc does not read processor* directories yet, reconstruct with reconstructPar"
+	switch {
+	case l.decomposed():
+		detail += fmt.Sprintf("; listed in %s (the case is decomposed into %d, not reconstructed)", l.parts[0], len(l.parts))
+	case len(processorDirs(dir)) > 0:
+		detail += "; processor* directories: none holds a later time directory either"
 	}
 	return finding.Finding{ID: IDNoResults, Severity: finding.Warn, Summary: "no results to verify: no time directory after the start time",
 		Detail: detail, Fix: "run the case (foamc run) and verify again"}

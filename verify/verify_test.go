@@ -108,26 +108,8 @@ func TestCavityAccepted(t *testing.T) {
 // exception before writing a time directory.
 func TestDivergedRejected(t *testing.T) {
 	dir := tutorial(t, "incompressible/icoFoam/cavity/cavity")
-	for file, edits := range map[string][][2]string{
-		"system/controlDict": {{"deltaT          0.005;", "deltaT          0.05;"}, {"endTime         0.5;", "endTime         2;"}},
-		"0/U":                {{"uniform (1 0 0)", "uniform (100 0 0)"}},
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(file))
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := string(b)
-		for _, e := range edits {
-			if !strings.Contains(s, e[0]) {
-				t.Fatalf("%s has no %q", file, e[0])
-			}
-			s = strings.Replace(s, e[0], e[1], 1)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	editFile(t, dir, "system/controlDict", [2]string{"deltaT          0.005;", "deltaT          0.05;"}, [2]string{"endTime         0.5;", "endTime         2;"})
+	editFile(t, dir, "0/U", [2]string{"uniform (1 0 0)", "uniform (100 0 0)"})
 	if res := foamRunResult(t, dir, "icoFoam", 0); res.Status != runner.StatusFailed {
 		t.Fatalf("run %s, want failed", res.Status)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func newVerifyCmd() *cobra.Command {
-	var timeSel string
+	var timeSel, specFile string
 	cmd := &cobra.Command{
 		Use:   "verify CASE",
 		Short: "judge a finished run: accept, reject or insufficient (docs/verify.md)",
@@ -17,11 +17,12 @@ func newVerifyCmd() *cobra.Command {
 			"FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value.",
 		Args: argsBetween(1, 1, "one CASE"),
 	}
+	cmd.Flags().StringVar(&specFile, "spec", "", "the case spec to judge the run against: the problem it asks and its expect: items (default: the foamc.spec.json foamc compile recorded in the case)")
 	cmd.Flags().StringVar(&timeSel, "time", "latest", "time directories to judge: latest|all|T (a time directory's name)")
 	format := addFormatFlag(cmd.Flags(), "output format")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]
-		r, err := verify.Case(dir, verify.Options{Time: timeSel})
+		r, err := verify.Case(dir, verify.Options{Time: timeSel, Spec: specFile})
 		if err != nil {
 			return err
 		}

@@ -44,3 +44,28 @@ func TestVerifyRealRun(t *testing.T) {
 		t.Fatalf("verify exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestVerifySpecFlag: a compiled case records its spec; verify judges against it, or
+// against --spec. Never run, its expectations have no output: insufficient (exit 4).
+// A --spec that is not a valid spec is a tool error (exit 1) naming the problem.
+func TestVerifySpecFlag(t *testing.T) {
+	clearLLMEnv(t)
+	dir := filepath.Join(t.TempDir(), "case")
+	spec := filepath.Join("..", "..", "verify", "testdata", "poiseuille", "spec.yaml")
+	if code, _, stderr := runFoamc("compile", spec, "-o", dir); code != 0 {
+		t.Fatalf("compile exit %d: %s", code, stderr)
+	}
+	for _, args := range [][]string{{"verify", dir, "--format", "json"}, {"verify", dir, "--spec", spec, "--format", "json"}} {
+		code, stdout, stderr := runFoamc(args...)
+		if code != exitInsufficient || !strings.Contains(stdout, `"id": "FOAM-VERIFY-061"`) || !strings.Contains(stdout, "expect_profile") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(bad, []byte("version: 1\nname: x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runFoamc("verify", dir, "--spec", bad); code != exitFailure || !strings.Contains(stderr, "FOAM-SPEC-002") {
+		t.Errorf("bad spec: exit %d: %s", code, stderr)
+	}
+}

@@ -1,0 +1,121 @@
+package verify
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/schema"
+)
+
+// RecordedSpec is the spec foamc compile records in the case (compiler.RecordedSpec:
+// verify must not import the compiler, the two names are kept equal by a test).
+const RecordedSpec = "foamc.spec.json"
+
+// spec is what verify reads of a case spec (docs/spec.md): the problem that was asked
+// and the expectations.
+type spec struct {
+	Physics struct {
+		Solver     string `json:"solver"`
+		Turbulence string `json:"turbulence"`
+	} `json:"physics"`
+	Fluid struct {
+		Nu        *float64 `json:"nu"`
+		Rho       *float64 `json:"rho"`
+		MolWeight *float64 `json:"molWeight"`
+		Cp        *float64 `json:"Cp"`
+		Mu        *float64 `json:"mu"`
+		Pr        *float64 `json:"Pr"`
+	} `json:"fluid"`
+	Reference struct {
+		U      *float64 `json:"U"`
+		Length *float64 `json:"length"`
+		P      *float64 `json:"p"`
+		T      *float64 `json:"T"`
+	} `json:"reference"`
+	Boundaries map[string]*specBoundary `json:"boundaries"`
+	Expect     []schema.Expect          `json:"expect"`
+
+	// file names the spec in findings; dir resolves its relative paths.
+	file, dir string
+	doc       *schema.Document
+}
+
+type specBoundary struct {
+	Role     string           `json:"role"`
+	U        *schema.Velocity `json:"U"`
+	P        *schema.Scalar   `json:"p"`
+	T        *schema.Scalar   `json:"T"`
+	Velocity []float64        `json:"velocity"`
+	Slip     bool             `json:"slip"`
+}
+
+// loadSpec reads the spec to judge the run against: the file --spec names (an error
+// when it is not a valid spec: the caller asked for it), else the one foamc compile
+// recorded in the case; nil when there is none.
+func loadSpec(dir, file string) (*spec, []finding.Finding, error) {
+	recorded := file == ""
+	if recorded {
+		file = filepath.Join(dir, RecordedSpec)
+		if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+			return nil, []finding.Finding{{ID: IDNoSpec, Severity: finding.Info,
+				Summary: "no spec: the problem that was asked and the expectations are not judged",
+				Detail:  "method: look for --spec, then for the spec foamc compile records in the case (" + RecordedSpec + "); measured: neither",
+				Fix:     "pass --spec SPEC, or compile the case with foamc compile"}}, nil
+		}
+	}
+	doc, err := schema.LoadSpec(file)
+	if err == nil {
+		var s spec
+		if err = decodeSpec(doc, &s); err == nil {
+			s.file, s.dir, s.doc = file, filepath.Dir(file), doc
+			if recorded {
+				s.file = RecordedSpec
+			}
+			return &s, nil, nil
+		}
+	}
+	if !recorded {
+		return nil, nil, err
+	}
+	var fl finding.List
+	detail := err.Error()
+	if errors.As(err, &fl) && len(fl) > 0 {
+		detail = fl[0].String()
+	}
+	return nil, []finding.Finding{{ID: IDSpecEvidence, Severity: finding.Warn, Location: finding.Location{File: RecordedSpec},
+		Summary: "the spec recorded in the case is not a valid spec: the problem that was asked and the expectations cannot be judged",
+		Detail:  "method: read and validate " + RecordedSpec + "; measured: " + detail,
+		Fix:     "recompile the case with foamc compile, or pass --spec SPEC"}}, nil
+}
+
+func decodeSpec(doc *schema.Document, s *spec) error {
+	raw, err := json.Marshal(doc.Value)
+	if err != nil {
+		return fmt.Errorf("re-encoding spec %s: %w", doc.File, err)
+	}
+	if err := json.Unmarshal(raw, s); err != nil {
+		return fmt.Errorf("decoding validated spec %s: %w", doc.File, err)
+	}
+	return nil
+}
+
+// path resolves a spec-relative path.
+func (s *spec) path(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(s.dir, p)
+}
+
+// locate is the location of a spec field (ptr an RFC 6901 pointer) in the spec file.
+func (s *spec) locate(ptr string) finding.Location {
+	loc := s.doc.Locate(ptr)
+	if s.file == RecordedSpec {
+		loc.File = RecordedSpec
+	}
+	return loc
+}

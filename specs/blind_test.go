@@ -32,6 +32,24 @@ type blindSpec struct {
 	deny string
 }
 
+// The elbow's patches (fluentMeshToFoam names them after the Fluent zones) and the
+// LadenburgJet60psi jet's still ambient air around the nozzle, as the specs state them.
+const (
+	elbowBoundaries = `boundaries:
+  velocity-inlet-5: {role: inlet, U: [1, 0, 0]}
+  velocity-inlet-6: {role: inlet, U: [0, 3, 0]}
+  pressure-outlet-7: {role: outlet, p: 0}
+  wall-4: {role: wall}
+  wall-8: {role: wall}
+`
+	ladenburgAmbient = `  freestreamInlet: {role: wall}
+  freestream: {role: outlet, p: 101325}
+  outlet: {role: outlet, p: 101325}
+  wedge1: {role: wedge}
+  wedge2: {role: wedge}
+`
+)
+
 var blindSpecs = []blindSpec{
 	// #include inside the blocks and boundary lists, 112 vertices (one NumList token),
 	// defaultPatch walls of type wall.
@@ -50,13 +68,7 @@ control: {endTime: 0.00025, deltaT: 1e-5}`},
 mesh: {polyMesh: {{M}}}
 physics: {solver: pimpleFoam, turbulence: kEpsilon}
 fluid: {nu: 1e-5}
-boundaries:
-  velocity-inlet-5: {role: inlet, U: [1, 0, 0]}
-  velocity-inlet-6: {role: inlet, U: [0, 3, 0]}
-  pressure-outlet-7: {role: outlet, p: 0}
-  wall-4: {role: wall}
-  wall-8: {role: wall}
-control: {endTime: 5, maxCo: 1}`},
+` + elbowBoundaries + `control: {endTime: 5, maxCo: 1}`},
 	// Rotational cyclicAMI sides, #eval and arcs in the blockMeshDict.
 	{name: "pipeCyclic-ami", sample: true, yaml: `
 mesh: {blockMeshDict: {{T}}/incompressible/simpleFoam/pipeCyclic/system/blockMeshDict}
@@ -155,31 +167,21 @@ boundaries:
   outlet: {role: outlet, p: 101325}
   wedge1: {role: wedge}
   wedge2: {role: wedge}
-control: {endTime: 0.0001, maxCo: 0.2}`},
+control: {endTime: 1e-7, maxCo: 0.2}`},
 	{name: "ladenburg-flow-kOmegaSST", yaml: `
 mesh: {blockMeshDict: {{T}}/compressible/rhoCentralFoam/LadenburgJet60psi/system/blockMeshDict}
 physics: {flow: {compressible: true, steady: false}, turbulence: kOmegaSST}
 fluid: {molWeight: 28.9, Cp: 1005, mu: 1.8e-5}
 boundaries:
   inlet: {role: inlet, U: [500, 0, 0], p: 150000, T: 250}
-  freestreamInlet: {role: wall}
-  freestream: {role: outlet, p: 101325}
-  outlet: {role: outlet, p: 101325}
-  wedge1: {role: wedge}
-  wedge2: {role: wedge}
-control: {endTime: 0.0002, maxCo: 0.3}`},
+` + ladenburgAmbient + `control: {endTime: 2e-7, maxCo: 0.3}`},
 	{name: "ladenburg-sonicFoam", yaml: `
 mesh: {blockMeshDict: {{T}}/compressible/rhoCentralFoam/LadenburgJet60psi/system/blockMeshDict}
 physics: {solver: sonicFoam, turbulence: laminar}
 fluid: {molWeight: 28.9, Cp: 1005, mu: 1.8e-5}
 boundaries:
   inlet: {role: inlet, U: [315.6, 0, 0], p: 271724, T: 247.1}
-  freestreamInlet: {role: wall}
-  freestream: {role: outlet, p: 101325}
-  outlet: {role: outlet, p: 101325}
-  wedge1: {role: wedge}
-  wedge2: {role: wedge}
-control: {endTime: 0.000005, maxCo: 0.3}`},
+` + ladenburgAmbient + `control: {endTime: 0.000005, maxCo: 0.3}`},
 	{name: "squareBend-rhoSimple", yaml: `
 mesh: {blockMeshDict: {{T}}/compressible/rhoSimpleFoam/squareBend/system/blockMeshDict}
 physics: {flow: {compressible: true, steady: true}, turbulence: kEpsilon}
@@ -306,24 +308,12 @@ control: {endTime: 0.0002, maxCo: 0.5}`},
 mesh: {polyMesh: {{M}}}
 physics: {solver: icoFoam, turbulence: laminar}
 fluid: {nu: 0.01}
-boundaries:
-  velocity-inlet-5: {role: inlet, U: [1, 0, 0]}
-  velocity-inlet-6: {role: inlet, U: [0, 3, 0]}
-  pressure-outlet-7: {role: outlet, p: 0}
-  wall-4: {role: wall}
-  wall-8: {role: wall}
-control: {endTime: 1, deltaT: 0.05}`},
+` + elbowBoundaries + `control: {endTime: 1, deltaT: 0.05}`},
 	{name: "elbow-pisoFoam-WALE", mesh: elbowMesh, yaml: `
 mesh: {polyMesh: {{M}}}
 physics: {solver: pisoFoam, turbulence: WALE}
 fluid: {nu: 1e-4}
-boundaries:
-  velocity-inlet-5: {role: inlet, U: [1, 0, 0]}
-  velocity-inlet-6: {role: inlet, U: [0, 3, 0]}
-  pressure-outlet-7: {role: outlet, p: 0}
-  wall-4: {role: wall}
-  wall-8: {role: wall}
-control: {endTime: 10, maxCo: 0.5}`},
+` + elbowBoundaries + `control: {endTime: 10, maxCo: 0.5}`},
 	{name: "naca-polyMesh-rhoSimple", mesh: nacaMesh, yaml: `
 mesh: {polyMesh: {{M}}}
 physics: {solver: rhoSimpleFoam, turbulence: SpalartAllmaras}

@@ -101,10 +101,16 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 			if b.P != nil && b.P.Total {
 				return []candidate{{"pressureInletOutletVelocity", specSrc("/boundaries/" + escape(pt.Name) + "/p/total")}}
 			}
+			if staticPressureInlet(b) {
+				return []candidate{{"pressureInletOutletVelocity", specSrc("/boundaries/" + escape(pt.Name) + "/p")}}
+			}
 			return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/U")}}
 		case "p":
 			if b.P != nil && b.P.Total {
 				return []candidate{{"totalPressure", specSrc("/boundaries/" + escape(pt.Name) + "/p/total")}}
+			}
+			if staticPressureInlet(b) {
+				return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/p")}}
 			}
 			return cands("zeroGradient")
 		case "T":
@@ -330,6 +336,13 @@ func (c *compilation) buoyantPressure(field string, pt meshPatch, b *Boundary) [
 		return cands("fixedValue", "prghPressure")
 	}
 	return []candidate{{"fixedFluxPressure", src}}
+}
+
+// staticPressureInlet: an inlet that states a static pressure and no velocity (a channel
+// driven by a pressure difference). The pressure is held and the velocity follows from the
+// flux; without this the stated p was dropped and the inlet became a wall at rest.
+func staticPressureInlet(b *Boundary) bool {
+	return b.P != nil && !b.P.Total && b.U == nil
 }
 
 // staticSubsonicInlet: a compressible inlet that gives static p and T and a velocity below

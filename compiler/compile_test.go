@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -647,6 +648,98 @@ func TestForceReplacesOnlyFoamcOutput(t *testing.T) {
 		t.Fatalf("replacing the directory holding the mesh: %v", err)
 	}
 	keep(t, filepath.Join(holder, "channel/blockMeshDict"))
+}
+
+// An inlet that states only a static pressure (a pressure-driven channel) holds that
+// pressure and lets the velocity follow; the stated p used to be dropped, leaving a wall at
+// rest (U fixed at zero, p zeroGradient).
+func TestStaticPressureInlet(t *testing.T) {
+	src := strings.Replace(channelKE, "inlet:        {role: inlet, U: [10, 0, 0], turbulence: {intensity: 0.05, lengthScale: 0.005}}",
+		"inlet:        {role: inlet, p: 12, turbulence: {intensity: 0.05, lengthScale: 0.005}}", 1)
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if s := slotOf(t, r, "0/U/boundaryField/inlet"); s.Value != "pressureInletOutletVelocity" || s.Source.Spec != "/boundaries/inlet/p" {
+		t.Errorf("U inlet = %+v", s)
+	}
+	if s := slotOf(t, r, "0/p/boundaryField/inlet"); s.Value != "fixedValue" || s.Source.Spec != "/boundaries/inlet/p" {
+		t.Errorf("p inlet = %+v", s)
+	}
+	if p := string(r.Files["0/p"]); !strings.Contains(p, "uniform 12;") {
+		t.Errorf("0/p does not hold the inlet's 12:\n%s", p)
+	}
+}
+
+// initial.regions become system/setFieldsDict (one boxToCell per region) and a setFields
+// step after the mesh; a field the solver does not have is refused at its spec path.
+func TestInitialRegions(t *testing.T) {
+	const spec = `version: 1
+name: t
+mesh: {blockMeshDict: channel/blockMeshDict}
+physics: {solver: rhoCentralFoam, turbulence: laminar}
+fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}
+initial:
+  U: [0, 0, 0]
+  p: 10000
+  T: 278.7
+  regions:
+    - box: {min: [-1, -1, -1], max: [0.05, 1, 1]}
+      p: 100000
+      T: 348.4
+boundaries:
+  inlet:        {role: wall}
+  outlet:       {role: wall}
+  walls:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 0.001, maxCo: 0.2}
+`
+	r, fl := compileSrc(t, spec, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	sf := string(r.Files["system/setFieldsDict"])
+	for _, want := range []string{"defaultFieldValues ();", "boxToCell", "box             (-1 -1 -1) (0.05 1 1);", "volScalarFieldValue p 100000", "volScalarFieldValue T 348.4"} {
+		if !strings.Contains(sf, want) {
+			t.Errorf("setFieldsDict lacks %q:\n%s", want, sf)
+		}
+	}
+	if src := r.Provenance["/files/system~1setFieldsDict/regions"]; src.Spec != "/initial/regions" {
+		t.Errorf("provenance of regions = %+v", src)
+	}
+	if a := string(r.Files["Allrun"]); !strings.Contains(a, "run blockMesh\nrun setFields\nrun rhoCentralFoam") {
+		t.Errorf("Allrun does not run setFields between the mesh and the solver:\n%s", a)
+	}
+
+	incompressible := strings.NewReplacer("rhoCentralFoam", "icoFoam", "fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}", "fluid: {nu: 1e-5}",
+		"  p: 10000\n  T: 278.7\n", "", "maxCo: 0.2", "deltaT: 1e-4").Replace(spec)
+	_, fl = compileSrc(t, incompressible, Options{})
+	if !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+		return f.ID == IDUnsupported && f.Location.Path == "/initial/regions/0/T"
+	}) {
+		t.Fatalf("a region T for icoFoam: want %s at /initial/regions/0/T, got %v", IDUnsupported, fl)
+	}
+}
+
+// A compressible solver's density can be sampled by an expect item (sets and probes sample
+// registered fields; rhoCentralFoam's rho is one though foamc writes no 0/rho); an
+// incompressible solver has no rho.
+func TestExpectSamplesDensity(t *testing.T) {
+	src := strings.Replace(channelKE, "control: {endTime: 100, deltaT: 1}\n", "control: {endTime: 100, deltaT: 1}\nexpect:\n  - {name: density, point: {field: rho, at: [0.01, 0.005, 0.0005]}, value: 1, tolerance: {relative: 0.1}}\n", 1)
+	if _, fl := compileSrc(t, src, Options{}); !slices.ContainsFunc(fl, func(f finding.Finding) bool { return f.ID == IDExpect }) {
+		t.Errorf("simpleFoam sampling rho: want %s, got %v", IDExpect, fl)
+	}
+	compressible := strings.NewReplacer("solver: simpleFoam, turbulence: kEpsilon", "solver: rhoCentralFoam, turbulence: laminar",
+		"fluid: {nu: 1.5e-5}", "fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}\ninitial: {U: [0, 0, 0], p: 100000, T: 300}",
+		"inlet:        {role: inlet, U: [10, 0, 0], turbulence: {intensity: 0.05, lengthScale: 0.005}}", "inlet:        {role: wall}",
+		"outlet:       {role: outlet, p: 0}", "outlet:       {role: wall}", "deltaT: 1", "deltaT: 1e-6", "endTime: 100", "endTime: 1e-4").Replace(src)
+	r, fl := compileSrc(t, compressible, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if cd := string(r.Files["system/controlDict"]); !strings.Contains(cd, "expect_density") || !strings.Contains(cd, "rho") {
+		t.Errorf("controlDict does not probe rho:\n%s", cd)
+	}
 }
 
 // The role cyclic takes the mesh's coupling: cyclicAMI sides of a pipe sector (the

@@ -121,6 +121,7 @@ func (c *compilation) emit() error {
 	c.emitFields(st)
 	c.emitConstant(st)
 	c.emitSystem(st)
+	c.emitRegions()
 	for _, d := range st.derived {
 		c.slot(d.id, strconv.FormatFloat(clean(d.d.Value), 'g', -1, 64), d.d.source())
 	}

@@ -100,7 +100,7 @@ func meshError(file string, n grammar.Node, summary, fix string) error {
 	loc := finding.Location{File: file}
 	if n != nil {
 		if p := n.Span().Pos; p.IsValid() {
-			loc.Line, loc.Column = p.Line, p.Column
+			loc.Line, loc.Column = int(p.Line), int(p.Column)
 		}
 	}
 	return finding.Finding{ID: IDMesh, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc}

@@ -121,7 +121,8 @@ func (c *compilation) emitDecompose() {
 	}
 }
 
-// meshSteps are the shell lines that make the mesh (run is the script's logging helper).
+// meshSteps are the shell lines that make the mesh and set the initial regions (run is the
+// script's logging helper).
 func (c *compilation) meshSteps(b *bytes.Buffer) {
 	switch c.mesh.Kind {
 	case "blockMeshDict":
@@ -133,6 +134,9 @@ func (c *compilation) meshSteps(b *bytes.Buffer) {
 				fmt.Fprintf(b, "foamDictionary constant/polyMesh/boundary -entry entry0/%s/type -set %s > /dev/null\n", pt.Name, t)
 			}
 		}
+	}
+	if len(c.spec.Initial.Regions) > 0 {
+		b.WriteString("run setFields\n")
 	}
 }
 

@@ -80,6 +80,20 @@ type InitialSpec struct {
 	Omega   *float64  `json:"omega,omitempty"`
 	NuTilda *float64  `json:"nuTilda,omitempty"`
 	Nut     *float64  `json:"nut,omitempty"`
+	// Regions are boxes of cells that start from other values (system/setFieldsDict).
+	Regions []InitialRegion `json:"regions,omitempty"`
+}
+
+// InitialRegion is one box of initial.regions: the cells whose centres lie inside it take
+// the given values instead of the initial ones.
+type InitialRegion struct {
+	Box struct {
+		Min []float64 `json:"min"`
+		Max []float64 `json:"max"`
+	} `json:"box"`
+	U []float64 `json:"U,omitempty"`
+	P *float64  `json:"p,omitempty"`
+	T *float64  `json:"T,omitempty"`
 }
 
 // Velocity and Scalar are shared with verify, which reads the same spec.

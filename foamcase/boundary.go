@@ -28,7 +28,7 @@ func ReadBoundary(path string) (*grammar.File, []Patch, error) {
 	notList := func(pos grammar.Pos, what string) error {
 		return finding.Finding{ID: IDBoundary, Severity: finding.Deny, Summary: path + " is not a boundary list: " + what,
 			Fix:      "write the patches as `N ( name { type patch; nFaces n; startFace s; } … )`",
-			Location: finding.Location{File: path, Line: pos.Line, Column: pos.Column}}
+			Location: finding.Location{File: path, Line: int(pos.Line), Column: int(pos.Column)}}
 	}
 	le := f.TopList()
 	if le == nil {

@@ -33,7 +33,8 @@ type Options struct {
 	AllowOutsideIncludes bool
 	// Values keeps nonuniform field data in the document (off: type and size only).
 	Values bool
-	// Parse reads every dictionary file, top-level and included (default grammar.ParseFile):
+	// Parse reads every dictionary file, top-level and included (default grammar.ParseFile
+	// within MaxEntries):
 	// a language server serves its open buffers and reuses the parses of unchanged files.
 	Parse func(path string) (*grammar.File, error)
 	// Run is the run the lint is for, when the caller knows it (the gate's command,
@@ -129,6 +130,9 @@ func Load(dir string, opts Options) (*Case, error) {
 		Expanded: map[string]*grammar.Expanded{},
 	}
 	l := &loader{c: c, root: abs, opts: opts, parseErrs: map[string]finding.Finding{}}
+	if l.opts.Parse == nil {
+		l.opts.Parse = parseBounded
+	}
 	if l.opts.EtcDir == "" {
 		// The parser takes OpenFOAM's etc directory from its caller; $FOAM_ETC (through
 		// Env) wins over the installation's default.
@@ -324,6 +328,19 @@ func mayBeDictionary(path string) bool {
 	return false
 }
 
+// MaxEntries bounds the entries of each dictionary file a case load reads (see
+// grammar.Options.MaxEntries). The syntax tree, the expansion, the case document and the
+// rule engine's input hold about 1 kB per entry, so a file past the bound is a located
+// FOAM-PARSE-013 finding (deny, as any file foamc cannot check) instead of gigabytes. The
+// bound is ~100 times the largest v1912 tutorial dictionary (reactionsGRI, ~2 300 entries);
+// mesh files and fields count only their few entries, their bulk being numeric lists.
+const MaxEntries = 200_000
+
+// parseBounded is the default Options.Parse: grammar.ParseFile within MaxEntries.
+func parseBounded(path string) (*grammar.File, error) {
+	return grammar.ParseFileWith(path, grammar.Options{MaxEntries: MaxEntries})
+}
+
 // parseFile is parse (grammar.ParseFile when nil) that turns a parser panic into an
 // error, so one bad file cannot take the whole case (or a lint of many cases) down.
 func parseFile(parse func(string) (*grammar.File, error), path string) (f *grammar.File, err error) {
@@ -435,7 +452,7 @@ func headerValue(h *grammar.ExpDict) map[string]any {
 func headerLocation(rel string, x *grammar.Expanded, ptr string) finding.Location {
 	loc := finding.Location{File: rel, Line: 1, Column: 1, Path: ptr}
 	if x.File != nil && x.File.Header != nil && x.File.Header.Key.Pos.Line > 0 {
-		loc.Line, loc.Column = x.File.Header.Key.Pos.Line, x.File.Header.Key.Pos.Column
+		loc.Line, loc.Column = int(x.File.Header.Key.Pos.Line), int(x.File.Header.Key.Pos.Column)
 	}
 	return loc
 }
@@ -628,9 +645,9 @@ var escape = finding.EscapeToken
 
 // sourceLocation is the range of an entry: its keyword to its end (grammar.Source).
 func sourceLocation(s grammar.Source, p string) finding.Location {
-	l := finding.Location{File: s.File, Line: s.Pos.Line, Column: s.Pos.Column, Path: p}
+	l := finding.Location{File: s.File, Line: int(s.Pos.Line), Column: int(s.Pos.Column), Path: p}
 	if s.End.Line > 0 {
-		l.EndLine, l.EndColumn = s.End.Line, s.End.Column
+		l.EndLine, l.EndColumn = int(s.End.Line), int(s.End.Column)
 	}
 	return l
 }

@@ -3,6 +3,7 @@ package foamcase
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -220,5 +221,34 @@ func TestLinkLoopsAreWalkedOnce(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("transportProperties read %d times: %v", n, keys(c.Files))
+	}
+}
+
+// TestMaxEntries: a dictionary with more entries than a case load reads is a located
+// deny finding (the gate fails closed) and the rest of the case still loads.
+func TestMaxEntries(t *testing.T) {
+	dir := cavity(t)
+	var sb strings.Builder
+	sb.WriteString("FoamFile { version 2.0; format ascii; class dictionary; object keys; }\n")
+	for i := range MaxEntries {
+		sb.WriteString("k" + strconv.Itoa(i) + " 1;\n")
+	}
+	write(t, dir, "constant/keys", sb.String())
+	c, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *finding.Finding
+	for i, fd := range c.Errors {
+		if fd.Location.File == "constant/keys" {
+			got = &c.Errors[i]
+		}
+	}
+	// the header's ';' and '{' count too: the bound is passed on line MaxEntries-3
+	if got == nil || got.ID != "FOAM-PARSE-013" || got.Severity != finding.Deny || got.Location.Line != MaxEntries-3 {
+		t.Fatalf("finding for the oversized dictionary: %+v", got)
+	}
+	if c.Files["system/controlDict"] == nil {
+		t.Fatal("the rest of the case is not loaded")
 	}
 }

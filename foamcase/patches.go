@@ -287,7 +287,7 @@ func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch 
 
 func (l *loader) patchPosition(i int, rel string, pos grammar.Pos) {
 	ptr := "/patches/" + strconv.Itoa(i)
-	l.c.Positions[ptr] = finding.Location{File: rel, Line: pos.Line, Column: pos.Column, Path: ptr}
+	l.c.Positions[ptr] = finding.Location{File: rel, Line: int(pos.Line), Column: int(pos.Column), Path: ptr}
 }
 
 // wordList reads a word list value: `(a b)`, or `N(a b)` written with a separate count.

@@ -3,9 +3,11 @@ package grammar
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"sort"
 	"strings"
@@ -176,6 +178,9 @@ func TestTutorialCorpus(t *testing.T) {
 			report("parse: " + err.Error())
 			return
 		}
+		if pure, err := parseWhole(cf.rel, cf.src, 0); err != nil || !reflect.DeepEqual(pure, f) {
+			report(fmt.Sprintf("%s: plain entries from tokens differ from the grammar's (grammar error %v)", cf.rel, err))
+		}
 		want := dumpAST(f)
 		var buf bytes.Buffer
 		if err := Print(&buf, f); err != nil {
@@ -192,6 +197,10 @@ func TestTutorialCorpus(t *testing.T) {
 			}
 		}
 		out := Format(f)
+		var streamed bytes.Buffer
+		if err := FormatTo(&streamed, f); err != nil || !bytes.Equal(streamed.Bytes(), out) {
+			report(fmt.Sprintf("%s: FormatTo differs from Format (%v)", cf.rel, err))
+		}
 		if bytes.Equal(out, cf.src) {
 			// already canonical: re-parsing gives f again, so Format is idempotent here
 		} else if g, err := Parse(cf.rel, out); err != nil {

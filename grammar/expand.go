@@ -38,6 +38,12 @@ type ExpandOptions struct {
 	MaxExpansion int
 	// Parse reads an included file; default ParseFile.
 	Parse func(path string) (*File, error)
+	// NoSyntax makes ExpandFile expand the file's top-level entries as they are parsed,
+	// a chunk at a time, and keep no syntax tree (Expanded.File is nil; the file is read
+	// as ParseFile reads it, Parse still reads its includes). A big dictionary's syntax
+	// tree takes more memory than its expansion, and `foamc parse --expand` needs only
+	// the latter. Expand ignores it.
+	NoSyntax bool
 	// DisplayName turns an absolute path into the name used in findings and sources.
 	// Default: relative to CaseDir when inside it.
 	DisplayName func(path string) string
@@ -153,30 +159,43 @@ type expander struct {
 // relative includes); it may be "" for in-memory input.
 func Expand(f *File, path string, opts ExpandOptions) *Expanded {
 	x := newExpander(path, opts)
-	name := x.display(path)
-	if name == "" {
-		name = f.Name
-	}
-	x.out.Name, x.out.File = name, f
-	root := &srcFile{file: f, path: absPath(path), name: name}
-	if f.Header != nil {
-		x.out.Header = NewExpDict(nil)
-		x.readEntries(x.out.Header, f.Header.Dict.Entries, root)
-	}
-	x.out.Dict = NewExpDict(nil)
+	root := x.begin(f, path)
+	x.header(f, root)
 	body := f.Body
 	if f.Stray != nil {
 		// OpenFOAM reads only a leading `{ … }` block and ignores the rest.
 		body = f.Stray
 	}
+	var end Pos
 	if body != nil {
 		x.readEntries(x.out.Dict, body.Entries, root)
+		end = body.End
 	}
+	return x.finish(root, end)
+}
+
+// begin starts the expansion of the root file f.
+func (x *expander) begin(f *File, path string) *srcFile {
+	name := x.display(path)
+	if name == "" {
+		name = f.Name
+	}
+	x.out.Name, x.out.File = name, f
+	x.out.Dict = NewExpDict(nil)
+	return &srcFile{file: f, path: absPath(path), name: name}
+}
+
+// header reads the FoamFile header of the root file, if it has one and it is not read yet.
+func (x *expander) header(f *File, root *srcFile) {
+	if f.Header != nil && x.out.Header == nil {
+		x.out.Header = NewExpDict(nil)
+		x.readEntries(x.out.Header, f.Header.Dict.Entries, root)
+	}
+}
+
+// finish closes the expansion; end is where the body ends (an unclosed #if is reported there).
+func (x *expander) finish(root *srcFile, end Pos) *Expanded {
 	if len(x.condStack) > 0 {
-		var end Pos
-		if body != nil {
-			end = body.End
-		}
 		x.finding(IDConditional, finding.Deny, root, end, "#if without #endif",
 			"", "close every #if/#ifeq with #endif")
 	}
@@ -186,6 +205,13 @@ func Expand(f *File, path string, opts ExpandOptions) *Expanded {
 
 // ExpandFile parses path and expands it.
 func ExpandFile(path string, opts ExpandOptions) (*Expanded, error) {
+	if opts.NoSyntax {
+		src, _, ff := readLimited(path, DefaultMaxSize)
+		if ff != nil {
+			return nil, *ff
+		}
+		return expandStream(path, src, chunkTokens, opts)
+	}
 	parse := opts.Parse
 	if parse == nil {
 		parse = ParseFile
@@ -195,6 +221,52 @@ func ExpandFile(path string, opts ExpandOptions) (*Expanded, error) {
 		return nil, err
 	}
 	return Expand(f, path, opts), nil
+}
+
+// expandStream is ExpandFile with NoSyntax: each chunk of top-level entries is expanded
+// as soon as it is parsed and then dropped, as Expand would read it. The header is read
+// when its chunk arrives (first, in any real file); a leading stray block is read alone.
+func expandStream(path string, src []byte, chunk int, opts ExpandOptions) (*Expanded, error) {
+	x := newExpander(path, opts)
+	var root *srcFile
+	stray := false
+	f, err := parseWith(path, src, parseConfig{chunk: chunk, sink: func(f *File, entries []Entry) {
+		if root == nil {
+			root = x.begin(f, path)
+		}
+		x.header(f, root)
+		switch {
+		case f.Stray == nil:
+			x.readEntries(x.out.Dict, entries, root)
+		case !stray:
+			stray = true
+			x.readEntries(x.out.Dict, f.Stray.Entries, root)
+		}
+	}})
+	if errors.Is(err, errSunk) {
+		if f, err = parseWith(path, src, parseConfig{chunk: chunk}); err != nil {
+			return nil, err
+		}
+		out := Expand(f, path, opts)
+		out.File = nil
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if root == nil { // no top-level entries after a stray block, or none at all
+		root = x.begin(f, path)
+	}
+	x.header(f, root)
+	end := f.Body.End
+	if f.Stray != nil {
+		if !stray {
+			x.readEntries(x.out.Dict, f.Stray.Entries, root)
+		}
+		end = f.Stray.End
+	}
+	x.out.File = nil
+	return x.finish(root, end), nil
 }
 
 func newExpander(path string, opts ExpandOptions) *expander {
@@ -291,7 +363,7 @@ func (x *expander) display(p string) string {
 func (x *expander) finding(id string, sev finding.Severity, at *srcFile, pos Pos, summary, detail, fix string) {
 	f := finding.Finding{
 		ID: id, Severity: sev, Summary: summary, Detail: detail, Fix: fix,
-		Location: finding.Location{File: at.name, Line: pos.Line, Column: pos.Column},
+		Location: finding.Location{File: at.name, Line: int(pos.Line), Column: int(pos.Column)},
 	}
 	if at.file != nil && pos.Line > 0 {
 		f.Excerpt = excerptLine(at.file.Src, pos)
@@ -317,7 +389,7 @@ func (p vpath) String() string {
 
 func (x *expander) directive(name string, at *srcFile, pos Pos, path vpath, executed bool) {
 	x.out.Directives = append(x.out.Directives, DirectiveUse{
-		Name: name, File: at.name, Line: pos.Line, Column: pos.Column, Path: path.String(), Executed: executed,
+		Name: name, File: at.name, Line: int(pos.Line), Column: int(pos.Column), Path: path.String(), Executed: executed,
 	})
 }
 
@@ -646,10 +718,25 @@ func parentOf(d *ExpDict, key string) *ExpDict {
 // expandItems substitutes macros and value directives in a primitive entry's items
 // (primitiveEntry::read/acceptToken). ctx is the dictionary being read, so lookups see
 // the entries defined so far; lists and blocks inside the value use the same ctx.
+// expandItems returns items itself (capacity capped, so appends copy) while no item
+// changes: most entries hold no macro, and a copy per entry of a 2 M-key file cost 32 MB.
 func (x *expander) expandItems(items []Item, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	var out []Item
-	for _, it := range items {
-		out = append(out, x.expandItem(it, ctx, at, path)...)
+	for i, it := range items {
+		r := x.expandItem(it, ctx, at, path)
+		if out == nil {
+			if len(r) == 1 && r[0] == it {
+				continue
+			}
+			out = append(make([]Item, 0, len(items)+len(r)), items[:i]...)
+		}
+		out = append(out, r...)
+	}
+	switch {
+	case out == nil && len(items) > 0:
+		return items[:len(items):len(items)]
+	case len(out) == 0:
+		return nil
 	}
 	return out
 }

@@ -16,7 +16,7 @@ import (
 // the enclosing primitive entry, not as a dictionary (a blockMeshDict's `blocks (#include
 // "f")` includes hex lines without ';'): the file's content becomes one entry "v".
 func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *srcFile, value bool) *srcFile {
-	use := IncludeUse{Directive: name, File: at.name, Line: pos.Line, Column: pos.Column}
+	use := IncludeUse{Directive: name, File: at.name, Line: int(pos.Line), Column: int(pos.Column)}
 	defer func() { x.out.Includes = append(x.out.Includes, use) }()
 	optional := strings.HasPrefix(name, "#sinclude") || name == "#includeIfPresent"
 	etc := strings.HasSuffix(name, "Etc")
@@ -90,7 +90,7 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 	if err != nil {
 		var fd finding.Finding
 		if errors.As(err, &fd) {
-			fd.Related = append(fd.Related, finding.Related{Location: finding.Location{File: at.name, Line: pos.Line, Column: pos.Column}, Message: "included from here"})
+			fd.Related = append(fd.Related, finding.Related{Location: finding.Location{File: at.name, Line: int(pos.Line), Column: int(pos.Column)}, Message: "included from here"})
 			x.out.Findings = append(x.out.Findings, fd)
 		} else {
 			x.finding(IDIncludeParse, finding.Deny, at, pos, "cannot read include file "+target, err.Error(), "fix the included file")
@@ -194,7 +194,7 @@ func (x *expander) includeFunc(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 		x.finding(IDDepth, finding.Deny, at, e.Pos, fmt.Sprintf("includes nested deeper than %d", x.opts.MaxIncludeDepth), "", "flatten the include chain")
 		return
 	}
-	x.out.Includes = append(x.out.Includes, IncludeUse{Directive: e.Name, File: at.name, Line: e.Pos.Line, Column: e.Pos.Column, Target: spec, Resolved: x.display(file), Found: true})
+	x.out.Includes = append(x.out.Includes, IncludeUse{Directive: e.Name, File: at.name, Line: int(e.Pos.Line), Column: int(e.Pos.Column), Target: spec, Resolved: x.display(file), Found: true})
 	f, err := x.opts.Parse(file)
 	if err != nil {
 		x.finding(IDIncludeParse, finding.Deny, at, e.Pos, "cannot read "+file, err.Error(), "")

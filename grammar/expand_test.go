@@ -520,3 +520,47 @@ func TestExpansionBudget(t *testing.T) {
 		t.Errorf("ordinary substitutions: unexpected %s %s", fd.ID, fd.Summary)
 	}
 }
+
+// TestExpandNoSyntax: ExpandFile with NoSyntax gives Expand's result without the syntax
+// tree, and a file that fails to parse in a late chunk gives ParseFile's finding.
+func TestExpandNoSyntax(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d")
+	src := "FoamFile { format ascii; }\n" + strings.Repeat("a 1; b { c $a; } \"r.*\" 2; d $r1;\n", 5000)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := ExpandOptions{CaseDir: dir}
+	want, err := ExpandFile(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.File = nil
+	opts.NoSyntax = true
+	got, err := ExpandFile(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(want, got) {
+		t.Fatal("NoSyntax expands differently")
+	}
+	bad := []byte(src + "z { y 1 }\n")
+	_, werr := Parse(path, bad)
+	_, serr := expandStream(path, bad, 5, opts)
+	if werr == nil || serr == nil || werr.Error() != serr.Error() {
+		t.Fatalf("late parse error: streamed %v, Parse %v", serr, werr)
+	}
+}
+
+// TestDuplicateInPlace: a redefined keyword keeps its first position, also after a
+// #remove shifted the entries (the replacement's index hint is stale there).
+func TestDuplicateInPlace(t *testing.T) {
+	x := expandSrc(t, "a 1; b 2; c 3; #remove b\na 4; c 5; d 6; c 7; a 8;")
+	var got []string
+	for _, e := range x.Dict.Entries {
+		got = append(got, e.Key+"="+itemText(e.Value[0]))
+	}
+	if want := "a=8 c=7 d=6"; strings.Join(got, " ") != want {
+		t.Fatalf("entries %v, want %s", got, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +17,8 @@ import (
 )
 
 // FuzzParse: no input panics or hangs; every error is a located finding; parsing in chunks
-// of a few tokens gives the same AST or error as one piece; fast-path lists decode or fail
+// of a few tokens gives the same AST or error as one piece, and as the grammar alone (without
+// the plain-entry shortcut); fast-path lists decode or fail
 // cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures
 // and tutorial snippets, regenerated with FOAMC_WRITE_FUZZ_SEEDS=1 go test ./grammar -run
 // TestWriteFuzzSeeds); FuzzFormat and FuzzExpand start from the same seeds.
@@ -36,8 +38,13 @@ func FuzzParse(f *testing.F) {
 		if file == nil {
 			return
 		}
-		if w, c := dumpAST(whole), dumpAST(small); w != c {
-			t.Fatalf("chunks of 3 tokens changed the AST:%s\ninput %q", firstDiff(w, c), src)
+		if !reflect.DeepEqual(whole, small) {
+			t.Fatalf("chunks of 3 tokens changed the File:%s\ninput %q", firstDiff(dumpAST(whole), dumpAST(small)), src)
+		}
+		if pure, err := parseWhole("fuzz", src, 0); err != nil {
+			t.Fatalf("the grammar alone fails where Parse succeeded: %v", err)
+		} else if !reflect.DeepEqual(pure, whole) {
+			t.Fatalf("plain entries from tokens differ from the grammar's:%s\ninput %q", firstDiff(dumpAST(pure), dumpAST(whole)), src)
 		}
 		walkItems(file, func(it Item) {
 			switch v := it.(type) {
@@ -135,6 +142,9 @@ const syntaxJSONBound = 512
 // encodes and stays within what the source and the substitution budget allow. Includes
 // resolve inside an empty case directory; the environment is empty.
 func FuzzExpand(f *testing.F) {
+	f.Add([]byte("{ s 1; }\n"))
+	f.Add([]byte("{ s 1; } t 2;\nFoamFile { format ascii; }\n"))
+	f.Add([]byte("a 1;;\nb { c $a; }\n;\n#if 1\nd 2;\n#endif\ne $b;\n#if 0\n"))
 	addParseSeeds(f)
 	f.Add([]byte("a (1 2);\nb ($a $a);\nc ($b $b);\nd { $c; e $c; }\nf { $d; g { $d; } }\n"))
 	f.Add([]byte("x ${a${b}}; s { $x; } y #eval{ 2*$z }; z 3; #include \"missing\"\n#ifeq $z 3\nw 1;\n#else\nw 2;\n#endif\n"))
@@ -146,7 +156,19 @@ func FuzzExpand(f *testing.F) {
 		if file == nil {
 			return
 		}
-		x := Expand(file, "", opts)
+		x := Expand(file, "fuzz", opts)
+		// Streaming the top level in chunks of 3 tokens expands the same.
+		if len(src) <= 1<<16 {
+			xs, err := expandStream("fuzz", src, 3, opts)
+			if err != nil {
+				t.Fatalf("streamed expansion fails where Parse succeeded: %v", err)
+			}
+			whole := *x
+			whole.File = nil
+			if !reflect.DeepEqual(&whole, xs) {
+				t.Fatalf("streamed expansion differs:\n%+v\n%+v\ninput %q", whole, *xs, src)
+			}
+		}
 		for _, fd := range x.Findings {
 			if fd.ID == "" || fd.Summary == "" || fd.Location.File == "" {
 				t.Fatalf("incomplete finding %+v", fd)

@@ -1,9 +1,12 @@
 package grammar
 
 import (
+	"bufio"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,24 +26,107 @@ const MaxUniformListExpand = 10000
 // the tagged objects of the mapping ("$regex", "$uniform", "$nonuniform", "$dims", …).
 func (d *ExpDict) Value(opts ValueOptions) map[string]any {
 	out := make(map[string]any, len(d.Entries))
-	var regex []any
 	for _, e := range d.Entries {
-		var v any
-		if e.Dict != nil {
-			v = e.Dict.Value(opts)
-		} else {
-			v = EntryValue(e.Value, opts)
+		if !e.Regex {
+			out[e.Key] = e.value(opts)
 		}
-		if e.Regex {
-			regex = append(regex, map[string]any{"pattern": e.Key, "value": v})
-			continue
-		}
-		out[e.Key] = v
 	}
-	if regex != nil {
+	if regex := d.regexValue(opts); regex != nil {
 		out["$regex"] = regex
 	}
 	return out
+}
+
+// value maps one entry's value: a sub-dictionary's object or the entry's items.
+func (e *ExpEntry) value(opts ValueOptions) any {
+	if e.Dict != nil {
+		return e.Dict.Value(opts)
+	}
+	return EntryValue(e.Value, opts)
+}
+
+// regexValue is the "$regex" member of d: its pattern entries in order, nil when none.
+func (d *ExpDict) regexValue(opts ValueOptions) []any {
+	var regex []any
+	for _, e := range d.Entries {
+		if e.Regex {
+			regex = append(regex, map[string]any{"pattern": e.Key, "value": e.value(opts)})
+		}
+	}
+	return regex
+}
+
+// ValueJSON is the expanded JSON mapping of a file (Expanded.Value), encoded on demand.
+type ValueJSON struct {
+	x    *Expanded
+	opts ValueOptions
+}
+
+// JSON returns the mapping of x for streaming.
+func (x *Expanded) JSON(opts ValueOptions) ValueJSON { return ValueJSON{x, opts} }
+
+// WriteJSON writes exactly what encoding/json writes for x.Value(opts) with
+// SetIndent(prefix, indent) and SetEscapeHTML(false) (compact when both are empty),
+// without building the whole tree of maps: dictionaries are walked in sorted key
+// order and only each primitive entry's value is mapped and encoded. For a 2 M-key
+// dictionary that tree beside the expanded one took the process over 1 GB.
+func (v ValueJSON) WriteJSON(w io.Writer, prefix, indent string) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	j := newJSONWriter(bw, prefix, indent)
+	var err error
+	if v.x.List != nil {
+		// List files (polyMesh/boundary, points…) map through Value as a whole.
+		err = j.value(v.x.Value(v.opts))
+	} else {
+		err = j.expDict(v.x.Dict, v.opts)
+	}
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// expDict writes the object d.Value would give, members in encoding/json's map key
+// order (bytewise), "$regex" among them when d has pattern entries.
+func (j *jsonWriter) expDict(d *ExpDict, opts ValueOptions) error {
+	ents := make([]*ExpEntry, 0, len(d.Entries))
+	hasRegex := false
+	for _, e := range d.Entries {
+		if e.Regex {
+			hasRegex = true
+		} else {
+			ents = append(ents, e)
+		}
+	}
+	slices.SortFunc(ents, func(a, b *ExpEntry) int { return strings.Compare(a.Key, b.Key) })
+	// No plain keyword is "$regex": a word cannot start with '$' (that is a macro).
+	regexDone := !hasRegex
+	j.begin('{')
+	for _, e := range ents {
+		if !regexDone && e.Key > "$regex" {
+			if err := j.member("$regex", d.regexValue(opts)); err != nil {
+				return err
+			}
+			regexDone = true
+		}
+		var err error
+		if e.Dict != nil {
+			j.key(e.Key)
+			err = j.expDict(e.Dict, opts)
+		} else {
+			err = j.member(e.Key, EntryValue(e.Value, opts))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if !regexDone {
+		if err := j.member("$regex", d.regexValue(opts)); err != nil {
+			return err
+		}
+	}
+	j.end('}')
+	return nil
 }
 
 // Value is the JSON mapping of the whole file: the body object, or the array of a

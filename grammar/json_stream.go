@@ -100,6 +100,35 @@ func (j *jsonWriter) str(s string) {
 	j.w.Write(bytes.TrimSuffix(j.esc.Bytes(), []byte("\n")))
 }
 
+// value writes a mapped value (Value, EntryValue) as encoding/json nests it at the
+// current depth; strings and labels, the bulk of a large dictionary, directly.
+func (j *jsonWriter) value(v any) error {
+	switch v := v.(type) {
+	case nil:
+		j.raw("null")
+	case string:
+		j.str(v)
+	case int64:
+		j.int(v)
+	default:
+		if j.nl != nil {
+			j.enc.SetIndent(string(j.nl[1:]), j.indent)
+		}
+		j.esc.Reset()
+		if err := j.enc.Encode(v); err != nil {
+			return err
+		}
+		j.w.Write(bytes.TrimSuffix(j.esc.Bytes(), []byte("\n")))
+	}
+	return nil
+}
+
+// member writes the object member name: v.
+func (j *jsonWriter) member(name string, v any) error {
+	j.key(name)
+	return j.value(v)
+}
+
 // strMember writes {"name": s}.
 func (j *jsonWriter) strMember(name, s string) {
 	j.begin('{')

@@ -186,3 +186,66 @@ func TestSyntaxJSONDistinguishes(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestValueJSONSameAsEncodingJSON checks that the streamed expanded JSON (what
+// `foamc parse --expand` prints) is byte for byte encoding/json's encoding of Value,
+// compact and indented at a prefix, on the tutorial corpus and on the cases the
+// corpus may lack: pattern keys ("$regex") sorted among keywords before and after
+// '$', nested and empty dictionaries, list files.
+func TestValueJSONSameAsEncodingJSON(t *testing.T) {
+	same := func(name string, x *Expanded) {
+		t.Helper()
+		for _, layout := range [][2]string{{"", ""}, {"    ", "  "}} {
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent(layout[0], layout[1])
+			if err := enc.Encode(x.Value(ValueOptions{Values: true})); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			var got bytes.Buffer
+			if err := x.JSON(ValueOptions{Values: true}).WriteJSON(&got, layout[0], layout[1]); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			got.WriteByte('\n')
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				i := 0
+				for i < min(got.Len(), want.Len()) && got.Bytes()[i] == want.Bytes()[i] {
+					i++
+				}
+				t.Fatalf("%s: streamed JSON (layout %q) differs from encoding/json at byte %d: %.80q vs %.80q", name, layout, i, got.Bytes()[i:], want.Bytes()[i:])
+			}
+		}
+	}
+	for _, src := range []string{
+		`"$regex" 1; b { "(U|k)" uniform (1 0 0); "#a" 2; "$regex" 3; A 4; }; c {} ; "(p|q)" { x y; } ; d 1.5e30 [0 1 -2 0 0 0 0] "é\u2028";`,
+		`$regex; "a.*" 2;`,
+		"a { $regex; }; \"a.*\" 2;",
+		`"z.*" 1; "a.*" 2;`,
+		"2\n(\nwalls { type wall; nFaces 10; startFace 0; }\ninlet { type patch; inGroups 1(inlet); }\n)\n",
+		"(1 2 3)",
+		"",
+	} {
+		f, err := Parse("t", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(src, Expand(f, "t", ExpandOptions{}))
+	}
+	files, _ := tutorialCorpus(t)
+	root := foamtest.Tutorials(t)
+	checked := 0
+	for _, cf := range files {
+		path := filepath.Join(root, cf.rel)
+		f, err := Parse(path, cf.src)
+		if err != nil {
+			continue
+		}
+		same(cf.rel, Expand(f, path, ExpandOptions{}))
+		checked++
+	}
+	if checked < 6000 {
+		t.Errorf("only %d files compared", checked)
+	}
+	t.Logf("expanded JSON: %d tutorial files identical", checked)
+}

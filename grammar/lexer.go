@@ -182,10 +182,18 @@ type scanner struct {
 	numUnclosed []int
 	// headerOnly stops after the FoamFile header closes (used to sniff format and arch).
 	headerOnly bool
+	// entryAt: the next token starts an entry where only dictionary-entry braces are open;
+	// keyed: the last token was a word or string keyword there. plainOpen counts the open
+	// brackets that are not such braces, closed is the opener the last closer closed.
+	entryAt, keyed bool
+	plainOpen      int
+	closed         opener
 	// pauseAfter > 0 makes run return after a top-level ';' once that many tokens are
 	// buffered (paused set); the next run continues where it stopped.
 	pauseAfter int
 	paused     bool
+	// maxEntries > 0 bounds the ';' and '{' read (Options.MaxEntries); entries counts them.
+	maxEntries, entries int
 }
 
 func newScanner(src []byte) *scanner {
@@ -193,20 +201,21 @@ func newScanner(src []byte) *scanner {
 		src:        unsafe.String(unsafe.SliceData(src), len(src)),
 		line:       1,
 		entryStart: true,
+		entryAt:    true,
 		trailer:    -1,
 		hdr:        header{labelBytes: 4, scalarBytes: 8},
 	}
 }
 
-func (s *scanner) pos() Pos { return Pos{Offset: s.i, Line: s.line, Column: s.i - s.lineStart + 1} }
+func (s *scanner) pos() Pos { return s.posAt(s.i) }
 
 func (s *scanner) posAt(off int) Pos {
 	// Only called for offsets on the current line or before the scanner moved past a newline.
-	return Pos{Offset: off, Line: s.line, Column: off - s.lineStart + 1}
+	return Pos{Offset: int32(off), Line: int32(s.line), Column: int32(off - s.lineStart + 1)}
 }
 
 func lpos(p Pos) lexer.Position {
-	return lexer.Position{Offset: p.Offset, Line: p.Line, Column: p.Column}
+	return lexer.Position{Offset: int(p.Offset), Line: int(p.Line), Column: int(p.Column)}
 }
 
 func (s *scanner) fail(p Pos, id, summary, expected, fix string) {
@@ -217,6 +226,7 @@ func (s *scanner) fail(p Pos, id, summary, expected, fix string) {
 }
 
 func (s *scanner) emit(t lexer.TokenType, p Pos, v string) {
+	s.keyed, s.entryAt = s.entryAt && (t == tWord || t == tString), false
 	wasEntry := s.entryStart || s.countAtEntry
 	s.toks = append(s.toks, lexer.Token{Type: t, Value: v, Pos: lpos(p)})
 	s.compound = nil
@@ -313,6 +323,9 @@ func (s *scanner) comment(p Pos, end int) {
 type opener struct {
 	c   byte
 	pos Pos
+	// entry marks the '{' of a dictionary entry `key {` at an entry start, inside nothing
+	// but such braces: a chunk may end inside it (pauseAfter).
+	entry bool
 }
 
 var closerOf = map[byte]byte{'(': ')', '{': '}', '[': ']'}
@@ -328,7 +341,11 @@ func (s *scanner) balance(c byte, p Pos) bool {
 				"flatten the structure (OpenFOAM dictionaries nest a few levels; this looks generated or corrupt)")
 			return false
 		}
-		s.open = append(s.open, opener{c, p})
+		o := opener{c: c, pos: p, entry: c == '{' && s.keyed}
+		if !o.entry {
+			s.plainOpen++
+		}
+		s.open = append(s.open, o)
 	case ')', '}', ']':
 		if len(s.open) == 0 {
 			if s.headerOnly {
@@ -347,6 +364,9 @@ func (s *scanner) balance(c byte, p Pos) bool {
 			return false
 		}
 		s.open = s.open[:len(s.open)-1]
+		if s.closed = top; !top.entry {
+			s.plainOpen--
+		}
 	}
 	return true
 }
@@ -354,7 +374,7 @@ func (s *scanner) balance(c byte, p Pos) bool {
 // run scans the whole input; s.err is set on the first fatal problem.
 func (s *scanner) run() {
 	defer func() {
-		if s.err == nil && !s.headerOnly && len(s.open) > 0 {
+		if s.err == nil && !s.headerOnly && !s.paused && len(s.open) > 0 {
 			top := s.open[len(s.open)-1]
 			s.fail(top.pos, "FOAM-PARSE-006", "'"+string(top.c)+"' is never closed (the file ends at "+s.pos().String()+")",
 				"'"+string(closerOf[top.c])+"'",
@@ -391,14 +411,30 @@ func (s *scanner) run() {
 			if s.headerOnly && c == '}' && s.depth == 0 {
 				return
 			}
-			if c == ';' && s.pauseAfter > 0 && len(s.toks) >= s.pauseAfter && len(s.open) == 0 {
+			if (c == ';' || c == '{') && s.maxEntries > 0 {
+				if s.entries++; s.entries > s.maxEntries {
+					s.fail(p, "FOAM-PARSE-013", "more than "+strconv.Itoa(s.maxEntries)+" entries",
+						"", "split the dictionary, or check the file is what it should be: this bound keeps the reader's memory in proportion")
+					return
+				}
+			}
+			switch c {
+			case ';':
+				s.entryAt = s.plainOpen == 0
+			case '{':
+				s.entryAt = s.open[len(s.open)-1].entry
+			case '}':
+				s.entryAt = s.closed.entry
+			}
+			// inside dictionary entries too: a big dictionary nested in one is chunked
+			if c == ';' && s.pauseAfter > 0 && len(s.toks) >= s.pauseAfter && s.plainOpen == 0 {
 				s.paused = true
 				return
 			}
 		case ':', ',', '=', '+', '*', '/':
 			if s.afterList && !s.headerOnly {
 				// no entry starts with these: a list reader stops after the list and never sees it
-				s.trailer = p.Offset
+				s.trailer = int(p.Offset)
 				s.warnings = append(s.warnings, warning{pos: p,
 					summary: "text after the top-level list is ignored (OpenFOAM's list readers stop at the list's end)"})
 				s.i = len(s.src)
@@ -525,7 +561,7 @@ func (s *scanner) hash(p Pos) {
 			}
 		}
 		s.i = end
-		if brace == p.Offset+1 {
+		if brace == int(p.Offset)+1 {
 			s.emit(tVerbatim, p, s.src[p.Offset:end])
 			return
 		}
@@ -552,7 +588,7 @@ func (s *scanner) hash(p Pos) {
 			"use a v1912 directive; #includeModel and #neg exist only in OpenFOAM Foundation releases")
 		return
 	}
-	if start != p.Offset+1 {
+	if start != int(p.Offset)+1 {
 		s.setEnd(p, s.pos())
 	}
 	s.emit(tDirective, p, name)
@@ -591,7 +627,7 @@ func (s *scanner) setEnd(p, end Pos) {
 	if s.ends == nil {
 		s.ends = map[int]Pos{}
 	}
-	s.ends[p.Offset] = end
+	s.ends[int(p.Offset)] = end
 }
 
 // wordEnd advances over word characters (ISstream read(word&)): stops at a non-word byte, at an
@@ -637,7 +673,7 @@ func (s *scanner) word(p Pos, t lexer.TokenType) {
 	if s.err != nil {
 		return
 	}
-	if s.i == p.Offset {
+	if s.i == int(p.Offset) {
 		// a lone ')' or ']' never reaches here; any other non-word byte is a punctuation case
 		s.fail(p, "FOAM-PARSE-003", "unexpected character "+strconv.Quote(s.src[p.Offset:p.Offset+1]), "a token", "remove it")
 		return
@@ -645,7 +681,8 @@ func (s *scanner) word(p Pos, t lexer.TokenType) {
 	w := s.src[p.Offset:s.i]
 	s.emit(t, p, w)
 	if ci, ok := compoundTypes[w]; ok {
-		s.compound = &ci
+		c := ci // declared here, not above: escaping, it is allocated only for compound words
+		s.compound = &c
 	}
 }
 
@@ -703,7 +740,7 @@ func (s *scanner) variable(p Pos) {
 	if depth > 0 {
 		s.warnings = append(s.warnings, warning{pos: p, summary: "variable " + strconv.Quote(s.src[p.Offset:s.i]) + " is missing a closing bracket"})
 	}
-	if start == p.Offset+1 {
+	if start == int(p.Offset)+1 {
 		s.emit(tVariable, p, s.src[p.Offset:s.i])
 		return
 	}
@@ -877,7 +914,7 @@ func (s *scanner) binList(p Pos, n int64, j int, ei *elemInfo) bool {
 	if s.binElem == nil {
 		s.binElem = map[int]elemInfo{}
 	}
-	s.binElem[p.Offset] = *ei
+	s.binElem[int(p.Offset)] = *ei
 	s.emitList(tBinList, p, s.src[p.Offset:end])
 	return true
 }

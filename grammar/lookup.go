@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -15,6 +16,8 @@ type ExpDict struct {
 	Entries []*ExpEntry
 	parent  *ExpDict
 	index   map[string]*ExpEntry
+	// patterns holds the compiled keyword of each regex entry, by keyword.
+	patterns map[string]*regexp.Regexp
 	// key is this dictionary's keyword in its parent ("" for the top).
 	key string
 }
@@ -39,11 +42,14 @@ func (d *ExpDict) Path() string {
 type ExpEntry struct {
 	Key   string
 	Regex bool
+	// at is the entry's index in its dictionary's Entries when it was placed there (a
+	// hint, checked before use: the slice is exported), so replacing a duplicate keyword
+	// does not scan the dictionary. It fits in Regex's padding.
+	at    int32
 	Dict  *ExpDict
 	Value []Item
 	// Source is where the keyword was defined (an included file included).
 	Source Source
-	re     *regexp.Regexp
 }
 
 // Source is a keyword's place: the file (as named by the expander) and position;
@@ -111,7 +117,7 @@ func (d *ExpDict) search(key string, regex, recursive bool) *ExpEntry {
 		}
 		if regex {
 			for i := len(dd.Entries) - 1; i >= 0; i-- {
-				if e := dd.Entries[i]; e.Regex && e.matches(key) {
+				if e := dd.Entries[i]; e.Regex && dd.matches(e, key) {
 					return e
 				}
 			}
@@ -127,14 +133,22 @@ func (d *ExpDict) search(key string, regex, recursive bool) *ExpEntry {
 // A pattern Go cannot compile never matches (OpenFOAM would fail at read). The
 // pattern is compiled when the entry is added, so lookups never write and a
 // finished dictionary is safe for concurrent readers.
-func (e *ExpEntry) matches(key string) bool {
-	return e.re != nil && e.re.MatchString(key)
+func (d *ExpDict) matches(e *ExpEntry, key string) bool {
+	re := d.patterns[e.Key]
+	return re != nil && re.MatchString(key)
 }
 
-func (e *ExpEntry) compile() {
-	if e.Regex && e.re == nil {
-		e.re, _ = regexp.Compile("^(?:" + e.Key + ")$")
+// compile keeps the compiled pattern of a regex entry e of d in d.patterns (not in the
+// entry: few entries are patterns, and every entry of a 2 M-key dictionary would pay the
+// pointer).
+func (d *ExpDict) compile(e *ExpEntry) {
+	if !e.Regex || d.patterns[e.Key] != nil {
+		return
 	}
+	if d.patterns == nil {
+		d.patterns = map[string]*regexp.Regexp{}
+	}
+	d.patterns[e.Key], _ = regexp.Compile("^(?:" + e.Key + ")$")
 }
 
 // searchDotScoped follows dictionary::csearchDotScoped (dictionarySearch.C).
@@ -230,23 +244,25 @@ func (d *ExpDict) add(e *ExpEntry, merge bool) {
 		old.Dict.merge(e.Dict)
 		return
 	}
-	for i, x := range d.Entries {
-		if x == old {
-			d.Entries[i] = e
-			break
-		}
+	i := int(old.at)
+	if i >= len(d.Entries) || d.Entries[i] != old {
+		i = slices.Index(d.Entries, old)
+	}
+	if i >= 0 {
+		d.Entries[i], e.at = e, int32(i)
 	}
 	d.index[e.Key] = e
-	e.compile()
+	d.compile(e)
 	if e.Dict != nil {
 		e.Dict.reparent(d, e.Key)
 	}
 }
 
 func (d *ExpDict) appendEntry(e *ExpEntry) {
+	e.at = int32(len(d.Entries))
 	d.Entries = append(d.Entries, e)
 	d.index[e.Key] = e
-	e.compile()
+	d.compile(e)
 	if e.Dict != nil {
 		e.Dict.reparent(d, e.Key)
 	}
@@ -272,6 +288,7 @@ func (d *ExpDict) remove(key string) {
 		return
 	}
 	delete(d.index, key)
+	delete(d.patterns, key)
 	for i, x := range d.Entries {
 		if x == e {
 			d.Entries = append(d.Entries[:i:i], d.Entries[i+1:]...)
@@ -284,6 +301,7 @@ func (d *ExpDict) remove(key string) {
 func (d *ExpDict) clear() {
 	d.Entries = nil
 	d.index = map[string]*ExpEntry{}
+	d.patterns = nil
 }
 
 // reparent attaches d under parent; its children keep pointing at d itself.

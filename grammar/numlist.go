@@ -265,7 +265,7 @@ func (l *NumList) Expand() *List {
 	lineStart := pos.Offset - (pos.Column - 1)
 	line := pos.Line
 	at := func(i int) Pos {
-		off := pos.Offset + i
+		off := pos.Offset + int32(i)
 		return Pos{Offset: off, Line: line, Column: off - lineStart + 1}
 	}
 	root := &List{Range: l.Range, Counted: l.Counted}
@@ -279,7 +279,7 @@ func (l *NumList) Expand() *List {
 		switch {
 		case c == '\n':
 			line++
-			lineStart = pos.Offset + i + 1
+			lineStart = pos.Offset + int32(i) + 1
 			i++
 		case c <= ' ':
 			i++

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -159,6 +160,11 @@ const DefaultMaxSize = 256 << 20
 type Options struct {
 	// MaxSize is the largest content accepted, after gunzip (0 means DefaultMaxSize).
 	MaxSize int64
+	// MaxEntries, when > 0, bounds the entries read: every ';' and '{' counts (a primitive
+	// entry ends with one, a dictionary opens with one), at any depth. One more is a
+	// FOAM-PARSE-013 finding located there, raised before the rest is parsed, so memory
+	// stays proportional to the bound. Numeric and binary lists count nothing.
+	MaxEntries int
 }
 
 // ParseFile reads path (gzip-compressed content is detected by its magic bytes) up to
@@ -175,7 +181,7 @@ func ParseFileWith(path string, opt Options) (*File, error) {
 	if ff != nil {
 		return nil, *ff
 	}
-	f, err := Parse(path, src)
+	f, err := parseWith(path, src, parseConfig{chunk: chunkTokens, maxEntries: opt.MaxEntries})
 	if f != nil {
 		f.Gzip = gz
 	}
@@ -239,31 +245,267 @@ func Parse(name string, src []byte) (*File, error) { return parseChunked(name, s
 // parseChunked is Parse with chunks of chunk tokens (0: one piece); tests and fuzzing
 // compare chunk sizes.
 func parseChunked(name string, src []byte, chunk int) (*File, error) {
+	return parseWith(name, src, parseConfig{chunk: chunk})
+}
+
+// parseConfig is how parseWith reads.
+type parseConfig struct {
+	// chunk is the number of tokens scanned and parsed at a time (0: one piece).
+	chunk int
+	// maxEntries is Options.MaxEntries.
+	maxEntries int
+	// sink, when set, gets the top-level entries of each chunk as they are converted
+	// (the header taken out, as in File.Body) and the File keeps none: Body stays nil.
+	// The slice and the plain entries in it are reused for the next chunk (newPlain).
+	// Its range is the span of the entries sunk. When a chunk fails to parse after some
+	// were sunk, the parse returns errSunk: parse again without a sink for the finding
+	// (or, in theory, for a whole that parses where its chunk did not).
+	sink func(f *File, entries []Entry)
+}
+
+var errSunk = errors.New("grammar: a chunk failed after entries were sunk")
+
+func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
+	if len(src) > math.MaxInt32 {
+		return nil, finding.Finding{ID: "FOAM-PARSE-008", Severity: finding.Deny, Location: finding.Location{File: name},
+			Summary: fmt.Sprintf("file is larger than the %d-byte limit of positions", math.MaxInt32),
+			Fix:     "split the file; OpenFOAM dictionaries are far smaller"}
+	}
 	s := newScanner(src)
 	s.hdr = sniffHeader(src)
-	s.pauseAfter = chunk
+	s.pauseAfter = cfg.chunk
+	s.maxEntries = cfg.maxEntries
 	f := &File{Name: name, Src: src}
-	c := converter{s: s, src: src}
-	var body []Entry
+	c := converter{s: s, src: src, reuse: cfg.sink != nil}
+	body := []Entry{} // non-nil, as the grammar's conversion gives
+	var span Range
 	for first := true; ; first = false {
 		s.toks, s.paused = s.toks[:0], false
 		s.run()
 		if s.err != nil {
 			return nil, lexFinding(name, src, s.err)
 		}
-		stray, gs, err := parseTokens(s.toks, s.pos(), first)
-		if err != nil {
-			return parseWhole(name, src)
+		var ok bool
+		if body, ok = c.stretch(f, body, s.toks, s.pos(), first, true); !ok {
+			if cfg.sink != nil {
+				return nil, errSunk
+			}
+			return parseWhole(name, src, cfg.maxEntries)
 		}
-		if stray != nil {
-			f.Stray = c.block(stray)
+		if cfg.sink != nil && len(body) > 0 {
+			if !span.Pos.IsValid() {
+				span.Pos = body[0].Span().Pos
+			}
+			span.End = body[len(body)-1].Span().End
+			c.prev = body[len(body)-1]
+			if f.Header == nil {
+				body = takeHeader(f, body)
+			}
+			cfg.sink(f, body)
+			clear(body)
+			body, c.used = body[:0], 0
+			if len(c.open) > 0 {
+				c.slab = nil // entries of the open dictionaries are still to come out
+			}
 		}
-		body = c.entries(body, gs)
 		if !s.paused {
 			break
 		}
 	}
+	if cfg.sink != nil {
+		finish(f, s, nil)
+		f.Body.Range = span
+		return f, nil
+	}
 	return finish(f, s, body), nil
+}
+
+// takeHeader moves the first FoamFile dictionary entry of body to f.Header (OpenFOAM
+// removes it from the dictionary after reading).
+func takeHeader(f *File, body []Entry) []Entry {
+	for i, e := range body {
+		if de, ok := e.(*DictEntry); ok && !de.Key.Regex && !de.Key.Var && de.Key.Name == "FoamFile" {
+			f.Header = de
+			return append(body[:i:i], body[i+1:]...)
+		}
+	}
+	return body
+}
+
+// stretch converts one stretch of top-level tokens (top) or a dictionary's body and appends
+// its entries to body. Plain entries `key atom… ;` (all of a big dictionary of scalars, most
+// of any other) are converted straight from their tokens, and so are dictionary entries
+// `key { … }` whose body is converted the same way: participle's captures and backtracking
+// cost ~9 kB of garbage per entry, which made the collector the main cost of a 2 M-key
+// file, and ~4 kB per entry stayed live while a big dictionary was parsed. Everything else
+// goes through the grammar, a run at a time from one entry boundary (a ';' at the level of
+// the entries, or the stretch's start) to the next. Such a ';' always ends an entry (see
+// Parse), so both ways see the same entries. false: the grammar failed.
+func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, first, top bool) ([]Entry, bool) {
+	// out is where entries go: body, or the innermost dictionary a chunk ended inside.
+	out := func() *[]Entry {
+		if n := len(c.open); top && n > 0 {
+			return &c.open[n-1].entries
+		}
+		return &body
+	}
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		if t.Type == tSym && t.Value == ";" {
+			switch o := out(); {
+			case len(*o) > 0:
+				c.spurious((*o)[len(*o)-1])
+			case top && len(c.open) == 0:
+				c.spurious(c.prev) // the entry before it was sunk with the last chunk
+			}
+			i++
+			continue
+		}
+		if t.Type == tSym && t.Value == "}" && top && len(c.open) > 0 {
+			d := c.open[len(c.open)-1]
+			c.open = c.open[:len(c.open)-1]
+			o := out()
+			*o = append(*o, c.dictOf(d.key, d.brace, t, d.entries))
+			i++
+			continue
+		}
+		if n := plainEntry(toks[i:]); n > 0 {
+			o := out()
+			*o = append(*o, c.plain(toks[i:i+n]))
+			i += n
+			continue
+		}
+		if n, complete := dictEntry(toks[i:]); n > 0 && complete {
+			key, open, closing := toks[i], toks[i+1], toks[i+n-1]
+			inner, ok := c.stretch(f, []Entry{}, toks[i+2:i+n-1], tpos(closing), false, false)
+			if !ok {
+				return body, false
+			}
+			o := out()
+			*o = append(*o, c.dictOf(key, open, closing, inner))
+			i += n
+			continue
+		} else if n > 0 && top {
+			// the chunk ends inside this dictionary (the scanner paused in it)
+			c.open = append(c.open, openDict{key: toks[i], brace: toks[i+1], entries: []Entry{}})
+			i += 2
+			continue
+		}
+		// through the grammar up to the next ';' at this level (or the '}' closing it)
+		j, depth := i, 0
+		for ; j < len(toks); j++ {
+			depth += nesting(toks[j])
+			if depth == 0 && toks[j].Type == tSym && toks[j].Value == ";" || depth < 0 {
+				break
+			}
+		}
+		if j < len(toks) && depth == 0 {
+			j++
+		}
+		segEnd := end
+		if j < len(toks) {
+			segEnd = tpos(toks[j])
+		}
+		stray, gs, err := parseTokens(toks[i:j], segEnd, first && i == 0)
+		if err != nil || j == i {
+			return body, false
+		}
+		if stray != nil {
+			f.Stray = c.block(stray)
+		}
+		o := out()
+		*o = c.entries(*o, gs)
+		i = j
+	}
+	return body, true
+}
+
+// openDict is a dictionary entry a chunk ended inside: its keyword, its '{' and the
+// entries converted so far.
+type openDict struct {
+	key, brace lexer.Token
+	entries    []Entry
+}
+
+// dictEntry returns the token count of the dictionary entry `key { … }` at the start of
+// toks (key a word or string: '{' after it always opens a dictionary), or 0; complete is
+// false when toks end before its '}' (then n is the count of what is there).
+func dictEntry(toks []lexer.Token) (n int, complete bool) {
+	if len(toks) < 2 || toks[0].Type != tWord && toks[0].Type != tString || toks[1].Type != tSym || toks[1].Value != "{" {
+		return 0, false
+	}
+	depth := 0
+	for j := 1; j < len(toks); j++ {
+		if depth += nesting(toks[j]); depth == 0 {
+			if toks[j].Value != "}" {
+				return 0, false
+			}
+			return j + 1, true
+		}
+	}
+	return len(toks), false
+}
+
+// nesting is +1 for an opening ( [ { token, -1 for a closing one, else 0.
+func nesting(t lexer.Token) int {
+	if t.Type == tSym {
+		switch t.Value {
+		case "(", "[", "{":
+			return 1
+		case ")", "]", "}":
+			return -1
+		}
+	}
+	return 0
+}
+
+// plainEntry returns the token count of the plain entry `key atom… ;` at the start of
+// toks (key a word or string, atoms the one-token items), or 0.
+func plainEntry(toks []lexer.Token) int {
+	if len(toks) == 0 || toks[0].Type != tWord && toks[0].Type != tString {
+		return 0
+	}
+	for j := 1; j < len(toks); j++ {
+		switch toks[j].Type {
+		case tWord, tNumber, tString, tVariable, tPunct, tVerbatim, tEvalBrace:
+		case tSym:
+			if toks[j].Value == ";" {
+				return j + 1
+			}
+			return 0
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// plain converts the tokens of a plain entry, as entries does the grammar's.
+func (c *converter) plain(toks []lexer.Token) *PrimitiveEntry {
+	key, semi := toks[0], toks[len(toks)-1]
+	e := c.newPlain()
+	*e = PrimitiveEntry{Range: c.rng(key, semi), Key: c.key(key)}
+	if n := len(toks) - 2; n > 0 {
+		e.Value = make([]Item, n)
+		for k, t := range toks[1 : n+1] {
+			e.Value[k] = c.token(t)
+		}
+	}
+	return e
+}
+
+// newPlain returns an entry for plain: with a sink, from a slab reused chunk after chunk
+// (the sink keeps no entry, only their item slices, so a streamed expansion leaves no
+// garbage entry per key); otherwise a new one.
+func (c *converter) newPlain() *PrimitiveEntry {
+	if !c.reuse {
+		return new(PrimitiveEntry)
+	}
+	if c.used == len(c.slab) {
+		c.slab, c.used = make([]PrimitiveEntry, max(256, 2*len(c.slab))), 0
+	}
+	c.used++
+	return &c.slab[c.used-1]
 }
 
 // parseTokens parses one stretch of tokens: the start of the file (a gFile: a stray block
@@ -288,8 +530,11 @@ func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, e
 }
 
 // parseWhole scans and parses src in one piece, after a chunk failed.
-func parseWhole(name string, src []byte) (*File, error) {
-	s := scanFile(src)
+func parseWhole(name string, src []byte, maxEntries int) (*File, error) {
+	s := newScanner(src)
+	s.hdr = sniffHeader(src)
+	s.maxEntries = maxEntries
+	s.run()
 	if s.err != nil {
 		return nil, lexFinding(name, src, s.err)
 	}
@@ -317,17 +562,11 @@ func finish(f *File, s *scanner, body []Entry) *File {
 	if n := len(f.Body.Entries); n > 0 {
 		f.Body.Range = Range{Pos: f.Body.Entries[0].Span().Pos, End: f.Body.Entries[n-1].Span().End}
 	}
-	for i, e := range f.Body.Entries {
-		if de, ok := e.(*DictEntry); ok && !de.Key.Regex && !de.Key.Var && de.Key.Name == "FoamFile" {
-			f.Header = de
-			f.Body.Entries = append(f.Body.Entries[:i:i], f.Body.Entries[i+1:]...)
-			break
-		}
-	}
+	f.Body.Entries = takeHeader(f, f.Body.Entries)
 	for _, w := range s.warnings {
 		f.Warnings = append(f.Warnings, finding.Finding{
 			ID: "FOAM-PARSE-011", Severity: finding.Warn, Summary: w.summary,
-			Location: finding.Location{File: f.Name, Line: w.pos.Line, Column: w.pos.Column},
+			Location: finding.Location{File: f.Name, Line: int(w.pos.Line), Column: int(w.pos.Column)},
 			Excerpt:  excerptLine(f.Src, w.pos), Provenance: provenance["FOAM-PARSE-011"],
 		})
 	}
@@ -336,13 +575,27 @@ func finish(f *File, s *scanner, body []Entry) *File {
 
 // converter turns grammar structs into the AST.
 type converter struct {
+	// prev is the last top-level entry handed to a sink (parseConfig).
+	prev Entry
+	// open holds the dictionary entries the last chunk ended inside, outermost first.
+	open []openDict
+	// With a sink, reuse makes plain entries come from slab, of which used are taken in
+	// this chunk (newPlain).
+	reuse   bool
+	slab    []PrimitiveEntry
+	used    int
 	s       *scanner
 	src     []byte
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order
 }
 
+// posOf converts a participle position (Parse keeps offsets below 2 GiB).
+func posOf(p lexer.Position) Pos {
+	return Pos{Offset: int32(p.Offset), Line: int32(p.Line), Column: int32(p.Column)}
+}
+
 func tpos(t lexer.Token) Pos {
-	return Pos{Offset: t.Pos.Offset, Line: t.Pos.Line, Column: t.Pos.Column}
+	return posOf(t.Pos)
 }
 
 // tend is the position just after token t.
@@ -356,10 +609,10 @@ func (c *converter) tend(t lexer.Token) Pos {
 func advance(p Pos, v string) Pos {
 	nl := strings.Count(v, "\n")
 	if nl == 0 {
-		return Pos{Offset: p.Offset + len(v), Line: p.Line, Column: p.Column + len(v)}
+		return Pos{Offset: p.Offset + int32(len(v)), Line: p.Line, Column: p.Column + int32(len(v))}
 	}
 	last := strings.LastIndexByte(v, '\n')
-	return Pos{Offset: p.Offset + len(v), Line: p.Line + nl, Column: len(v) - last}
+	return Pos{Offset: p.Offset + int32(len(v)), Line: p.Line + int32(nl), Column: int32(len(v) - last)}
 }
 
 func (c *converter) rng(a, b lexer.Token) Range { return Range{Pos: tpos(a), End: c.tend(b)} }
@@ -372,18 +625,8 @@ func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
 	for _, g := range gs {
 		switch {
 		case g.Spur.Type != 0:
-			// spurious ';' (getKeyword discards it): remember it on the entry it follows
 			if len(out) > 0 {
-				switch e := out[len(out)-1].(type) {
-				case *DictEntry:
-					e.Semi = true
-				case *DirectiveEntry:
-					e.Semi = true
-				case *ListEntry:
-					e.Semi = true
-				case *SubstEntry:
-					e.Semicolon = true
-				}
+				c.spurious(out[len(out)-1])
 			}
 		case g.List != nil:
 			out = append(out, c.listEntry(g.List))
@@ -402,8 +645,27 @@ func (c *converter) entries(out []Entry, gs []*gEntry) []Entry {
 	return out
 }
 
+// spurious records a spurious ';' (getKeyword discards it) on the entry e it follows.
+func (c *converter) spurious(e Entry) {
+	switch e := e.(type) {
+	case *DictEntry:
+		e.Semi = true
+	case *DirectiveEntry:
+		e.Semi = true
+	case *ListEntry:
+		e.Semi = true
+	case *SubstEntry:
+		e.Semicolon = true
+	}
+}
+
 func (c *converter) dictEntry(key, open, end lexer.Token, body []*gEntry) *DictEntry {
-	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: c.entries(nil, body)}}
+	return c.dictOf(key, open, end, c.entries(nil, body))
+}
+
+// dictOf is the dictionary entry from keyword key, '{' open and '}' end.
+func (c *converter) dictOf(key, open, end lexer.Token, entries []Entry) *DictEntry {
+	return &DictEntry{Range: c.rng(key, end), Key: c.key(key), Dict: &Dict{Range: c.rng(open, end), Entries: entries}}
 }
 
 func (c *converter) key(t lexer.Token) Key {
@@ -590,7 +852,7 @@ func Provenance(id string) []string { return provenance[id] }
 // excerptLine returns the source line at p with a caret under its column; long lines are cut
 // around the caret and control bytes shown as ? (binary junk).
 func excerptLine(src []byte, p Pos) string {
-	if p.Offset < 0 || p.Offset > len(src) {
+	if p.Offset < 0 || int(p.Offset) > len(src) {
 		return ""
 	}
 	start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
@@ -598,12 +860,12 @@ func excerptLine(src []byte, p Pos) string {
 	if end < 0 {
 		end = len(src)
 	} else {
-		end += p.Offset
+		end += int(p.Offset)
 	}
 	line := src[start:end]
 	if len(line) > 200 {
 		// keep the caret visible on long lines
-		from := p.Offset - start - 100
+		from := int(p.Offset) - start - 100
 		if from < 0 {
 			from = 0
 		}
@@ -623,7 +885,7 @@ func excerptLine(src []byte, p Pos) string {
 		}
 	}
 	b.WriteByte('\n')
-	for k := start; k < p.Offset && k-start < len(line); k++ {
+	for k := start; k < int(p.Offset) && k-start < len(line); k++ {
 		if src[k] == '\t' {
 			b.WriteByte('\t')
 		} else {
@@ -637,7 +899,7 @@ func excerptLine(src []byte, p Pos) string {
 func newFinding(name string, src []byte, id string, p Pos, summary, expected, fix string) finding.Finding {
 	f := finding.Finding{
 		ID: id, Severity: finding.Deny, Summary: summary, Fix: fix,
-		Location:   finding.Location{File: name, Line: p.Line, Column: p.Column},
+		Location:   finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)},
 		Excerpt:    excerptLine(src, p),
 		Provenance: provenance[id],
 	}
@@ -659,7 +921,7 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		return fmt.Errorf("grammar: parsing %s: %w", name, err)
 	}
 	lp := perr.Position()
-	p := Pos{Offset: lp.Offset, Line: lp.Line, Column: lp.Column}
+	p := posOf(lp)
 	k := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= lp.Offset })
 	at := "the end of the file"
 	var tok *lexer.Token
@@ -673,7 +935,7 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 	// `5 b;`: a label in keyword position starts an anonymous list (entryIO.C:135-148)
 	if k > 0 && toks[k-1].Type == tNumber && (k == 1 || toks[k-2].Type == tSym && strings.Contains(";{}", toks[k-2].Value)) {
 		n := toks[k-1]
-		return newFinding(name, src, "FOAM-PARSE-001", Pos{Offset: n.Pos.Offset, Line: n.Pos.Line, Column: n.Pos.Column},
+		return newFinding(name, src, "FOAM-PARSE-001", posOf(n.Pos),
 			"a number cannot start an entry unless a list follows (found "+at+" after it)",
 			"a keyword, or a list `N ( … )`", "put a keyword before the value, or write a list `N ( … )`")
 	}
@@ -682,12 +944,12 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		if k > 0 {
 			prev := toks[k-1]
 			key := entryKeyBefore(toks, k)
-			where := advance(Pos{Offset: prev.Pos.Offset, Line: prev.Pos.Line, Column: prev.Pos.Column}, prev.Value)
+			where := advance(posOf(prev.Pos), prev.Value)
 			f := newFinding(name, src, "FOAM-PARSE-007", where,
 				fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
 				"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
 				"end the entry with ';'")
-			f.Related = []finding.Related{{Location: finding.Location{File: name, Line: p.Line, Column: p.Column}, Message: "the next token, which the value runs into"}}
+			f.Related = []finding.Related{{Location: finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)}, Message: "the next token, which the value runs into"}}
 			return f
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -462,25 +463,16 @@ func TestNestingAtTheLimit(t *testing.T) {
 	}
 }
 
-// TestChunkedParse: parsing the top level in chunks gives exactly the AST of one parse,
+// TestChunkedParse: parsing in chunks (also ending inside dictionary entries), and plain
+// and dictionary entries straight from their tokens, give exactly the AST of one grammar parse,
 // with spurious ';', dictionaries, directives, lists and a stray leading block across the
 // cuts, and an error in a late chunk gives the unchunked finding, a lexical error winning
 // over an earlier grammar error as in one piece.
 func TestChunkedParse(t *testing.T) {
-	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n"
-	src := []byte("{ s 1; }\n" + strings.Repeat(entry, 200))
-	whole, err := parseChunked("t", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, chunk := range []int{1, 7, 50} {
-		chunked, err := parseChunked("t", src, chunk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w, c := dumpAST(whole), dumpAST(chunked); w != c {
-			t.Fatalf("chunks of %d: the AST differs:%s", chunk, firstDiff(w, c))
-		}
+	entry := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n\"p.*\" -1.5e3 \"s\" $v #{ x #} : , w;\nk;\n" +
+		"n { m { p 1; q (1 2); } ; r 2; };\nv a { x 1; };\n#include \"x\"\nw { y 1; }\n\"q\" { z { } }\n"
+	for _, head := range []string{"{ s 1; }\n", "FoamFile { format ascii; }\n"} {
+		chunkedSame(t, []byte(head+strings.Repeat(entry, 200)))
 	}
 	for _, bad := range []string{
 		strings.Repeat(entry, 200) + "z { y 1 }\n",
@@ -494,5 +486,67 @@ func TestChunkedParse(t *testing.T) {
 	}
 	if _, err := Parse("t", []byte("z { y 1 }\n"+strings.Repeat(entry, 200)+"q \x00;\n")); err == nil || !strings.Contains(err.Error(), "FOAM-PARSE-003") {
 		t.Fatalf("the lexical error should win: %v", err)
+	}
+}
+
+// chunkedSame checks src gives the same File (positions included) in one piece, in chunks
+// of 1, 3, 7 and 50 tokens, and from the grammar alone.
+func chunkedSame(t *testing.T, src []byte) {
+	t.Helper()
+	whole, err := parseChunked("t", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pure, err := parseWhole("t", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pure, whole) {
+		t.Fatalf("entries converted from tokens differ from the grammar's:%s", firstDiff(dumpAST(pure), dumpAST(whole)))
+	}
+	for _, chunk := range []int{1, 3, 7, 50} {
+		chunked, err := parseChunked("t", src, chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(whole, chunked) {
+			t.Fatalf("chunks of %d: the File differs:%s", chunk, firstDiff(dumpAST(whole), dumpAST(chunked)))
+		}
+	}
+}
+
+// TestMaxEntries: Options.MaxEntries counts every ';' and '{' at any depth, numeric
+// lists not at all, and one past the bound is FOAM-PARSE-013 located at it, also when a
+// grammar error comes earlier (the scan's finding wins, as in one piece).
+func TestMaxEntries(t *testing.T) {
+	dir := t.TempDir()
+	write := func(src string) string {
+		p := filepath.Join(dir, "d")
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var sb strings.Builder
+	sb.WriteString("FoamFile { format ascii; }\n") // 2
+	for i := range 7 {
+		sb.WriteString("a" + strconv.Itoa(i) + " 1;\n") // 7 more: 9
+	}
+	sb.WriteString("d { x 1; y 2; }\n")                             // 3 more: 12
+	sb.WriteString("l 1000(" + strings.Repeat("1 ", 1000) + ");\n") // 1 more: 13
+	if _, err := ParseFileWith(write(sb.String()), Options{MaxEntries: 13}); err != nil {
+		t.Fatalf("13 entries within a bound of 13: %v", err)
+	}
+	_, err := ParseFileWith(write(sb.String()+"z 1;\n"), Options{MaxEntries: 13})
+	var fd finding.Finding
+	if !errors.As(err, &fd) || fd.ID != "FOAM-PARSE-013" || fd.Location.Line != 11 || fd.Location.Column != 4 {
+		t.Fatalf("one past the bound: %v", err)
+	}
+	_, err = ParseFileWith(write("bad { x 1 }\n"+sb.String()+"z 1;\n"), Options{MaxEntries: 13})
+	if !errors.As(err, &fd) || fd.ID != "FOAM-PARSE-013" {
+		t.Fatalf("past the bound after a grammar error: %v", err)
+	}
+	if _, err := ParseFile(write(sb.String() + "z 1;\n")); err != nil {
+		t.Fatalf("no bound by default: %v", err)
 	}
 }

@@ -46,7 +46,11 @@ const (
 )
 
 type printer struct {
-	buf       bytes.Buffer
+	buf bytes.Buffer
+	// out, when set, receives buf whenever a line ends with more than flushAt bytes in it
+	// (FormatTo); err is its first write error.
+	out       io.Writer
+	err       error
 	canonical bool
 	comments  []*Comment
 	ci        int
@@ -80,6 +84,18 @@ func Format(f *File) []byte {
 	p := &printer{canonical: true, prevEnd: -1}
 	p.file(f)
 	return p.buf.Bytes()
+}
+
+// FormatTo writes Format(f) to w as it is produced: the output of a big dictionary is
+// never held whole (fmt to stdout, fmt --check).
+func FormatTo(w io.Writer, f *File) error {
+	p := &printer{canonical: true, prevEnd: -1, out: w}
+	p.file(f)
+	p.flush()
+	if p.err != nil {
+		return fmt.Errorf("grammar: writing %s: %w", f.Name, p.err)
+	}
+	return nil
 }
 
 func (p *printer) file(f *File) {
@@ -174,6 +190,19 @@ func (p *printer) newline() {
 	p.line++
 	p.col = 1
 	p.needNL = false
+	if p.out != nil && p.buf.Len() >= flushAt {
+		p.flush()
+	}
+}
+
+// flushAt is how much output FormatTo buffers.
+const flushAt = 64 << 10
+
+func (p *printer) flush() {
+	if p.err == nil {
+		_, p.err = p.out.Write(p.buf.Bytes())
+	}
+	p.buf.Reset()
 }
 
 func (p *printer) spaces(n int) {
@@ -191,9 +220,9 @@ func (p *printer) indentLine() { p.spaces(p.indent - (p.col - 1)) }
 // two were adjacent in the source.
 func (p *printer) place(pos Pos, s sep) {
 	if !p.canonical && pos.IsValid() {
-		nl := pos.Line - p.line
+		nl := int(pos.Line) - p.line
 		if p.srcLine > 0 {
-			nl = pos.Line - p.srcLine
+			nl = int(pos.Line) - p.srcLine
 		}
 		switch {
 		case nl > 0:
@@ -206,12 +235,12 @@ func (p *printer) place(pos Pos, s sep) {
 					p.newline()
 				}
 			}
-			p.spaces(pos.Column - 1)
+			p.spaces(int(pos.Column) - 1)
 			return
-		case nl == 0 && !p.needNL && pos.Column > p.col:
-			p.spaces(pos.Column - p.col)
+		case nl == 0 && !p.needNL && int(pos.Column) > p.col:
+			p.spaces(int(pos.Column) - p.col)
 			return
-		case nl == 0 && !p.needNL && pos.Column == p.col && (p.prevEnd == pos.Offset || !p.started):
+		case nl == 0 && !p.needNL && int(pos.Column) == p.col && (p.prevEnd == int(pos.Offset) || !p.started):
 			return
 		}
 		// behind the cursor or next to inserted content: lay out canonically
@@ -230,7 +259,7 @@ func (p *printer) place(pos Pos, s sep) {
 		p.indentLine()
 	default:
 		blank := s == sepSection ||
-			s == sepEntry && pos.IsValid() && p.srcLine > 0 && pos.Line > p.srcLine+1
+			s == sepEntry && pos.IsValid() && p.srcLine > 0 && int(pos.Line) > p.srcLine+1
 		if p.col > 1 || p.needNL {
 			p.newline()
 		}
@@ -245,20 +274,20 @@ func (p *printer) place(pos Pos, s sep) {
 func (p *printer) flushComments(offset int) {
 	for p.ci < len(p.comments) {
 		c := p.comments[p.ci]
-		if offset >= 0 && c.Pos.Offset >= offset {
+		if offset >= 0 && int(c.Pos.Offset) >= offset {
 			return
 		}
 		p.ci++
 		if !p.canonical {
 			p.place(c.Pos, sepLine)
-		} else if p.started && p.srcLine > 0 && c.Pos.Line == p.srcLine && !p.needNL {
+		} else if p.started && p.srcLine > 0 && int(c.Pos.Line) == p.srcLine && !p.needNL {
 			p.spaces(1) // trailing comment stays on its line
 		} else {
 			p.place(c.Pos, sepEntry)
 		}
 		p.raw(c.Text)
-		p.srcLine = c.End.Line
-		p.prevEnd = c.End.Offset
+		p.srcLine = int(c.End.Line)
+		p.prevEnd = int(c.End.Offset)
 		if !c.Block() {
 			p.needNL = true
 		}
@@ -269,16 +298,16 @@ func (p *printer) flushComments(offset int) {
 func (p *printer) tok(text string, pos, end Pos, s sep) {
 	p.openWord = false
 	if pos.IsValid() {
-		p.flushComments(pos.Offset)
+		p.flushComments(int(pos.Offset))
 	}
 	p.place(pos, s)
 	p.raw(text)
 	p.prevEnd = -1
 	if end.IsValid() {
-		p.srcLine = end.Line
-		p.prevEnd = end.Offset
+		p.srcLine = int(end.Line)
+		p.prevEnd = int(end.Offset)
 	} else if pos.IsValid() {
-		p.srcLine = pos.Line
+		p.srcLine = int(pos.Line)
 	}
 }
 
@@ -382,7 +411,7 @@ func (p *printer) block(d *Dict, s sep) {
 	}
 	p.indent -= indentWidth
 	if cp := closer(d.End); cp.IsValid() {
-		p.flushComments(cp.Offset)
+		p.flushComments(int(cp.Offset))
 	}
 	p.tok("}", closer(d.End), d.End, sepLine)
 }
@@ -530,7 +559,7 @@ func (p *printer) list(l *List, s sep) {
 		switch {
 		case i == 0 && !ml:
 			is = sepNone
-			if sp := it.Span(); p.canonical && sp.Pos.IsValid() && l.Pos.IsValid() && sp.Pos.Line > p.srcLine {
+			if sp := it.Span(); p.canonical && sp.Pos.IsValid() && l.Pos.IsValid() && int(sp.Pos.Line) > p.srcLine {
 				is = sepLine
 			}
 		case ml:
@@ -543,11 +572,11 @@ func (p *printer) list(l *List, s sep) {
 	p.indent -= indentWidth
 	cs := sepNone
 	cp := closer(l.End)
-	if ml || p.canonical && cp.IsValid() && cp.Line > p.srcLine && len(l.Items) > 0 {
+	if ml || p.canonical && cp.IsValid() && int(cp.Line) > p.srcLine && len(l.Items) > 0 {
 		cs = sepLine
 	}
 	if cp.IsValid() {
-		p.flushComments(cp.Offset)
+		p.flushComments(int(cp.Offset))
 	}
 	if cs == sepNone && p.openWord {
 		cs = sepSpace

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,4 +44,31 @@ func TestWriteFile(t *testing.T) {
 	if err := WriteFile(filepath.Join(dir, "missing"), nil, false); err == nil {
 		t.Error("a missing file was created")
 	}
+}
+
+// TestFormatToFlushes: FormatTo writes a big file in pieces, and the pieces are Format's
+// output (comments, dictionaries and lists across the flushes).
+func TestFormatToFlushes(t *testing.T) {
+	entry := "a 1; // one\nb { c (1 2 3); /* two */ d \"x\"; }\nl ( w ( 1 2 ) );\n"
+	f, err := Parse("t", []byte(strings.Repeat(entry, 4000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w countWriter
+	if err := FormatTo(&w, f); err != nil {
+		t.Fatal(err)
+	}
+	if want := Format(f); !bytes.Equal(w.buf.Bytes(), want) || w.writes < 2 {
+		t.Fatalf("FormatTo: %d writes, same as Format %v", w.writes, bytes.Equal(w.buf.Bytes(), want))
+	}
+}
+
+type countWriter struct {
+	buf    bytes.Buffer
+	writes int
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	c.writes++
+	return c.buf.Write(b)
 }

@@ -21,7 +21,7 @@ type cursor struct {
 // within reports off in [r.Pos, r.End] (the end included: a cursor just after a word
 // still points at it).
 func within(r grammar.Range, off int) bool {
-	return r.Pos.IsValid() && off >= r.Pos.Offset && off <= r.End.Offset
+	return r.Pos.IsValid() && off >= int(r.Pos.Offset) && off <= int(r.End.Offset)
 }
 
 // locate finds the innermost entry and value token at byte offset off.

@@ -91,7 +91,7 @@ func findingRange(d *document, l finding.Location) protocol.Range {
 	}
 	if d.file != nil {
 		if e := entryAt(d.file.Body, off); e != nil {
-			end := e.Span().End.Offset
+			end := int(e.Span().End.Offset)
 			// one line is enough to show where: a long dictionary entry is cut at its line end
 			if le := t.lineEnd(int(t.position(off).Line)); end > le {
 				end = le
@@ -114,7 +114,7 @@ func entryAt(d *grammar.Dict, off int) grammar.Entry {
 		}
 		switch e := e.(type) {
 		case *grammar.PrimitiveEntry:
-			if e.Key.Pos.Offset == off {
+			if int(e.Key.Pos.Offset) == off {
 				return e
 			}
 			for _, it := range e.Value {
@@ -125,12 +125,12 @@ func entryAt(d *grammar.Dict, off int) grammar.Entry {
 				}
 			}
 		case *grammar.DictEntry:
-			if e.Key.Pos.Offset == off {
+			if int(e.Key.Pos.Offset) == off {
 				return e
 			}
 			return entryAt(e.Dict, off)
 		case *grammar.DirectiveEntry:
-			if r.Pos.Offset == off {
+			if int(r.Pos.Offset) == off {
 				return e
 			}
 		}

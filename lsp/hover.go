@@ -49,13 +49,13 @@ func (s *Server) hoverAt(d *document, c cursor) (string, *protocol.Range) {
 	if node == nil {
 		return "", nil
 	}
-	r := d.text.rng(node.Span().Pos.Offset, node.Span().End.Offset)
+	r := d.text.rng(int(node.Span().Pos.Offset), int(node.Span().End.Offset))
 	if c.onKey {
 		switch e := c.entry.(type) {
 		case *grammar.PrimitiveEntry:
-			r = d.text.rng(e.Key.Pos.Offset, e.Key.End.Offset)
+			r = d.text.rng(int(e.Key.Pos.Offset), int(e.Key.End.Offset))
 		case *grammar.DictEntry:
-			r = d.text.rng(e.Key.Pos.Offset, e.Key.End.Offset)
+			r = d.text.rng(int(e.Key.Pos.Offset), int(e.Key.End.Offset))
 		}
 	}
 	if v, ok := c.item.(*grammar.Variable); ok && !c.onKey {

@@ -31,7 +31,7 @@ func (s *Server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any,
 			return nil, nil
 		}
 		for _, in := range x.Includes {
-			if in.Line == de.Pos.Line && in.Column == de.Pos.Column && in.Found && in.File == x.Name {
+			if in.Line == int(de.Pos.Line) && in.Column == int(de.Pos.Column) && in.Found && in.File == x.Name {
 				return []protocol.Location{s.sourceLocation(d, in.Resolved, grammar.Pos{Line: 1, Column: 1})}, nil
 			}
 		}
@@ -58,7 +58,7 @@ func (s *Server) sourceLocation(d *document, file string, pos grammar.Pos) proto
 			t = newText(readFile(path))
 		}
 	}
-	off := t.lineCol(pos.Line, pos.Column)
+	off := t.lineCol(int(pos.Line), int(pos.Column))
 	return protocol.Location{URI: pathURI(path), Range: t.rng(off, t.tokenEnd(off))}
 }
 
@@ -92,13 +92,13 @@ func symbolsOf(t *text, entries []grammar.Entry) []protocol.DocumentSymbol {
 	var out []protocol.DocumentSymbol
 	for _, e := range entries {
 		r := e.Span()
-		full := t.rng(r.Pos.Offset, r.End.Offset)
+		full := t.rng(int(r.Pos.Offset), int(r.End.Offset))
 		switch e := e.(type) {
 		case *grammar.DictEntry:
 			detail := "dictionary"
 			out = append(out, protocol.DocumentSymbol{
 				Name: e.Key.Raw, Detail: &detail, Kind: protocol.SymbolKindNamespace, Range: full,
-				SelectionRange: t.rng(e.Key.Pos.Offset, e.Key.End.Offset),
+				SelectionRange: t.rng(int(e.Key.Pos.Offset), int(e.Key.End.Offset)),
 				Children:       symbolsOf(t, e.Dict.Entries),
 			})
 		case *grammar.PrimitiveEntry:
@@ -116,7 +116,7 @@ func symbolsOf(t *text, entries []grammar.Entry) []protocol.DocumentSymbol {
 			}
 			out = append(out, protocol.DocumentSymbol{
 				Name: e.Key.Raw, Detail: &detail, Kind: kind, Range: full,
-				SelectionRange: t.rng(e.Key.Pos.Offset, e.Key.End.Offset), Children: children,
+				SelectionRange: t.rng(int(e.Key.Pos.Offset), int(e.Key.End.Offset)), Children: children,
 			})
 		case *grammar.DirectiveEntry:
 			name := e.Name

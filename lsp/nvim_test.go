@@ -36,12 +36,7 @@ func TestNeovim(t *testing.T) {
 	if err := os.WriteFile(u, []byte(strings.Replace(readText(t, u), "fixedValue;", "fixedValu;", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "foamc")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/foamc")
-	build.Dir = foamtest.RepoRoot()
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := foamtest.BuildFoamc(t)
 	script, err := filepath.Abs(filepath.Join("testdata", "nvim", "e2e.lua"))
 	if err != nil {
 		t.Fatal(err)

@@ -34,18 +34,6 @@ func tsClient(t *testing.T) (node, script string) {
 	return node, filepath.Join(dir, "client.mjs")
 }
 
-// buildFoamc builds the foamc binary the client starts (stdio) or talks to (HTTP).
-func buildFoamc(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "foamc")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/foamc")
-	cmd.Dir = foamtest.RepoRoot()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 type transcript struct {
 	Tools []struct {
 		Name   string   `json:"name"`
@@ -78,7 +66,7 @@ type transcript struct {
 func TestTypeScriptClient(t *testing.T) {
 	node, script := tsClient(t)
 	foamtest.RequireBinary(t, "icoFoam")
-	bin := buildFoamc(t)
+	bin := foamtest.BuildFoamc(t)
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

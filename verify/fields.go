@@ -223,7 +223,7 @@ func values(items []grammar.Item) []float64 {
 	return out
 }
 
-func line(e *grammar.ExpEntry) int { return e.Source.Pos.Line }
+func line(e *grammar.ExpEntry) int { return int(e.Source.Pos.Line) }
 
 func nonFinite(rel, ptr string, e *grammar.ExpEntry, vals []float64) (finding.Finding, bool) {
 	n, first := 0, -1

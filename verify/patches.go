@@ -36,7 +36,7 @@ func resultPatches(dir, t, field string) (patches map[string]patchField, interna
 		if p.Dict == nil {
 			continue
 		}
-		pf := patchField{typ: word(p.Dict.Get("type")), line: p.Source.Pos.Line}
+		pf := patchField{typ: word(p.Dict.Get("type")), line: int(p.Source.Pos.Line)}
 		if v := p.Dict.Get("value"); v != nil && v.Dict == nil {
 			pf.vals, pf.line = values(v.Value), line(v)
 		}

@@ -1,8 +1,12 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -268,6 +272,14 @@ func (p *problem) inflow() {
 	areas, err := patchAreas(p.dir, patches, names)
 	if err != nil {
 		p.insufficient("compute the inlet areas from constant/polyMesh", err)
+		return
+	}
+	if !written(p.dir, p.t, "phi") {
+		// rhoCentralFoam never writes phi: its absence is no missing evidence the user could
+		// keep, so the inflow is left unjudged, as conservation leaves it.
+		p.add(finding.Finding{ID: IDNotJudged, Severity: finding.Info, Location: finding.Location{File: p.t + "/phi"},
+			Summary: "inflow not judged: the run wrote no phi (rhoCentralFoam, for one, never writes it)",
+			Detail:  "method: phi against U.Sf on each inlet; measured: no " + p.t + "/phi"})
 		return
 	}
 	phi, _, rel, err := resultPatches(p.dir, p.t, "phi")
@@ -569,4 +581,14 @@ func fmtVec(v []float64) string {
 		parts[i] = fmt.Sprintf("%g", x)
 	}
 	return "(" + strings.Join(parts, " ") + ")"
+}
+
+// written reports whether time t of the case holds field (plain or gzipped).
+func written(dir, t, field string) bool {
+	for _, name := range []string{field, field + ".gz"} {
+		if _, err := os.Stat(filepath.Join(dir, t, name)); !errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+	}
+	return false
 }

@@ -41,19 +41,24 @@ func newFmtCmd() *cobra.Command {
 				bad = append(bad, fd)
 				continue
 			}
-			out := grammar.Format(f)
+			// The output is streamed (to stdout, or against the source for --check):
+			// a big dictionary's formatted text is never held whole beside its tree.
 			switch {
 			case check:
-				if !bytes.Equal(out, f.Src) {
+				same := &sameAs{want: f.Src}
+				if err := grammar.FormatTo(same, f); err != nil {
+					return err
+				}
+				if !same.equal() {
 					fmt.Fprintln(stdout, path)
 					unformatted = true
 				}
 			case write:
-				if !bytes.Equal(out, f.Src) {
+				if out := grammar.Format(f); !bytes.Equal(out, f.Src) {
 					toolErr = errors.Join(toolErr, grammar.WriteFile(path, out, f.Gzip))
 				}
 			default:
-				if _, err := stdout.Write(out); err != nil {
+				if err := grammar.FormatTo(stdout, f); err != nil {
 					return err
 				}
 			}
@@ -62,6 +67,24 @@ func newFmtCmd() *cobra.Command {
 	}
 	return cmd
 }
+
+// sameAs is a writer that compares what is written, in order, with want.
+type sameAs struct {
+	want   []byte
+	n      int
+	differ bool
+}
+
+func (c *sameAs) Write(b []byte) (int, error) {
+	if !c.differ && (c.n+len(b) > len(c.want) || !bytes.Equal(b, c.want[c.n:c.n+len(b)])) {
+		c.differ = true
+	}
+	c.n += len(b)
+	return len(b), nil
+}
+
+// equal reports whether everything written is exactly want.
+func (c *sameAs) equal() bool { return !c.differ && c.n == len(c.want) }
 
 // asFinding is the located finding a parse error carries.
 func asFinding(err error) (finding.Finding, bool) {

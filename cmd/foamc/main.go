@@ -130,8 +130,9 @@ func version() string {
 const startHeap = 128 << 20
 
 // steadyLimit is the soft memory limit after start-up: GOGC=400 alone lets the heap reach
-// five times what is live, and a 34 MB dictionary of 2 M keys (~600 MB live) then took
-// 4 GB; under this limit it stays below 1 GB.
+// five times what is live, which for a big live heap (a 34 MB dictionary of 2 M keys holds
+// ~450 MB) would be GBs; the limit caps it. What stays live is the grammar's to keep small
+// (scripts/mem-keys.sh).
 const steadyLimit = 900 << 20
 
 // paceGC sets the collector for foamc's two kinds of run. Most runs are short: lint and

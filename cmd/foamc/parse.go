@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -17,14 +18,23 @@ import (
 type parseRecord struct {
 	File     string
 	FoamFile any
-	Value    any
+	// Body is the "syntax" member, or with --expand the "value" member; nil when the
+	// file could not be read.
+	BodyName string
+	Body     jsonStreamer
 	Findings []finding.Finding
 }
 
+// jsonStreamer writes a (possibly huge) JSON value laid out as json.Encoder with
+// SetIndent(prefix, indent) lays it out (grammar.Syntax, grammar.ValueJSON).
+type jsonStreamer interface {
+	WriteJSON(w io.Writer, prefix, indent string) error
+}
+
 // writeRecord writes rec as an indented JSON object at prefix, members in the order
-// file, FoamFile, syntax, value, findings (empty ones left out). The syntax tree is
-// streamed; the other members are small or (value, with --expand) built anyway.
-func writeRecord(w *bufio.Writer, prefix string, rec parseRecord, syntax *grammar.Syntax) error {
+// file, FoamFile, syntax or value, findings (empty ones left out). The body is
+// streamed; the other members are small.
+func writeRecord(w *bufio.Writer, prefix string, rec parseRecord) error {
 	in := prefix + "  "
 	member := func(name string, v any) error {
 		b, err := marshalIndent(v, in)
@@ -46,15 +56,10 @@ func writeRecord(w *bufio.Writer, prefix string, rec parseRecord, syntax *gramma
 			return err
 		}
 	}
-	if syntax != nil {
-		w.WriteString(",\n" + in + `"syntax": `)
-		if err := syntax.WriteJSON(w, in, "  "); err != nil {
-			return err
-		}
-	}
-	if rec.Value != nil {
-		if err := member("value", rec.Value); err != nil {
-			return err
+	if rec.Body != nil {
+		w.WriteString(",\n" + in + `"` + rec.BodyName + `": `)
+		if err := rec.Body.WriteJSON(w, in, "  "); err != nil {
+			return fmt.Errorf("JSON of %s in %s: %w", rec.BodyName, rec.File, err)
 		}
 	}
 	if len(rec.Findings) > 0 {
@@ -106,26 +111,33 @@ func newParseCmd() *cobra.Command {
 		var all []finding.Finding
 		for i, path := range files {
 			rec := parseRecord{File: path}
-			var syntax *grammar.Syntax
-			f, err := grammar.ParseFile(path)
-			switch {
-			case err != nil:
+			var err error
+			if !expand {
+				var f *grammar.File
+				if f, err = grammar.ParseFile(path); err == nil {
+					rec.BodyName, rec.Body = "syntax", grammar.ToSyntax(f, grammar.SyntaxOptions{Values: values})
+				}
+			} else {
+				// The syntax tree is not written: NoSyntax expands the entries as they are
+				// parsed and drops them (a 2 M-key file's tree is larger than its expansion).
+				var x *grammar.Expanded
+				x, err = grammar.ExpandFile(path, grammar.ExpandOptions{CaseDir: caseDir, AllowOutside: allowOutside,
+					EtcDir: openfoam.Etc(), NoSyntax: true})
+				if err == nil {
+					if x.Header != nil {
+						rec.FoamFile = x.Header.Value(grammar.ValueOptions{})
+					}
+					rec.BodyName, rec.Body = "value", x.JSON(grammar.ValueOptions{Values: values})
+					rec.Findings = x.Findings
+				}
+			}
+			if err != nil {
 				fd, ok := asFinding(err)
 				if !ok {
 					fd = finding.Finding{ID: "FOAM-PARSE-000", Severity: finding.Deny,
 						Summary: "cannot read " + path, Detail: err.Error(), Location: finding.Location{File: path}}
 				}
 				rec.Findings = []finding.Finding{fd}
-			case !expand:
-				s := grammar.ToSyntax(f, grammar.SyntaxOptions{Values: values})
-				syntax = &s
-			default:
-				x := grammar.Expand(f, path, grammar.ExpandOptions{CaseDir: caseDir, AllowOutside: allowOutside, EtcDir: openfoam.Etc()})
-				if x.Header != nil {
-					rec.FoamFile = x.Header.Value(grammar.ValueOptions{})
-				}
-				rec.Value = x.Value(grammar.ValueOptions{Values: values})
-				rec.Findings = x.Findings
 			}
 			all = append(all, rec.Findings...)
 			if len(files) > 1 {
@@ -134,7 +146,7 @@ func newParseCmd() *cobra.Command {
 				}
 				out.WriteString("\n" + prefix)
 			}
-			if err := writeRecord(out, prefix, rec, syntax); err != nil {
+			if err := writeRecord(out, prefix, rec); err != nil {
 				return err
 			}
 		}

@@ -53,14 +53,14 @@ func fromAST(src []byte, d *grammar.Dict, level, close int) (*dict, error) {
 		var en *entry
 		switch x := e.(type) {
 		case *grammar.PrimitiveEntry:
-			en = &entry{key: x.Key.Name, keyStart: x.Key.Pos.Offset, keyEnd: x.Key.End.Offset, end: r.End.Offset}
+			en = &entry{key: x.Key.Name, keyStart: off(x.Key.Pos), keyEnd: off(x.Key.End), end: off(r.End)}
 			en.valStart, en.valEnd = en.keyEnd, en.keyEnd
 			if n := len(x.Value); n > 0 {
-				en.valStart, en.valEnd = x.Value[0].Span().Pos.Offset, x.Value[n-1].Span().End.Offset
+				en.valStart, en.valEnd = off(x.Value[0].Span().Pos), off(x.Value[n-1].Span().End)
 			}
 		case *grammar.DictEntry:
-			en = &entry{key: x.Key.Name, keyStart: x.Key.Pos.Offset, keyEnd: x.Key.End.Offset, end: r.End.Offset}
-			closeAt := x.Dict.End.Offset - 1
+			en = &entry{key: x.Key.Name, keyStart: off(x.Key.Pos), keyEnd: off(x.Key.End), end: off(r.End)}
+			closeAt := off(x.Dict.End) - 1
 			open := bytes.IndexByte(src[en.keyEnd:], '{')
 			if closeAt < en.keyEnd || src[closeAt] != '}' || open < 0 {
 				return nil, fmt.Errorf("%s: dictionary %q: braces not where the parser says", x.Key.Pos, x.Key.Name)
@@ -73,10 +73,10 @@ func fromAST(src []byte, d *grammar.Dict, level, close int) (*dict, error) {
 			en.dict = sub
 		case *grammar.DirectiveEntry:
 			// #include "f", #remove (a b)...: removable by their directive name.
-			en = &entry{key: x.Name, keyStart: r.Pos.Offset, keyEnd: r.Pos.Offset + len(x.Name), end: r.End.Offset}
-			en.valStart, en.valEnd = en.keyEnd, r.End.Offset
+			en = &entry{key: x.Name, keyStart: off(r.Pos), keyEnd: off(r.Pos) + len(x.Name), end: off(r.End)}
+			en.valStart, en.valEnd = en.keyEnd, off(r.End)
 		case *grammar.SubstEntry:
-			en = &entry{key: string(src[r.Pos.Offset:r.End.Offset]), keyStart: r.Pos.Offset, keyEnd: r.End.Offset, end: r.End.Offset}
+			en = &entry{key: string(src[off(r.Pos):off(r.End)]), keyStart: off(r.Pos), keyEnd: off(r.End), end: off(r.End)}
 			en.valStart, en.valEnd = en.keyEnd, en.keyEnd
 		default:
 			continue // anonymous lists (polyMesh/boundary) are not addressable by key
@@ -85,6 +85,9 @@ func fromAST(src []byte, d *grammar.Dict, level, close int) (*dict, error) {
 	}
 	return out, nil
 }
+
+// off is a position's byte offset as an index into the source.
+func off(p grammar.Pos) int { return int(p.Offset) }
 
 // find returns every entry at the key path, in file order. A key matches an
 // entry whose keyword is exactly the element (quoted keywords without quotes).

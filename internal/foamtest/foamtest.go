@@ -100,3 +100,16 @@ func TutorialCases(t testing.TB) (string, []string) {
 	sort.Strings(dirs)
 	return root, dirs
 }
+
+// BuildFoamc builds the foamc CLI into a temporary directory, for tests that drive the
+// binary as a user (or an editor, or an agent) does; it returns the binary's path.
+func BuildFoamc(t testing.TB) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "foamc")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/foamc")
+	cmd.Dir = RepoRoot()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/foamc: %v\n%s", err, out)
+	}
+	return bin
+}

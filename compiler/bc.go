@@ -29,7 +29,13 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *Boundary) []candid
 		}
 	}
 	switch b.Role {
-	case "empty", "wedge", "cyclic":
+	case "empty", "wedge":
+		return cands(b.Role)
+	case "cyclic":
+		if cyclicTypes[pt.Type] {
+			// The coupled patchField of the mesh's coupling (cyclicAMI on a pipe sector).
+			return cands(pt.Type)
+		}
 		return cands(b.Role)
 	case "symmetry":
 		if pt.Type == "symmetryPlane" {

@@ -336,7 +336,10 @@ func (c *compilation) checkPatches() {
 		// A constraint-typed mesh patch fixes its own role (2D from empty patches, axisymmetry
 		// from wedges).
 		if _, ok := c.spec.Boundaries[p.Name]; !ok {
-			role := map[string]string{"empty": "empty", "wedge": "wedge", "symmetry": "symmetry", "symmetryPlane": "symmetry", "cyclic": "cyclic"}[p.Type]
+			role := map[string]string{"empty": "empty", "wedge": "wedge", "symmetry": "symmetry", "symmetryPlane": "symmetry"}[p.Type]
+			if cyclicTypes[p.Type] {
+				role = "cyclic"
+			}
 			from := "role from the mesh patch type " + p.Type
 			if c.mesh.Merged[p.Name] && role == "" {
 				// mergePatchPairs leaves the pair's patches without faces.

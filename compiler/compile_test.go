@@ -303,6 +303,32 @@ func TestCourantTimeStepFromMesh(t *testing.T) {
 	}
 }
 
+// A polyMesh gives its smallest cell size too (the shortest face edge), so a transient spec
+// with maxCo compiles on a mesh from another mesher (the elbow of fluentMeshToFoam); the
+// fastest inflow sets the step.
+func TestCourantTimeStepFromPolyMesh(t *testing.T) {
+	src := strings.Replace(plateSpec("{solver: pimpleFoam, turbulence: laminar}", "{nu: 1e-5}", "U: [2, 0, 0], p: 0", ""),
+		"control: {endTime: 20, deltaT: 1}", "control: {endTime: 0.1, maxCo: 0.5}", 1)
+	src = strings.Replace(src, "{role: outlet}", "{role: inlet, U: [-5, 0, 0]}", 1)
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	s := slotOf(t, r, "derived/deltaT")
+	// platePoly: shortest edge 0.00497146 (the near-wall cells), U = 5 (the faster inlet)
+	// -> 0.5 * 0.00497 / 5 = 4.97e-4, rounded down to two digits
+	if s.Value != "0.00049" || math.Abs(s.Source.Inputs["dxMin"]-0.00497146364) > 1e-9 || s.Source.Inputs["U"] != 5 {
+		t.Errorf("deltaT slot = %+v", s)
+	}
+	m, err := readPolyMesh(filepath.Join(meshes, "platePoly", "polyMesh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Extent != [3]float64{1, 0.3, 0.01} {
+		t.Errorf("extent = %v", m.Extent)
+	}
+}
+
 func TestWriteIsAtomicAndRefusesOverwrite(t *testing.T) {
 	r, fl := compileSrc(t, channelKE, Options{})
 	if fl != nil {
@@ -713,5 +739,74 @@ func TestExpectSamplesDensity(t *testing.T) {
 	}
 	if cd := string(r.Files["system/controlDict"]); !strings.Contains(cd, "expect_density") || !strings.Contains(cd, "rho") {
 		t.Errorf("controlDict does not probe rho:\n%s", cd)
+	}
+}
+
+// The role cyclic takes the mesh's coupling: cyclicAMI sides of a pipe sector (the
+// pipeCyclic tutorial) get cyclicAMI patchFields, and left out of the spec they are derived.
+func TestCyclicAMIRole(t *testing.T) {
+	ami := func(name, nb, faces string) string {
+		return name + " { type cyclicAMI; neighbourPatch " + nb + "; transform translational; separationVector (0 0 0.1); faces (" + faces + "); }\n"
+	}
+	path := writeMesh(t, map[string]string{"blockMeshDict": bmHeader + unitVertices +
+		"blocks (hex (0 1 2 3 4 5 6 7) (10 10 1) simpleGrading (1 1 1));\nboundary (\n" +
+		"inlet { type patch; faces ((0 4 7 3)); }\noutlet { type patch; faces ((1 2 6 5)); }\n" +
+		"walls { type wall; faces ((0 1 5 4) (3 7 6 2)); }\n" +
+		ami("front", "back", "(4 5 6 7)") + ami("back", "front", "(0 3 2 1)") + ");\n"})
+	spec := `version: 1
+name: t
+mesh: {blockMeshDict: ` + path + `}
+physics: {solver: simpleFoam, turbulence: kEpsilon}
+fluid: {nu: 1e-5}
+boundaries:
+  inlet:  {role: inlet, U: [1, 0, 0]}
+  outlet: {role: outlet, p: 0}
+  walls:  {role: wall}
+  front:  {role: cyclic}
+control: {endTime: 10, deltaT: 1}
+`
+	r, fl := compileSrc(t, spec, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	for _, f := range []string{"U", "p", "k", "epsilon", "nut"} {
+		for _, side := range []string{"front", "back"} {
+			if v := slotOf(t, r, "0/"+f+"/boundaryField/"+side).Value; v != "cyclicAMI" {
+				t.Errorf("%s on %s = %s, want cyclicAMI", f, side, v)
+			}
+		}
+	}
+}
+
+// A closed compressible domain stating no pressure and no temperature (a heated cavity of
+// air, the buoyantCavity tutorial's walls) takes the standard atmosphere, said as info
+// findings; --strict refuses it.
+func TestStandardAtmosphereDefault(t *testing.T) {
+	src := `version: 1
+name: t
+mesh: {blockMeshDict: box/blockMeshDict}
+physics: {flow: {compressible: true, steady: true}, turbulence: laminar}
+fluid: {molWeight: 28.96, Cp: 1004.5, mu: 1.8e-5, Pr: 0.71}
+boundaries:
+  hot:          {role: wall, velocity: [0, 1, 0]}
+  cold:         {role: wall}
+  adiabatic:    {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 30, deltaT: 1}
+`
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	for id, want := range map[string]string{"reference/p": "101325", "reference/T": "288.15"} {
+		if s := slotOf(t, r, id); s.Value != want || s.Source.Kind != KindDefault || s.Source.Ref == "" {
+			t.Errorf("%s = %+v, want the default %s with its source", id, s, want)
+		}
+	}
+	if !strings.Contains(string(r.Files["0/p"]), "uniform 101325") {
+		t.Errorf("0/p does not start at the standard atmosphere:\n%s", r.Files["0/p"])
+	}
+	if _, fl := compileSrc(t, src, Options{Strict: true}); len(fl) == 0 || fl[0].ID != IDOpen {
+		t.Errorf("--strict must refuse the default: %v", fl)
 	}
 }

@@ -211,7 +211,10 @@ func (c *compilation) state() *state {
 			st.p = c.settled("initial/p", "/initial/p", "the initial pressure", sv(b.P.Value,
 				defaultSrc(refAtRest, "p = p0 of boundary "+n, map[string]float64{"p0": b.P.Value})))
 		} else {
-			c.open("reference/p", "/reference/p", "the ambient static pressure in Pa", "number")
+			// A closed compressible domain (a heated cavity) states no pressure: air at
+			// the standard atmosphere.
+			st.p = c.settled("reference/p", "/reference/p", "the ambient static pressure in Pa",
+				sv(isaP, defaultSrc(refISA, "p = 101325 Pa", nil)))
 		}
 	}
 	if c.feat.Compressible {
@@ -227,7 +230,8 @@ func (c *compilation) state() *state {
 				st.T = c.settled("initial/T", "/initial/T", "the initial temperature", sv(b.T.Value,
 					defaultSrc(refAtRest, "T = T0 of boundary "+n, map[string]float64{"T0": b.T.Value})))
 			} else {
-				c.open("reference/T", "/reference/T", "the ambient static temperature in K", "number")
+				st.T = c.settled("reference/T", "/reference/T", "the ambient static temperature in K",
+					sv(isaT, defaultSrc(refISA, "T = 288.15 K", nil)))
 			}
 		}
 	}
@@ -365,7 +369,14 @@ func (c *compilation) timeStep(st *state) {
 			c.open("control/deltaT", "/control/deltaT", "the time step (the mesh gives no smallest cell size to derive it from maxCo)", "number")
 			return
 		}
+		// The fastest stated inflow sets the Courant step (a second, faster inlet of a
+		// mixing elbow would otherwise break maxCo from the first step).
 		u := st.uRef
+		for _, b := range s.Boundaries {
+			if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil {
+				u = math.Max(u, mag(b.U.Vector()))
+			}
+		}
 		var a float64
 		if c.feat.Compressible && st.gas != nil && st.T.s > 0 {
 			a = st.gas.soundSpeed(st.T.s)

@@ -41,7 +41,8 @@ type meshInfo struct {
 	Kind    string // blockMeshDict | polyMesh | gmsh
 	Source  string // absolute path
 	Patches []meshPatch
-	// DxMin is the smallest cell edge in metres (0 when unknown: polyMesh, gmsh, curved edges).
+	// DxMin is the smallest cell edge in metres (0 when unknown: binary polyMesh, gmsh,
+	// multi-graded curved blocks).
 	DxMin float64
 	// Extent is the size of the mesh's bounding box (zero when unknown: gmsh).
 	Extent [3]float64
@@ -271,10 +272,14 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 	var verts [][3]float64
 	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, it := range listItems(body, "vertices") {
+		if w, ok := it.(*grammar.Word); ok && w.Value == "project" {
+			return nil, meshError(path, it, "the blockMeshDict projects vertices onto its geometry (project), which foamc does not compile",
+				"run blockMesh on it yourself and give the result as mesh.polyMesh (constant/polyMesh)")
+		}
 		v, ok := vec3(it)
 		if !ok {
 			return nil, meshError(path, it, "a vertex of the blockMeshDict is not a point (x y z)",
-				"write every vertex as three numbers; foamc reads $var and #eval but not projected vertices")
+				"write every vertex as three numbers ($var and #eval are read)")
 		}
 		verts = append(verts, v)
 		for d := 0; d < 3; d++ {
@@ -292,6 +297,7 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 	// hex edges grouped by local direction (x: 0-1, 3-2, 7-6, 4-5; y: 0-3, 1-2, 5-6, 4-7; z: 0-4, 1-5, 2-6, 3-7).
 	edges := [3][4][2]int{{{0, 1}, {3, 2}, {7, 6}, {4, 5}}, {{0, 3}, {1, 2}, {5, 6}, {4, 7}}, {{0, 4}, {1, 5}, {2, 6}, {3, 7}}}
 	nblocks := 0
+	var dirs []blockDirs
 	for i := 0; i < len(blocks); i++ {
 		w, ok := blocks[i].(*grammar.Word)
 		if !ok || w.Value != "hex" {
@@ -341,11 +347,14 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 			}
 		}
 		grades := blockGrading(gradingKind, grading)
+		var bd blockDirs
 		for d := 0; d < 3; d++ {
 			n, ok := cnt.Items[d].(*grammar.Number)
 			if !ok || n.Int < 1 {
 				return nil, meshError(path, cnt, "a block's cell counts must be positive integers", "write (nx ny nz) with nx, ny, nz >= 1")
 			}
+			bd.single[d] = n.Int == 1
+			bd.dx[d] = math.Inf(1)
 			for ei, e := range edges[d] {
 				a, b := verts[vi[e[0]]], verts[vi[e[1]]]
 				// The chord: never longer than a curved edge, so the estimate errs small.
@@ -354,20 +363,42 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 					continue // collapsed edge (wedge axis)
 				}
 				if dx := gradedSmallest(L, int(n.Int), grades[4*d+ei]); dx > 0 {
-					best = math.Min(best, dx)
+					bd.dx[d] = math.Min(bd.dx[d], dx)
 				} else {
-					best = math.Inf(-1)
+					bd.dx[d] = math.Inf(-1)
 				}
 			}
 		}
+		dirs = append(dirs, bd)
 	}
 	if nblocks == 0 {
 		return nil, meshError(path, nil, "the blockMeshDict has no hex blocks", "give at least one hex block")
+	}
+	// A mesh one cell thick in every block (2-D with empty faces, or a wedge) has no flux
+	// across its thickness: the Courant step follows the in-plane cells, and the thin edges
+	// of a wedge near its axis would shrink deltaT a hundredfold.
+	thin := true
+	for _, bd := range dirs {
+		thin = thin && (bd.single[0] || bd.single[1] || bd.single[2])
+	}
+	for _, bd := range dirs {
+		for d := 0; d < 3; d++ {
+			if !(thin && bd.single[d]) {
+				best = math.Min(best, bd.dx[d])
+			}
+		}
 	}
 	if !math.IsInf(best, 0) {
 		g.dxMin = best
 	}
 	return g, nil
+}
+
+// blockDirs is one block's smallest cell per local direction (-Inf: unknown) and which
+// directions have a single cell.
+type blockDirs struct {
+	dx     [3]float64
+	single [3]bool
 }
 
 // gradeSection is one section of a multi-grading: fractions of the edge length and of
@@ -491,13 +522,18 @@ func vec3(it grammar.Item) ([3]float64, bool) {
 	return v, true
 }
 
+// listItems is the items of the list that ends entry key. A purely numeric list of 64 or
+// more elements (vertices, faces of a big blockMeshDict) arrives as one NumList token.
 func listItems(d *grammar.Dict, key string) []grammar.Item {
 	e, ok := d.Find(key).(*grammar.PrimitiveEntry)
 	if !ok || len(e.Value) == 0 {
 		return nil
 	}
-	if l, ok := e.Value[len(e.Value)-1].(*grammar.List); ok {
+	switch l := e.Value[len(e.Value)-1].(type) {
+	case *grammar.List:
 		return l.Items
+	case *grammar.NumList:
+		return l.Expand().Items
 	}
 	return nil
 }
@@ -530,7 +566,7 @@ func readPolyMesh(dir string) (*meshInfo, error) {
 	for _, p := range patches {
 		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type, Groups: p.InGroups})
 	}
-	m.Extent = pointsExtent(dir)
+	m.Extent, m.DxMin = polyMeshGeometry(dir, planeFaces(f))
 	return m, nil
 }
 
@@ -545,72 +581,151 @@ func wordList(d *grammar.Dict, key string) []string {
 	return out
 }
 
-// pointsExtent is the bounding box size of an ASCII polyMesh/points (plain or .gz); zero
-// when it cannot be read cheaply (binary), which only leaves mesh-derived scales unknown.
-func pointsExtent(dir string) [3]float64 {
-	var ext [3]float64
-	data, err := os.ReadFile(filepath.Join(dir, "points"))
-	if err != nil {
-		raw, gzErr := os.ReadFile(filepath.Join(dir, "points.gz"))
-		if gzErr != nil {
-			return ext
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(raw))
-		if err != nil {
-			return ext
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			return ext
-		}
+// planeFaces are the face ranges [start, end) of the empty and wedge patches of a
+// polyMesh/boundary: the in-plane faces of a 2-D or axisymmetric mesh.
+func planeFaces(f *grammar.File) [][2]int {
+	le := f.TopList()
+	if le == nil {
+		return nil
 	}
-	if bytes.Contains(data, []byte("format      binary")) || bytes.Contains(data, []byte("format binary")) {
-		return ext
+	l, ok := le.Value.(*grammar.List)
+	if !ok {
+		return nil
 	}
-	// Points are the "(x y z)" groups after the header's closing brace.
-	if i := bytes.IndexByte(data, '}'); i >= 0 {
-		data = data[i+1:]
-	}
-	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	n := 0
-	for len(data) > 0 {
-		a := bytes.IndexByte(data, '(')
-		if a < 0 {
-			break
-		}
-		b := bytes.IndexByte(data[a+1:], ')')
-		if b < 0 {
-			break
-		}
-		fs := strings.Fields(string(data[a+1 : a+1+b]))
-		data = data[a+1+b+1:]
-		if len(fs) != 3 {
-			continue
-		}
-		var v [3]float64
-		ok := true
-		for d := range fs {
-			x, err := strconv.ParseFloat(fs[d], 64)
-			if err != nil {
-				ok = false
-				break
-			}
-			v[d] = x
-		}
+	var out [][2]int
+	for _, it := range l.Items {
+		d, ok := it.(*grammar.Dict)
 		if !ok {
 			continue
 		}
-		n++
+		if t := wordOf(d, "type"); t != "empty" && t != "wedge" {
+			continue
+		}
+		start, n := numberOf(d, "startFace"), numberOf(d, "nFaces")
+		if start >= 0 && n > 0 {
+			out = append(out, [2]int{start, start + n})
+		}
+	}
+	return out
+}
+
+// numberOf is an integer entry of d; -1 when absent.
+func numberOf(d *grammar.Dict, key string) int {
+	if e, ok := d.Find(key).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
+		if n, ok := e.Value[0].(*grammar.Number); ok {
+			return int(n.Int)
+		}
+	}
+	return -1
+}
+
+// polyMeshGeometry reads an ASCII polyMesh's points and faces (plain or .gz): the bounding
+// box size and the shortest face edge, the smallest cell size a Courant time step needs
+// (as the blockMeshDict reader's smallest cell edge). With plane faces (empty or wedge
+// patches) only their edges count: nothing flows across a 2-D mesh's thickness. Binary or
+// unreadable files leave both zero (unknown), which only leaves mesh-derived scales open.
+func polyMeshGeometry(dir string, plane [][2]int) (ext [3]float64, dxMin float64) {
+	data := polyMeshBody(dir, "points")
+	var pts [][3]float64
+	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	eachGroup(data, func(fs []string) {
+		if len(fs) != 3 {
+			return
+		}
+		var v [3]float64
+		for d := range fs {
+			x, err := strconv.ParseFloat(fs[d], 64)
+			if err != nil {
+				return
+			}
+			v[d] = x
+		}
+		pts = append(pts, v)
 		for d := 0; d < 3; d++ {
 			lo[d], hi[d] = math.Min(lo[d], v[d]), math.Max(hi[d], v[d])
 		}
-	}
-	if n == 0 {
-		return ext
+	})
+	if len(pts) == 0 {
+		return ext, 0
 	}
 	for d := 0; d < 3; d++ {
 		ext[d] = hi[d] - lo[d]
 	}
-	return ext
+	best := math.Inf(1)
+	ids := make([]int, 0, 8)
+	face := -1
+	eachGroup(polyMeshBody(dir, "faces"), func(fs []string) {
+		face++
+		if len(plane) > 0 && !slices.ContainsFunc(plane, func(r [2]int) bool { return face >= r[0] && face < r[1] }) {
+			return
+		}
+		ids = ids[:0]
+		for _, f := range fs {
+			i, err := strconv.Atoi(f)
+			if err != nil || i < 0 || i >= len(pts) {
+				return
+			}
+			ids = append(ids, i)
+		}
+		for k := range ids {
+			a, b := pts[ids[k]], pts[ids[(k+1)%len(ids)]]
+			if l := mag([3]float64{b[0] - a[0], b[1] - a[1], b[2] - a[2]}); l > 0 {
+				best = math.Min(best, l)
+			}
+		}
+	})
+	if !math.IsInf(best, 0) {
+		dxMin = best
+	}
+	return ext, dxMin
+}
+
+// polyMeshBody is an ASCII polyMesh file (plain or .gz) after its FoamFile header and the
+// outer list's '('; nil when it is absent, binary or a faceCompactList.
+func polyMeshBody(dir, name string) []byte {
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		raw, gzErr := os.ReadFile(filepath.Join(dir, name+".gz"))
+		if gzErr != nil {
+			return nil
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return nil
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return nil
+		}
+	}
+	if bytes.Contains(data, []byte("format      binary")) || bytes.Contains(data, []byte("format binary")) {
+		return nil
+	}
+	if i := bytes.IndexByte(data, '}'); i >= 0 && bytes.Contains(data[:i], []byte("faceCompactList")) {
+		return nil // offsets and labels: no "n(…)" groups to read edges from
+	} else if i >= 0 {
+		data = data[i+1:]
+	}
+	if i := bytes.IndexByte(data, '('); i >= 0 {
+		return data[i+1:]
+	}
+	return nil
+}
+
+// eachGroup calls fn with the fields of every innermost "( … )" group: a point "(x y z)"
+// or a face "4(a b c d)".
+func eachGroup(data []byte, fn func([]string)) {
+	for len(data) > 0 {
+		a := bytes.IndexByte(data, '(')
+		if a < 0 {
+			return
+		}
+		b := bytes.IndexByte(data[a+1:], ')')
+		if b < 0 {
+			return
+		}
+		fn(strings.Fields(string(data[a+1 : a+1+b])))
+		data = data[a+1+b+1:]
+	}
 }
 
 // readGmsh lists the physical surface names of a gmsh .msh file (format 2 or 4): gmshToFoam

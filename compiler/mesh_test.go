@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,5 +135,66 @@ func TestBlockMeshErrorsAreLocated(t *testing.T) {
 	var f finding.Finding
 	if !errors.As(err, &f) || f.ID != IDMesh || f.Location.File != path || f.Location.Line != 3 || f.Location.Column == 0 {
 		t.Fatalf("want a located %s at %s:3, got %v", IDMesh, path, err)
+	}
+}
+
+// A blockMeshDict of 64 or more vertices (the grammar reads such a numeric list as one
+// NumList token) and blocks and patches spliced in by #include inside lists, as in the
+// helmholtzResonance tutorial: the reader sees every vertex, block and patch.
+func TestBlockMeshManyVerticesAndListIncludes(t *testing.T) {
+	const n = 40 // blocks along x: 4 (n+1) = 164 vertices
+	var v, b strings.Builder
+	for _, yz := range [][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		for i := 0; i <= n; i++ {
+			v.WriteString("(" + itoa(i) + " " + itoa(yz[0]) + " " + itoa(yz[1]) + ")\n")
+		}
+	}
+	id := func(i, k int) string { return itoa(k*(n+1) + i) }
+	for i := 0; i < n; i++ {
+		b.WriteString("hex (" + strings.Join([]string{id(i, 0), id(i+1, 0), id(i+1, 1), id(i, 1), id(i, 3), id(i+1, 3), id(i+1, 2), id(i, 2)}, " ") + ") (2 1 1) simpleGrading (1 1 1)\n")
+	}
+	inlet := "inlet { type patch; faces ((" + strings.Join([]string{id(0, 0), id(0, 3), id(0, 2), id(0, 1)}, " ") + ")); }\n"
+	dict := bmHeader + "scale 0.01;\nvertices (\n" + v.String() + ");\nblocks ( #include \"blocks\" );\n" +
+		"boundary ( #include \"patches\" );\ndefaultPatch { name walls; type wall; }\n"
+	m, err := readBlockMesh(writeMesh(t, map[string]string{"blockMeshDict": dict, "blocks": b.String(), "patches": inlet}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := patchOf(m, "inlet"); p == nil || p.Type != "patch" {
+		t.Fatalf("inlet from the included boundary: %+v", m.Patches)
+	}
+	if w := patchOf(m, "walls"); w == nil || !w.Default || w.Faces != 4*n+1 {
+		t.Fatalf("default patch walls = %+v (want the %d block faces no patch lists)", w, 4*n+1)
+	}
+	if math.Abs(m.Extent[0]-0.4) > 1e-12 || math.Abs(m.DxMin-0.005) > 1e-12 || !m.expanded {
+		t.Errorf("extent %v dxMin %g expanded %v", m.Extent, m.DxMin, m.expanded)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// Projected vertices (aerofoilNACA0012) are refused at the vertex, with the way out.
+func TestBlockMeshProjectedVertex(t *testing.T) {
+	dict := bmHeader + "vertices (\n  project (0 0 0) (aerofoil)\n  (1 0 0) (1 1 0) (0 1 0) (0 0 1) (1 0 1) (1 1 1) (0 1 1)\n);\n" +
+		"blocks (hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1));\nboundary ();\n"
+	_, err := readBlockMesh(writeMesh(t, map[string]string{"blockMeshDict": dict}))
+	var f finding.Finding
+	if !errors.As(err, &f) || f.ID != IDMesh || f.Location.Line != 3 || !strings.Contains(f.Summary, "project") || !strings.Contains(f.Fix, "mesh.polyMesh") {
+		t.Fatalf("projected vertex: %v", err)
+	}
+}
+
+// A wedge (LadenburgJet60psi): its one-cell thickness carries no flux, so the thin edges
+// near the axis do not set the Courant cell size; the in-plane cells do.
+func TestBlockMeshWedgeCellSize(t *testing.T) {
+	dict := bmHeader + "vertices ((0 0 0) (1 0 0) (0 0.1 -0.0044) (1 0.1 -0.0044) (0 0.1 0.0044) (1 0.1 0.0044));\n" +
+		"blocks (hex (0 1 3 2 0 1 5 4) (10 10 1) simpleGrading (1 1 1));\n" +
+		"boundary (front { type wedge; faces ((0 1 3 2)); } back { type wedge; faces ((0 4 5 1)); });\n"
+	m, err := readBlockMesh(writeMesh(t, map[string]string{"blockMeshDict": dict}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(m.DxMin-0.01) > 1e-4 {
+		t.Errorf("dxMin = %g, want the in-plane 0.01 (not the 0.0088 wedge thickness)", m.DxMin)
 	}
 }

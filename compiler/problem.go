@@ -200,7 +200,10 @@ func (c *compilation) buildProblem() {
 	}
 	c.schemeVariables(p)
 	c.solverVariables(p)
-	constraintTypes := map[string]bool{"empty": true, "symmetry": true, "symmetryPlane": true, "wedge": true, "cyclic": true}
+	constraintTypes := map[string]bool{"empty": true, "symmetry": true, "symmetryPlane": true, "wedge": true}
+	for t := range cyclicTypes {
+		constraintTypes[t] = true
+	}
 	for _, pt := range c.mesh.Patches {
 		ptv := "mesh/" + pt.Name + "/type"
 		nut := bcID("nut", pt.Name)
@@ -226,6 +229,10 @@ func (c *compilation) buildProblem() {
 		}
 	}
 }
+
+// cyclicTypes are the coupled patch types whose patchField has the patch's type name; the
+// role cyclic takes the mesh's coupling (a pipe sector's cyclicAMI sides).
+var cyclicTypes = map[string]bool{"cyclic": true, "cyclicAMI": true, "cyclicACMI": true, "cyclicSlip": true}
 
 func bcID(field, patch string) string { return "0/" + field + "/boundaryField/" + patch }
 
@@ -254,10 +261,10 @@ func (c *compilation) patchTypeDomain(pt meshPatch, b *Boundary) []candidate {
 	case "cyclic":
 		return []candidate{mesh}
 	default:
-		switch pt.Type {
-		case "empty", "symmetry", "symmetryPlane", "wedge", "cyclic":
+		switch {
+		case pt.Type == "empty", pt.Type == "symmetry", pt.Type == "symmetryPlane", pt.Type == "wedge", cyclicTypes[pt.Type]:
 			return []candidate{rule("patch", "FOAM-BC-010"), mesh}
-		case "wall":
+		case pt.Type == "wall":
 			// An inlet, outlet or far field on a wall-typed patch would take wall functions
 			// and be counted as a wall by wall distance: a plain patch.
 			return []candidate{rule("patch", "FOAM-BC-011"), mesh}

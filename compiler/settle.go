@@ -28,6 +28,13 @@ const (
 	refBernoulli         = "velocity scale of a pressure-driven inlet from the pressure drop (Bernoulli / isentropic nozzle relation)"
 	refBuoyant           = "free-convection velocity scale U = sqrt(g beta dT L), beta = 1/T (ideal gas)"
 	refAtRest            = "initial field from the inlet or reference values: fluid at rest at the inlet's total state"
+	refISA               = "ambient state of a compressible spec that states no pressure or no temperature anywhere: ISO 2533 standard atmosphere at sea level, 101325 Pa and 288.15 K"
+)
+
+// The ISO 2533 standard atmosphere at sea level.
+const (
+	isaP = 101325.0
+	isaT = 288.15
 )
 
 // KindDefault marks a value from a documented engineering default (Ref cites the source).

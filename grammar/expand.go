@@ -623,7 +623,7 @@ func (x *expander) dictDirective(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 	switch e.Name {
 	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
 		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
-		if inc := x.include(d, e.Name, e.Args, e.Pos, at); inc != nil {
+		if inc := x.include(d, e.Name, e.Args, e.Pos, at, false); inc != nil {
 			x.readScope(d, inc.file.Body.Entries, inc, inc.file.Body.End)
 		}
 	case "#includeFunc":
@@ -794,7 +794,7 @@ func (x *expander) expandBlock(b *Dict, ctx *ExpDict, at *srcFile, path vpath) *
 			switch e.Name {
 			case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
 				x.directive(e.Name, at, e.Pos, path, true)
-				if inc := x.include(ctx, e.Name, e.Args, e.Pos, at); inc != nil {
+				if inc := x.include(ctx, e.Name, e.Args, e.Pos, at, false); inc != nil {
 					c.Entries = append(c.Entries, x.expandBlock(inc.file.Body, ctx, inc, path).Entries...)
 				}
 			default:
@@ -859,17 +859,14 @@ func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, p
 	switch v.Name {
 	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
 		x.directive(v.Name, at, v.Pos, path, true)
-		inc := x.include(ctx, v.Name, v.Args, v.Pos, at)
+		inc := x.include(ctx, v.Name, v.Args, v.Pos, at, true)
 		if inc == nil {
 			return nil
 		}
 		var items []Item
 		for _, e := range inc.file.Body.Entries {
-			switch e := e.(type) {
-			case *ListEntry:
-				items = append(items, x.expandItem(e.Value, ctx, inc, path)...)
-			default:
-				items = append(items, &Dict{Entries: []Entry{e}})
+			if e, ok := e.(*PrimitiveEntry); ok {
+				items = append(items, x.expandItems(e.Value, ctx, inc, path)...)
 			}
 		}
 		return items

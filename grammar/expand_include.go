@@ -11,8 +11,11 @@ import (
 	"github.com/foamc/foamc/finding"
 )
 
-// include resolves and parses an included file; nil when it is skipped.
-func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *srcFile) *srcFile {
+// include resolves and parses an included file; nil when it is skipped. value: the
+// directive stands inside a value (a list), where OpenFOAM reads the file as the tokens of
+// the enclosing primitive entry, not as a dictionary (a blockMeshDict's `blocks (#include
+// "f")` includes hex lines without ';'): the file's content becomes one entry "v".
+func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *srcFile, value bool) *srcFile {
 	use := IncludeUse{Directive: name, File: at.name, Line: int(pos.Line), Column: int(pos.Column)}
 	defer func() { x.out.Includes = append(x.out.Includes, use) }()
 	optional := strings.HasPrefix(name, "#sinclude") || name == "#includeIfPresent"
@@ -79,7 +82,11 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 		}
 		return nil
 	}
-	f, err := x.opts.Parse(target)
+	parse := x.opts.Parse
+	if value {
+		parse = parseValueFile
+	}
+	f, err := parse(target)
 	if err != nil {
 		var fd finding.Finding
 		if errors.As(err, &fd) {
@@ -95,6 +102,16 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 		f.Body = &Dict{}
 	}
 	return &srcFile{file: f, path: target, name: x.display(target), up: at, depth: at.depth + 1}
+}
+
+// parseValueFile parses a file as the value of one primitive entry "v". The key is put on
+// the file's first line, so lines stay exact (columns of that line shift by two).
+func parseValueFile(path string) (*File, error) {
+	src, _, ff := readLimited(path, DefaultMaxSize)
+	if ff != nil {
+		return nil, *ff
+	}
+	return Parse(path, append(append([]byte("v "), src...), "\n;"...))
 }
 
 // resolveName expands an include file name: `$VAR`/`${…}` (dictionary, then

@@ -357,6 +357,14 @@ func TestIncludes(t *testing.T) {
 		t.Errorf("include inside a value block = %s, %v", got, blk.Findings)
 	}
 
+	// Inside a list OpenFOAM reads an included file as tokens of the enclosing entry: block
+	// lines without ';' (helmholtzResonance's blockMeshDict.caseBlocks) and `name {…}` pairs.
+	lst := expandTestdata(t, "system/listInclude", ExpandOptions{})
+	if got := valueJSON(t, lst); got != `{"blocks":["hex",[0,1,2,3,4,5,6,7],[4,2,1],"simpleGrading",[1,1,1],"hex",[4,5,6,7,8,9,10,11],[1,1,1],"simpleGrading",[1,1,1]],`+
+		`"boundary":["inlet",{"faces":[[0,4,7,3]],"type":"patch"},"outlet",{"faces":[[1,2,3,4]],"type":"patch"}],"n":4}` || len(lst.Findings) != 0 {
+		t.Errorf("include inside a list = %s, %v", got, lst.Findings)
+	}
+
 	deep := expandTestdata(t, "system/deep", ExpandOptions{MaxIncludeDepth: 2})
 	if ids := findingIDs(deep); !reflect.DeepEqual(ids, []string{IDDepth}) {
 		t.Fatalf("depth findings = %v", deep.Findings)

@@ -163,7 +163,7 @@ func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError
 		fix = "keep one mesh source"
 	case ptr == "/control" && e.Type() == "number_any_of":
 		summary = "control: deltaT is required unless maxCo is given"
-		fix = "add control.deltaT or control.maxCo"
+		fix = "add control.deltaT (steady solvers: deltaT: 1, endTime then counts iterations) or control.maxCo"
 	case expectItem.MatchString(ptr) && e.Type() == "number_one_of":
 		summary = field + ": give exactly one measurement: " + strings.Join(expectKinds, ", ")
 		fix = "keep one measurement per expect item (docs/spec.md, Expectations)"

@@ -31,7 +31,7 @@ type Mesh struct {
 	Far      []string // far-field patches of an external flow
 	Dir      [3]float64
 	U        float64 // flow speed an engineer would pick for it (incompressible)
-	DeltaT   float64 // a stable time step at U (polyMesh: no cell size for a Courant step)
+	DeltaT   float64 // a stable time step at U, which the polyMesh specs state (a fixed step)
 	Gravity  [3]float64
 	HotWalls []string
 	// HighRa: heated walls at Ra > 1e9 (a room): no steady laminar free convection.

@@ -63,6 +63,22 @@ const (
 // data's own coordinates.
 const lineSamples = 100
 
+// heatedWalls are the wall patches that hold a temperature in a case with an energy
+// equation: verify's energy balance (FOAM-VERIFY-042) adds the heat they exchange, which
+// the wallHeatFlux object measures, to the boundary's enthalpy flux.
+func (c *compilation) heatedWalls() []string {
+	if !c.feat.Compressible {
+		return nil
+	}
+	var ws []string
+	for _, n := range sortedKeys(c.spec.Boundaries) {
+		if b := c.spec.Boundaries[n]; b.Role == "wall" && b.T != nil && c.mesh.patch(n) != nil {
+			ws = append(ws, n)
+		}
+	}
+	return ws
+}
+
 // emitExpect writes one function object per expect item, expect_<name>, measuring it
 // (docs/spec.md, Expectations), after the helper objects they need.
 func (c *compilation) emitExpect(fn node, st *state) {
@@ -87,9 +103,9 @@ func (c *compilation) emitExpect(fn node, st *state) {
 		}
 	}
 	lib := grammar.ListOf(grammar.Str("libfieldFunctionObjects.so"))
-	helper := func(name, typ string, patches []string) {
+	helper := func(name, typ string, patches []string, why string) {
 		n := fn.sub(name)
-		src := curated("computes " + typ + " on the patches expect: items average it over")
+		src := curated("computes " + typ + " on the patches " + why)
 		n.set("type", src, grammar.NewWord(typ))
 		n.set("libs", src, lib)
 		n.set("executeControl", src, grammar.NewWord("timeStep"))
@@ -98,10 +114,20 @@ func (c *compilation) emitExpect(fn node, st *state) {
 		n.set("patches", src, words(patches)...)
 	}
 	if len(shear) > 0 {
-		helper(foWallShear, "wallShearStress", shear)
+		helper(foWallShear, "wallShearStress", shear, "expect: items average it over")
+	}
+	why := "expect: items average it over"
+	if hw := c.heatedWalls(); len(hw) > 0 {
+		why = "expect: items average it over and the walls whose heat verify adds to the energy balance"
+		if len(flux) == 0 {
+			why = "of the walls whose heat verify adds to the energy balance"
+		}
+		for _, w := range hw {
+			flux = appendNew(flux, w)
+		}
 	}
 	if len(flux) > 0 {
-		helper(foHeatFlux, "wallHeatFlux", flux)
+		helper(foHeatFlux, "wallHeatFlux", flux, why)
 	}
 	for i := range s.Expect {
 		e := &s.Expect[i]

@@ -147,7 +147,7 @@ func (c *compilation) emitSystem(st *state) {
 		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
 		cd.set("maxDeltaT", cs, grammar.Num(1))
 	}
-	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 {
+	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 || len(c.heatedWalls()) > 0 {
 		fn := cd.sub("functions")
 		if s.Outputs.Residuals {
 			r := fn.sub("residuals")

@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -72,15 +73,38 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 		}
 	}
 	var net, in float64
-	var parts []string
+	var parts, walls []string
+	var heat *wallHeat
 	for _, p := range patches {
 		if coupled[p.typ] || p.typ == "empty" || p.faceCount == 0 {
 			continue
 		}
 		if p.typ == "wall" {
-			if tw := tf[p.name].typ; tw != "zeroGradient" {
-				return notJudged(fmt.Sprintf("wall %s is not adiabatic (T is %s in %s): its heat flux is not measured from the fields", p.name, tw, trel))
+			tw := tf[p.name].typ
+			if tw == "zeroGradient" {
+				continue
 			}
+			if heat == nil {
+				tv, err := strconv.ParseFloat(t, 64)
+				if err != nil {
+					return notJudged("time " + t + " is not a number")
+				}
+				h, err := readWallHeat(dir, tv)
+				if err != nil {
+					return notJudged("unreadable wall heat flux: " + err.Error())
+				}
+				heat = &h
+			}
+			q, ok := heat.q[p.name]
+			if !ok {
+				return notJudged(fmt.Sprintf("wall %s exchanges heat (T is %s in %s) and no postProcessing/<object>/<start>/wallHeatFlux.dat has its row at time %s: add a wallHeatFlux function object (foamc compile emits foamc_wallHeatFlux)", p.name, tw, trel, t))
+			}
+			// q > 0 enters the fluid: it leaves the balance as an outflow would not.
+			net -= q
+			if q > 0 {
+				in += q
+			}
+			walls = append(walls, fmt.Sprintf("%s %.6g W", p.name, q))
 			continue
 		}
 		ph, tv, uv := phi[p.name].vals, tf[p.name].vals, uf[p.name].vals
@@ -102,11 +126,19 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 		parts = append(parts, fmt.Sprintf("%s %.6g W", p.name, sum))
 	}
 	if in == 0 {
-		return notJudged("no inflow")
+		return notJudged("no inflow of enthalpy and no heat entering through a wall")
+	}
+	if len(parts) == 0 {
+		parts = []string{"none open"}
+	}
+	wallText := "walls adiabatic (zeroGradient T)"
+	if heat != nil {
+		wallText = fmt.Sprintf("minus the heat the walls pass into the fluid (integral of wallHeatFlux, positive into the fluid, from %s): %s; other walls adiabatic (zeroGradient T)",
+			strings.Join(heat.files, ", "), strings.Join(walls, ", "))
 	}
 	ratio := math.Abs(net) / in
-	detail := fmt.Sprintf("method: sum over the faces of the non-wall boundary patches of phi (Cp T + |U|^2/2) from %s, %s, %s, Cp %g (%s, thermo %s), walls adiabatic (zeroGradient T), relative to the inflow's; threshold: |net| / inflow <= %g (measured in real runs here); measured: per patch %s; net %.6g W, inflow %.6g W, ratio %.3g",
-		rel, trel, urel, cp, tp, thermo, energyImbalance, strings.Join(parts, ", "), net, in, ratio)
+	detail := fmt.Sprintf("method: sum over the faces of the non-wall boundary patches of phi (Cp T + |U|^2/2) from %s, %s, %s, Cp %g (%s, thermo %s), %s, relative to what enters (the inflow's enthalpy plus the heat entering through walls); threshold: |net| / inflow <= %g (measured in real runs here); measured: per patch %s; net %.6g W, inflow %.6g W, ratio %.3g",
+		rel, trel, urel, cp, tp, thermo, wallText, energyImbalance, strings.Join(parts, ", "), net, in, ratio)
 	loc := finding.Location{File: rel}
 	return balance(IDEnergyImbalance, "energy", "net total-enthalpy flux", t, ratio, energyImbalance, loc, detail,
 		"the energy equation has not converged: run more iterations, check the energy solver's tolerance and rerun")

@@ -11,16 +11,19 @@ import (
 )
 
 // energyImbalance is the largest net flux of total enthalpy over the boundary of a
-// steady compressible run with adiabatic walls, relative to the inflow's (docs/verify.md:
-// measured in real runs here).
+// steady compressible run, walls' heat included, relative to what enters
+// (docs/verify.md: measured in real runs here).
 const energyImbalance = 1e-3
 
-// checkEnergy: in a steady compressible run whose walls are all adiabatic, the total
-// enthalpy phi (Cp T + |U|^2/2) that flows in flows out (for a perfect gas with constant
-// Cp, h + p/rho = Cp T whichever energy variable the solver uses). Heat conducted
-// through inlets and outlets is neglected. A transient run stores energy, a wall that
-// holds a temperature exchanges heat foamc does not measure from fields, a thermo
-// with a T-dependent Cp needs its polynomial: those are not judged (041).
+// checkEnergy: in a steady compressible run the total enthalpy phi (Cp T + |U|^2/2) that
+// flows out is what flows in plus the heat the walls pass into the fluid (for a perfect
+// gas with constant Cp, h + p/rho = Cp T whichever energy variable the solver uses). A
+// wall whose T is not zeroGradient adds the integral OpenFOAM's wallHeatFlux object
+// wrote for it at the judged time. Heat conducted through inlets and outlets and the
+// gravity potential energy of buoyant solvers are neglected. A transient run stores
+// energy, a held wall without wallHeatFlux output exchanges heat foamc cannot measure
+// from the fields, a thermo with a T-dependent Cp needs its polynomial: those are not
+// judged (041).
 func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Finding {
 	if !sol.Compressible || len(times) == 0 {
 		return nil

@@ -34,17 +34,14 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 			Summary: "energy balance not judged: " + why,
 			Detail:  "method: net flux of total enthalpy phi (Cp T + |U|^2/2) over the boundary relative to the inflow's; " + why}}
 	}
-	if !sol.Steady {
-		return notJudged("a transient run stores energy: its net boundary flux is d(energy)/dt, not zero")
-	}
 	const tp = "constant/thermophysicalProperties"
 	x, err := expand(dir, tp)
 	if err != nil {
 		return notJudged("unreadable " + tp + ": " + err.Error())
 	}
-	var thermo string
+	var thermo, eos string
 	if tt := x.Dict.Get("thermoType"); tt != nil && tt.Dict != nil {
-		thermo = word(tt.Dict.Get("thermo"))
+		thermo, eos = word(tt.Dict.Get("thermo")), word(tt.Dict.Get("equationOfState"))
 	}
 	w, _, err := dictNumber(dir, tp, []string{"mixture", "specie", "molWeight"})
 	if err != nil {
@@ -67,16 +64,55 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 	if err != nil {
 		return notJudged("the mesh boundary is unreadable: " + err.Error())
 	}
+	if !sol.Steady {
+		return checkStoredEnergy(dir, t, cp, universalGas/w, eos, patches, thermoText(cp, tp, thermo), notJudged)
+	}
+	f, why := boundaryEnthalpy(dir, t, cp, patches)
+	if why != "" {
+		return notJudged(why)
+	}
+	ratio := math.Abs(f.net) / f.in
+	detail := fmt.Sprintf("method: %s, %s, relative to what enters (the inflow's enthalpy plus the heat entering through walls); threshold: |net| / inflow <= %g (measured in real runs here); measured: per patch %s; net %.6g W, inflow %.6g W, ratio %.3g",
+		f.method(), thermoText(cp, tp, thermo), energyImbalance, strings.Join(f.parts, ", "), f.net, f.in, ratio)
+	return balance(IDEnergyImbalance, "energy", "net total-enthalpy flux", t, ratio, energyImbalance, finding.Location{File: f.rel}, detail,
+		"the energy equation has not converged: run more iterations, check the energy solver's tolerance and rerun")
+}
+
+func thermoText(cp float64, tp, thermo string) string {
+	return fmt.Sprintf("Cp %g (%s, thermo %s)", cp, tp, thermo)
+}
+
+// enthalpyFlux is the net flux [W] of total enthalpy out of the boundary at one time,
+// less the heat the walls pass into the fluid, and what enters.
+type enthalpyFlux struct {
+	net, in         float64
+	parts, walls    []string
+	heatFiles       []string
+	rel, trel, urel string
+}
+
+func (f enthalpyFlux) method() string {
+	wallText := "walls adiabatic (zeroGradient T)"
+	if len(f.walls) > 0 {
+		wallText = fmt.Sprintf("minus the heat the walls pass into the fluid (integral of wallHeatFlux, positive into the fluid, from %s): %s; other walls adiabatic (zeroGradient T)",
+			strings.Join(f.heatFiles, ", "), strings.Join(f.walls, ", "))
+	}
+	return fmt.Sprintf("sum over the faces of the non-wall boundary patches of phi (Cp T + |U|^2/2) from %s, %s, %s, %s", f.rel, f.trel, f.urel, wallText)
+}
+
+// boundaryEnthalpy sums the enthalpy flux of time t; a non-empty reason says why it
+// cannot be measured.
+func boundaryEnthalpy(dir, t string, cp float64, patches []meshPatch) (enthalpyFlux, string) {
+	var f enthalpyFlux
 	phi, _, rel, err1 := resultPatches(dir, t, "phi")
 	tf, _, trel, err2 := resultPatches(dir, t, "T")
 	uf, _, urel, err3 := resultPatches(dir, t, "U")
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
-			return notJudged("no usable result field: " + err.Error())
+			return f, "no usable result field: " + err.Error()
 		}
 	}
-	var net, in float64
-	var parts, walls []string
+	f.rel, f.trel, f.urel = rel, trel, urel
 	var heat *wallHeat
 	for _, p := range patches {
 		if coupled[p.typ] || p.typ == "empty" || p.faceCount == 0 {
@@ -90,59 +126,50 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 			if heat == nil {
 				tv, err := strconv.ParseFloat(t, 64)
 				if err != nil {
-					return notJudged("time " + t + " is not a number")
+					return f, "time " + t + " is not a number"
 				}
 				h, err := readWallHeat(dir, tv)
 				if err != nil {
-					return notJudged("unreadable wall heat flux: " + err.Error())
+					return f, "unreadable wall heat flux: " + err.Error()
 				}
 				heat = &h
+				f.heatFiles = h.files
 			}
 			q, ok := heat.q[p.name]
 			if !ok {
-				return notJudged(fmt.Sprintf("wall %s exchanges heat (T is %s in %s) and no postProcessing/<object>/<start>/wallHeatFlux.dat has its row at time %s: add a wallHeatFlux function object (foamc compile emits foamc_wallHeatFlux)", p.name, tw, trel, t))
+				return f, fmt.Sprintf("wall %s exchanges heat (T is %s in %s) and no postProcessing/<object>/<start>/wallHeatFlux.dat has its row at time %s: add a wallHeatFlux function object (foamc compile emits foamc_wallHeatFlux)", p.name, tw, trel, t)
 			}
-			// q > 0 enters the fluid: it leaves the balance as an outflow would not.
-			net -= q
+			// q > 0 enters the fluid: the boundary's outflow must carry it away.
+			f.net -= q
 			if q > 0 {
-				in += q
+				f.in += q
 			}
-			walls = append(walls, fmt.Sprintf("%s %.6g W", p.name, q))
+			f.walls = append(f.walls, fmt.Sprintf("%s %.6g W", p.name, q))
 			continue
 		}
 		ph, tv, uv := phi[p.name].vals, tf[p.name].vals, uf[p.name].vals
 		if len(ph) == 0 || len(tv) == 0 || len(uv) < 3 {
-			return notJudged(fmt.Sprintf("patch %s has no phi, T or U values", p.name))
+			return f, fmt.Sprintf("patch %s has no phi, T or U values", p.name)
 		}
 		sum := 0.0
 		for i := 0; i < p.faceCount; i++ {
-			f := ph[min(i, len(ph)-1)]
+			fl := ph[min(i, len(ph)-1)]
 			j := min(i, len(uv)/3-1)
 			u := uv[3*j : 3*j+3]
-			e := f * (cp*tv[min(i, len(tv)-1)] + 0.5*(u[0]*u[0]+u[1]*u[1]+u[2]*u[2]))
+			e := fl * (cp*tv[min(i, len(tv)-1)] + 0.5*(u[0]*u[0]+u[1]*u[1]+u[2]*u[2]))
 			sum += e
-			if f < 0 {
-				in -= e
+			if fl < 0 {
+				f.in -= e
 			}
 		}
-		net += sum
-		parts = append(parts, fmt.Sprintf("%s %.6g W", p.name, sum))
+		f.net += sum
+		f.parts = append(f.parts, fmt.Sprintf("%s %.6g W", p.name, sum))
 	}
-	if in == 0 {
-		return notJudged("no inflow of enthalpy and no heat entering through a wall")
+	if f.in == 0 {
+		return f, "no inflow of enthalpy and no heat entering through a wall"
 	}
-	if len(parts) == 0 {
-		parts = []string{"none open"}
+	if len(f.parts) == 0 {
+		f.parts = []string{"none open"}
 	}
-	wallText := "walls adiabatic (zeroGradient T)"
-	if heat != nil {
-		wallText = fmt.Sprintf("minus the heat the walls pass into the fluid (integral of wallHeatFlux, positive into the fluid, from %s): %s; other walls adiabatic (zeroGradient T)",
-			strings.Join(heat.files, ", "), strings.Join(walls, ", "))
-	}
-	ratio := math.Abs(net) / in
-	detail := fmt.Sprintf("method: sum over the faces of the non-wall boundary patches of phi (Cp T + |U|^2/2) from %s, %s, %s, Cp %g (%s, thermo %s), %s, relative to what enters (the inflow's enthalpy plus the heat entering through walls); threshold: |net| / inflow <= %g (measured in real runs here); measured: per patch %s; net %.6g W, inflow %.6g W, ratio %.3g",
-		rel, trel, urel, cp, tp, thermo, wallText, energyImbalance, strings.Join(parts, ", "), net, in, ratio)
-	loc := finding.Location{File: rel}
-	return balance(IDEnergyImbalance, "energy", "net total-enthalpy flux", t, ratio, energyImbalance, loc, detail,
-		"the energy equation has not converged: run more iterations, check the energy solver's tolerance and rerun")
+	return f, ""
 }

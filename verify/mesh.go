@@ -51,12 +51,7 @@ func readPatches(dir string) ([]meshPatch, error) {
 // (primitiveMeshFaceCentresAndAreas: triangles from each edge to the mean of the face's
 // points), from constant/polyMesh/points and faces (ASCII or binary).
 func patchAreas(dir string, patches []meshPatch, names map[string]bool) (map[string][][3]float64, error) {
-	pm := filepath.Join(dir, "constant", "polyMesh")
-	pts, err := readPoints(filepath.Join(pm, "points"))
-	if err != nil {
-		return nil, err
-	}
-	faces, err := readFaces(filepath.Join(pm, "faces"))
+	pts, faces, err := readPointsFaces(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +74,17 @@ func patchAreas(dir string, patches []meshPatch, names map[string]bool) (map[str
 		out[p.name] = areas
 	}
 	return out, nil
+}
+
+// readPointsFaces reads constant/polyMesh/points and faces.
+func readPointsFaces(dir string) ([][3]float64, [][]int, error) {
+	pm := filepath.Join(dir, "constant", "polyMesh")
+	pts, err := readPoints(filepath.Join(pm, "points"))
+	if err != nil {
+		return nil, nil, err
+	}
+	faces, err := readFaces(filepath.Join(pm, "faces"))
+	return pts, faces, err
 }
 
 func faceArea(f []int, pts [][3]float64) ([3]float64, error) {

@@ -115,15 +115,11 @@ func storedEnergy(dir, t string, cp, gasR float64, eos string, vol []float64) (f
 // faces of (x - x0).Sf / 3 with x any point of a planar face (the mean of its points)
 // and Sf outward, from constant/polyMesh points, faces, owner and neighbour.
 func cellVolumes(dir string) ([]float64, error) {
+	pts, faces, err := readPointsFaces(dir)
+	if err != nil {
+		return nil, err
+	}
 	pm := filepath.Join(dir, "constant", "polyMesh")
-	pts, err := readPoints(filepath.Join(pm, "points"))
-	if err != nil {
-		return nil, err
-	}
-	faces, err := readFaces(filepath.Join(pm, "faces"))
-	if err != nil {
-		return nil, err
-	}
 	owner, err := readLabels(filepath.Join(pm, "owner"))
 	if err != nil {
 		return nil, err

@@ -60,7 +60,7 @@ func (r *Result) checkSpec(dir, file string, sol openfoam.Solver) error {
 	for _, f := range checkProblem(dir, times, s, sol) {
 		r.add(f)
 	}
-	fs, pics := checkExpect(dir, s)
+	fs, pics := checkExpect(dir, s, sol.Steady)
 	for _, f := range fs {
 		r.add(f)
 	}

@@ -21,8 +21,10 @@ const (
 	IDImplausible     = "FOAM-VERIFY-054"
 	IDSpecEvidence    = "FOAM-VERIFY-055"
 	IDNoSpec          = "FOAM-VERIFY-056"
+	IDMachImplausible = "FOAM-VERIFY-057"
 	IDExpectMissed    = "FOAM-VERIFY-060"
 	IDExpectNoOutput  = "FOAM-VERIFY-061"
+	IDDrift           = "FOAM-VERIFY-062"
 )
 
 // checkSpec judges conservation (no spec needed) and, against the spec (--spec or the

@@ -9,9 +9,6 @@ import (
 	"github.com/foamc/foamc/schema"
 )
 
-// IDDrift: a steady run's monitored quantity still drifts (docs/verify.md).
-const IDDrift = "FOAM-VERIFY-062"
-
 // minDriftRows is the fewest rows a drift window holds: a line fitted through fewer
 // follows the solver's iteration-to-iteration noise rather than the trend.
 const minDriftRows = 10

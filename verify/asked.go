@@ -21,8 +21,10 @@ const (
 	IDImplausible     = "FOAM-VERIFY-054"
 	IDSpecEvidence    = "FOAM-VERIFY-055"
 	IDNoSpec          = "FOAM-VERIFY-056"
+	IDMachImplausible = "FOAM-VERIFY-057"
 	IDExpectMissed    = "FOAM-VERIFY-060"
 	IDExpectNoOutput  = "FOAM-VERIFY-061"
+	IDDrift           = "FOAM-VERIFY-062"
 )
 
 // checkSpec judges conservation (no spec needed) and, against the spec (--spec or the
@@ -60,7 +62,7 @@ func (r *Result) checkSpec(dir, file string, sol openfoam.Solver) error {
 	for _, f := range checkProblem(dir, times, s, sol) {
 		r.add(f)
 	}
-	fs, pics := checkExpect(dir, s)
+	fs, pics := checkExpect(dir, s, sol.Steady)
 	for _, f := range fs {
 		r.add(f)
 	}

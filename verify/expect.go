@@ -27,7 +27,8 @@ type measurement struct {
 // unusable output leaves the evidence insufficient.
 // Each measured item also gives its picture: the monitored quantity with the rows
 // judged, or the line's profile against the reference.
-func checkExpect(dir string, s *spec) ([]finding.Finding, []picture) {
+// A steady run's scalar items are also judged for drift (judgeDrift).
+func checkExpect(dir string, s *spec, steady bool) ([]finding.Finding, []picture) {
 	var out []finding.Finding
 	var pics []picture
 	for i := range s.Expect {
@@ -45,6 +46,10 @@ func checkExpect(dir string, s *spec) ([]finding.Finding, []picture) {
 			} else {
 				f = judgeValue(e, m)
 				pic = expectMonitor(e, m)
+				if d, ok := judgeDrift(e, m); steady && ok {
+					d.Related = related
+					out = append(out, d)
+				}
 			}
 		}
 		f.Related = related

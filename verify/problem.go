@@ -66,6 +66,7 @@ func checkProblem(dir string, times []string, s *spec, sol openfoam.Solver) []fi
 	p.similarity()
 	p.mach()
 	p.plausible()
+	p.localMach()
 	return p.out
 }
 
@@ -476,13 +477,11 @@ func (p *problem) mach() {
 	default:
 		return
 	}
-	gamma := func(cp, w float64) float64 { r := universalGas / w; return cp / (cp - r) }
-	maSpec := speed / math.Sqrt(gamma(*s.Fluid.Cp, *s.Fluid.MolWeight)*universalGas / *s.Fluid.MolWeight * tSpec)
-	cp, _, err1 := dictNumber(p.dir, "constant/thermophysicalProperties", []string{"mixture", "thermodynamics", "Cp"})
-	w, _, err2 := dictNumber(p.dir, "constant/thermophysicalProperties", []string{"mixture", "specie", "molWeight"})
+	maSpec := speed / math.Sqrt(gasGamma(*s.Fluid.Cp, *s.Fluid.MolWeight)*universalGas / *s.Fluid.MolWeight * tSpec)
+	cp, w, err1 := runGas(p.dir)
 	up, _, urel, err3 := resultPatches(p.dir, p.t, "U")
 	tp, _, trel, err4 := resultPatches(p.dir, p.t, "T")
-	for _, err := range []error{err1, err2, err3, err4} {
+	for _, err := range []error{err1, err3, err4} {
 		if err != nil {
 			p.insufficient("read the run's gas and inlet state for its Mach number", err)
 			return
@@ -500,7 +499,7 @@ func (p *problem) mach() {
 		p.insufficient("read T on inlet "+name, fmt.Errorf("%s holds no positive value there", trel))
 		return
 	}
-	maRun := uRun / math.Sqrt(gamma(cp, w)*universalGas/w*tRun)
+	maRun := uRun / math.Sqrt(gasGamma(cp, w)*universalGas/w*tRun)
 	detail := fmt.Sprintf("method: Ma = |U| / sqrt(gamma R T) on inlet %s: the run's mean |U| %g (%s) and T %g (%s), gamma and R from constant/thermophysicalProperties (Cp %g, molWeight %g), against the spec's U %s, static T %g and fluid (Cp %g, molWeight %g); threshold: relative %g; measured: Ma %.6g, spec %.6g",
 		name, uRun, urel, tRun, trel, cp, w, fmtVec(u[:]), tSpec, *s.Fluid.Cp, *s.Fluid.MolWeight, similarityTolerance, maRun, maSpec)
 	loc := finding.Location{File: urel}

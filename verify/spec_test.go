@@ -53,6 +53,8 @@ func TestSpecAccepted(t *testing.T) {
 	want(t, r, Accept, IDCheckPassed, "expect drag met: forceCoeff 2.4", "column Cd", "postProcessing/expect_drag/0/coefficient.dat")
 	want(t, r, Accept, IDCheckPassed, "expect centre met: point 0.14", "postProcessing/expect_centre/0/U")
 	want(t, r, Accept, IDCheckPassed, "expect pin met", "mean of column areaAverage(p) over the")
+	want(t, r, Accept, IDCheckPassed, "expect dp settled: pressureDrop changes", "the last 10 rows", "threshold: |change| <= 0.012")
+	want(t, r, Accept, IDCheckPassed, "expect pin settled", "rows of the average window (time 50..")
 	want(t, r, Accept, IDCheckPassed, "expect profile met: U along the line", "at all 11 points", "reference_U.xy", "foamc.expect/profile.csv")
 	want(t, r, Accept, IDCheckPassed, "the held boundary values", "inlet U (0.1 0 0)", "outlet p 0")
 	want(t, r, Accept, IDCheckPassed, "the fluid in constant/ is the spec's: nu 0.001")
@@ -190,6 +192,7 @@ func TestEnergyBalance(t *testing.T) {
 	want(t, r, Accept, IDCheckPassed, "energy is conserved in", "thermo hConst", "walls adiabatic")
 	want(t, r, Accept, IDCheckPassed, "mass is conserved in", "mass flux phi")
 	want(t, r, Accept, IDCheckPassed, "steady rhoSimpleFoam converged")
+	want(t, r, Accept, IDCheckPassed, "the largest local Mach number 0.06", "within 1.17")
 	leak(t, filepath.Join(dir, r.Times[0], "T"), "outlet", 1.01)
 	want(t, verifyCase(t, dir, Options{}), Reject, IDEnergyImbalance, "energy is not conserved in "+r.Times[0]+": net total-enthalpy flux 0.0")
 }

@@ -3,7 +3,6 @@ package compiler
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/foamc/foamc/grammar"
@@ -37,7 +36,8 @@ func (c *compilation) checkRun() {
 }
 
 // meshExtent is the bounding box of the spec's mesh (blockMeshDict vertices, an ASCII
-// polyMesh points file) and whether it is known.
+// polyMesh points file) and whether it is known. A polyMesh's box is the one readPolyMesh
+// measured (mesh.Extent, zero when the points are binary): its points are not read twice.
 func (c *compilation) meshExtent() ([3]float64, bool) {
 	switch c.mesh.Kind {
 	case "blockMeshDict":
@@ -45,11 +45,7 @@ func (c *compilation) meshExtent() ([3]float64, bool) {
 			return blockExtent(c.mesh.file.Body)
 		}
 	case "polyMesh":
-		for _, p := range []string{"points", "points.gz"} {
-			if e, err := openfoam.PointsExtent(filepath.Join(c.mesh.Source, p)); err == nil {
-				return e, true
-			}
-		}
+		return c.mesh.Extent, c.mesh.Extent != [3]float64{}
 	}
 	return [3]float64{}, false
 }

@@ -48,3 +48,20 @@ func TestRunBlockCompilesJob(t *testing.T) {
 		t.Fatalf("findings = %+v", fl)
 	}
 }
+
+// TestPolyMeshDecomposition: a polyMesh spec's decomposition comes from the bounding box
+// readPolyMesh measured, the plate's long x direction split, its empty z never.
+func TestPolyMeshDecomposition(t *testing.T) {
+	src := plateSpec("{solver: simpleFoam, turbulence: SpalartAllmaras}", "{nu: 1.5e-5}", "U: [10, 0, 0], p: 0", ", p: 0") + "run: {parallel: 2}\n"
+	res, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	dict := string(res.Files["system/decomposeParDict"])
+	if !strings.Contains(dict, "numberOfSubdomains 2;") || !strings.Contains(dict, "(2 1 1)") {
+		t.Errorf("decomposeParDict:\n%s", dict)
+	}
+	if prov := string(res.Files["provenance.json"]); !strings.Contains(prov, "least cut area for bounding box") {
+		t.Errorf("the decomposition is not from the mesh's bounding box:\n%s", prov)
+	}
+}

@@ -114,6 +114,20 @@ func cross(a, b [3]float64) [3]float64 {
 func dot(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 
 func readPoints(path string) ([][3]float64, error) {
+	flat, err := pointNumbers(path)
+	if err != nil {
+		return nil, err
+	}
+	pts := make([][3]float64, len(flat)/3)
+	for i := range pts {
+		pts[i] = [3]float64{flat[3*i], flat[3*i+1], flat[3*i+2]}
+	}
+	return pts, nil
+}
+
+// pointNumbers is a points file's coordinates in a row (x0 y0 z0 x1 ...): ASCII and binary
+// lists decoded straight from their tokens, without a value tree per number.
+func pointNumbers(path string) ([]float64, error) {
 	f, err := grammar.ParseFile(path)
 	if err != nil {
 		return nil, err
@@ -122,15 +136,22 @@ func readPoints(path string) ([][3]float64, error) {
 	if le == nil {
 		return nil, fmt.Errorf("%s: no point list", path)
 	}
-	flat := values([]grammar.Item{le.Value})
-	if len(flat)%3 != 0 {
-		return nil, fmt.Errorf("%s: %d numbers are not points", path, len(flat))
+	var v []float64
+	switch l := le.Value.(type) {
+	case *grammar.NumList:
+		v, err = l.Floats()
+	case *grammar.BinList:
+		v, err = l.Floats()
+	default:
+		v = values([]grammar.Item{le.Value})
 	}
-	pts := make([][3]float64, len(flat)/3)
-	for i := range pts {
-		pts[i] = [3]float64{flat[3*i], flat[3*i+1], flat[3*i+2]}
+	if err != nil {
+		return nil, err
 	}
-	return pts, nil
+	if len(v)%3 != 0 {
+		return nil, fmt.Errorf("%s: %d numbers are not points", path, len(v))
+	}
+	return v, nil
 }
 
 // readFaces reads a faceList (ASCII: N(n(a b c) ...)) or a faceCompactList (binary:

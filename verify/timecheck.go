@@ -229,27 +229,11 @@ func meshBox(dir string) ([3]float64, [3]float64, error) {
 	lo := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	path := filepath.Join(dir, "constant", "polyMesh", "points")
-	f, err := grammar.ParseFile(path)
+	v, err := pointNumbers(path)
 	if err != nil {
 		return lo, hi, err
 	}
-	le := f.TopList()
-	if le == nil {
-		return lo, hi, fmt.Errorf("%s: no point list", path)
-	}
-	var v []float64
-	switch l := le.Value.(type) {
-	case *grammar.NumList:
-		v, err = l.Floats()
-	case *grammar.BinList:
-		v, err = l.Floats()
-	default:
-		v = values([]grammar.Item{le.Value})
-	}
-	if err != nil {
-		return lo, hi, err
-	}
-	if len(v) < 3 || len(v)%3 != 0 {
+	if len(v) < 3 {
 		return lo, hi, fmt.Errorf("%s: %d numbers, not a list of points", path, len(v))
 	}
 	for i := 0; i < len(v); i += 3 {

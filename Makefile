@@ -94,7 +94,7 @@ demo: deps build
 	rm -rf out/demo && mkdir -p out/demo
 	$(BIN) compile examples/channel-step/spec.yaml -o out/demo/channel-step
 	$(BIN) lint out/demo/channel-step
-	$(BIN) run out/demo/channel-step --steps 50
+	$(BIN) run out/demo/channel-step
 
 kb: deps build
 	$(BIN) kb build --src $$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) -o kb/snapshot/v1912.json.gz

@@ -37,6 +37,9 @@ type Options struct {
 	Log io.Writer
 	// Version is reported to the client in serverInfo.
 	Version string
+	// MaxDocumentBytes bounds an open document the server parses and lints (default
+	// 16 MiB); a JSON-RPC message may be at most twice that plus 1 MiB (JSON escaping).
+	MaxDocumentBytes int
 }
 
 // Server is one language server. Requests are handled one at a time in arrival order
@@ -66,6 +69,9 @@ func New(opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
+	if opts.MaxDocumentBytes <= 0 {
+		opts.MaxDocumentBytes = 16 << 20
+	}
 	s := &Server{opts: opts, docs: map[string]*document{}, cases: map[string]*caseState{},
 		log: log.New(opts.Log, "foamc lsp: ", 0)}
 	s.handler = protocol.Handler{
@@ -92,7 +98,7 @@ func New(opts Options) *Server {
 // returns false when the client exited without asking for shutdown first (the
 // protocol's exit code 1).
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) bool {
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}),
+	conn := jsonrpc2.NewConn(ctx, newFrameStream(rwc, 2*s.opts.MaxDocumentBytes+1<<20, s.log),
 		jsonrpc2.HandlerWithError(s.handle), jsonrpc2.SetLogger(s.log))
 	select {
 	case <-conn.DisconnectNotify():
@@ -226,7 +232,7 @@ func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 		return err
 	}
 	d := &document{uri: p.TextDocument.URI, path: path}
-	d.set([]byte(p.TextDocument.Text))
+	d.set([]byte(p.TextDocument.Text), s.opts.MaxDocumentBytes)
 	s.docs[path] = d
 	d.cs = s.caseOf(path)
 	s.refresh(d)
@@ -241,13 +247,13 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 	for _, ch := range p.ContentChanges {
 		switch ch := ch.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
-			d.set([]byte(ch.Text))
+			d.set([]byte(ch.Text), s.opts.MaxDocumentBytes)
 		case protocol.TextDocumentContentChangeEvent:
 			// the server announces full sync; an incremental change is applied all the same
 			t := d.text
 			from, to := t.offset(ch.Range.Start), t.offset(ch.Range.End)
 			src := append(append(append([]byte{}, t.src[:from]...), ch.Text...), t.src[to:]...)
-			d.set(src)
+			d.set(src, s.opts.MaxDocumentBytes)
 		}
 	}
 	s.refresh(d)

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,7 +31,16 @@ type document struct {
 	cs   *caseState
 }
 
-func (d *document) set(src []byte) {
+func (d *document) set(src []byte, max int) {
+	if len(src) > max {
+		// Not parsed, not kept: the editor's buffer says what it holds, the server
+		// bounds what it analyses.
+		d.text, d.file = newText(nil), nil
+		d.err = finding.Finding{ID: "FOAM-PARSE-008", Severity: finding.Deny,
+			Summary: fmt.Sprintf("the document is %d bytes, over the language server's limit of %d: not analysed", len(src), max),
+			Fix:     "check the file with foamc lint, or start foamc lsp with a higher --max-document-bytes"}
+		return
+	}
 	d.text = newText(src)
 	d.file, d.err = grammar.Parse(d.path, src)
 	if d.file != nil {

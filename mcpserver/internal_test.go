@@ -31,8 +31,9 @@ func TestFindingsOfErrors(t *testing.T) {
 // TestPanicIsFinding: a panicking handler answers an internal finding, not a broken
 // connection or a bare error string.
 func TestPanicIsFinding(t *testing.T) {
-	s := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
-	addTool(s, false, &mcp.Tool{Name: "boom"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*Report, failure) {
+	srv := &Server{mcp: mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)}
+	s := srv.mcp
+	addTool(srv, false, &mcp.Tool{Name: "boom"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*Report, failure) {
 		panic("nil map")
 	})
 	ctx := context.Background()

@@ -21,7 +21,10 @@ type clientRootsKey struct{}
 // roots capability and has not answered it yet for this call (SEP-2322 multi
 // round-trip; the SDK asks older clients through roots/list itself). Otherwise it is nil
 // and ctx carries the roots the client answered, if any.
-func askRoots(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *mcp.CallToolResult) {
+func (s *Server) askRoots(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *mcp.CallToolResult) {
+	if !s.opts.ClientRoots {
+		return ctx, nil
+	}
 	caps := req.ClientCapabilities()
 	if caps == nil || caps.RootsV2 == nil {
 		return ctx, nil
@@ -32,10 +35,13 @@ func askRoots(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *
 	return ctx, &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{rootsKey: &mcp.ListRootsParams{}}}
 }
 
-// grantedRoots are --root's directories plus the file:// roots the client granted
-// for this call.
+// grantedRoots are --root's directories plus, when the server trusts them
+// (Options.ClientRoots), the file:// roots the client granted for this call.
 func (s *Server) grantedRoots(ctx context.Context) []string {
 	roots := append([]string(nil), s.roots...)
+	if !s.opts.ClientRoots {
+		return roots
+	}
 	granted, _ := ctx.Value(clientRootsKey{}).([]*mcp.Root)
 	for _, r := range granted {
 		u, err := url.Parse(r.URI)
@@ -56,7 +62,7 @@ func (s *Server) resolve(ctx context.Context, arg, p string) (string, failure) {
 	roots := s.grantedRoots(ctx)
 	if len(roots) == 0 {
 		return "", fail(IDAccess, "no root granted: "+arg+" cannot be read or written", "",
-			"start foamc mcp with --root DIR, or grant roots from the client (MCP roots)")
+			"start foamc mcp with --root DIR (over stdio the client may grant roots too: MCP roots)")
 	}
 	if p == "" {
 		return "", fail(IDArguments, arg+" is empty", "", "give a path under "+strings.Join(roots, ", "))

@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,6 +20,12 @@ import (
 // runFixture serves a root holding the cavity example, its mesh refined by refine in
 // each direction, to a client that records progress notifications.
 func runFixture(t *testing.T, refine string) (string, *mcp.ClientSession, func() []*mcp.ProgressNotificationParams) {
+	t.Helper()
+	return runFixtureWith(t, refine, mcpserver.Options{})
+}
+
+// runFixtureWith is runFixture with server options (roots and run limits are set here).
+func runFixtureWith(t *testing.T, refine string, opts mcpserver.Options) (string, *mcp.ClientSession, func() []*mcp.ProgressNotificationParams) {
 	t.Helper()
 	foamtest.RequireBinary(t, "blockMesh")
 	foamtest.RequireBinary(t, "icoFoam")
@@ -39,7 +46,8 @@ func runFixture(t *testing.T, refine string) (string, *mcp.ClientSession, func()
 	}
 	var mu sync.Mutex
 	var progress []*mcp.ProgressNotificationParams
-	cs := connect(t, mcpserver.Options{Roots: []string{root}, MaxSteps: 200, MaxRunTime: 2 * time.Minute}, &mcp.ClientOptions{
+	opts.Roots, opts.MaxSteps, opts.MaxRunTime = []string{root}, 200, 2*time.Minute
+	cs := connect(t, opts, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -157,4 +165,92 @@ func processesIn(t *testing.T, dir string) []string {
 		}
 	}
 	return found
+}
+
+// waitProgress waits until the run has reported a step.
+func waitProgress(t *testing.T, progress func() []*mcp.ProgressNotificationParams) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for len(progress()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no progress within a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitNoProcess fails when a process still works in dir 10 s after a run was stopped.
+func waitNoProcess(t *testing.T, dir string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(processesIn(t, dir)) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if left := processesIn(t, dir); len(left) > 0 {
+		t.Fatalf("processes left in %s: %v", dir, left)
+	}
+}
+
+// TestRunCaseAbandoned: a client whose connection drops in the middle of a run, without
+// cancelling it (a crashed agent, a killed pipe), leaves no solver running.
+func TestRunCaseAbandoned(t *testing.T) {
+	dir, _, _ := runFixture(t, "(150 150 1)")
+	srv, err := mcpserver.New(mcpserver.Options{Roots: []string{filepath.Dir(dir)}, MaxSteps: 200, MaxRunTime: 2 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, cc := net.Pipe()
+	ctx := context.Background()
+	ss, err := srv.MCP().Connect(ctx, &mcp.IOTransport{Reader: sc, Writer: sc}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	steps := 0
+	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(context.Context, *mcp.ProgressNotificationClientRequest) {
+			mu.Lock()
+			defer mu.Unlock()
+			steps++
+		}})
+	cs, err := c.Connect(ctx, &mcp.IOTransport{Reader: cc, Writer: cc}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := &mcp.CallToolParams{Name: "run_case", Arguments: map[string]any{"case_dir": dir, "steps": 200}}
+	params.SetProgressToken("run-abandoned")
+	go func() { _, _ = cs.CallTool(ctx, params) }()
+	waitProgress(t, func() []*mcp.ProgressNotificationParams {
+		mu.Lock()
+		defer mu.Unlock()
+		return make([]*mcp.ProgressNotificationParams, steps)
+	})
+	if len(processesIn(t, dir)) == 0 {
+		t.Fatal("no solver process found in the case while it reported progress")
+	}
+	start := time.Now()
+	cc.Close() // the client vanishes: no notifications/cancelled, no graceful close
+	waitNoProcess(t, dir)
+	t.Logf("connection dropped after %d step(s): no process left in %s after %v", steps, dir, time.Since(start).Round(time.Millisecond))
+	_ = ss.Wait() // the handler has returned: nothing writes into the case any more
+
+}
+
+// TestRunCaseConcurrency: runs beyond --max-runs are refused with a finding, not queued.
+func TestRunCaseConcurrency(t *testing.T) {
+	dir, cs, progress := runFixtureWith(t, "(150 150 1)", mcpserver.Options{MaxRuns: 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	params := &mcp.CallToolParams{Name: "run_case", Arguments: map[string]any{"case_dir": dir, "steps": 200}}
+	params.SetProgressToken("run-first")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = cs.CallTool(ctx, params)
+	}()
+	waitProgress(t, progress)
+	wantFinding(t, cs, "run_case", map[string]any{"case_dir": dir, "steps": 5}, mcpserver.IDLimit)
+	cancel()
+	<-done
+	waitNoProcess(t, dir)
 }

@@ -11,7 +11,9 @@ package mcpserver
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -40,9 +42,20 @@ const (
 // Options configure the server.
 type Options struct {
 	// Roots are directories every path argument must resolve (symlinks followed) into,
-	// besides the roots the client grants (MCP roots/list). With neither, tools that
-	// touch files refuse.
+	// besides the roots the client grants (MCP roots/list) when ClientRoots is set. With
+	// none, tools that touch files refuse.
 	Roots []string
+	// ClientRoots grants the file:// roots a client declares. A client over stdio is the
+	// program that started the server as the user (foamc mcp sets it); over HTTP any
+	// local process can connect and declare file:///, so foamc mcp --http sets it only
+	// when told to (--trust-client-roots).
+	ClientRoots bool
+	// Token is the bearer token every HTTP request must carry (Authorization: Bearer
+	// TOKEN). ServeHTTP refuses to serve without one: loopback is not a boundary between
+	// the local users and processes of a machine.
+	Token string
+	// MaxRuns bounds the run_case calls running at once (default 2).
+	MaxRuns int
 	// MaxInputBytes bounds inline text (specs, dictionaries) and files read whole
 	// (default 1 MiB).
 	MaxInputBytes int
@@ -62,6 +75,7 @@ type Server struct {
 	opts  Options
 	roots []string // opts.Roots, absolute with symlinks resolved
 	mcp   *mcp.Server
+	runs  chan struct{} // one token per run_case running
 
 	engine func() (*rules.Engine, error)
 	kb     func() (*kb.KB, error)
@@ -81,10 +95,13 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxSteps <= 0 {
 		opts.MaxSteps = 1000
 	}
+	if opts.MaxRuns <= 0 {
+		opts.MaxRuns = 2
+	}
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	s := &Server{opts: opts}
+	s := &Server{opts: opts, runs: make(chan struct{}, opts.MaxRuns)}
 	for _, r := range opts.Roots {
 		abs, err := filepath.Abs(r)
 		if err == nil {
@@ -125,14 +142,30 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 	return s.mcp.Run(ctx, &mcp.StdioTransport{})
 }
 
-// Handler is the streamable-HTTP endpoint.
+// ErrNoToken: HTTP is served only with a bearer token (Options.Token).
+var ErrNoToken = errors.New("mcpserver: serving HTTP needs a token (Options.Token)")
+
+// Handler is the streamable-HTTP endpoint; with Options.Token set, a request without
+// that bearer token is answered 401 before the SDK sees it.
 func (s *Server) Handler() http.Handler {
 	// The SDK's DNS-rebinding protection is on for loopback listeners; browsers' cross-origin
 	// requests are refused too. The body limit leaves room for JSON escaping of inputs
 	// up to MaxInputBytes, which the tools then answer with a finding.
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		CrossOriginProtection: http.NewCrossOriginProtection(),
 		MaxRequestBodyBytes:   4*int64(s.opts.MaxInputBytes) + 64<<10,
+	})
+	if s.opts.Token == "" {
+		return h
+	}
+	want := []byte("Bearer " + s.opts.Token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="foamc mcp"`)
+			http.Error(w, "foamc mcp: missing or wrong bearer token (printed by foamc mcp at start, or FOAMC_MCP_TOKEN)", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
 	})
 }
 
@@ -159,6 +192,9 @@ func ListenAddr(addr string, allowRemote bool) (string, error) {
 // ServeHTTP listens on addr and serves until ctx ends; ready, when not nil, receives
 // the bound address (useful with port 0).
 func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(net.Addr)) error {
+	if s.opts.Token == "" {
+		return ErrNoToken
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("mcpserver: %w", err)
@@ -202,11 +238,11 @@ func fail(id, summary, detail, fix string) failure {
 func addTool[In, Out any, PO interface {
 	*Out
 	reporter
-}](s *mcp.Server, files bool, t *mcp.Tool, h func(context.Context, *mcp.CallToolRequest, In) (*Out, failure)) {
-	mcp.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out *Out, _ error) {
+}](srv *Server, files bool, t *mcp.Tool, h func(context.Context, *mcp.CallToolRequest, In) (*Out, failure)) {
+	mcp.AddTool(srv.mcp, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out *Out, _ error) {
 		if files {
 			var ask *mcp.CallToolResult
-			if ctx, ask = askRoots(ctx, req); ask != nil {
+			if ctx, ask = srv.askRoots(ctx, req); ask != nil {
 				return ask, nil, nil
 			}
 		}

@@ -320,12 +320,18 @@ func TestClientRoots(t *testing.T) {
 		t.Fatal(err)
 	}
 	brokenTutorial(t, root)
-	cs := connect(t, mcpserver.Options{}, nil, &mcp.Root{URI: "file://" + root, Name: "work"})
+	cs := connect(t, mcpserver.Options{ClientRoots: true}, nil, &mcp.Root{URI: "file://" + root, Name: "work"})
 	r, isErr := call(t, cs, "gate_check", map[string]any{"case_dir": filepath.Join(root, "broken")})
 	if isErr || r.Decision != "deny" {
 		t.Fatalf("gate_check under a client root: %+v", r)
 	}
 	wantFinding(t, cs, "gate_check", map[string]any{"case_dir": t.TempDir()}, mcpserver.IDAccess)
+
+	// A server not told to trust client roots (foamc mcp --http) grants none of them:
+	// a client declaring file:/// reads nothing.
+	cs = connect(t, mcpserver.Options{}, nil, &mcp.Root{URI: "file:///", Name: "everything"})
+	wantFinding(t, cs, "parse_dictionary", map[string]any{"path": "/etc/passwd"}, mcpserver.IDAccess)
+	wantFinding(t, cs, "gate_check", map[string]any{"case_dir": filepath.Join(root, "broken")}, mcpserver.IDAccess)
 }
 
 func TestQueryTools(t *testing.T) {

@@ -24,34 +24,34 @@ import (
 
 func (s *Server) addTools() {
 	ro := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	addTool(s.mcp, true, &mcp.Tool{Name: "compile_spec", Title: "Compile a case spec",
+	addTool(s, true, &mcp.Tool{Name: "compile_spec", Title: "Compile a case spec",
 		Description: "Compile a foamc case spec (YAML or JSON, inline or a file; schema: resource foamc://schema/spec.json) into an OpenFOAM v1912 case directory. Returns the case's files, the slot table (each setting with its source) and findings."},
 		s.compileSpec)
-	addTool(s.mcp, true, &mcp.Tool{Name: "lint_case", Title: "Lint a case", Annotations: ro,
+	addTool(s, true, &mcp.Tool{Name: "lint_case", Title: "Lint a case", Annotations: ro,
 		Description: "Check an OpenFOAM case directory against foamc's rule library (the output of foamc lint --format json). Deny findings would make OpenFOAM fail or compute something wrong."},
 		s.lintCase)
-	addTool(s.mcp, true, &mcp.Tool{Name: "gate_check", Title: "Gate decision", Annotations: ro,
+	addTool(s, true, &mcp.Tool{Name: "gate_check", Title: "Gate decision", Annotations: ro,
 		Description: "Decide whether foamc's gate would let a case run (allow, or deny with the deny findings). Runs nothing; a case that cannot be evaluated is denied."},
 		s.gateCheck)
-	addTool(s.mcp, true, &mcp.Tool{Name: "run_case", Title: "Mesh and solve a case",
+	addTool(s, true, &mcp.Tool{Name: "run_case", Title: "Mesh and solve a case",
 		Description: "Gate, mesh and solve a case with OpenFOAM v1912 for a bounded number of time steps and wall time. Refuses what the gate denies. Sends a progress notification per solver step when the request has a progress token; cancel the request to stop the solver."},
 		s.runCase)
-	addTool(s.mcp, false, &mcp.Tool{Name: "explain_rule", Title: "Explain a rule", Annotations: ro,
+	addTool(s, false, &mcp.Tool{Name: "explain_rule", Title: "Explain a rule", Annotations: ro,
 		Description: "A rule's metadata (severity, title, description, fix, provenance) by ID, e.g. FOAM-SOL-004."},
 		s.explainRule)
-	addTool(s.mcp, false, &mcp.Tool{Name: "kb_query", Title: "Query the knowledge base", Annotations: ro,
+	addTool(s, false, &mcp.Tool{Name: "kb_query", Title: "Query the knowledge base", Annotations: ro,
 		Description: "Ask the v1912 knowledge base (tutorials and source headers) for settings: retrievers cascade, all-model, template, multi-source (needs bc) and keyword (needs keyword). The result carries its audit trail (which tutorials, which relaxation)."},
 		s.kbQuery)
-	addTool(s.mcp, false, &mcp.Tool{Name: "bc_contract", Title: "Boundary-condition contract", Annotations: ro,
+	addTool(s, false, &mcp.Tool{Name: "bc_contract", Title: "Boundary-condition contract", Annotations: ro,
 		Description: "The required and optional keys of a boundary-condition type, read from the v1912 headers (e.g. fixedValue, inletOutlet, nutkWallFunction)."},
 		s.bcContract)
-	addTool(s.mcp, true, &mcp.Tool{Name: "parse_dictionary", Title: "Parse an OpenFOAM dictionary", Annotations: ro,
+	addTool(s, true, &mcp.Tool{Name: "parse_dictionary", Title: "Parse an OpenFOAM dictionary", Annotations: ro,
 		Description: "Parse an OpenFOAM dictionary (inline text or a file) into JSON: its syntax tree, or with expand (files only) the value after includes, macros and directives. Never executes #codeStream, #calc or coded entries."},
 		s.parseDictionary)
-	addTool(s.mcp, true, &mcp.Tool{Name: "inspect_case", Title: "Inspect a case", Annotations: ro,
+	addTool(s, true, &mcp.Tool{Name: "inspect_case", Title: "Inspect a case", Annotations: ro,
 		Description: "The derived features of a case (solver, compressible, steady, turbulence class and model, ...), its patches and the problems met loading it; with document, the whole case document the rules see."},
 		s.inspectCase)
-	addTool(s.mcp, true, &mcp.Tool{Name: "verify_case", Title: "Verify a run's results", Annotations: ro,
+	addTool(s, true, &mcp.Tool{Name: "verify_case", Title: "Verify a run's results", Annotations: ro,
 		Description: "Judge a case's results after a run (foamc verify): accept, reject or insufficient, each reason a FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value. Reads time directories and the solver log; runs nothing."},
 		s.verifyCase)
 }
@@ -286,6 +286,16 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 	if f != nil {
 		return nil, f
 	}
+	select {
+	case s.runs <- struct{}{}:
+		defer func() { <-s.runs }()
+	default:
+		return nil, fail(IDLimit, fmt.Sprintf("%d runs are already running, the server's limit", s.opts.MaxRuns), "",
+			"wait for a run to end, or start foamc mcp with a higher --max-runs")
+	}
+	// A client that goes away without cancelling (a closed stdio pipe, a deleted HTTP
+	// session) cancels ctx too: the SDK cancels in-flight requests when the connection's
+	// reader ends (TestRunCaseAbandoned).
 	if _, err := s.engine(); err != nil {
 		return nil, findings(err, "building the rule engine")
 	}

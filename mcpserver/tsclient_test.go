@@ -108,12 +108,15 @@ func TestTypeScriptClient(t *testing.T) {
 				t.Errorf("foamc mcp --http after SIGTERM: %v", err)
 			}
 		}()
-		url := make(chan string, 1)
+		url, token := make(chan string, 1), make(chan string, 1)
 		go func() {
 			sc := bufio.NewScanner(stderr)
 			for sc.Scan() {
 				if m := regexp.MustCompile(`listening on (http://\S+)`).FindStringSubmatch(sc.Text()); m != nil {
 					url <- m[1]
+				}
+				if m := regexp.MustCompile(`token ([0-9a-f]{64}) `).FindStringSubmatch(sc.Text()); m != nil {
+					token <- m[1]
 				}
 			}
 		}()
@@ -122,7 +125,13 @@ func TestTypeScriptClient(t *testing.T) {
 			if !strings.HasPrefix(u, "http://127.0.0.1:") {
 				t.Fatalf("not loopback: %s", u)
 			}
-			checkTranscript(t, runClient(t, node, script, "http", u, root))
+			var tok string
+			select {
+			case tok = <-token:
+			case <-time.After(5 * time.Second):
+				t.Fatal("foamc mcp --http printed no token")
+			}
+			checkTranscript(t, runClient(t, node, script, "http", u, root, tok))
 			noProcessLeft(t, filepath.Join(root, "out-http-fine"))
 		case <-time.After(30 * time.Second):
 			t.Fatal("foamc mcp --http did not report its address")
@@ -130,9 +139,9 @@ func TestTypeScriptClient(t *testing.T) {
 	})
 }
 
-func runClient(t *testing.T, node, script, mode, target, root string) transcript {
+func runClient(t *testing.T, node, script, mode, target, root string, token ...string) transcript {
 	t.Helper()
-	cmd := exec.Command(node, script, mode, target, root)
+	cmd := exec.Command(node, append([]string{script, mode, target, root}, token...)...)
 	cmd.Dir = filepath.Dir(script)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()

@@ -269,7 +269,11 @@ func judgeValue(e *schema.Expect, m measurement) finding.Finding {
 // the reference data (a profile crosses zero).
 func judgeLine(dir string, s *spec, e *schema.Expect) (finding.Finding, *picture) {
 	l := e.Line
-	ref, err := schema.ReadReference(s.path(l.Reference))
+	file, err := s.path(l.Reference)
+	var ref [][2]float64
+	if err == nil {
+		ref, err = schema.ReadReference(file)
+	}
 	if err != nil {
 		return noOutput(e, fmt.Errorf("reference data: %w", err)), nil
 	}

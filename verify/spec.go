@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/schema"
@@ -39,9 +40,11 @@ type spec struct {
 	Boundaries map[string]*specBoundary `json:"boundaries"`
 	Expect     []schema.Expect          `json:"expect"`
 
-	// file names the spec in findings; dir resolves its relative paths.
-	file, dir string
-	doc       *schema.Document
+	// file names the spec in findings; dir resolves its relative paths; confine, for
+	// the spec recorded in the case (the case's own data, not the user's), is the
+	// directory every path it names must stay in.
+	file, dir, confine string
+	doc                *schema.Document
 }
 
 type specBoundary struct {
@@ -74,6 +77,9 @@ func loadSpec(dir, file string) (*spec, []finding.Finding, error) {
 			s.file, s.dir, s.doc = caseRelative(dir, file), filepath.Dir(file), doc
 			if recorded {
 				s.file = RecordedSpec
+				if s.confine, err = filepath.EvalSymlinks(dir); err != nil {
+					return nil, nil, fmt.Errorf("verify: case %s: %w", dir, err)
+				}
 			}
 			return &s, nil, nil
 		}
@@ -104,11 +110,23 @@ func decodeSpec(doc *schema.Document, s *spec) error {
 }
 
 // path resolves a spec-relative path.
-func (s *spec) path(p string) string {
-	if filepath.IsAbs(p) {
-		return p
+func (s *spec) path(p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(s.dir, p)
 	}
-	return filepath.Join(s.dir, p)
+	if s.confine == "" {
+		return p, nil
+	}
+	// A recorded spec is part of the case: whoever shipped the case chose its paths, so
+	// it reads nothing outside the case (foamc compile copies reference data inside).
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	if rel, err := filepath.Rel(s.confine, real); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", fmt.Errorf("%s names %s, outside the case: a spec recorded in the case reads only the case's files", RecordedSpec, p)
+	}
+	return real, nil
 }
 
 // locate is the location of a spec field (ptr an RFC 6901 pointer) in the spec file.

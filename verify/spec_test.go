@@ -223,3 +223,39 @@ func leak(t *testing.T, path, patch string, factor float64) {
 		t.Fatal(err)
 	}
 }
+
+// TestRecordedSpecConfined: the spec recorded in a case is the case's data, so the files
+// it names are read only inside the case — an absolute path or a link leading out is
+// refused — while a spec the user passes (--spec) names any file.
+func TestRecordedSpecConfined(t *testing.T) {
+	dir := compileSpec(t, poiseuille)
+	s, fs, err := loadSpec(dir, "")
+	if err != nil || s == nil {
+		t.Fatalf("recorded spec: %v %+v", err, fs)
+	}
+	if _, err := s.path("foamc.expect/profile.csv"); err != nil {
+		t.Fatalf("reference data inside the case refused: %v", err)
+	}
+	outside := filepath.Join(t.TempDir(), "secret.csv")
+	if err := os.WriteFile(outside, []byte("y,u\n0,1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "foamc.expect", "link.csv")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(filepath.Dir(dir), "beside.csv"), []byte("y,u\n0,1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{outside, "foamc.expect/link.csv", "../beside.csv"} {
+		if _, err := s.path(p); err == nil || !strings.Contains(err.Error(), "outside the case") {
+			t.Errorf("recorded spec path %s: %v, want refused as outside the case", p, err)
+		}
+	}
+	user, _, err := loadSpec(dir, filepath.Join(dir, RecordedSpec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := user.path(outside); err != nil || got != outside {
+		t.Errorf("--spec path %s: %q %v, want it as named", outside, got, err)
+	}
+}

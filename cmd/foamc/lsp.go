@@ -20,11 +20,13 @@ func newLSPCmd() *cobra.Command {
 		Args:  argsBetween(0, 0, "no arguments"),
 	}
 	ef := addEngineFlags(cmd.Flags())
+	maxDoc := cmd.Flags().Int("max-document-bytes", 16<<20, "largest open document the server parses and lints")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		srv := lsp.New(lsp.Options{
-			Engine: func(ctx context.Context) (*rules.Engine, error) { return ef.engine(ctx, cmd) },
-			KB:     func() (*kb.KB, error) { return openKB(ef.kbPath) },
-			Log:    cmd.ErrOrStderr(),
+			MaxDocumentBytes: *maxDoc,
+			Engine:           func(ctx context.Context) (*rules.Engine, error) { return ef.engine(ctx, cmd) },
+			KB:               func() (*kb.KB, error) { return openKB(ef.kbPath) },
+			Log:              cmd.ErrOrStderr(),
 		})
 		if !srv.Serve(cmd.Context(), stdio{}) {
 			return errors.New("the connection ended without shutdown")

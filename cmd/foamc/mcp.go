@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"os"
@@ -16,24 +18,39 @@ import (
 func newMCPCmd() *cobra.Command {
 	var opts mcpserver.Options
 	var httpAddr string
-	var allowRemote bool
+	var allowRemote, trustClientRoots bool
 	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "serve foamc's tools to agents over MCP (stdio, or --http ADDR)",
 		Long: "mcp serves compile, lint, gate, run, the knowledge base and the parser as Model Context\n" +
 			"Protocol tools, over stdio or streamable HTTP (docs/mcp.md). The tools touch files only\n" +
-			"under --root directories and the roots the client grants.",
+			"under --root directories and, over stdio, the roots the client grants (over HTTP only\n" +
+			"with --trust-client-roots). HTTP requests need the bearer token printed at start\n" +
+			"(or set with FOAMC_MCP_TOKEN).",
 		Args: argsBetween(0, 0, "no arguments"),
 	}
 	f := cmd.Flags()
 	f.StringVar(&httpAddr, "http", "", "serve streamable HTTP on ADDR (host defaults to 127.0.0.1) instead of stdio")
 	f.BoolVar(&allowRemote, "allow-remote", false, "allow --http on a non-loopback address")
-	f.StringArrayVar(&opts.Roots, "root", nil, "directory the tools may read and write (repeatable; besides the roots the client grants)")
+	f.StringArrayVar(&opts.Roots, "root", nil, "directory the tools may read and write (repeatable; besides the roots a stdio client grants)")
+	f.BoolVar(&trustClientRoots, "trust-client-roots", false, "with --http: also grant the roots HTTP clients declare (any local process can connect)")
+	f.IntVar(&opts.MaxRuns, "max-runs", 2, "run_case calls running at once")
 	f.DurationVar(&opts.MaxRunTime, "max-run-time", 10*time.Minute, "wall-time limit of run_case")
 	f.IntVar(&opts.MaxSteps, "max-steps", 1000, "time-step limit of run_case")
 	f.Int64Var(&opts.MaxCaseBytes, "max-case-bytes", 256<<20, "size limit of a case's dictionaries and initial fields")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		opts.Version = version()
+		// A stdio client started this server as the user: its roots are the user's.
+		opts.ClientRoots = httpAddr == "" || trustClientRoots
+		if httpAddr != "" {
+			if opts.Token = os.Getenv("FOAMC_MCP_TOKEN"); opts.Token == "" {
+				b := make([]byte, 32)
+				if _, err := rand.Read(b); err != nil {
+					return fmt.Errorf("foamc mcp: generating a token: %w", err)
+				}
+				opts.Token = hex.EncodeToString(b)
+			}
+		}
 		srv, err := mcpserver.New(opts)
 		if err != nil {
 			return err
@@ -48,7 +65,12 @@ func newMCPCmd() *cobra.Command {
 				return usageErrorf(cmd, "%v", aerr)
 			}
 			stderr := cmd.ErrOrStderr()
-			err = srv.ServeHTTP(ctx, addr, func(a net.Addr) { fmt.Fprintf(stderr, "foamc mcp: listening on http://%s/\n", a) })
+			err = srv.ServeHTTP(ctx, addr, func(a net.Addr) {
+				fmt.Fprintf(stderr, "foamc mcp: listening on http://%s/\n", a)
+				if os.Getenv("FOAMC_MCP_TOKEN") == "" {
+					fmt.Fprintf(stderr, "foamc mcp: token %s (send Authorization: Bearer TOKEN)\n", opts.Token)
+				}
+			})
 		}
 		if ctx.Err() != nil {
 			return nil // stopped by a signal

@@ -1,14 +1,14 @@
 // End-to-end client for `foamc mcp` on the official TypeScript MCP SDK.
-// usage: node client.mjs stdio FOAMC ROOT | node client.mjs http URL ROOT
+// usage: node client.mjs stdio FOAMC ROOT | node client.mjs http URL ROOT TOKEN
 // Prints one JSON transcript on stdout: the tools as listed and each call with its result.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
-const [mode, target, root] = process.argv.slice(2);
+const [mode, target, root, token] = process.argv.slice(2);
 const transport = mode === "stdio"
   ? new StdioClientTransport({ command: target, args: ["mcp", "--root", root], stderr: "inherit" })
-  : new StreamableHTTPClientTransport(new URL(target));
+  : new StreamableHTTPClientTransport(new URL(target), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
 const client = new Client({ name: "foamc-e2e", version: "1.0.0" });
 await client.connect(transport);
 

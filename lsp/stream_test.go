@@ -83,7 +83,7 @@ func TestMalformedFrames(t *testing.T) {
 	big := strings.Repeat("x", 2<<20) // over 2*1 KiB + 1 MiB
 	for _, bad := range []struct {
 		name, raw string
-		code float64
+		code      float64
 	}{
 		{"bad JSON", "Content-Length: 9\r\n\r\n{\"id\": 1,", -32700},
 		{"no Content-Length", "Content-Type: application/json\r\n\r\n", -32700},

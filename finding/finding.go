@@ -182,3 +182,39 @@ type Measure struct {
 	Tolerance float64 `json:"tolerance"`
 	At        string  `json:"at,omitempty"`
 }
+
+// IDTruncated is the finding Cap adds in place of the findings it leaves out.
+const IDTruncated = "FOAM-LINT-001"
+
+// Cap bounds a sorted list of findings to max (a case can be written to raise
+// millions: one per cell of a malformed field, per patch, per entry). It keeps the most
+// severe first — every deny before any warning — so a capped list is never judged
+// milder than the whole, in its sorted order, and ends with one finding counting what it
+// left out.
+func Cap(fs []Finding, max int) []Finding {
+	if len(fs) <= max {
+		return fs
+	}
+	rank := map[Severity]int{Deny: 0, Warn: 1, Info: 2}
+	kept := make([]bool, len(fs))
+	n := 0
+	for r := 0; r <= 2 && n < max; r++ {
+		for i, f := range fs {
+			if n < max && rank[f.Severity] == r {
+				kept[i], n = true, n+1
+			}
+		}
+	}
+	out := make([]Finding, 0, max+1)
+	left := map[Severity]int{}
+	for i, f := range fs {
+		if kept[i] {
+			out = append(out, f)
+		} else {
+			left[f.Severity]++
+		}
+	}
+	return append(out, Finding{ID: IDTruncated, Severity: Info,
+		Summary: fmt.Sprintf("%d more findings not shown (%d deny, %d warn, %d info): at most %d are reported", len(fs)-max, left[Deny], left[Warn], left[Info], max),
+		Fix:     "fix the findings shown and lint again"})
+}

@@ -1,7 +1,9 @@
 package finding
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -61,5 +63,46 @@ func TestLocationAndErrors(t *testing.T) {
 	l := List{f, {ID: "FOAM-Y", Severity: Warn, Summary: "t", Location: Location{File: "a", Line: 1}}}
 	if got, want := l.Error(), "<case>: deny [FOAM-X] s\na:1: warn [FOAM-Y] t"; got != want {
 		t.Fatalf("List.Error() = %q, want %q", got, want)
+	}
+}
+
+// TestCap: a capped list keeps every deny before any warning, stays sorted, and counts
+// what it left out; a list within the bound is returned as it is.
+func TestCap(t *testing.T) {
+	var fs []Finding
+	for i := 0; i < 50; i++ {
+		sev := Info
+		switch {
+		case i%10 == 3:
+			sev = Deny
+		case i%2 == 0:
+			sev = Warn
+		}
+		fs = append(fs, Finding{ID: fmt.Sprintf("FOAM-X-%03d", i), Severity: sev, Location: Location{File: "f", Line: i + 1}})
+	}
+	if got := Cap(fs, 50); len(got) != 50 {
+		t.Fatalf("within the bound: %d findings", len(got))
+	}
+	got := Cap(fs, 8)
+	if len(got) != 9 || got[8].ID != IDTruncated || got[8].Severity != Info {
+		t.Fatalf("capped to 8: %d findings, last %+v", len(got), got[len(got)-1])
+	}
+	denies, warns := 0, 0
+	for i, f := range got[:8] {
+		if i > 0 && f.Location.Line < got[i-1].Location.Line {
+			t.Errorf("not in sorted order at %d", i)
+		}
+		switch f.Severity {
+		case Deny:
+			denies++
+		case Warn:
+			warns++
+		}
+	}
+	if denies != 5 || warns != 3 || Max(got) != Deny {
+		t.Fatalf("kept %d denies and %d warnings, want all 5 denies then 3 warnings", denies, warns)
+	}
+	if !strings.Contains(got[8].Summary, "42 more findings not shown (0 deny, 22 warn, 20 info)") {
+		t.Fatalf("summary: %s", got[8].Summary)
 	}
 }

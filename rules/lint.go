@@ -47,8 +47,11 @@ func (e *Engine) LintCase(ctx context.Context, c *foamcase.Case) ([]finding.Find
 		}
 	}
 	finding.Sort(fs)
-	return fs, nil
+	return finding.Cap(fs, MaxFindings), nil
 }
+
+// MaxFindings bounds the findings of one case (finding.Cap keeps the denies).
+const MaxFindings = 10_000
 
 // addExcerpts fills Excerpt with the source line each finding points at.
 func addExcerpts(dir string, fs []finding.Finding) {

@@ -26,7 +26,14 @@ type Document struct {
 	pos    map[string]finding.Location
 	keyPos map[string]finding.Location
 	lines  []string
+	// values left to convert: aliases share nodes, so a few lines of anchors can stand
+	// for exponentially many values ("billion laughs").
+	budget int
 }
+
+// MaxValues bounds the values a spec expands to, aliases followed: far above any real
+// spec (a few hundred), far below what exhausts memory.
+const MaxValues = 100_000
 
 // Locate returns the location of ptr, or of its longest present prefix.
 func (d *Document) Locate(ptr string) finding.Location {
@@ -99,6 +106,7 @@ func Parse(file string, data []byte) (*Document, error) {
 			Fix: "write a spec (see docs/spec.md)", Location: finding.Location{File: file}}}
 	}
 	var errs finding.List
+	d.budget = MaxValues
 	d.Value = d.convert(root.Content[0], "", &errs)
 	if len(errs) > 0 {
 		finding.Sort(errs)
@@ -122,8 +130,18 @@ func (d *Document) at(n *yaml.Node) finding.Location {
 }
 
 func (d *Document) convert(n *yaml.Node, ptr string, errs *finding.List) any {
+	alias := n
 	for n.Kind == yaml.AliasNode {
 		n = n.Alias
+	}
+	if d.budget--; d.budget < 0 {
+		if d.budget == -1 {
+			loc := d.at(alias)
+			*errs = append(*errs, finding.Finding{ID: "FOAM-SPEC-001", Severity: finding.Deny,
+				Summary: fmt.Sprintf("the spec expands to more than %d values (YAML aliases repeat what they name)", MaxValues),
+				Fix:     "write the values out, or use fewer nested aliases", Location: loc, Excerpt: d.Excerpt(loc)})
+		}
+		return nil
 	}
 	d.pos[ptr] = d.at(n)
 	switch n.Kind {

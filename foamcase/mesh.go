@@ -80,6 +80,13 @@ func (l *loader) meshes() map[string]Mesh {
 	return out
 }
 
+// OwnerCells is the cell count an owner file's header notes (`nCells:N`); false when
+// the header has none. Only the header is read.
+func OwnerCells(path string) (int64, bool) {
+	n, _, ok := ownerCells(path)
+	return n, ok
+}
+
 // ownerCells finds `nCells:N` in the FoamFile header of an owner file (gzip read
 // transparently) and the line it is on; only the header is read.
 func ownerCells(p string) (n int64, line int, ok bool) {

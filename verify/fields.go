@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/openfoam"
 )
@@ -48,6 +49,7 @@ func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.
 	seen := map[string]float64{} // "file op bound" -> minimum over the file's pieces
 	var ranges []phaseRange
 	for _, part := range l.parts {
+		cells, haveCells := meshCells(dir, part)
 		ents, err := os.ReadDir(filepath.Join(dir, part, t))
 		if err != nil {
 			out = append(out, unreadable(path.Join(part, t), err))
@@ -69,6 +71,16 @@ func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.
 			name := strings.TrimSuffix(e.Name(), ".gz")
 			in := x.Dict.Get("internalField")
 			if in == nil {
+				continue
+			}
+			// A volume field has a value per cell (surface fields per internal face, point
+			// fields per point: not counted here).
+			if n, ok := listCount(in); ok && haveCells && n != cells && strings.HasPrefix(x.File.HeaderWord("class"), "vol") {
+				out = append(out, finding.Finding{ID: IDCountMismatch, Severity: finding.Deny,
+					Summary:  fmt.Sprintf("%s holds %d internalField values for a mesh of %d cells", rel, n, cells),
+					Detail:   fmt.Sprintf("method: the nonuniform list's size against nCells of %s's owner file; measured: %d != %d", path.Join(part, "constant/polyMesh"), n, cells),
+					Fix:      "the field was not written for this mesh (copied from another case, or the mesh changed): map it (mapFields) or rerun",
+					Location: finding.Location{File: rel, Line: line(in), Path: "/internalField"}})
 				continue
 			}
 			vals := fieldValues(in)
@@ -124,6 +136,29 @@ func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.
 			Location: finding.Location{File: t}})
 	}
 	return append(out, phasePassed(where, t, ranges)...)
+}
+
+// meshCells is the cell count of a layout part's mesh, from its owner file's header.
+func meshCells(dir, part string) (int64, bool) {
+	for _, name := range []string{"owner", "owner.gz"} {
+		if n, ok := foamcase.OwnerCells(filepath.Join(dir, part, "constant", "polyMesh", name)); ok {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// listCount is the element count of a nonuniform field value (ASCII or binary list).
+func listCount(e *grammar.ExpEntry) (int64, bool) {
+	for _, it := range e.Value {
+		switch l := it.(type) {
+		case *grammar.NumList:
+			return l.Count, true
+		case *grammar.BinList:
+			return l.Count, true
+		}
+	}
+	return 0, false
 }
 
 func unreadable(rel string, err error) finding.Finding {

@@ -32,6 +32,7 @@ const (
 	IDNoResults     = "FOAM-VERIFY-001"
 	IDNoLog         = "FOAM-VERIFY-002"
 	IDUnreadable    = "FOAM-VERIFY-003"
+	IDCountMismatch = "FOAM-VERIFY-004"
 	IDBounds        = "FOAM-VERIFY-010"
 	IDNonFinite     = "FOAM-VERIFY-011"
 	IDSolverFailed  = "FOAM-VERIFY-012"

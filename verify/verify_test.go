@@ -227,3 +227,18 @@ func edit(t *testing.T, path, value string) {
 		t.Fatal(err)
 	}
 }
+
+// TestFieldCountMismatch: results written on one mesh and judged on another (the
+// cavity re-meshed 10x10 after a run on 20x20, fields not mapped) are rejected: a
+// field's size must be the mesh's cell count.
+func TestFieldCountMismatch(t *testing.T) {
+	dir := tutorial(t, "incompressible/icoFoam/cavity/cavity")
+	editFile(t, dir, "system/controlDict", [2]string{"writeInterval   20;", "writeInterval   1;"})
+	foamRun(t, dir, "icoFoam", 2)
+	editFile(t, dir, "system/blockMeshDict", [2]string{"(20 20 1)", "(10 10 1)"})
+	cmd := exec.Command("blockMesh", "-case", dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("blockMesh: %v\n%s", err, out)
+	}
+	want(t, verifyCase(t, dir, Options{}), Reject, IDCountMismatch, "400 internalField values for a mesh of 100 cells")
+}

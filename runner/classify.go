@@ -254,8 +254,8 @@ func classifyLauncher(f *Failure, out string) bool {
 		f.Summary = f.Keyword + " is not on the PATH where the job runs: " + line(m[0])
 	default:
 		for _, s := range mpiStartup {
-			if l := line(s); l != "" {
-				f.Kind, f.Summary = KindMPIStartup, "MPI could not start the solver's ranks: "+l
+			if strings.Contains(out, s) {
+				f.Kind, f.Summary = KindMPIStartup, "MPI could not start the solver's ranks: "+strconv.Quote(s)
 				break
 			}
 		}

@@ -134,3 +134,20 @@ func TestSlurmPreflight(t *testing.T) {
 		})
 	}
 }
+
+// TestSlurmMPIStartup runs the cavity job with srun --mpi=pmi2: the plugin loads (the
+// preflight passes), but Debian's Open MPI was not built with Slurm's PMI-2, so its ranks
+// stop in MPI_Init. The failure is launcher/mpi-startup (FOAM-RUN-013) at the srun line.
+func TestSlurmMPIStartup(t *testing.T) {
+	requireParallel(t)
+	dir := filepath.Join(t.TempDir(), "pmi2")
+	compileTo(t, slurmSpec(t, "0.1", "mpi: pmi2"), dir)
+	res, code, log := runCase(t, dir, "--slurm")
+	f := res.Failure
+	if code != exitSolverFailed || res.Status != "failed" || res.Job == nil || res.Job.FailedStep != "icoFoam" || !strings.Contains(log, "preflight: passed") || f == nil ||
+		f.Class != "launcher" || f.Kind != "mpi-startup" || f.Rule != "FOAM-RUN-013" || f.File != "job.slurm" || f.Line != launchLine(t, dir, "srun --mpi=pmi2") ||
+		!strings.Contains(f.Summary, "OMPI was not built with SLURM's PMI support") {
+		t.Fatalf("exit %d %+v failure %+v job %+v\n%s", code, res, f, res.Job, log)
+	}
+	t.Logf("job %s %s in %s: [%s/%s] %s (%s:%d, rule %s)", res.Job.ID, res.Job.State, res.Job.FailedStep, f.Class, f.Kind, f.Summary, f.File, f.Line, f.Rule)
+}

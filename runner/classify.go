@@ -247,7 +247,7 @@ func classifyLauncher(f *Failure, out string) bool {
 		if l := line("can not load PMIx library"); l != "" {
 			f.Summary += " (can not load PMIx library)"
 		}
-		f.Summary += ": " + line("Invalid MPI type")
+		f.Summary += ": " + strings.TrimPrefix(line("Invalid MPI type"), "srun: error: ")
 	case reNotFound().MatchString(out):
 		m := reNotFound().FindStringSubmatch(out)
 		f.Kind, f.Keyword = KindNotFound, m[1]+m[2]

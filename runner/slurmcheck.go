@@ -261,11 +261,6 @@ func (s slurm) combined(ctx context.Context, name string, args ...string) (strin
 	return string(out), err
 }
 
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
-}
-
 func lastLines(s string, n int) string {
 	ls := strings.Split(strings.TrimSpace(s), "\n")
 	if len(ls) > n {

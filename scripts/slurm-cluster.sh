@@ -13,8 +13,8 @@
 # runs beside a real Slurm on the same machine, and several of these clusters run side by
 # side with distinct state directories and ports.
 #
-# FOAMC_SLURM_NO_PMIX=1 starts slurmd in a mount namespace whose
-# /usr/lib/x86_64-linux-gnu/pmix2/lib holds only what Debian's libpmix2 installs there, without
+# FOAMC_SLURM_NO_PMIX=1 starts slurmd in a mount namespace whose pmix2/lib directory
+# (/usr/lib/<triplet>/pmix2/lib) holds only what Debian's libpmix2 installs there, without
 # libpmix-dev's libpmix.so that Slurm's mpi/pmix plugin dlopens: every job sees the node of a
 # cluster installed without libpmix-dev, and `srun --mpi=pmix` in it fails with
 # "can not load PMIx library" (the submit host keeps its view).
@@ -31,7 +31,6 @@ PORT=${FOAMC_SLURM_PORT:-6917}
 NAME=${FOAMC_SLURM_NAME:-foamc}
 CONF=$STATE/slurm.conf
 SOCK=$STATE/munge/munge.socket
-PMIXLIB=/usr/lib/x86_64-linux-gnu/pmix2/lib
 MARK="# foamc one-node test cluster (scripts/slurm-cluster.sh)"
 
 die() { echo "slurm-cluster: $*" >&2; exit 1; }
@@ -106,17 +105,24 @@ munge_up() {
 	fi
 }
 
-# slurmd_nopmix starts slurmd in its own mount namespace with libpmix-dev's files hidden.
+# slurmd_nopmix starts slurmd in its own mount namespace with libpmix-dev's files hidden
+# (without libpmix-dev the machine already lacks them: plain slurmd).
 slurmd_nopmix() {
-	local lib=$STATE/nopmix/lib f
+	local lib=$STATE/nopmix/lib f so pmixlib
+	so=$(dpkg -L libpmix-dev 2>/dev/null | grep '/pmix2/lib/libpmix\.so$' | head -1) || true
+	if [ -z "$so" ]; then
+		slurmd
+		return
+	fi
+	pmixlib=$(dirname "$so")
 	rm -rf "$lib"
 	mkdir -p "$lib"
-	# What libpmix2 alone installs under $PMIXLIB (libpmix.so.2*, the pmix/ components).
-	dpkg -L libpmix2 | grep "^$PMIXLIB/." | while read -r f; do
-		if [ -d "$f" ]; then mkdir -p "$lib/${f#"$PMIXLIB"/}"; else cp -P "$f" "$lib/${f#"$PMIXLIB"/}"; fi
+	# What libpmix2 alone installs under $pmixlib (libpmix.so.2*, the pmix/ components).
+	dpkg -L libpmix2 | grep "^$pmixlib/." | while read -r f; do
+		if [ -d "$f" ]; then mkdir -p "$lib/${f#"$pmixlib"/}"; else cp -P "$f" "$lib/${f#"$pmixlib"/}"; fi
 	done
 	[ -e "$lib/libpmix.so" ] && die "libpmix2 ships libpmix.so: hiding libpmix-dev would not hide it"
-	unshare --mount --propagation private sh -c 'mount --bind "$1" "$2" && exec slurmd' sh "$lib" "$PMIXLIB"
+	unshare --mount --propagation private sh -c 'mount --bind "$1" "$2" && exec slurmd' sh "$lib" "$pmixlib"
 }
 
 up() {

@@ -39,7 +39,7 @@ const (
 	KindNaN          = "nan"            // nan residuals
 	KindOther        = "other"
 	KindMPIPlugin    = "mpi-plugin"  // srun cannot load the plugin of its --mpi type (PMIx library)
-	KindMPIStartup   = "mpi-startup" // the ranks started but MPI could not initialise (PMI mismatch)
+	KindMPIStartup   = "mpi-startup" // MPI could not start the ranks (PMI mismatch, MPI_Init, mpirun)
 	KindNotFound     = "not-found"   // the launcher or the solver is not on the node's PATH
 )
 

@@ -55,14 +55,21 @@ vet:
 # FOAMC_OPENFOAM_SRC (the unpacked source package: headers, uncompressed tutorials) is
 # resolved when the recipe runs, after `deps` may have just downloaded it.
 # The Slurm tests (cmd/foamc TestSlurm*) need a running cluster: it is started before the
-# tests and stopped after them, whatever they return.
+# tests and stopped after them, whatever they return. It lives in its own directory
+# (SLURM_CONF below, its own ports and munged), so a machine's own Slurm is neither used
+# nor touched.
 test: deps neovim vet check-generated slurm-deps mcp-client
 	$(SUDO) scripts/slurm-cluster.sh up
-	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
+	status=0; SLURM_CONF=$(SLURM_CONF_TEST) FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
 		$(SUDO) scripts/slurm-cluster.sh down; exit $$status
 
+# The test cluster's slurm.conf (scripts/slurm-cluster.sh's default state directory):
+# `export SLURM_CONF=/var/lib/foamc-slurm/slurm.conf` points Slurm's clients at it.
+SLURM_CONF_TEST := /var/lib/foamc-slurm/slurm.conf
+
 # A one-node Slurm cluster on localhost (docs/parallel.md): Debian's slurm-wlm and munge,
-# and libpmix-dev, whose libpmix.so Slurm's mpi/pmix plugin loads for srun --mpi=pmix.
+# and libpmix-dev, whose libpmix.so Slurm's mpi/pmix plugin loads for srun --mpi=pmix
+# (util-linux's unshare starts the PMIx-less cluster of TestSlurmWithoutPMIx).
 slurm-deps:
 	@if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null || ! dpkg -s libpmix-dev >/dev/null 2>&1; then \
 		$(SUDO) apt-get update && \

@@ -21,7 +21,8 @@ const (
 	ClassDivergence  = "divergence"
 	ClassDictionary  = "dictionary" // a missing entry outside schemes/solvers/fields
 	ClassUnknown     = "unknown"
-	ClassTimeout     = "timeout" // the run outlived --timeout (not repaired)
+	ClassTimeout     = "timeout"  // the run outlived --timeout (not repaired)
+	ClassLauncher    = "launcher" // srun/mpirun could not start the solver's ranks (not repaired)
 )
 
 // Failure kinds: the specific pattern matched, which selects a repair.
@@ -37,6 +38,9 @@ const (
 	KindSignal       = "floating-point" // SIGFPE
 	KindNaN          = "nan"            // nan residuals
 	KindOther        = "other"
+	KindMPIPlugin    = "mpi-plugin"  // srun cannot load the plugin of its --mpi type (PMIx library)
+	KindMPIStartup   = "mpi-startup" // MPI could not start the ranks (PMI mismatch, MPI_Init, mpirun)
+	KindNotFound     = "not-found"   // the launcher or the solver is not on the node's PATH
 )
 
 // Failure is a classified solver failure with everything a repair needs.
@@ -95,6 +99,7 @@ func Classify(p *LogParser, exitCode int, caseDir string) *Failure {
 			f.Class, f.Kind, f.Summary = ClassDivergence, KindSignal, "floating point exception (SIGFPE)"
 		case p.NaN:
 			f.Class, f.Kind, f.Summary = ClassDivergence, KindNaN, "residuals became nan"
+		case len(p.Steps) == 0 && classifyLauncher(f, f.Message):
 		default:
 			f.Summary = "solver exited with status " + strconv.Itoa(exitCode) + " without a FOAM FATAL message"
 		}
@@ -197,6 +202,69 @@ func Classify(p *LogParser, exitCode int, caseDir string) *Failure {
 		f.Class = classOfFile(f.File)
 	}
 	return f
+}
+
+var (
+	reBadMPIType = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Invalid MPI type '([^']*)'`) })
+	reNotFound   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|: )(\S+): (?:command )?not found$|execve\(\): (\S+): No such file or directory`)
+	})
+)
+
+// mpiStartup are the messages of an MPI that could not start its ranks: Open MPI direct-launched
+// by srun with a PMI it was not built for, a PMI that failed to initialise, mpirun that could
+// not launch. They come before the solver's first step; a rank that dies later is not one.
+var mpiStartup = []string{
+	"OMPI was not built with SLURM's PMI support",
+	"appears to have been direct launched using \"srun\"",
+	"PMIx_Init failed", "PMI2_Init failed", "PMI_Init failed",
+	"It looks like MPI_INIT failed", "It looks like orte_init failed", "It looks like opal_init failed",
+	"mpirun was unable to launch the specified application",
+	"mpirun was unable to find the specified executable",
+	"There are not enough slots available in the system",
+	"An ORTE daemon has unexpectedly failed",
+	"srun: error: Unable to create step", "srun: error: Unable to allocate resources",
+}
+
+// classifyLauncher recognises, in the output of a run that logged no step and no FATAL
+// message, a launcher (srun, mpirun) that could not start the solver: srun's MPI plugin
+// that does not load (`srun --mpi=pmix` without a loadable libpmix: "can not load PMIx
+// library", "Invalid MPI type 'pmix'"), MPI start-up errors, a launcher or solver that is
+// not on the PATH.
+func classifyLauncher(f *Failure, out string) bool {
+	line := func(sub string) string {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, sub) {
+				return strings.TrimSpace(l)
+			}
+		}
+		return ""
+	}
+	switch {
+	case reBadMPIType().MatchString(out):
+		f.Kind, f.Keyword = KindMPIPlugin, reBadMPIType().FindStringSubmatch(out)[1]
+		f.Summary = "srun cannot load its MPI plugin mpi/" + f.Keyword
+		if l := line("can not load PMIx library"); l != "" {
+			f.Summary += " (can not load PMIx library)"
+		}
+		f.Summary += ": " + strings.TrimPrefix(line("Invalid MPI type"), "srun: error: ")
+	case reNotFound().MatchString(out):
+		m := reNotFound().FindStringSubmatch(out)
+		f.Kind, f.Keyword = KindNotFound, m[1]+m[2]
+		f.Summary = f.Keyword + " is not on the PATH where the job runs: " + line(m[0])
+	default:
+		for _, s := range mpiStartup {
+			if strings.Contains(out, s) {
+				f.Kind, f.Summary = KindMPIStartup, "MPI could not start the solver's ranks: "+strconv.Quote(s)
+				break
+			}
+		}
+		if f.Kind != KindMPIStartup {
+			return false
+		}
+	}
+	f.Class = ClassLauncher
+	return true
 }
 
 // splitDictName splits OpenFOAM's "<abs file>.<sub>.<dict>" name into a

@@ -26,6 +26,11 @@ func TestClassify(t *testing.T) {
 		{"semi.log", "/tmp/f/semi", 1, Failure{Class: ClassFormat, Kind: KindExcessTokens, File: "system/controlDict", Line: 28, Keyword: "deltaT"}},
 		{"dims.log", "/tmp/f/dims", 134, Failure{Class: ClassDimensions, Kind: KindDimensions, Fields: []string{"U", "p"}}},
 		{"sigfpe.log", "/tmp/f/pitz", 136, Failure{Class: ClassDivergence, Kind: KindSignal}},
+		// srun's and Open MPI's own words, from jobs on the test clusters (docs/parallel.md):
+		// a node without libpmix.so, srun --mpi=pmi2 with Debian's Open MPI, no srun on the PATH.
+		{"launcher-pmix.log", "/tmp/f/job", 1, Failure{Class: ClassLauncher, Kind: KindMPIPlugin, Keyword: "pmix"}},
+		{"launcher-pmi2.log", "/tmp/f/job", 1, Failure{Class: ClassLauncher, Kind: KindMPIStartup}},
+		{"launcher-notfound.log", "/tmp/f/job", 127, Failure{Class: ClassLauncher, Kind: KindNotFound, Keyword: "srun"}},
 	}
 	for _, c := range cases {
 		t.Run(c.log, func(t *testing.T) {

@@ -43,6 +43,9 @@ type SlurmOptions struct {
 	// Verify judges a completed job's results, as Run's (no repair: the job is the
 	// user's script).
 	Verify Verifier
+	// NoPreflight submits without checking the partition and, on a node, the solver, the
+	// launcher and srun's MPI plugin first.
+	NoPreflight bool
 }
 
 // Job is the scheduler's view of a submitted job.
@@ -91,6 +94,18 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 	if res.Solver, err = f.get(ctx, "system/controlDict", "application"); err != nil || res.Solver == "" {
 		return nil, fmt.Errorf("runner: system/controlDict has no application: %v", err)
 	}
+	sl := slurm{env: opt.Env, dir: abs}
+	if !opt.NoPreflight {
+		fs, err := sl.preflight(ctx, abs, res.Solver, opt.Log)
+		if err != nil {
+			return nil, err
+		}
+		if len(fs) > 0 {
+			res.Status, res.Gate = StatusRefused, fs
+			fmt.Fprintf(opt.Log, "preflight: %d deny finding(s); not submitting\n", len(fs))
+			return res, nil
+		}
+	}
 	if err := cleanLogs(abs); err != nil {
 		return nil, err
 	}
@@ -101,8 +116,6 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 		}
 		defer restore()
 	}
-	sl := slurm{env: opt.Env}
-	sl.dir = abs
 	out, err := sl.cmd(ctx, "sbatch", "--parsable", "--chdir="+abs, filepath.Join(abs, JobScript))
 	if err != nil {
 		return nil, err
@@ -189,6 +202,9 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 	default:
 		res.Status = StatusFailed
 		res.Failure = jobFailure(abs, res.Job, res.Solver, p)
+		if res.Failure.Class == ClassLauncher {
+			sl.launcherFix(context.WithoutCancel(ctx), res.Failure, abs, res.Solver)
+		}
 		fmt.Fprintf(opt.Log, "job failed in %s: [%s/%s] %s\n", res.Job.Failed, res.Failure.Class, res.Failure.Kind, res.Failure.Summary)
 	}
 	if len(p.Fields()) > 0 {
@@ -252,13 +268,21 @@ type slurm struct {
 	dir string // working directory (sbatch: the job's SLURM_SUBMIT_DIR)
 }
 
-func (s slurm) cmd(ctx context.Context, name string, args ...string) (string, error) {
+func (s slurm) command(ctx context.Context, name string, args ...string) (*exec.Cmd, error) {
 	path, err := exec.LookPath(name)
 	if err != nil {
-		return "", fmt.Errorf("runner: %s is not installed (Slurm client commands: apt-get install slurm-client, or make slurm-deps): %w", name, err)
+		return nil, fmt.Errorf("runner: %s is not installed (Slurm client commands: apt-get install slurm-client, or make slurm-deps): %w", name, err)
 	}
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Env, cmd.Dir = s.env, s.dir
+	return cmd, nil
+}
+
+func (s slurm) cmd(ctx context.Context, name string, args ...string) (string, error) {
+	cmd, err := s.command(ctx, name, args...)
+	if err != nil {
+		return "", err
+	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

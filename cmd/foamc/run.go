@@ -21,7 +21,7 @@ import (
 func newRunCmd() *cobra.Command {
 	var opt runner.Options
 	var tutorials string
-	var slurmJob, cancelJob bool
+	var slurmJob, cancelJob, noPreflight bool
 	cmd := &cobra.Command{
 		Use:   "run CASE",
 		Short: "gate, mesh and solve a case with OpenFOAM; classify and repair failures",
@@ -38,6 +38,7 @@ func newRunCmd() *cobra.Command {
 	fs.IntVar(&opt.Parallel, "parallel", 0, "decompose and run on N MPI ranks")
 	fs.BoolVar(&slurmJob, "slurm", false, "submit the case's job.slurm with sbatch and follow the job (Ctrl-C cancels it)")
 	fs.BoolVar(&cancelJob, "cancel", false, "with --slurm: cancel the job last submitted for CASE (scancel)")
+	fs.BoolVar(&noPreflight, "no-preflight", false, "with --slurm: submit without first checking the partition and, on a node, the solver and srun's MPI plugin")
 	fs.IntVar(&opt.Repair, "repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	fs.DurationVar(&opt.Timeout, "timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	fs.StringVar(&tutorials, "tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
@@ -72,7 +73,7 @@ func newRunCmd() *cobra.Command {
 				// The job's rank count is job.slurm's; repairs need the solver here.
 				return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
 			}
-			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps, Verify: opt.Verify}, format.name, stdout, stderr)
+			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps, Verify: opt.Verify, NoPreflight: noPreflight}, format.name, stdout, stderr)
 		}
 		opt.Lint, opt.Log = lint, stderr
 		if opt.Repair > 0 {

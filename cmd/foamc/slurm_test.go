@@ -17,8 +17,13 @@ import (
 	"github.com/foamc/foamc/internal/slurmtest"
 )
 
-// slurmSpec is the cavity example with a short run (20 steps, 400 cells) on 2 Slurm tasks.
-func slurmSpec(t *testing.T, endTime string) string {
+// slurmTasks is the run.slurm block of the tests' jobs: 2 tasks on one node.
+// (extra setup lines replace the default one).
+const slurmTasks = `nodes: 1, tasksPerNode: 2, time: "00:10:00"`
+
+// slurmSpec is the cavity example with a short run (20 steps, 400 cells) on 2 Slurm tasks;
+// extra are further run.slurm fields.
+func slurmSpec(t *testing.T, endTime string, extra ...string) string {
 	t.Helper()
 	src, err := os.ReadFile("../../examples/cavity/spec.yaml")
 	if err != nil {
@@ -39,7 +44,10 @@ func slurmSpec(t *testing.T, endTime string) string {
 		}
 		lines = append(lines, l)
 	}
-	lines = append(lines, "run:", `  slurm: {nodes: 1, tasksPerNode: 2, time: "00:10:00", setup: ["echo foamc test job $SLURM_JOB_ID"]}`)
+	if !strings.Contains(strings.Join(extra, ""), "setup:") {
+		extra = append(extra, `setup: ["echo foamc test job $SLURM_JOB_ID"]`)
+	}
+	lines = append(lines, "run:", "  slurm: {"+strings.Join(append([]string{slurmTasks}, extra...), ", ")+"}")
 	p := filepath.Join(dir, "spec.yaml")
 	if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -58,8 +66,25 @@ func compileTo(t *testing.T, spec, out string) {
 type runJSON struct {
 	Status  string
 	Steps   int
-	Failure *struct{ Class, Kind, Summary string }
-	Job     *struct {
+	Failure *struct {
+		Class, Kind, Summary, Rule, File, Keyword string
+		Line                                      int
+		Valid                                     []string
+	}
+	Gate []struct {
+		ID, Severity, Summary, Fix string
+		Location                   struct {
+			File         string
+			Line, Column int
+		}
+		Repair *struct {
+			Suggest *struct {
+				Word       string
+				Candidates []string
+			}
+		}
+	}
+	Job *struct {
 		ID, State, Output, FailedStep string
 		ExitCode                      int
 	}

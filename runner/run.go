@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -71,12 +72,15 @@ type Result struct {
 	Final    map[string]float64 `json:"finalResiduals,omitempty"`
 	Failure  *Failure           `json:"failure,omitempty"`
 	Gate     []finding.Finding  `json:"gate,omitempty"` // deny findings that refused the run
-	Repairs  []Repair           `json:"repairs,omitempty"`
-	Plot     string             `json:"plot,omitempty"`
-	Verify   *Verification      `json:"verify,omitempty"` // the verdict on the finished run (Options.Verify)
-	Attempts int                `json:"attempts"`         // solver runs
-	Job      *Job               `json:"job,omitempty"`    // the Slurm job (RunSlurm)
-	history  *LogParser
+	// RefusedBy names what refused a refused run when it is not the gate's rules (the
+	// Slurm preflight).
+	RefusedBy string        `json:"refusedBy,omitempty"`
+	Repairs   []Repair      `json:"repairs,omitempty"`
+	Plot      string        `json:"plot,omitempty"`
+	Verify    *Verification `json:"verify,omitempty"` // the verdict on the finished run (Options.Verify)
+	Attempts  int           `json:"attempts"`         // solver runs
+	Job       *Job          `json:"job,omitempty"`    // the Slurm job (RunSlurm)
+	history   *LogParser
 }
 
 // Run gates, meshes and solves a case, repairing failures in bounded rounds.
@@ -517,7 +521,7 @@ func writeJSON(path string, v any) error {
 func (r *Result) Summary() string {
 	var b strings.Builder
 	if r.Status == StatusRefused {
-		fmt.Fprintf(&b, "%s: refused by the gate: %d deny finding(s), nothing was run (wall time %s)\n", r.Case, len(r.Gate), r.WallTime)
+		fmt.Fprintf(&b, "%s: refused by the %s: %d deny finding(s), nothing was run (wall time %s)\n", r.Case, cmp.Or(r.RefusedBy, "gate"), len(r.Gate), r.WallTime)
 		return b.String()
 	}
 	fmt.Fprintf(&b, "%s: %s (%s), %d step(s), %d solver run(s), wall time %s\n", r.Case, r.Status, r.Solver, r.Steps, r.Attempts, r.WallTime)

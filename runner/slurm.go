@@ -101,7 +101,7 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 			return nil, err
 		}
 		if len(fs) > 0 {
-			res.Status, res.Gate = StatusRefused, fs
+			res.Status, res.Gate, res.RefusedBy = StatusRefused, fs, "Slurm preflight"
 			fmt.Fprintf(opt.Log, "preflight: %d deny finding(s); not submitting\n", len(fs))
 			return res, nil
 		}

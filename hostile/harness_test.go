@@ -78,8 +78,8 @@ func (h *harness) materialize(t *testing.T, a *Attack, work string, id identity,
 
 // apply writes one overlay section; its name is "PATH [OP [ARG]]" with OP one of
 // >> (append), edit (lines "old => new"), -> TARGET (symlink), +x (executable),
-// rm, cp SRC, @lib (the marker library), @coded (the library OpenFOAM looks for
-// under PATH/dynamicCode, found by the probe run).
+// rm, cp SRC, run (each line a shell command run in PATH, to prepare), @lib (the marker library), @coded (PATH ignored: the marker library where
+// OpenFOAM looks for the case's compiled code, found by the probe run).
 func (h *harness) apply(t *testing.T, a *Attack, work string, f txtar.File, codedLib string) {
 	t.Helper()
 	name := subst(f.Name, work)
@@ -104,6 +104,7 @@ func (h *harness) apply(t *testing.T, a *Attack, work string, f txtar.File, code
 		s := string(b)
 		for _, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
 			old, repl, ok := strings.Cut(line, " => ")
+			old = strings.ReplaceAll(old, `\n`, "\n")
 			if !ok || !strings.Contains(s, old) {
 				t.Fatalf("%s: edit %q does not apply to %s", a.Name, line, path)
 			}
@@ -122,13 +123,21 @@ func (h *harness) apply(t *testing.T, a *Attack, work string, f txtar.File, code
 		b, err := os.ReadFile(filepath.Join(work, filepath.FromSlash(strings.TrimPrefix(op, "cp "))))
 		must(t, err)
 		must(t, os.WriteFile(p, b, 0o644))
+	case op == "run":
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			cmd := exec.Command("sh", "-c", line)
+			cmd.Dir, cmd.Env = p, baseEnv(work)
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %s: %v\n%s", a.Name, line, err, tail(string(b)))
+			}
+		}
 	case op == "@lib":
 		h.compileLib(t, p, filepath.Join(work, "out/marker"))
 	case op == "@coded":
 		if codedLib == "" {
 			return // the probe run: OpenFOAM names the library it looks for
 		}
-		lp := filepath.Join(p, filepath.FromSlash(codedLib))
+		lp := filepath.Join(work, filepath.FromSlash(codedLib))
 		must(t, os.MkdirAll(filepath.Dir(lp), 0o755))
 		h.compileLib(t, lp, filepath.Join(work, "out/marker"))
 	default:
@@ -352,10 +361,11 @@ func (h *harness) controlOf(a *Attack) string {
 	return "blockMesh; icoFoam"
 }
 
-var codedLibRe = regexp.MustCompile(`(dynamicCode/platforms/[^"\s]+\.so)`)
+var codedLibRe = regexp.MustCompile(`"(/[^"]+/dynamicCode/platforms/[^"]+\.so)"`)
 
 // probe runs the control once without the shipped coded library: OpenFOAM names the
-// library (its SHA1 of the case's code) it would load, relative to dynamicCode's parent.
+// library (by the SHA1 of the case's code) it would load; the path is returned relative
+// to the work directory.
 func (h *harness) probe(t *testing.T, a *Attack, id identity) string {
 	t.Helper()
 	work := filepath.Join(h.root, a.Name+".probe")
@@ -365,11 +375,16 @@ func (h *harness) probe(t *testing.T, a *Attack, id identity) string {
 	if m == nil {
 		t.Fatalf("%s: the probe run named no dynamicCode library:\n%s", a.Name, tail(r.Output))
 	}
-	return m[1]
+	rel, err := filepath.Rel(work, m[1])
+	if err != nil || strings.HasPrefix(rel, "..") {
+		t.Fatalf("%s: the probe's library %s is outside its work directory", a.Name, m[1])
+	}
+	return filepath.ToSlash(rel)
 }
 
-// startSwap starts the attack's swap: when its trigger path appears, the swap:
-// sections overwrite their files (another process with write access to the case).
+// startSwap starts the attack's swap: when its trigger path appears, each "swap:DST"
+// section copies the file its text names over DST (another process with write access
+// to the case).
 func (h *harness) startSwap(t *testing.T, a *Attack, work string) func() {
 	if a.Swap == "" {
 		return func() {}
@@ -389,8 +404,10 @@ func (h *harness) startSwap(t *testing.T, a *Attack, work string) func() {
 			if _, err := os.Lstat(trigger); err == nil {
 				for _, f := range a.Files {
 					if name, ok := strings.CutPrefix(f.Name, "swap:"); ok {
-						p := filepath.Join(work, filepath.FromSlash(name))
-						_ = os.WriteFile(p, []byte(subst(string(f.Data), work)), 0o644)
+						src := filepath.Join(work, filepath.FromSlash(strings.TrimSpace(string(f.Data))))
+						if b, err := os.ReadFile(src); err == nil {
+							_ = os.WriteFile(filepath.Join(work, filepath.FromSlash(name)), b, 0o644)
+						}
 					}
 				}
 				return

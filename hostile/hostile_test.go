@@ -94,13 +94,13 @@ func TestHostile(t *testing.T) {
 			})
 		}
 	})
-	if t.Failed() {
-		return
-	}
 	table := renderTable(attacks, got)
 	t.Log("\n" + table)
 	if *tablePath != "" {
 		must(t, os.WriteFile(*tablePath, []byte(table), 0o644))
+	}
+	if t.Failed() {
+		return
 	}
 	for _, a := range attacks {
 		if got[a.Name].Live == "no" {

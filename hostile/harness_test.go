@@ -325,6 +325,10 @@ func (h *harness) control(t *testing.T, a *Attack, work string, id identity) run
 	caseDir := filepath.Join(work, "case")
 	env := append(baseEnv(work), substAll(a.Env, work)...)
 	before := snapshot(t, work)
+	// The swapped file from the start: the control proves its payload live.
+	if a.Swap != "" {
+		swap(a, work)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	var out strings.Builder
@@ -402,20 +406,25 @@ func (h *harness) startSwap(t *testing.T, a *Attack, work string) func() {
 			default:
 			}
 			if _, err := os.Lstat(trigger); err == nil {
-				for _, f := range a.Files {
-					if name, ok := strings.CutPrefix(f.Name, "swap:"); ok {
-						src := filepath.Join(work, filepath.FromSlash(strings.TrimSpace(string(f.Data))))
-						if b, err := os.ReadFile(src); err == nil {
-							_ = os.WriteFile(filepath.Join(work, filepath.FromSlash(name)), b, 0o644)
-						}
-					}
-				}
+				swap(a, work)
 				return
 			}
 			time.Sleep(time.Millisecond)
 		}
 	}()
 	return func() { close(done); wg.Wait() }
+}
+
+// swap copies each "swap:DST" section's source file over DST.
+func swap(a *Attack, work string) {
+	for _, f := range a.Files {
+		if name, ok := strings.CutPrefix(f.Name, "swap:"); ok {
+			src := filepath.Join(work, filepath.FromSlash(strings.TrimSpace(string(f.Data))))
+			if b, err := os.ReadFile(src); err == nil {
+				_ = os.WriteFile(filepath.Join(work, filepath.FromSlash(name)), b, 0o644)
+			}
+		}
+	}
 }
 
 // mcp drives `foamc mcp --root CASE` over stdio: initialize, then tools/call run_case.

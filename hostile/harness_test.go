@@ -249,7 +249,9 @@ type run struct {
 	Decision string   `json:"decision"`
 	Denies   []string `json:"denies,omitempty"`
 	Changed  []string `json:"changed,omitempty"`
-	Output   string   `json:"-"`
+	// Swapped: the attack's swap trigger appeared and the swap was made.
+	Swapped bool   `json:"swapped,omitempty"`
+	Output  string `json:"-"`
 }
 
 func (r run) through() bool { return len(r.Changed) > 0 }
@@ -275,7 +277,7 @@ func (h *harness) foamc(t *testing.T, a *Attack, work string, id identity) run {
 	caseDir := filepath.Join(work, "case")
 	env := append(baseEnv(work), substAll(a.Env, work)...)
 	before := snapshot(t, work)
-	stop := h.startSwap(t, a, work)
+	stop := startSwap(a, work)
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	var r run
@@ -296,7 +298,7 @@ func (h *harness) foamc(t *testing.T, a *Attack, work string, id identity) run {
 			r.Denies = append(r.Denies, m[1])
 		}
 	}
-	stop()
+	r.Swapped = stop()
 	r.Denies = uniq(r.Denies)
 	r.Changed = changes(work, before, snapshot(t, work))
 	return r
@@ -389,12 +391,14 @@ func (h *harness) probe(t *testing.T, a *Attack, id identity) string {
 // startSwap starts the attack's swap: when its trigger path appears, each "swap:DST"
 // section copies the file its text names over DST (another process with write access
 // to the case).
-func (h *harness) startSwap(t *testing.T, a *Attack, work string) func() {
+// The returned stop reports whether the swap was made.
+func startSwap(a *Attack, work string) func() bool {
 	if a.Swap == "" {
-		return func() {}
+		return func() bool { return false }
 	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
+	var swapped bool
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -407,12 +411,13 @@ func (h *harness) startSwap(t *testing.T, a *Attack, work string) func() {
 			}
 			if _, err := os.Lstat(trigger); err == nil {
 				swap(a, work)
+				swapped = true
 				return
 			}
 			time.Sleep(time.Millisecond)
 		}
 	}()
-	return func() { close(done); wg.Wait() }
+	return func() bool { close(done); wg.Wait(); return swapped }
 }
 
 // swap copies each "swap:DST" section's source file over DST.

@@ -31,7 +31,7 @@ type identity struct {
 	uid, gid uint32
 }
 
-// env is the environment of foamc and of the control runs: a user who sourced
+// baseEnv is the environment of foamc and of the control runs: a user who sourced
 // OpenFOAM's bashrc (WM_OPTIONS names dynamicCode's platform directory).
 func baseEnv(work string) []string {
 	return []string{

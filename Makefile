@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation hostile clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -96,6 +96,14 @@ validation: deps
 	@mkdir -p out
 	status=0; $(GO) test ./validation -count=1 -run '^TestValidation$$' -timeout 15m -args -table=$(CURDIR)/out/validation.txt || status=$$?; \
 		cat out/validation.txt 2>/dev/null; exit $$status
+
+# The hostile-case corpus (docs/hostile.md): every attack run through the built foamc in
+# OpenFOAM v1912 as root and as the unprivileged foamc-probe user (created when missing; run
+# as root), compared with hostile/outcomes.json; prints the table of what got through.
+hostile: deps
+	@mkdir -p out
+	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./hostile -count=1 -run '^TestHostile$$' -timeout 20m -args -table=$(CURDIR)/out/hostile.txt || status=$$?; \
+		cat out/hostile.txt 2>/dev/null; exit $$status
 
 demo: deps build
 	rm -rf out/demo && mkdir -p out/demo

@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation foamdict-verdicts clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -113,6 +113,14 @@ generate: kb
 check-generated: generate
 	@git diff --exit-code --stat || { echo "make generate changed the files above: commit the regenerated files"; exit 1; }
 	@test -z "$$(git ls-files --others --exclude-standard)" || { git ls-files --others --exclude-standard; echo "make generate created the untracked files above"; exit 1; }
+
+# OpenFOAM's parse verdict on every file of the tutorial corpus (docs/grammar.md "Parse
+# verdicts"): foamDictionary run on each, written to grammar/testdata/foamdict-verdicts.json.
+# make test re-runs foamDictionary on a fixed sample (TestFoamDictVerdictsCache) and compares
+# foamc's verdict on every file with the cache (TestParseVerdicts).
+foamdict-verdicts: deps
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) FOAMC_WRITE_VERDICTS=1 \
+		$(GO) test ./grammar -run '^TestFoamDictVerdictsCache$$' -count=1 -v -timeout 60m
 
 # The parser, the formatter and the expander, one after another (go test fuzzes one target at a time).
 FUZZTIME ?= 10m

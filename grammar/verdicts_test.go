@@ -68,8 +68,8 @@ var caseReadDirs = map[string]bool{"system": true, "constant": true, "0": true, 
 // (foamcase.skipDirs).
 var caseSkipDirs = map[string]bool{"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true}
 
-// verdictCorpus selects, under tutorials/, every regular file (gunzipped when it has the
-// gzip magic) that
+// verdictCorpus selects, under tutorials/, every regular file or link to one (gunzipped
+// when it has the gzip magic) that
 //  1. starts with `FoamFile {` (the TestTutorialCorpus rule), or
 //  2. a case load reads: under system/, constant/, 0/ or 0.orig/ of a case directory
 //     (one holding system/controlDict), outside triSurface/, extendedFeatureEdgeMesh/,
@@ -84,8 +84,13 @@ func verdictCorpus(t testing.TB) (string, []verdictFile) {
 	cases := map[string]bool{}
 	var all []string
 	err := filepath.WalkDir(tut, func(p string, d os.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
+		if err != nil || d.IsDir() {
 			return err
+		}
+		// A link to a file is read as the file, under the link's name (a region's
+		// system/<region>/decomposeParDict); links to directories are not walked.
+		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+			return nil
 		}
 		all = append(all, p)
 		if d.Name() == "controlDict" && filepath.Base(filepath.Dir(p)) == "system" {

@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation foamdict-verdicts clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -118,6 +118,7 @@ check-generated: generate
 # verdicts"): foamDictionary run on each, written to grammar/testdata/foamdict-verdicts.json.
 # make test re-runs foamDictionary on a fixed sample (TestFoamDictVerdictsCache) and compares
 # foamc's verdict on every file with the cache (TestParseVerdicts).
+.PHONY: foamdict-verdicts
 foamdict-verdicts: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) FOAMC_WRITE_VERDICTS=1 \
 		$(GO) test ./grammar -run '^TestFoamDictVerdictsCache$$' -count=1 -v -timeout 60m

@@ -338,9 +338,10 @@ const MaxEntries = 200_000
 
 // MaxListItems bounds the list items of each file a case load reads, as MaxEntries bounds
 // entries (grammar.Options.MaxListItems; a list of words has no ';' to count): past it is
-// a located FOAM-PARSE-014 finding. ~2 times the largest v1912 tutorial list
-// (lumpedPointMotion's response.txt, 445 000 items) and 160 times the largest one a case
-// load reads (waveProperties, 6 200); numeric lists count one item each.
+// a located FOAM-PARSE-014 finding. A list item costs a case load about as much as an
+// entry (lint of 200 000 one-word items: 370 MB; of 1 000 000 before the bound: 930 MB),
+// hence the same number: 32 times the largest list a case load reads in the v1912
+// tutorials (waveProperties, 6 200 items); numeric lists count one item each.
 const MaxListItems = 200_000
 
 // parseBounded is the default Options.Parse: grammar.ParseFile within MaxEntries and

@@ -129,6 +129,15 @@ check-generated: generate
 	@git diff --exit-code --stat || { echo "make generate changed the files above: commit the regenerated files"; exit 1; }
 	@test -z "$$(git ls-files --others --exclude-standard)" || { git ls-files --others --exclude-standard; echo "make generate created the untracked files above"; exit 1; }
 
+# OpenFOAM's parse verdict on every file of the tutorial corpus (docs/grammar.md "Parse
+# verdicts"): foamDictionary run on each, written to grammar/testdata/foamdict-verdicts.json.
+# make test re-runs foamDictionary on a fixed sample (TestFoamDictVerdictsCache) and compares
+# foamc's verdict on every file with the cache (TestParseVerdicts).
+.PHONY: foamdict-verdicts
+foamdict-verdicts: deps
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) FOAMC_WRITE_VERDICTS=1 \
+		$(GO) test ./grammar -run '^TestFoamDictVerdictsCache$$' -count=1 -v -timeout 60m
+
 # The parser, the formatter and the expander, one after another (go test fuzzes one target at a time).
 FUZZTIME ?= 10m
 fuzz:

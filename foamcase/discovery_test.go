@@ -252,3 +252,28 @@ func TestMaxEntries(t *testing.T) {
 		t.Fatal("the rest of the case is not loaded")
 	}
 }
+
+// TestMaxListItems: a list with more items than a case load reads (a list of words has a
+// single ';', which MaxEntries does not see) is a located deny finding too.
+func TestMaxListItems(t *testing.T) {
+	dir := cavity(t)
+	write(t, dir, "constant/words", "FoamFile { version 2.0; format ascii; class dictionary; object words; }\n"+
+		"w\n(\n"+strings.Repeat("a\n", MaxListItems+1)+");\n")
+	c, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *finding.Finding
+	for i, fd := range c.Errors {
+		if fd.Location.File == "constant/words" {
+			got = &c.Errors[i]
+		}
+	}
+	// the items start on line 4: the one past the bound is on line MaxListItems+4
+	if got == nil || got.ID != "FOAM-PARSE-014" || got.Severity != finding.Deny || got.Location.Line != MaxListItems+4 {
+		t.Fatalf("finding for the oversized list: %+v", got)
+	}
+	if c.Files["system/controlDict"] == nil {
+		t.Fatal("the rest of the case is not loaded")
+	}
+}

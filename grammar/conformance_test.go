@@ -178,7 +178,7 @@ func TestTutorialCorpus(t *testing.T) {
 			report("parse: " + err.Error())
 			return
 		}
-		if pure, err := parseWhole(cf.rel, cf.src, 0); err != nil || !reflect.DeepEqual(pure, f) {
+		if pure, err := parseWhole(cf.rel, cf.src, bounds{}); err != nil || !reflect.DeepEqual(pure, f) {
 			report(fmt.Sprintf("%s: plain entries from tokens differ from the grammar's (grammar error %v)", cf.rel, err))
 		}
 		want := dumpAST(f)

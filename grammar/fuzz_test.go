@@ -18,8 +18,8 @@ import (
 
 // FuzzParse: no input panics or hangs; every error is a located finding; parsing in chunks
 // of a few tokens gives the same AST or error as one piece, and as the grammar alone (without
-// the plain-entry shortcut); fast-path lists decode or fail
-// cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures
+// the plain-entry shortcut); a parse within small entry and list-item bounds gives the same
+// AST or a FOAM-PARSE-013/014 finding; fast-path lists decode or fail cleanly. Seeds: testdata/fuzz/FuzzParse (OpenFOAM's IO/dictionary fixtures
 // and tutorial snippets, regenerated with FOAMC_WRITE_FUZZ_SEEDS=1 go test ./grammar -run
 // TestWriteFuzzSeeds); FuzzFormat and FuzzExpand start from the same seeds.
 func FuzzParse(f *testing.F) {
@@ -35,13 +35,23 @@ func FuzzParse(f *testing.F) {
 		if fmt.Sprint(werr) != fmt.Sprint(serr) || (file == nil) != (werr != nil) {
 			t.Fatalf("errors differ: chunks of 3 tokens %v, one piece %v, Parse failed %v", serr, werr, file == nil)
 		}
+		// The bounds only stop the scan: within them the File is the same, past them the
+		// finding is FOAM-PARSE-013 or -014.
+		bounded, berr := parseWith("fuzz", src, parseConfig{chunk: 3, bounds: bounds{entries: 16, listItems: 16}})
+		var fd finding.Finding
+		switch {
+		case berr == nil && (werr != nil || !reflect.DeepEqual(bounded, whole)):
+			t.Fatalf("a bounded parse succeeded with another File (unbounded error %v)", werr)
+		case berr != nil && werr == nil && (!errors.As(berr, &fd) || fd.ID != "FOAM-PARSE-013" && fd.ID != "FOAM-PARSE-014"):
+			t.Fatalf("a bounded parse failed where the unbounded one did not, with %v", berr)
+		}
 		if file == nil {
 			return
 		}
 		if !reflect.DeepEqual(whole, small) {
 			t.Fatalf("chunks of 3 tokens changed the File:%s\ninput %q", firstDiff(dumpAST(whole), dumpAST(small)), src)
 		}
-		if pure, err := parseWhole("fuzz", src, 0); err != nil {
+		if pure, err := parseWhole("fuzz", src, bounds{}); err != nil {
 			t.Fatalf("the grammar alone fails where Parse succeeded: %v", err)
 		} else if !reflect.DeepEqual(pure, whole) {
 			t.Fatalf("plain entries from tokens differ from the grammar's:%s\ninput %q", firstDiff(dumpAST(pure), dumpAST(whole)), src)
@@ -316,6 +326,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		"v nonuniform List<vector> 70(" + strings.Repeat("(1 2 3) ", 70) + ");",
 		"f 2(4(0 1 2 3) 3(1 2 3));", "# include \"f\"\n$ x;\n${a${b}};",
 		"p \"a\\\"b\\\\c\"; q \"x\\\ny\";", "l foo(bar; m 1.; n .5; o 0.orig;",
+		"w (a ((0 0 0) (1 1 1)) { k (1 2 3); } [0 1 0 0 0 0 0] \"s\" 70(" + strings.Repeat("1 ", 70) + ") " + strings.Repeat("b ", 20) + ");",
 	} {
 		write(fmt.Sprintf("construct-%02d", i), []byte(s))
 	}

@@ -192,8 +192,10 @@ type scanner struct {
 	// buffered (paused set); the next run continues where it stopped.
 	pauseAfter int
 	paused     bool
-	// maxEntries > 0 bounds the ';' and '{' read (Options.MaxEntries); entries counts them.
-	maxEntries, entries int
+	// bounds > 0 limit the ';' and '{' read (Options.MaxEntries) and the list items
+	// (Options.MaxListItems); entries and listItems count them.
+	bounds             bounds
+	entries, listItems int
 }
 
 func newScanner(src []byte) *scanner {
@@ -243,6 +245,54 @@ func (s *scanner) emit(t lexer.TokenType, p Pos, v string) {
 		}
 	}
 	s.countAtEntry = t == tNumber && wasEntry && s.depth == 0
+	if s.bounds.listItems > 0 {
+		s.chargeItems(t, p, v)
+	}
+}
+
+// chargeItems counts the list items of the token just emitted against
+// Options.MaxListItems: one when it is an item of a `( … )` list (its innermost enclosing
+// bracket is '('; an opener's is the one below it, a closer is no item), plus every
+// number and group of a numeric group the parser expands into ordinary nodes.
+func (s *scanner) chargeItems(t lexer.TokenType, p Pos, v string) {
+	n, inner := 0, len(s.open)-1
+	if t == tSym {
+		switch v {
+		case ")", "}", "]":
+			inner = -1
+		case "(", "{", "[":
+			inner--
+		}
+	}
+	if inner >= 0 && s.open[inner].c == '(' {
+		n++
+	}
+	if t == tNumList && !s.numInfo[len(s.numInfo)-1].keep {
+		n += groupNodes(v)
+	}
+	if s.listItems += n; s.listItems > s.bounds.listItems {
+		s.fail(p, "FOAM-PARSE-014", "more than "+strconv.Itoa(s.bounds.listItems)+" list items", "",
+			"split the list, or check the file is what it should be: this bound keeps the reader's memory in proportion")
+	}
+}
+
+// groupNodes is the number of nodes a numeric group `( … )` expands into: its numbers
+// and nested groups (a count before a '(' is over-counted as a number).
+func groupNodes(v string) int {
+	n, inNum := 0, false
+	for i := 1; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '(':
+			n++
+			inNum = false
+		case c == ')' || isSpace(c):
+			inNum = false
+		case !inNum:
+			n++
+			inNum = true
+		}
+	}
+	return n
 }
 
 // advanceLines counts the newlines of src[from:to] (SIMD via strings.Count).
@@ -411,9 +461,9 @@ func (s *scanner) run() {
 			if s.headerOnly && c == '}' && s.depth == 0 {
 				return
 			}
-			if (c == ';' || c == '{') && s.maxEntries > 0 {
-				if s.entries++; s.entries > s.maxEntries {
-					s.fail(p, "FOAM-PARSE-013", "more than "+strconv.Itoa(s.maxEntries)+" entries",
+			if (c == ';' || c == '{') && s.bounds.entries > 0 {
+				if s.entries++; s.entries > s.bounds.entries {
+					s.fail(p, "FOAM-PARSE-013", "more than "+strconv.Itoa(s.bounds.entries)+" entries",
 						"", "split the dictionary, or check the file is what it should be: this bound keeps the reader's memory in proportion")
 					return
 				}

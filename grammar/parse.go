@@ -165,6 +165,18 @@ type Options struct {
 	// FOAM-PARSE-013 finding located there, raised before the rest is parsed, so memory
 	// stays proportional to the bound. Numeric and binary lists count nothing.
 	MaxEntries int
+	// MaxListItems, when > 0, bounds the list items read, as MaxEntries bounds entries
+	// (a list of words has no ';'): every token that is an item of a `( … )` list counts
+	// one, at any depth; a numeric group small enough to become ordinary nodes (numListMin)
+	// counts each number and group in it; a NumList or BinList that stays one node counts
+	// one. One more is a FOAM-PARSE-014 finding located there, raised before the rest is
+	// parsed.
+	MaxListItems int
+}
+
+// bounds are Options.MaxEntries and Options.MaxListItems as the scanner applies them.
+type bounds struct {
+	entries, listItems int
 }
 
 // ParseFile reads path (gzip-compressed content is detected by its magic bytes) up to
@@ -181,7 +193,7 @@ func ParseFileWith(path string, opt Options) (*File, error) {
 	if ff != nil {
 		return nil, *ff
 	}
-	f, err := parseWith(path, src, parseConfig{chunk: chunkTokens, maxEntries: opt.MaxEntries})
+	f, err := parseWith(path, src, parseConfig{chunk: chunkTokens, bounds: bounds{opt.MaxEntries, opt.MaxListItems}})
 	if f != nil {
 		f.Gzip = gz
 	}
@@ -252,8 +264,8 @@ func parseChunked(name string, src []byte, chunk int) (*File, error) {
 type parseConfig struct {
 	// chunk is the number of tokens scanned and parsed at a time (0: one piece).
 	chunk int
-	// maxEntries is Options.MaxEntries.
-	maxEntries int
+	// bounds are Options.MaxEntries and Options.MaxListItems.
+	bounds bounds
 	// sink, when set, gets the top-level entries of each chunk as they are converted
 	// (the header taken out, as in File.Body) and the File keeps none: Body stays nil.
 	// The slice and the plain entries in it are reused for the next chunk (newPlain).
@@ -274,7 +286,7 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 	s := newScanner(src)
 	s.hdr = sniffHeader(src)
 	s.pauseAfter = cfg.chunk
-	s.maxEntries = cfg.maxEntries
+	s.bounds = cfg.bounds
 	f := &File{Name: name, Src: src}
 	c := converter{s: s, src: src, reuse: cfg.sink != nil}
 	body := []Entry{} // non-nil, as the grammar's conversion gives
@@ -290,7 +302,7 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 			if cfg.sink != nil {
 				return nil, errSunk
 			}
-			return parseWhole(name, src, cfg.maxEntries)
+			return parseWhole(name, src, cfg.bounds)
 		}
 		if cfg.sink != nil && len(body) > 0 {
 			if !span.Pos.IsValid() {
@@ -530,10 +542,10 @@ func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, e
 }
 
 // parseWhole scans and parses src in one piece, after a chunk failed.
-func parseWhole(name string, src []byte, maxEntries int) (*File, error) {
+func parseWhole(name string, src []byte, b bounds) (*File, error) {
 	s := newScanner(src)
 	s.hdr = sniffHeader(src)
-	s.maxEntries = maxEntries
+	s.bounds = b
 	s.run()
 	if s.err != nil {
 		return nil, lexFinding(name, src, s.err)

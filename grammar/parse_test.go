@@ -497,7 +497,7 @@ func chunkedSame(t *testing.T, src []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pure, err := parseWhole("t", src, 0)
+	pure, err := parseWhole("t", src, bounds{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -547,6 +547,46 @@ func TestMaxEntries(t *testing.T) {
 		t.Fatalf("past the bound after a grammar error: %v", err)
 	}
 	if _, err := ParseFile(write(sb.String() + "z 1;\n")); err != nil {
+		t.Fatalf("no bound by default: %v", err)
+	}
+}
+
+// TestMaxListItems: Options.MaxListItems counts every item of a `( … )` list at any depth
+// (a dictionary or dimension set inside a list is one item; lists in it count their own),
+// each number and group of a numeric group that becomes ordinary nodes, and a NumList that
+// stays one token as one; one past the bound is FOAM-PARSE-014 located at it, also in
+// a list that no ';' ends (MaxEntries does not see it).
+func TestMaxListItems(t *testing.T) {
+	dir := t.TempDir()
+	write := func(src string) string {
+		p := filepath.Join(dir, "d")
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	src := "FoamFile { format ascii; }\n" + // 0
+		"w (a b c);\n" + // 3
+		"n ((0 0 0) (1 1 1));\n" + // a group expanded into 2 lists of 3 numbers: 8
+		"m (x (1 2) { k (1 2 3); } [0 1 0 0 0 0 0] \"s\");\n" + // x, (1 2) and its 2 numbers, {, k's 3 numbers, [, "s": 10
+		"big 1000(" + strings.Repeat("1 ", 1000) + ");\n" + // one NumList, no list around it: 0
+		"k2 (y 100(" + strings.Repeat("1 ", 100) + "));\n" // y and a NumList: 2
+	const items = 23
+	if _, err := ParseFileWith(write(src), Options{MaxListItems: items}); err != nil {
+		t.Fatalf("%d list items within a bound of %d: %v", items, items, err)
+	}
+	_, err := ParseFileWith(write(src), Options{MaxListItems: items - 1})
+	var fd finding.Finding
+	if !errors.As(err, &fd) || fd.ID != "FOAM-PARSE-014" || fd.Location.Line != 6 || fd.Location.Column != 7 {
+		t.Fatalf("one past the bound: %v", err)
+	}
+	// A list of words has one ';': only the item bound stops it, at its 11th word.
+	words := "l (" + strings.Repeat("a ", 1000) + ");\n"
+	_, err = ParseFileWith(write(words), Options{MaxEntries: 10, MaxListItems: 10})
+	if !errors.As(err, &fd) || fd.ID != "FOAM-PARSE-014" || fd.Location.Line != 1 || fd.Location.Column != 24 {
+		t.Fatalf("a long list: %v", err)
+	}
+	if _, err := ParseFile(write(words)); err != nil {
 		t.Fatalf("no bound by default: %v", err)
 	}
 }

@@ -35,6 +35,7 @@ var goRules = []goRule{
 	{"FOAM-PARSE-011", finding.Warn, "a $variable name OpenFOAM reads differently from what it looks like (bad name, unclosed bracket)", "write $name or ${name}", "grammar/parse.go", nil},
 	{"FOAM-PARSE-012", finding.Deny, "brackets ( { [ nested deeper than 64 levels (foamc's bound on parsing and printing)", "flatten the structure; real dictionaries nest a few levels", "grammar/lexer.go", nil},
 	{"FOAM-PARSE-013", finding.Deny, "a dictionary file with more entries than a case load reads (foamcase.MaxEntries, 200 000: memory stays in proportion)", "split the dictionary, or check the file is what it should be", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-014", finding.Deny, "a file with more list items than a case load reads (foamcase.MaxListItems, 200 000: memory stays in proportion)", "split the list, or check the file is what it should be", "grammar/lexer.go", nil},
 	{"FOAM-EXPAND-001", finding.Deny, "an #include file does not exist", "create the file or fix the path (relative paths start at the including file's directory)", "grammar/expand.go", nil},
 	{"FOAM-EXPAND-002", finding.Deny, "#include files include each other", "break the include loop", "grammar/expand.go", nil},
 	{"FOAM-EXPAND-003", finding.Deny, "an #include resolves outside the case directory (warn for an optional include)", "copy the file into the case", "grammar/expand.go", nil},

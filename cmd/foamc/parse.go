@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -83,6 +84,18 @@ func marshalIndent(v any, prefix string) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
+// foamDictionaryEnv is the environment `foamDictionary -expand` reads the file in: the
+// caller's, with FOAM_EXECUTABLE set as argList.C sets it unless already present (a
+// tutorial's `${_${FOAM_EXECUTABLE}};` is undefined nowhere in OpenFOAM). grammar sets
+// FOAM_API, FOAM_CASE and FOAM_CASENAME itself.
+func foamDictionaryEnv(k string) (string, bool) {
+	v, ok := os.LookupEnv(k)
+	if !ok && k == "FOAM_EXECUTABLE" {
+		return "foamDictionary", true
+	}
+	return v, ok
+}
+
 func newParseCmd() *cobra.Command {
 	var expand, values, allowOutside bool
 	var caseDir string
@@ -122,7 +135,7 @@ func newParseCmd() *cobra.Command {
 				// parsed and drops them (a 2 M-key file's tree is larger than its expansion).
 				var x *grammar.Expanded
 				x, err = grammar.ExpandFile(path, grammar.ExpandOptions{CaseDir: caseDir, AllowOutside: allowOutside,
-					EtcDir: openfoam.Etc(), NoSyntax: true})
+					EtcDir: openfoam.Etc(), Env: foamDictionaryEnv, NoSyntax: true})
 				if err == nil {
 					if x.Header != nil {
 						rec.FoamFile = x.Header.Value(grammar.ValueOptions{})

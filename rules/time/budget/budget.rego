@@ -50,7 +50,7 @@ steps := (cd.endTime - start) / cd.deltaT if {
 findings contains f if {
 	not lib.is_utility
 	not adjusting
-	steps > budget
+	round(steps) > budget
 	f := lib.finding_with(
 		lib.file_ptr(file, ["endTime"]),
 		sprintf("endTime %v / deltaT %v is %d fixed time steps (budget %d)%s", [cd.endTime, cd.deltaT, round(steps), budget, wall_note]),

@@ -23,18 +23,24 @@ file := "system/controlDict"
 
 cd := input.files[file]
 
+# dead lists the Courant controls the file sets, maxCo first: one finding names them all.
+dead := [k | some k in ["maxCo", "maxDeltaT"]; lib.has(cd, k)]
+
 findings contains f if {
 	lib.has(cd, "deltaT")
 	not lib.truthy(object.get(cd, "adjustTimeStep", false))
 	lib.solver != "chemFoam"
-	some key in ["maxCo", "maxDeltaT"]
-	lib.has(cd, key)
+	count(dead) > 0
 	f := lib.finding_with(
-		lib.file_ptr(file, [key]),
-		sprintf("%s %v has no effect: adjustTimeStep is off, so every step is deltaT %v%s", [key, cd[key], cd.deltaT, steps_note]),
+		lib.file_ptr(file, [dead[0]]),
+		sprintf("%s %s no effect: adjustTimeStep is off, so every step is deltaT %v%s", [
+			concat(" and ", [sprintf("%s %v", [k, cd[k]]) | some k in dead]),
+			{1: "has", 2: "have"}[count(dead)],
+			cd.deltaT, steps_note,
+		]),
 		{
-			"related": related,
-			"edits": edits(key),
+			"related": array.concat(related, [lib.related(lib.file_ptr(file, [k]), "also unused") | some k in array.slice(dead, 1, 2)]),
+			"edits": edits,
 		},
 	)
 }
@@ -52,21 +58,12 @@ related := [lib.related(lib.file_ptr(file, ["adjustTimeStep"]), "adjustTimeStep 
 
 else := [lib.related(lib.file_ptr(file, ["deltaT"]), "the fixed step")]
 
-# A solver that adjusts its step gets adjustTimeStep (on one finding: maxCo's, else
-# maxDeltaT's); for the others the dead entry goes.
-edits(key) := [adjust_edit] if {
+# A solver that adjusts its step gets adjustTimeStep; for the others the dead entries go.
+edits := [lib.fix_set(file, ["adjustTimeStep"], "yes")] if {
 	lib.solver_info.setDeltaT
-	key == first_key
+	lib.has(cd, "adjustTimeStep")
 }
 
-else := [] if lib.solver_info.setDeltaT
+else := [lib.fix_add(file, ["adjustTimeStep"], "yes")] if lib.solver_info.setDeltaT
 
-else := [lib.fix_remove(file, [key])]
-
-first_key := "maxCo" if lib.has(cd, "maxCo")
-
-else := "maxDeltaT"
-
-adjust_edit := lib.fix_set(file, ["adjustTimeStep"], "yes") if lib.has(cd, "adjustTimeStep")
-
-else := lib.fix_add(file, ["adjustTimeStep"], "yes")
+else := [lib.fix_remove(file, [k]) | some k in dead]

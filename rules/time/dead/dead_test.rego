@@ -23,25 +23,28 @@ test_dead_maxco if {
 
 test_dead_both_adjust_off if {
 	fs := dead.findings with input as pimple({"adjustTimeStep": "no", "maxCo": 0.5, "maxDeltaT": 0.1})
-	count(fs) == 2
-	edits := [e | some f in fs; some e in f.edits]
-	edits == [{"op": "set", "file": "system/controlDict", "pointer": "/adjustTimeStep", "value": "yes"}]
-	every f in fs {
-		f.related[0].path == "/files/system~1controlDict/adjustTimeStep"
-	}
+	[f] := [f | some f in fs]
+	startswith(f.msg, "maxCo 0.5 and maxDeltaT 0.1 have no effect")
+	f.path == "/files/system~1controlDict/maxCo"
+	f.edits == [{"op": "set", "file": "system/controlDict", "pointer": "/adjustTimeStep", "value": "yes"}]
+	[r.path | some r in f.related] == ["/files/system~1controlDict/adjustTimeStep", "/files/system~1controlDict/maxDeltaT"]
 }
 
 test_maxdeltat_alone if {
 	fs := dead.findings with input as pimple({"maxDeltaT": 0.1})
 	[f] := [f | some f in fs]
+	f.path == "/files/system~1controlDict/maxDeltaT"
 	count(f.edits) == 1
 }
 
 test_no_setdeltat_removes if {
-	doc := object.union(test.case, {"files": {"system/controlDict": {"maxCo": 0.9}}})
+	doc := object.union(test.case, {"files": {"system/controlDict": {"maxCo": 0.9, "maxDeltaT": 1}}})
 	fs := dead.findings with input as doc
 	[f] := [f | some f in fs]
-	f.edits == [{"op": "remove", "file": "system/controlDict", "pointer": "/maxCo"}]
+	f.edits == [
+		{"op": "remove", "file": "system/controlDict", "pointer": "/maxCo"},
+		{"op": "remove", "file": "system/controlDict", "pointer": "/maxDeltaT"},
+	]
 }
 
 test_chemfoam_exempt if {

@@ -374,3 +374,53 @@ func TestMisspeltApplication(t *testing.T) {
 		}
 	}
 }
+
+// TestSolutionControls: each fvSolution control of the wrong type FOAM-SOL-012 denies, set
+// alone in the clean icoFoam cavity, stops icoFoam v1912 with a FATAL IO ERROR.
+func TestSolutionControls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs OpenFOAM")
+	}
+	foamtest.RequireBinary(t, "icoFoam")
+	e := embeddedEngine(t)
+	const piso = "PISO { nCorrectors 2; nNonOrthogonalCorrectors 0; pRefCell 0; pRefValue 0; }"
+	const pSolver = "p { solver PCG; preconditioner DIC; tolerance 1e-06; relTol 0.05; }"
+	cases := []struct {
+		name, from, to, path, want string
+	}{
+		{"nCorrectors", piso, strings.Replace(piso, "nCorrectors 2;", "nCorrectors two;", 1), "/PISO/nCorrectors", "expected label (int32), found on line 8: word 'two'"},
+		{"nNonOrthogonalCorrectors", piso, strings.Replace(piso, "nNonOrthogonalCorrectors 0;", "nNonOrthogonalCorrectors 0.5;", 1), "/PISO/nNonOrthogonalCorrectors", "expected label (int32), found on line 8: double 0.5"},
+		{"pRefCell", piso, strings.Replace(piso, "pRefCell 0;", "pRefCell first;", 1), "/PISO/pRefCell", "word 'first'"},
+		{"pRefValue", piso, strings.Replace(piso, "pRefValue 0;", "pRefValue zero;", 1), "/PISO/pRefValue", "expected scalar value, found on line 8: word 'zero'"},
+		{"momentumPredictor", piso, strings.Replace(piso, "}", "momentumPredictor maybe; }", 1), "/PISO/momentumPredictor", "Expected 'true/false', 'on/off' ... found maybe"},
+		{"tolerance", pSolver, strings.Replace(pSolver, "tolerance 1e-06;", "tolerance small;", 1), "/solvers/p/tolerance", "word 'small'"},
+		{"maxIter", pSolver, strings.Replace(pSolver, "relTol 0.05;", "relTol 0.05; maxIter many;", 1), "/solvers/p/maxIter", "word 'many'"},
+	}
+	base := fixtureCase(t, "cavity-clean")
+	if out, err := runFoam(t, base, time.Minute, "blockMesh"); err != nil {
+		t.Fatalf("blockMesh: %v\n%s", err, out)
+	}
+	setControl(t, base, "endTime", "0.01")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "case")
+			if out, err := exec.Command("cp", "-r", base, dir).CombinedOutput(); err != nil {
+				t.Fatalf("copy: %v %s", err, out)
+			}
+			p := filepath.Join(dir, "system", "fvSolution")
+			b, err := os.ReadFile(p)
+			if err != nil || !strings.Contains(string(b), c.from) {
+				t.Fatalf("fvSolution lacks %q (%v)", c.from, err)
+			}
+			os.WriteFile(p, []byte(strings.Replace(string(b), c.from, c.to, 1)), 0o644)
+			fs := lintCase(t, e, dir)
+			if findingAt(denies(fs), "FOAM-SOL-012", "/files/system~1fvSolution"+c.path) == nil {
+				t.Errorf("lint: no FOAM-SOL-012 deny at %s: %v", c.path, fs)
+			}
+			out, err := runFoam(t, dir, time.Minute, "icoFoam")
+			if err == nil || !strings.Contains(out, "FOAM FATAL") || !strings.Contains(out, c.want) {
+				t.Errorf("icoFoam: want FATAL %q: %v\n%s", c.want, err, tail(out))
+			}
+		})
+	}
+}

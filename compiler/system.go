@@ -126,6 +126,7 @@ func (c *compilation) emitSystem(st *state) {
 	cd.set("endTime", specSrc("/control/endTime"), grammar.Num(s.Control.EndTime))
 	cd.set("deltaT", st.deltaT.src, st.deltaT.item())
 	wc, wi := c.writeControl(st)
+	c.stepBudget(st)
 	cd.set("writeControl", ruleSrc("FOAM-TIME-006", "write control matching the time stepping"), grammar.NewWord(wc))
 	cd.set("writeInterval", wi.src, wi.item())
 	cd.set("purgeWrite", cs, grammar.Num(0))
@@ -202,6 +203,24 @@ func (c *compilation) writeControl(st *state) (string, val) {
 		return "timeStep", wi
 	}
 	return "timeStep", st.derive("derived/writeSteps", derivation{r, "steps = writeInterval / deltaT", map[string]float64{"writeInterval": wi.s, "deltaT": dt}})
+}
+
+// stepBudget is FOAM-TIME-008's budget: a fixed step that makes the run longer than this
+// many steps (iterations for a steady solver) is almost always a unit slip.
+const stepBudget = 100000
+
+// stepBudget warns, as lint does on the written case, when the step is fixed (no adjusting
+// solver) and endTime/deltaT exceeds the budget.
+func (c *compilation) stepBudget(st *state) {
+	dt := st.deltaT.s
+	if st.adjust || dt <= 0 {
+		return
+	}
+	if n := math.Round(c.spec.Control.EndTime / dt); n > stepBudget {
+		c.note("FOAM-TIME-008", finding.Warn, "/control/endTime",
+			fmt.Sprintf("endTime %g / deltaT %g is %.0f fixed time steps (budget %d)", c.spec.Control.EndTime, dt, n, stepBudget),
+			"check deltaT and endTime (a steady solver counts iterations with deltaT 1), or give maxCo to a solver that adjusts its step")
+	}
 }
 
 func (c *compilation) forceCoeffs(n node, fc *ForceCoeffs, st *state) {

@@ -65,6 +65,36 @@ func TestSteadyWriteInterval(t *testing.T) {
 	}
 }
 
+// TestStepBudgetNote: a fixed step beyond 100,000 steps is a FOAM-TIME-008 warning on
+// /control/endTime; an adjusting solver's maxCo step is not counted.
+func TestStepBudgetNote(t *testing.T) {
+	pimple := strings.Replace(channelKE, "solver: simpleFoam", "solver: pimpleFoam", 1)
+	budget := func(control string) []finding.Finding {
+		r, fl := compileSrc(t, strings.Replace(pimple, "control: {endTime: 100, deltaT: 1}", "control: {"+control+"}", 1), Options{})
+		if fl != nil {
+			t.Fatalf("%s: %v", control, fl)
+		}
+		var out []finding.Finding
+		for _, f := range r.Findings {
+			if f.ID == "FOAM-TIME-008" {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	fs := budget("endTime: 5, deltaT: 1.0e-5")
+	if len(fs) != 1 || fs[0].Severity != finding.Warn || fs[0].Location.Path != "/control/endTime" || fs[0].Location.Line == 0 ||
+		fs[0].Summary != "endTime 5 / deltaT 1e-05 is 500000 fixed time steps (budget 100000)" {
+		t.Errorf("500,000 fixed steps: %v", fs)
+	}
+	if fs := budget("endTime: 5, deltaT: 1.0e-4"); len(fs) != 0 {
+		t.Errorf("50,000 steps warned: %v", fs)
+	}
+	if fs := budget("endTime: 5, maxCo: 0.5"); len(fs) != 0 {
+		t.Errorf("adjusting step warned: %v", fs)
+	}
+}
+
 // TestSteadyFractionalRuns: the compiled issue-27 case lints without a deny, and real
 // blockMesh and simpleFoam v1912 accept its controlDict and write at 0.01 (iteration 10).
 func TestSteadyFractionalRuns(t *testing.T) {

@@ -279,6 +279,15 @@ func TestDeadMaxCo(t *testing.T) {
 	t.Logf("adjustTimeStep off: 10 steps of 0.005, Courant max %g with maxCo 0.2", coMax)
 
 	// The rule's repair: the same case with adjustTimeStep on.
+	// A word for maxCo stops pimpleFoam at start-up whether or not it adjusts (FOAM-TIME-006).
+	setControl(t, dir, "maxCo", "small")
+	if findingAt(denies(lintCase(t, e, dir)), "FOAM-TIME-006", cdPath("maxCo")) == nil {
+		t.Error("maxCo small: no FOAM-TIME-006 deny")
+	}
+	if out, err := runFoam(t, dir, time.Minute, "pimpleFoam"); err == nil || !strings.Contains(out, "word 'small'") {
+		t.Errorf("maxCo small: want pimpleFoam's FATAL: %v\n%s", err, tail(out))
+	}
+	setControl(t, dir, "maxCo", "0.2")
 	if err := dictedit.ApplyDir(dir, dead.Repair.Edits); err != nil {
 		t.Fatal(err)
 	}

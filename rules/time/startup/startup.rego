@@ -8,7 +8,8 @@
 #   since the interval is then a step count; a word where a number is read (`endTime inf`,
 #   a startTime, writeInterval or writeFrequency word); a non-integer purgeWrite,
 #   timePrecision or writePrecision; and a runTimeModifiable or adjustTimeStep that is no
-#   switch word. writeInterval 0 under writeControl runTime/adjustableRunTime divides by
+#   switch word; solvers that adjust their step read maxCo and maxDeltaT as numbers too
+#   (createTimeControls.H). writeInterval 0 under writeControl runTime/adjustableRunTime divides by
 #   zero at the first step (SIGFPE). deltaT is FOAM-TIME-005's.
 # custom:
 #   id: FOAM-TIME-006
@@ -22,6 +23,7 @@
 #     - src/OpenFOAM/db/Time/TimeIO.C:375-420 (writePrecision unsigned int, runTimeModifiable switch)
 #     - src/OpenFOAM/db/Time/Time.C:40-66 (stopAtControlNames, writeControlNames)
 #     - src/OpenFOAM/primitives/bools/Switch/Switch.C:66-120, 225-275 (switch words)
+#     - src/finiteVolume/cfdTools/general/include/createTimeControls.H (maxCo, maxDeltaT scalars)
 #     - rules/timestartup_test.go TestTimeStartup (blockMesh v1912 stops with FATAL IO ERROR on each case, icoFoam with SIGFPE on writeInterval 0)
 package foamc.rules.time.startup
 
@@ -71,6 +73,13 @@ scalars contains "endTime" if not lib.has(cd, "stopAt")
 scalars contains "writeInterval"
 
 scalars contains "writeFrequency" if not lib.has(cd, "writeInterval")
+
+# Solvers that can adjust their step read maxCo and maxDeltaT at start-up
+# (createTimeControls.H), adjustTimeStep or not.
+scalars contains key if {
+	lib.solver_info.setDeltaT
+	some key in ["maxCo", "maxDeltaT"]
+}
 
 findings contains f if {
 	some key in scalars

@@ -85,3 +85,11 @@ test_switches if {
 		count(startup.findings) == 0 with input as with_cd("adjustTimeStep", v)
 	}
 }
+
+test_courant_controls if {
+	pimple := test.set(test.case, "/features/solver", "pimpleFoam")
+	fs := startup.findings with input as test.set(pimple, concat("/", [cd, "maxCo"]), "small")
+	[f] := [f | some f in fs]
+	f.msg == "maxCo small is not a number: OpenFOAM stops reading controlDict"
+	count(startup.findings) == 0 with input as with_cd("maxCo", "small")
+}

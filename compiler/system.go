@@ -127,7 +127,7 @@ func (c *compilation) emitSystem(st *state) {
 	cd.set("deltaT", st.deltaT.src, st.deltaT.item())
 	wc, wi := c.writeControl(st)
 	c.stepBudget(st)
-	cd.set("writeControl", ruleSrc("FOAM-TIME-006", "write control matching the time stepping"), grammar.NewWord(wc))
+	cd.set("writeControl", ruleSrc("FOAM-TIME-003", "write control matching the time stepping"), grammar.NewWord(wc))
 	cd.set("writeInterval", wi.src, wi.item())
 	cd.set("purgeWrite", cs, grammar.Num(0))
 	cd.set("writeFormat", cs, grammar.NewWord("ascii"))

@@ -9,7 +9,7 @@
 #   Integer controls: nCorrectors, nOuterCorrectors, nNonOrthogonalCorrectors, pRefCell,
 #   maxIter, minIter; switches: momentumPredictor, transonic, consistent, frozenFlow,
 #   SIMPLErho, turbOnFinalIterOnly, solveFlow; scalars: pRefValue, tolerance, relTol and the
-#   relaxation factors.
+#   relaxation factors (a coupled solver's tolerance and relTol: one number per component).
 # custom:
 #   id: FOAM-SOL-012
 #   severity: deny
@@ -82,6 +82,14 @@ checks contains [["solvers", field, key], v, want] if {
 }
 
 typed(v, "a number") if is_number(v)
+
+# A coupled solver (`type coupled;`) reads one tolerance per component.
+typed(v, "a number") if {
+	is_array(v)
+	every x in v {
+		is_number(x)
+	}
+}
 
 typed(v, "a whole number") if integer(v)
 

@@ -37,3 +37,9 @@ test_solver_controls if {
 		"solvers/p/maxIter 10.5 is not a whole number: the solver stops reading fvSolution",
 	}
 }
+
+test_coupled_component_tolerances if {
+	doc := test.set(test.case, concat("", [fvs, "/solvers/U"]), {"type": "coupled", "solver": "PBiCCCG", "tolerance": [1e-5, 1e-5, 1e-5], "relTol": [0, 0, 0]})
+	count(controls.findings) == 0 with input as doc
+	count(controls.findings) == 1 with input as test.set(doc, concat("", [fvs, "/solvers/U/relTol"]), [0, "zero", 0])
+}

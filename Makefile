@@ -83,9 +83,10 @@ slurm-down:
 	$(SUDO) scripts/slurm-cluster.sh down
 
 # The whole generated spec matrix in real OpenFOAM (CI runs a fixed sample): compile rate,
-# run rate, failures grouped by cause; then every blind spec (specs/blind_test.go).
+# run rate, failures grouped by cause (and of its steady specs restated with fractional time
+# settings, specs/fractional.go); then every blind spec (specs/blind_test.go).
 matrix: deps
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix$$|TestFractionalSteadyMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestBlindSpecs$$' -count=1 -v -timeout 60m -args -blind=all
 

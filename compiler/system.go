@@ -3,10 +3,12 @@ package compiler
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 )
 
@@ -123,17 +125,9 @@ func (c *compilation) emitSystem(st *state) {
 	cd.set("stopAt", cs, grammar.NewWord("endTime"))
 	cd.set("endTime", specSrc("/control/endTime"), grammar.Num(s.Control.EndTime))
 	cd.set("deltaT", st.deltaT.src, st.deltaT.item())
-	wc := "runTime"
-	if f.Steady {
-		wc = "timeStep"
-	} else if st.adjust {
-		wc = "adjustableRunTime"
-	}
+	wc, wi := c.writeControl(st)
+	c.stepBudget(st)
 	cd.set("writeControl", ruleSrc("FOAM-TIME-003", "write control matching the time stepping"), grammar.NewWord(wc))
-	wi := val{s: s.Control.EndTime, src: curated("write at endTime when writeInterval is not given")}
-	if s.Control.WriteInterval != nil {
-		wi = sv(*s.Control.WriteInterval, specSrc("/control/writeInterval"))
-	}
 	cd.set("writeInterval", wi.src, wi.item())
 	cd.set("purgeWrite", cs, grammar.Num(0))
 	cd.set("writeFormat", cs, grammar.NewWord("ascii"))
@@ -169,6 +163,64 @@ func (c *compilation) emitSystem(st *state) {
 	c.emitSchemes()
 	c.emitSolution()
 	c.emitDecompose()
+}
+
+// writeControl chooses how controlDict counts the spec's writeInterval, which is simulated
+// time like endTime. Transient runs write in time (runTime; adjustableRunTime when the step
+// adjusts). A steady solver writes every N iterations (timeStep), but there writeInterval is
+// a step count and Time::readDict stops every application, blockMesh first, on one below 1
+// (TimeIO.C:266-273, FOAM-TIME-006): the interval becomes writeInterval/deltaT steps when
+// that is a whole number, else the case writes in time (runTime). An interval shorter than
+// the step is refused: no iteration falls on it.
+func (c *compilation) writeControl(st *state) (string, val) {
+	s := c.spec
+	wi := val{s: s.Control.EndTime, src: curated("write at endTime when writeInterval is not given")}
+	ptr := "/control/endTime"
+	if s.Control.WriteInterval != nil {
+		wi = sv(*s.Control.WriteInterval, specSrc("/control/writeInterval"))
+		ptr = "/control/writeInterval"
+	}
+	switch {
+	case !c.feat.Steady && st.adjust:
+		return "adjustableRunTime", wi
+	case !c.feat.Steady:
+		return "runTime", wi
+	}
+	dt := st.deltaT.s
+	n := wi.s / dt
+	r := math.Round(n)
+	switch {
+	case n < 1-1e-9:
+		f := c.spec.Doc.Finding(IDConflict, finding.Deny, ptr,
+			fmt.Sprintf("%s %g is shorter than deltaT %g: a steady run writes whole iterations, and none falls within it", ptr[len("/control/"):], wi.s, dt),
+			"give writeInterval as a multiple of deltaT (a steady solver iterates with deltaT 1: writeInterval and endTime count iterations)")
+		f.Related = []finding.Related{{Location: c.spec.Doc.Locate("/control/deltaT"), Message: fmt.Sprintf("deltaT %g", dt)}}
+		c.errs = append(c.errs, f)
+		return "timeStep", wi
+	case math.Abs(n-r) > 1e-9*r:
+		return "runTime", wi
+	case n == wi.s:
+		return "timeStep", wi
+	}
+	return "timeStep", st.derive("derived/writeSteps", derivation{r, "steps = writeInterval / deltaT", map[string]float64{"writeInterval": wi.s, "deltaT": dt}})
+}
+
+// stepBudget is FOAM-TIME-008's budget: a fixed step that makes the run longer than this
+// many steps (iterations for a steady solver) is almost always a unit slip.
+const stepBudget = 100000
+
+// stepBudget warns, as lint does on the written case, when the step is fixed (no adjusting
+// solver) and endTime/deltaT exceeds the budget.
+func (c *compilation) stepBudget(st *state) {
+	dt := st.deltaT.s
+	if st.adjust || dt <= 0 {
+		return
+	}
+	if n := math.Round(c.spec.Control.EndTime / dt); n > stepBudget {
+		c.note("FOAM-TIME-008", finding.Warn, "/control/endTime",
+			fmt.Sprintf("endTime %g / deltaT %g is %.0f fixed time steps (budget %d)", c.spec.Control.EndTime, dt, n, stepBudget),
+			"check deltaT and endTime (a steady solver counts iterations with deltaT 1), or give maxCo to a solver that adjusts its step")
+	}
 }
 
 func (c *compilation) forceCoeffs(n node, fc *ForceCoeffs, st *state) {

@@ -17,10 +17,29 @@ test_missing if {
 	contains(f.msg, "no application")
 }
 
-test_unknown if {
-	fs := application.findings with input as test.set(test.case, "/files/system~1controlDict/application", "simpelFoam")
+app(name) := f if {
+	fs := application.findings with input as test.set(test.case, "/files/system~1controlDict/application", name)
 	[f] := [f | some f in fs]
+}
+
+test_misspelt if {
+	f := app("simpelFoam")
 	f.suggest.word == "simpelFoam"
+	f.severity == "deny"
+	f.msg == "application simpelFoam is a misspelling of simpleFoam: the run starts simpelFoam, which does not exist"
+	app("simplefoam").severity == "deny"
+	app("icoFaom").severity == "deny"
+	app("icoFom").severity == "deny"
+	app("icoFoan").severity == "deny"
+}
+
+test_unknown_custom_solver if {
+	f := app("myChannelFoam")
+	not f.severity
+	contains(f.msg, "not a v1912 solver or utility")
+	not app("rhoFoam").severity
+	not app("icoFoam2").severity
+	not app(1).severity
 }
 
 test_no_header_no_finding if {

@@ -1,10 +1,10 @@
 # METADATA
 # title: write control writes something
-# description: writeControl is an enum (timeStep, runTime, adjustable, adjustableRunTime, clockTime, cpuTime); a writeInterval longer than the run writes only the final time, if at all.
+# description: A writeInterval longer than the run writes only the final time, if at all (a writeControl outside its enumeration stops OpenFOAM, FOAM-TIME-006).
 # custom:
 #   id: FOAM-TIME-003
 #   severity: warn
-#   fix: Use a valid writeControl and a writeInterval shorter than endTime - startTime.
+#   fix: Use a writeInterval shorter than endTime - startTime.
 #   provenance:
 #     - src/OpenFOAM/db/Time/Time.C
 #     - src/OpenFOAM/db/Time/TimeIO.C
@@ -12,21 +12,7 @@ package foamc.rules.time.write
 
 import data.foamc.lib
 
-controls := ["adjustable", "adjustableRunTime", "clockTime", "cpuTime", "runTime", "timeStep"]
-
 cd := lib.control_dict
-
-findings contains f if {
-	wc := cd.writeControl
-	not wc in controls
-	f := lib.finding_with(
-		lib.file_ptr("system/controlDict", ["writeControl"]),
-		sprintf("unknown writeControl %q", [wc]),
-		{
-			"suggest": lib.suggest(wc, controls),
-		},
-	)
-}
 
 start := cd.startTime if object.get(cd, "startFrom", "startTime") == "startTime"
 

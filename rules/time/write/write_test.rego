@@ -8,13 +8,6 @@ test_ok if {
 	count(write.findings) == 0 with input as test.compressible
 }
 
-test_unknown_control if {
-	fs := write.findings with input as test.set(test.case, "/files/system~1controlDict/writeControl", "timestep")
-	count(fs) == 1
-	some f in fs
-	f.suggest.word == "timestep"
-}
-
 test_too_long if {
 	count(write.findings) == 1 with input as test.set(test.case, "/files/system~1controlDict/writeInterval", 5000)
 	count(write.findings) == 1 with input as test.set(test.compressible, "/files/system~1controlDict/writeInterval", 1)

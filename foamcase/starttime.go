@@ -26,7 +26,9 @@ type instant struct {
 	value float64
 }
 
-// small is OpenFOAM's SMALL (double): instants are equal within it (Instant::equal).
+// small is OpenFOAM's SMALL (double): instants are equal within it (Instant::equal),
+// compared as OpenFOAM does: from 16 up, v ± SMALL rounds back to v and no value is
+// equal to anything (startTime 16 does not find 16.0/; TestStartTimeAgainstSolver).
 const small = 1e-15
 
 // maxPrecision is Time::maxPrecision_, 3 - log10(SMALL).
@@ -134,24 +136,17 @@ func findTimes(dir string) []instant {
 	return out
 }
 
-// validFileName is fileName::validate leaving the name unchanged (readDir skips the
-// others): no whitespace, quotes, or characters a fileName cannot hold.
+// validFileName is what readDir lists: not hidden (POSIX directoryIterator), and
+// fileName::validate leaving the name unchanged (no quotes, no whitespace).
 func validFileName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case ' ', '\t', '\n', '\r', '\v', '\f', '"', '\'', '/', ';', '{', '}', '\\':
-			return false
-		default:
-			if c < 0x20 || c == 0x7f {
-				return false
-			}
-		}
+	if s == "" || s[0] == '.' {
+		return false
 	}
-	return s != ""
+	return !strings.ContainsAny(s, "\"' \t\n\r\v\f")
 }
 
-// readScalar is Foam::readScalar(const std::string&, scalar&) (doubleScalar.C): strtod
-// of the whole name (trailing whitespace allowed), within ±1e300, underflow to 0.
+// readScalar is Foam::readScalar(const std::string&, scalar&) (doubleScalar.C): strtold
+// of the whole name (trailing whitespace allowed), within ±1e300 (VGREAT), underflow to 0.
 func readScalar(s string) (float64, bool) {
 	v, rest, ok := strtod(s)
 	if !ok || strings.TrimLeft(rest, " \t\n\r\v\f") != "" {

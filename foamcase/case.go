@@ -164,8 +164,11 @@ func Load(dir string, opts Options) (*Case, error) {
 	case known && atof(startName) == 0 && isDir(filepath.Join(abs, "0.orig")):
 		// An Allrun (or foamc run) restores 0.orig into the 0 the solver reads.
 		fieldDir = "0.orig"
+	case known && control != nil:
+		// Absent: the solver finds no fields there (rules say which), and foamc never
+		// judges another directory in its place.
+		fieldDir = startName
 	}
-	// Otherwise no directory: the solver finds no fields; never another directory's.
 
 	// What OpenFOAM reads (docs/case-document.md): system/ and constant/ whole, the start
 	// time directories (all of them when the start cannot be known), 0.orig, and each

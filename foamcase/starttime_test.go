@@ -55,20 +55,21 @@ func TestStartTimeAgainstSolver(t *testing.T) {
 		controls string   // controlDict time entries
 		dirs     []string // time directories, each with its marker p
 		want     string   // the directory icoFoam reads p from; "" none
+		missing  string   // the absent directory icoFoam looks in instead
 	}{
-		{"no startFrom is latestTime, 10 is 1e1", "startTime 0;", []string{"0", "1e1"}, "1e1"},
-		{"startTime 10 reads 1e1", "startFrom startTime; startTime 10;", []string{"0", "1e1"}, "1e1"},
-		{"0.1 reads 0.10", "startFrom startTime; startTime 0.1;", []string{"0", "0.10"}, "0.10"},
-		{"the exact name wins", "startFrom startTime; startTime 0.1;", []string{"0.1", "0.10"}, "0.1"},
-		{"fixed format names 1.00", "startFrom startTime; startTime 1; timeFormat fixed; timePrecision 2;", []string{"1", "1.00"}, "1.00"},
-		{"a finer precision finds the directory", "startFrom startTime; startTime 0.1234567;", []string{"0", "0.1234567"}, "0.1234567"},
-		{"scientific 0 reads 0", "startFrom startTime; startTime 0; timeFormat scientific;", []string{"0"}, "0"},
-		{"hexadecimal names are times", "startFrom startTime; startTime 10;", []string{"0", "0xa"}, "0xa"},
-		{"from 16 up no other name matches", "startFrom startTime; startTime 16;", []string{"0", "16.0"}, ""},
-		{"hidden directories are no times", "startFrom latestTime;", []string{"0", ".5"}, "0"},
-		{"firstTime", "startFrom firstTime; startTime 7;", []string{"0.5", "1"}, "0.5"},
-		{"latestTime by value", "startFrom latestTime;", []string{"0", "0.5", "2e-1", "0.orig"}, "0.5"},
-		{"a missing start directory reads none, not 0", "startFrom startTime; startTime 5;", []string{"0"}, ""},
+		{"no startFrom is latestTime, 10 is 1e1", "startTime 0;", []string{"0", "1e1"}, "1e1", ""},
+		{"startTime 10 reads 1e1", "startFrom startTime; startTime 10;", []string{"0", "1e1"}, "1e1", ""},
+		{"0.1 reads 0.10", "startFrom startTime; startTime 0.1;", []string{"0", "0.10"}, "0.10", ""},
+		{"the exact name wins", "startFrom startTime; startTime 0.1;", []string{"0.1", "0.10"}, "0.1", ""},
+		{"fixed format names 1.00", "startFrom startTime; startTime 1; timeFormat fixed; timePrecision 2;", []string{"1", "1.00"}, "1.00", ""},
+		{"a finer precision finds the directory", "startFrom startTime; startTime 0.1234567;", []string{"0", "0.1234567"}, "0.1234567", ""},
+		{"scientific 0 reads 0", "startFrom startTime; startTime 0; timeFormat scientific;", []string{"0"}, "0", ""},
+		{"hexadecimal names are times", "startFrom startTime; startTime 10;", []string{"0", "0xa"}, "0xa", ""},
+		{"from 16 up no other name matches", "startFrom startTime; startTime 16;", []string{"0", "16.0"}, "", "16"},
+		{"hidden directories are no times", "startFrom latestTime;", []string{"0", ".5"}, "0", ""},
+		{"firstTime", "startFrom firstTime; startTime 7;", []string{"0.5", "1"}, "0.5", ""},
+		{"latestTime by value", "startFrom latestTime;", []string{"0", "0.5", "2e-1", "0.orig"}, "0.5", ""},
+		{"a missing start directory reads none, not 0", "startFrom startTime; startTime 5;", []string{"0"}, "", "5"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,11 +95,14 @@ func TestStartTimeAgainstSolver(t *testing.T) {
 			read := ""
 			if m := markerRead.FindSubmatch(out); m != nil {
 				read = string(m[1])
-			} else if !strings.Contains(string(out), "cannot find file") {
-				t.Fatalf("icoFoam neither read a marker nor missed p:\n%s", out)
+			} else if !strings.Contains(string(out), "cannot find file \""+filepath.Join(dir, tc.missing, "p")+"\"") {
+				t.Fatalf("icoFoam neither read a marker nor missed %s/p:\n%s", tc.missing, out)
 			}
 			if read != tc.want {
 				t.Fatalf("icoFoam read %q, the test expects %q:\n%s", read, tc.want, out)
+			}
+			if read == "" {
+				read = tc.missing // foamc names the absent directory the solver looks in
 			}
 			c, err := Load(dir, Options{})
 			if err != nil {
@@ -115,7 +119,7 @@ func TestStartTimeAgainstSolver(t *testing.T) {
 				}
 			}
 			sort.Strings(judged)
-			if read != "" && !slices.Contains(judged, read) {
+			if tc.want != "" && !slices.Contains(judged, read) {
 				t.Errorf("foamc did not judge %s/p (judged %v)", read, judged)
 			}
 			for _, d := range judged {

@@ -171,15 +171,16 @@ func Load(dir string, opts Options) (*Case, error) {
 	}
 
 	// What OpenFOAM reads (docs/case-document.md): system/ and constant/ whole, the start
-	// time directories (all of them when the start cannot be known), 0.orig, and each
+	// time directories (all of them when the start cannot be known or the run may read
+	// every time: Run.AllTimes), 0.orig, and each
 	// processor directory's system/, constant/ and start time, read before the case's
 	// in a parallel run (uncollatedFileOperation::filePathInfo).
+	allTimes := !known || opts.Run != nil && opts.Run.AllTimes
 	tops := []string{"system", "constant"}
-	if known {
-		tops = append(tops, startDirs...)
-	} else {
+	if allTimes {
 		tops = append(tops, timeDirNames(abs)...)
 	}
+	tops = append(tops, startDirs...)
 	if isDir(filepath.Join(abs, "0.orig")) {
 		tops = append(tops, "0.orig")
 	}
@@ -191,14 +192,12 @@ func Load(dir string, opts Options) (*Case, error) {
 		if x := c.Expanded[pctl]; x != nil {
 			ptc = l.timeControls(pctl, x.Dict.Value(grammar.ValueOptions{}))
 		}
-		if _, dirs, ok := startTime(filepath.Join(abs, p), ptc); ok {
-			for _, d := range dirs {
-				tops = append(tops, p+"/"+d)
-			}
-		} else {
-			for _, d := range timeDirNames(filepath.Join(abs, p)) {
-				tops = append(tops, p+"/"+d)
-			}
+		_, dirs, ok := startTime(filepath.Join(abs, p), ptc)
+		if !ok || allTimes {
+			dirs = append(timeDirNames(filepath.Join(abs, p)), dirs...)
+		}
+		for _, d := range dirs {
+			tops = append(tops, p+"/"+d)
 		}
 	}
 	seen := map[string]bool{"system/controlDict": true}

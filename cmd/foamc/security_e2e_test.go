@@ -208,7 +208,7 @@ func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 
 // TestGateRefusesCaseLibrary: `libs ("$FOAM_CASE/libevil.so")` in controlDict. Run
 // directly, simpleFoam dlopens the library and its constructor writes a marker; through
-// `foamc gate` nothing starts, and with --allow-code it does.
+// `foamc gate` nothing starts, with --allow-code neither (the case ships the binary).
 func TestGateRefusesCaseLibrary(t *testing.T) {
 	gcc := foamtest.RequireTool(t, "gcc")
 	dir := pitzDaily(t)
@@ -230,7 +230,7 @@ func TestGateRefusesCaseLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	argv := solverArgv(t, "simpleFoam")
-	assertRefused(t, dir, argv, "FOAM-SEC-007", "system/controlDict")
+	assertRefused(t, dir, argv, "FOAM-SEC-007", "system/controlDict", "FOAM-CASE-003", "libevil.so")
 	marker := filepath.Join(dir, "EVIL-RAN")
 
 	out := runDirect(t, dir, argv)
@@ -240,12 +240,12 @@ func TestGateRefusesCaseLibrary(t *testing.T) {
 	if err := os.Remove(marker); err != nil {
 		t.Fatal(err)
 	}
-	// --allow-code is the reviewed opt-in: the gate then runs the command.
-	if rc, stderr := gateIn(t, dir, argv, "--allow-code"); rc != 0 {
-		t.Fatalf("--allow-code: exit %d\n%s", rc, stderr)
+	// --allow-code lets OpenFOAM compile reviewed code, never run a binary the case ships.
+	if rc, stderr := gateIn(t, dir, argv, "--allow-code"); rc != exitGateDenied || !strings.Contains(stderr, "FOAM-CASE-003") {
+		t.Fatalf("--allow-code: exit %d, want %d (refused for the shipped library)\n%s", rc, exitGateDenied, stderr)
 	}
-	if _, err := os.Stat(marker); err != nil {
-		t.Fatal("with --allow-code the gate did not run the solver")
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("with --allow-code the gate ran the shipped library")
 	}
 }
 

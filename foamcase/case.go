@@ -155,7 +155,7 @@ func Load(dir string, opts Options) (*Case, error) {
 	if app, ok := lookupString(control, "application"); ok {
 		l.app = app
 	}
-	tc := l.timeControls("system/controlDict", control)
+	tc := l.timeControls("system/controlDict")
 	startName, startDirs, known := startTime(abs, tc)
 	fieldDir := ""
 	switch {
@@ -188,9 +188,8 @@ func Load(dir string, opts Options) (*Case, error) {
 		tops = append(tops, p+"/system", p+"/constant")
 		ptc := tc
 		pctl := p + "/system/controlDict"
-		l.load(pctl)
-		if x := c.Expanded[pctl]; x != nil {
-			ptc = l.timeControls(pctl, x.Dict.Value(grammar.ValueOptions{}))
+		if l.load(pctl); c.Expanded[pctl] != nil {
+			ptc = l.timeControls(pctl)
 		}
 		_, dirs, ok := startTime(filepath.Join(abs, p), ptc)
 		if !ok || allTimes {
@@ -569,26 +568,43 @@ func (l *loader) expandedEntry(rel, key string) *grammar.ExpEntry {
 	return x.Dict.Get(key)
 }
 
-// timeControls reads the start-time entries of a loaded controlDict (rel).
-func (l *loader) timeControls(rel string, control map[string]any) timeControls {
+// timeControls reads the start-time entries of a loaded controlDict (rel), keys matched
+// as OpenFOAM's lookups match them (regex keys included: `"startF.*" startTime;` is
+// startFrom).
+func (l *loader) timeControls(rel string) timeControls {
 	tc := timeControls{precision: 6}
-	tc.startFrom, _ = lookupString(control, "startFrom")
-	if e := l.expandedEntry(rel, "startTime"); e != nil && len(e.Value) == 1 {
-		if n, ok := e.Value[0].(*grammar.Number); ok {
-			tc.startTime, tc.known = n.Float, true
-			if n.Kind == grammar.LabelKind {
-				tc.startTime = float64(n.Int)
-			}
+	x := l.c.Expanded[rel]
+	if x == nil {
+		return tc
+	}
+	item := func(key string) grammar.Item {
+		if e := grammar.Lookup(x.Dict, key); e != nil && e.Dict == nil && len(e.Value) == 1 {
+			return e.Value[0]
+		}
+		return nil
+	}
+	word := func(key string) string {
+		switch v := item(key).(type) {
+		case *grammar.Word:
+			return v.Value
+		case *grammar.String:
+			return v.Value
+		}
+		return ""
+	}
+	tc.startFrom = word("startFrom")
+	if n, ok := item("startTime").(*grammar.Number); ok {
+		tc.startTime, tc.known = n.Float, true
+		if n.Kind == grammar.LabelKind {
+			tc.startTime = float64(n.Int)
 		}
 	}
 	// An unsupported timeFormat is a warning and leaves general (TimeIO.C:315-336).
-	if f, ok := lookupString(control, "timeFormat"); ok && (f == "fixed" || f == "scientific") {
+	if f := word("timeFormat"); f == "fixed" || f == "scientific" {
 		tc.format = f
 	}
-	if e := l.expandedEntry(rel, "timePrecision"); e != nil && len(e.Value) == 1 {
-		if n, ok := e.Value[0].(*grammar.Number); ok && n.Kind == grammar.LabelKind {
-			tc.precision = int(n.Int)
-		}
+	if n, ok := item("timePrecision").(*grammar.Number); ok && n.Kind == grammar.LabelKind {
+		tc.precision = int(n.Int)
 	}
 	return tc
 }

@@ -158,10 +158,11 @@ func Load(dir string, opts Options) (*Case, error) {
 	tc := l.timeControls("system/controlDict")
 	startName, startDirs, known := startTime(abs, tc)
 	fieldDir := ""
+	restore := known && atof(startName) == 0 && isDir(filepath.Join(abs, "0.orig"))
 	switch {
-	case len(startDirs) > 0:
+	case len(startDirs) > 0 && (startDirs[0] != "constant" || !restore):
 		fieldDir = startDirs[0]
-	case known && atof(startName) == 0 && isDir(filepath.Join(abs, "0.orig")):
+	case restore:
 		// An Allrun (or foamc run) restores 0.orig into the 0 the solver reads.
 		fieldDir = "0.orig"
 	case known && control != nil:
@@ -224,10 +225,20 @@ func Load(dir string, opts Options) (*Case, error) {
 	}
 	l.binaries()
 	l.assemble()
+	if fieldDir == "constant" && !l.constantFields() {
+		// No field file there: the solver names the start time's path as missing.
+		fieldDir = startName
+	}
 	if fieldDir != "" {
 		for rel := range c.Files {
-			// A file without a header is no field (IOobject::readHeader refuses it).
-			if _, hdr := c.Headers[rel]; hdr && strings.HasPrefix(rel, fieldDir+"/") {
+			// A file without a header is no field (IOobject::readHeader refuses it); in
+			// constant/ only field classes are.
+			h, hdr := c.Headers[rel]
+			if fieldDir == "constant" {
+				class, _ := h["class"].(string)
+				hdr = hdr && strings.Contains(class, "Field")
+			}
+			if hdr && strings.HasPrefix(rel, fieldDir+"/") {
 				c.Fields[strings.TrimPrefix(rel, fieldDir+"/")] = rel
 			}
 		}
@@ -607,6 +618,18 @@ func (l *loader) timeControls(rel string) timeControls {
 		tc.precision = int(n.Int)
 	}
 	return tc
+}
+
+// constantFields reports a field file (a header class naming a field) directly in
+// constant/ or a region of it, which a start time without its own directory reads.
+func (l *loader) constantFields() bool {
+	for rel, h := range l.c.Headers {
+		class, _ := h["class"].(string)
+		if strings.HasPrefix(rel, "constant/") && !strings.Contains(rel, "/polyMesh/") && strings.Contains(class, "Field") {
+			return true
+		}
+	}
+	return false
 }
 
 // timeDirNames are the time directories of dir (findTimes without constant).

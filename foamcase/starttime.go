@@ -88,9 +88,10 @@ func startTime(dir string, tc timeControls) (name string, dirs []string, ok bool
 		// Files are then looked up in the time directories of equal value
 		// (Time::findInstancePath(instant(name)), the value std::atof reads from the
 		// name), the last of the sorted list first.
+		// constant counts as 0 there: with no 0/, fields are read from constant/.
 		v := atof(name)
 		for i := len(times) - 1; i >= 0; i-- {
-			if ti := times[i]; ti.name != "constant" && v > ti.value-small && v < ti.value+small {
+			if ti := times[i]; v > ti.value-small && v < ti.value+small {
 				dirs = append(dirs, ti.name)
 			}
 		}

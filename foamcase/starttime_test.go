@@ -69,6 +69,7 @@ func TestStartTimeAgainstSolver(t *testing.T) {
 		{"hidden directories are no times", "startFrom latestTime;", []string{"0", ".5"}, "0", ""},
 		{"firstTime", "startFrom firstTime; startTime 7;", []string{"0.5", "1"}, "0.5", ""},
 		{"latestTime by value", "startFrom latestTime;", []string{"0", "0.5", "2e-1", "0.orig"}, "0.5", ""},
+		{"without 0/ fields come from constant/", "startFrom startTime; startTime 0;", []string{"constant"}, "constant", ""},
 		{"a regex key is startFrom", `"startF.*" startTime; startTime 0.5;`, []string{"0", "0.5", "1"}, "0.5", ""},
 		{"a missing start directory reads none, not 0", "startFrom startTime; startTime 5;", []string{"0"}, "", "5"},
 	}

@@ -152,7 +152,8 @@ func TestGateRefusesHiddenCodedSource(t *testing.T) {
 }
 
 // TestGateRefusesCodeInTheTimeDirectoriesTheRunReads: a codedFixedValue in the latest time
-// directory (startFrom latestTime) and in processor0/0/U.
+// directory (startFrom latestTime, or no startFrom and the directory 1e1), a #codeStream in
+// constant/polyMesh/cellZones, and a codedFixedValue in processor0/0/U.
 func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 	coded := func(t *testing.T, dir, rel string) {
 		t.Helper()
@@ -197,6 +198,49 @@ func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 		out := runDirect(t, dir, argv)
 		if _, err := os.Stat(filepath.Join(dir, "dynamicCode/inletCode")); err != nil {
 			t.Fatalf("run directly, simpleFoam did not generate the inlet code from 5/U:\n%s", tail(out))
+		}
+	})
+	// No startFrom is latestTime, and startTime 10 names 1e1/ by value: the solver reads
+	// 1e1/U where foamc used to read 0/.
+	t.Run("1e1 without startFrom", func(t *testing.T) {
+		dir := pitzDaily(t)
+		ctl := filepath.Join(dir, "system/controlDict")
+		b, _ := os.ReadFile(ctl)
+		s := strings.Replace(string(b), "startFrom       startTime;\n", "", 1)
+		s = strings.Replace(s, "endTime         1;", "endTime         11;", 1)
+		if s == string(b) {
+			t.Fatal("pitzDaily controlDict changed: no startFrom to remove")
+		}
+		if err := os.WriteFile(ctl, []byte(s), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		coded(t, dir, "1e1/U")
+		for _, f := range []string{"p", "k", "epsilon", "nut", "nuTilda", "omega", "f", "v2"} {
+			b, _ := os.ReadFile(filepath.Join(dir, "0", f))
+			if err := os.WriteFile(filepath.Join(dir, "1e1", f), b, 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
+		argv := solverArgv(t, "simpleFoam")
+		assertRefused(t, dir, argv, "FOAM-SEC-002", "1e1/U")
+		out := runDirect(t, dir, argv)
+		if _, err := os.Stat(filepath.Join(dir, "dynamicCode/inletCode")); err != nil {
+			t.Fatalf("run directly, simpleFoam did not generate the inlet code from 1e1/U:\n%s", tail(out))
+		}
+	})
+	// A #codeStream in a cell zone: the solver reads the zones with the mesh.
+	t.Run("cellZones", func(t *testing.T) {
+		dir := pitzDaily(t)
+		zones := "FoamFile { version 2.0; format ascii; class regIOobject; object cellZones; }\n1\n(\nz\n{\n    type cellZone;\n" +
+			"    cellLabels #codeStream { code #{ os << \"List<label> 1(0)\"; #}; };\n}\n)\n"
+		if err := os.WriteFile(filepath.Join(dir, "constant/polyMesh/cellZones"), []byte(zones), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		argv := solverArgv(t, "simpleFoam")
+		assertRefused(t, dir, argv, "FOAM-SEC-001", "constant/polyMesh/cellZones")
+		out := runDirect(t, dir, argv)
+		if _, err := os.Stat(filepath.Join(dir, "WMAKE-RAN")); err != nil {
+			t.Fatalf("run directly, simpleFoam did not build the #codeStream of cellZones:\n%s", tail(out))
 		}
 	})
 	t.Run("processor0", func(t *testing.T) {

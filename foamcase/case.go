@@ -23,8 +23,11 @@ import (
 
 // Options controls Load.
 type Options struct {
-	// EtcDir resolves #includeEtc/#includeFunc (default $FOAM_ETC, else openfoam.EtcDir).
-	EtcDir string
+	// EtcDirs is the etc search path #includeEtc, `<etc>` and #includeFunc resolve in, in
+	// OpenFOAM's order (default openfoam.EtcDirs through Env, from the case directory:
+	// ~/.OpenFOAM/1912, ~/.OpenFOAM, the site's, $WM_PROJECT_DIR/etc). Every directory on
+	// it counts as inside for includes: its files are read and judged.
+	EtcDirs []string
 	// Env looks up environment variables for `$VAR` (default os.LookupEnv). FOAM_CASE,
 	// FOAM_CASENAME and FOAM_EXECUTABLE (the controlDict application) are set as the
 	// solver would see them.
@@ -133,12 +136,12 @@ func Load(dir string, opts Options) (*Case, error) {
 	if l.opts.Parse == nil {
 		l.opts.Parse = parseBounded
 	}
-	if l.opts.EtcDir == "" {
-		// The parser takes OpenFOAM's etc directory from its caller; $FOAM_ETC (through
-		// Env) wins over the installation's default.
-		if v, ok := l.env("FOAM_ETC"); !ok || v == "" {
-			l.opts.EtcDir = openfoam.EtcDir
-		}
+	if l.opts.EtcDirs == nil {
+		// The parser takes OpenFOAM's etc search path from its caller.
+		l.opts.EtcDirs = openfoam.EtcDirs(l.env, abs)
+	}
+	if v, ok := l.env("FOAM_ETC"); !ok || v == "" {
+		l.etc = openfoam.EtcDir // $FOAM_ETC as openfoam.Env gives it to the solver
 	}
 
 	// controlDict first: its application is FOAM_EXECUTABLE (for controlDict itself
@@ -152,54 +155,97 @@ func Load(dir string, opts Options) (*Case, error) {
 	if app, ok := lookupString(control, "application"); ok {
 		l.app = app
 	}
-	startTime := startTimeName(control, l.expandedEntry("system/controlDict", "startTime"))
-	startFrom, _ := lookupString(control, "startFrom")
-	fieldDir := runTimeDir(abs, startFrom, startTime)
-	if fieldDir == "" || !isDir(filepath.Join(abs, fieldDir)) {
-		fieldDir = ""
-		for _, d := range []string{"0", "0.orig"} {
-			if isDir(filepath.Join(abs, d)) {
-				fieldDir = d
-				break
-			}
-		}
+	tc := l.timeControls("system/controlDict")
+	startName, startDirs, known := startTime(abs, tc)
+	fieldDir := ""
+	restore := known && atof(startName) == 0 && isDir(filepath.Join(abs, "0.orig"))
+	switch {
+	case len(startDirs) > 0 && (startDirs[0] != "constant" || !restore):
+		fieldDir = startDirs[0]
+	case restore:
+		// An Allrun (or foamc run) restores 0.orig into the 0 the solver reads.
+		fieldDir = "0.orig"
+	case known && control != nil:
+		// Absent: the solver finds no fields there (rules say which), and foamc never
+		// judges another directory in its place.
+		fieldDir = startName
 	}
 
-	// What the run reads: system/, constant/, the field directory; 0.orig, which an
-	// Allrun (or foamc run) restores into 0; and each processor directory's time
-	// directory, read instead of the case's by a parallel run.
-	tops := []string{"system", "constant", fieldDir}
-	if fieldDir != "0.orig" && isDir(filepath.Join(abs, "0.orig")) {
+	// What OpenFOAM reads (docs/case-document.md): system/ and constant/ whole, the start
+	// time directories (all of them when the start cannot be known or the run may read
+	// every time: Run.AllTimes), 0.orig, and each
+	// processor directory's system/, constant/ and start time, read before the case's
+	// in a parallel run (uncollatedFileOperation::filePathInfo).
+	allTimes := !known || opts.Run != nil && opts.Run.AllTimes
+	tops := []string{"system", "constant"}
+	if allTimes {
+		tops = append(tops, timeDirNames(abs)...)
+	}
+	tops = append(tops, startDirs...)
+	if isDir(filepath.Join(abs, "0.orig")) {
 		tops = append(tops, "0.orig")
 	}
 	for _, p := range processorDirs(abs) {
-		if d := runTimeDir(filepath.Join(abs, p), startFrom, startTime); d != "" {
+		tops = append(tops, p+"/system", p+"/constant")
+		ptc := tc
+		pctl := p + "/system/controlDict"
+		if l.load(pctl); c.Expanded[pctl] != nil {
+			ptc = l.timeControls(pctl)
+		}
+		_, dirs, ok := startTime(filepath.Join(abs, p), ptc)
+		if !ok || allTimes {
+			dirs = append(timeDirNames(filepath.Join(abs, p)), dirs...)
+		}
+		for _, d := range dirs {
 			tops = append(tops, p+"/"+d)
 		}
 	}
+	seen := map[string]bool{"system/controlDict": true}
+	for _, p := range processorDirs(abs) {
+		seen[p+"/system/controlDict"] = true
+	}
 	for _, top := range tops {
-		if top == "" {
+		if top == "" || seen[top+"/"] {
 			continue
 		}
-		for _, rel := range caseFiles(abs, top) {
-			if rel == "system/controlDict" {
-				continue
+		seen[top+"/"] = true
+		full, headers := caseFiles(abs, top)
+		for _, rel := range full {
+			if !seen[rel] {
+				seen[rel] = true
+				l.load(rel)
 			}
-			l.load(rel)
+		}
+		for _, rel := range headers {
+			if !seen[rel] {
+				seen[rel] = true
+				l.loadHeader(rel)
+			}
 		}
 	}
+	l.binaries()
 	l.assemble()
+	if fieldDir == "constant" && !l.constantFields() {
+		// No field file there: the solver names the start time's path as missing.
+		fieldDir = startName
+	}
 	if fieldDir != "" {
 		for rel := range c.Files {
-			// A file without a header is no field (IOobject::readHeader refuses it).
-			if _, hdr := c.Headers[rel]; hdr && strings.HasPrefix(rel, fieldDir+"/") {
+			// A file without a header is no field (IOobject::readHeader refuses it); in
+			// constant/ only field classes are.
+			h, hdr := c.Headers[rel]
+			if fieldDir == "constant" {
+				class, _ := h["class"].(string)
+				hdr = hdr && strings.Contains(class, "Field")
+			}
+			if hdr && strings.HasPrefix(rel, fieldDir+"/") {
 				c.Fields[strings.TrimPrefix(rel, fieldDir+"/")] = rel
 			}
 		}
 	}
 	c.Patches = l.patches()
 	c.Meshes = l.meshes()
-	c.Features = deriveFeatures(c.Files, c.Patches, startTime, fieldDir)
+	c.Features = deriveFeatures(c.Files, c.Patches, startName, fieldDir)
 	c.Features.MeshInputs = meshInputs(abs)
 	c.Features.Decomposed = decomposed(abs)
 	c.Launches = launches(abs)
@@ -214,6 +260,7 @@ type loader struct {
 	root string
 	opts Options
 	app  string
+	etc  string // $FOAM_ETC when the environment has none
 	// lists holds the top-level list files (polyMesh/boundary) by relative path.
 	lists map[string]*grammar.Expanded
 	// disk maps a file's document name to the gzipped file read for it (0/U -> 0/U.gz).
@@ -221,6 +268,8 @@ type loader struct {
 	// order is every file read, in reading order; parseErrs those that failed to parse.
 	order     []string
 	parseErrs map[string]finding.Finding
+	// headerOnly are the files of which only the FoamFile header was read (loadHeader).
+	headerOnly map[string]bool
 }
 
 func (l *loader) env(k string) (string, bool) {
@@ -243,7 +292,19 @@ func (l *loader) env(k string) (string, bool) {
 // load parses and expands one case-relative file; assemble puts it in the document.
 // rel is the name OpenFOAM looks the file up by; like IOobject it reads rel, else
 // rel.gz (fileOperation::isFile with checkGzip), and locations name the file read.
-func (l *loader) load(rel string) {
+func (l *loader) load(rel string) { l.loadWith(rel, l.opts.Parse) }
+
+// loadHeader reads only the FoamFile header of a bulk file (grammar.ParseHeaderFile):
+// its directives are judged, its lists never parsed; it gets no entry in files.
+func (l *loader) loadHeader(rel string) {
+	if l.headerOnly == nil {
+		l.headerOnly = map[string]bool{}
+	}
+	l.headerOnly[rel] = true
+	l.loadWith(rel, func(p string) (*grammar.File, error) { return grammar.ParseHeaderFile(p, 0) })
+}
+
+func (l *loader) loadWith(rel string, parse func(string) (*grammar.File, error)) {
 	disk := rel
 	path := filepath.Join(l.root, filepath.FromSlash(rel))
 	// Lstat: a dangling link is there, and reported as unreadable.
@@ -260,7 +321,7 @@ func (l *loader) load(rel string) {
 		l.disk[rel] = disk
 	}
 	l.order = append(l.order, rel)
-	f, err := parseFile(l.opts.Parse, path)
+	f, err := parseFile(parse, path)
 	if err != nil {
 		l.parseErrs[rel] = unreadable(disk, path, err)
 		return
@@ -269,7 +330,7 @@ func (l *loader) load(rel string) {
 		l.app = syntaxApplication(f)
 	}
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
-		CaseDir: l.root, EtcDir: l.opts.EtcDir, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
+		CaseDir: l.root, EtcDir: l.etc, EtcDirs: l.opts.EtcDirs, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
 		Parse: l.opts.Parse,
 	})
 }
@@ -388,6 +449,18 @@ func (l *loader) assemble() {
 			continue
 		}
 		x := c.Expanded[rel]
+		if l.headerOnly[rel] {
+			// Only the header is read: its directives and problems, never a body.
+			if x.Header != nil {
+				ptr := "/headers/" + escape(rel)
+				l.directivesOf(ptr, x)
+				c.Errors = append(c.Errors, x.Findings...)
+				c.Headers[rel] = headerValue(x.Header)
+				c.Positions[ptr] = headerLocation(l.diskName(rel), x, ptr)
+				recordPositions(c.Positions, ptr, x.Header)
+			}
+			continue
+		}
 		if included[rel] {
 			// Without a header it is only ever read through its includer, whose
 			// document already holds its content.
@@ -396,7 +469,7 @@ func (l *loader) assemble() {
 				continue
 			}
 		} else {
-			l.directivesOf(rel, x)
+			l.directivesOf("/files/"+escape(rel), x)
 		}
 		if !included[rel] {
 			c.Errors = append(c.Errors, standalone(x)...)
@@ -466,9 +539,9 @@ func headerLocation(rel string, x *grammar.Expanded, ptr string) finding.Locatio
 	return loc
 }
 
-func (l *loader) directivesOf(rel string, x *grammar.Expanded) {
+// directivesOf records the directives and includes of a file whose document is at filePtr.
+func (l *loader) directivesOf(filePtr string, x *grammar.Expanded) {
 	c := l.c
-	filePtr := "/files/" + escape(rel)
 	for _, d := range x.Directives {
 		c.Directives = append(c.Directives, Directive{
 			Name: d.Name, File: d.File, Line: d.Line, Column: d.Column, Path: filePtr + d.Path, Executed: d.Executed,
@@ -515,46 +588,106 @@ func (l *loader) expandedEntry(rel, key string) *grammar.ExpEntry {
 	return x.Dict.Get(key)
 }
 
-// startTimeName is controlDict's startTime as a directory name (its lexeme, as the
-// time directory is written), "0" when absent.
-func startTimeName(control map[string]any, e *grammar.ExpEntry) string {
-	if e != nil && len(e.Value) == 1 {
-		if n, ok := e.Value[0].(*grammar.Number); ok {
-			if n.Kind == grammar.LabelKind {
-				return strconv.FormatInt(n.Int, 10)
-			}
-			return strconv.FormatFloat(n.Float, 'g', -1, 64)
+// timeControls reads the start-time entries of a loaded controlDict (rel), keys matched
+// as OpenFOAM's lookups match them (regex keys included: `"startF.*" startTime;` is
+// startFrom).
+func (l *loader) timeControls(rel string) timeControls {
+	tc := timeControls{precision: 6}
+	x := l.c.Expanded[rel]
+	if x == nil {
+		return tc
+	}
+	item := func(key string) grammar.Item {
+		if e := grammar.Lookup(x.Dict, key); e != nil && e.Dict == nil && len(e.Value) == 1 {
+			return e.Value[0]
+		}
+		return nil
+	}
+	word := func(key string) string {
+		switch v := item(key).(type) {
+		case *grammar.Word:
+			return v.Value
+		case *grammar.String:
+			return v.Value
+		}
+		return ""
+	}
+	tc.startFrom = word("startFrom")
+	if n, ok := item("startTime").(*grammar.Number); ok {
+		tc.startTime, tc.known = n.Float, true
+		if n.Kind == grammar.LabelKind {
+			tc.startTime = float64(n.Int)
 		}
 	}
-	if s, ok := lookupString(control, "startTime"); ok {
-		return s
+	// An unsupported timeFormat is a warning and leaves general (TimeIO.C:315-336).
+	if f := word("timeFormat"); f == "fixed" || f == "scientific" {
+		tc.format = f
 	}
-	return "0"
+	if n, ok := item("timePrecision").(*grammar.Number); ok && n.Kind == grammar.LabelKind {
+		tc.precision = int(n.Int)
+	}
+	return tc
 }
 
-// skipDirs are directories of bulk data, never dictionaries the rules read.
-var skipDirs = map[string]bool{
+// constantFields reports a field file (a header class naming a field) directly in
+// constant/ or a region of it, which a start time without its own directory reads.
+func (l *loader) constantFields() bool {
+	for rel, h := range l.c.Headers {
+		class, _ := h["class"].(string)
+		if strings.HasPrefix(rel, "constant/") && !strings.Contains(rel, "/polyMesh/") && strings.Contains(class, "Field") {
+			return true
+		}
+	}
+	return false
+}
+
+// timeDirNames are the time directories of dir (findTimes without constant).
+func timeDirNames(dir string) []string {
+	var out []string
+	for _, t := range findTimes(dir) {
+		if t.name != "constant" {
+			out = append(out, t.name)
+		}
+	}
+	return out
+}
+
+// headerOnlyDirs hold surfaces and sets: files OpenFOAM reads through a reader of their
+// own format or as lists, a FoamFile header (featureEdgeMesh .eMesh, extendedFeatureEdgeMesh,
+// cellSet) being the only dictionary in them.
+var headerOnlyDirs = map[string]bool{
 	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true,
 }
 
+// bulkMeshFiles are the polyMesh files that are one list (or a few) after the header:
+// OpenFOAM reads their header as a dictionary and their body without directives.
+var bulkMeshFiles = map[string]bool{
+	"points": true, "faces": true, "owner": true, "neighbour": true, "cells": true, "edges": true,
+	"pointLevel": true, "cellLevel": true, "level0Edge": true, "refinementHistory": true,
+	"surfaceIndex": true, "pointProcAddressing": true, "faceProcAddressing": true,
+	"cellProcAddressing": true, "boundaryProcAddressing": true,
+}
+
 // caseFiles lists the files under top (case-relative, sorted, by the name OpenFOAM
-// looks them up with: `0/U.gz` is listed as `0/U`, load reads it). Every entry that is
-// not a directory is listed, whatever its content, so a dictionary cannot hide from the
-// rules behind a long comment or odd bytes: load parses each one, and refuses (a
-// finding) what is not a regular file. Symbolic links are followed, as OpenFOAM follows
-// them; each real directory is walked once, so links cannot loop or multiply the walk.
-// Left out: hidden entries, m4 sources and `.template` files (script inputs OpenFOAM
-// never reads), polyMesh except boundary, and triSurface, extendedFeatureEdgeMesh and
-// sets data.
-func caseFiles(root, top string) []string {
-	var out []string
+// looks them up with: `0/U.gz` is listed as `0/U`, load reads it): full are parsed whole,
+// headers only for their FoamFile header (ParseHeaderFile). Every entry that is not a
+// directory is listed, whatever its content, so a dictionary cannot hide from the rules
+// behind a long comment or odd bytes: load parses each one, and refuses (a finding) what
+// is not a regular file. Symbolic links are followed, as OpenFOAM follows them; each real
+// directory is walked once, so links cannot loop or multiply the walk. Left out: hidden
+// entries, m4 sources and `.template` files (script inputs OpenFOAM never reads by
+// itself). Header only: the bulk lists of polyMesh (points, faces, owner, neighbour…) and
+// every file under triSurface, extendedFeatureEdgeMesh and sets; the rest of polyMesh
+// (boundary, cellZones, faceZones, pointZones, blockMeshDict, anything else) is parsed
+// whole, its dictionaries being read with their directives.
+func caseFiles(root, top string) (full, headers []string) {
 	seen := map[string]bool{}
 	walked := map[string]bool{}
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		walked[real] = true // a link back to the case root would list the whole case again
 	}
-	var walk func(dir, rel string)
-	walk = func(dir, rel string) {
+	var walk func(dir, rel string, headerOnly bool)
+	walk = func(dir, rel string, headerOnly bool) {
 		real, err := filepath.EvalSymlinks(dir)
 		if err != nil || walked[real] {
 			return
@@ -571,9 +704,7 @@ func caseFiles(root, top string) []string {
 			}
 			p, r := filepath.Join(dir, name), path.Join(rel, name)
 			if e.IsDir() || (e.Type()&fs.ModeSymlink != 0 && isDir(p)) {
-				if !skipDirs[name] {
-					walk(p, r)
-				}
+				walk(p, r, headerOnly || headerOnlyDirs[name])
 				continue
 			}
 			r = strings.TrimSuffix(r, ".gz")
@@ -581,16 +712,18 @@ func caseFiles(root, top string) []string {
 			if seen[r] || strings.HasSuffix(name, ".m4") || strings.HasSuffix(name, ".template") {
 				continue
 			}
-			if strings.Contains("/"+r, "/polyMesh/") && name != "boundary" {
-				continue
-			}
 			seen[r] = true
-			out = append(out, r)
+			if headerOnly || strings.Contains("/"+r, "/polyMesh/") && bulkMeshFiles[name] {
+				headers = append(headers, r)
+			} else {
+				full = append(full, r)
+			}
 		}
 	}
-	walk(filepath.Join(root, filepath.FromSlash(top)), top)
-	sort.Strings(out)
-	return out
+	walk(filepath.Join(root, filepath.FromSlash(top)), top, false)
+	sort.Strings(full)
+	sort.Strings(headers)
+	return full, headers
 }
 
 func isDir(p string) bool {
@@ -617,24 +750,6 @@ func TimeDirs(dir string) []string {
 		out[i] = t.name
 	}
 	return out
-}
-
-// runTimeDir is the time directory a run of the case in dir starts from (Time::setControls):
-// the first or latest time directory for startFrom firstTime/latestTime (none: ""), else
-// the startTime directory.
-func runTimeDir(dir, startFrom, startTime string) string {
-	switch startFrom {
-	case "firstTime", "latestTime":
-		ts := TimeDirs(dir)
-		if len(ts) == 0 {
-			return ""
-		}
-		if startFrom == "firstTime" {
-			return ts[0]
-		}
-		return ts[len(ts)-1]
-	}
-	return startTime
 }
 
 // processorDirs are the decomposed case directories (processor0…, or processorsN of the

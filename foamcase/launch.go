@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // Launch is a rank count a run script of the case asks for: an MPI launch of a parallel
@@ -218,6 +219,45 @@ type Run struct {
 	// Script is a run script of the case the command executes (./Allrun, sbatch
 	// job.slurm): its launches say how the solver runs.
 	Script string
+	// AllTimes: the command may read every time directory, not only the start time's
+	// (postProcess, reconstructPar, foamToVTK and most utilities select all times by
+	// default, timeSelector::select0; a script runs anything; -time options). Load then
+	// judges every time directory.
+	AllTimes bool
+}
+
+// startOnly are the utilities that read no time directory but the start time's when
+// given no time option: blockMesh reads none, decomposePar selects times only when
+// asked (timeSelector::selectIfPresent).
+var startOnly = map[string]bool{"blockMesh": true, "decomposePar": true}
+
+// timeOptions are the argList options that select other times (timeSelector).
+var timeOptions = map[string]bool{"-time": true, "-latestTime": true, "-noZero": true, "-withZero": true,
+	"-constant": true, "-newTimes": true, "-zeroTime": true, "-postProcess": true}
+
+// readsAllTimes reports whether argv may read other time directories than the start
+// time's: anything but a solver (or a startOnly utility), directly or under an MPI
+// launcher, without time options.
+func readsAllTimes(argv []string) bool {
+	app := false
+	for i, a := range argv {
+		if timeOptions[a] {
+			return true
+		}
+		base := filepath.Base(a)
+		if _, solver := openfoam.LookupSolver(base); solver || startOnly[base] {
+			app = true
+			continue
+		}
+		if i == 0 {
+			switch base {
+			case "mpirun", "mpiexec", "srun", "runParallel":
+			default:
+				return true // not an OpenFOAM application foamc knows
+			}
+		}
+	}
+	return !app
 }
 
 // RunOf reads the gated command argv: an MPI launch of a parallel application (the
@@ -227,7 +267,7 @@ func RunOf(argv []string) Run {
 	if len(argv) == 0 {
 		return Run{}
 	}
-	r := Run{Command: filepath.Base(argv[0])}
+	r := Run{Command: filepath.Base(argv[0]), AllTimes: readsAllTimes(argv)}
 	if l, ok := launchLine(strings.Join(argv, " ")); ok {
 		r.Parallel, r.Ranks = true, l.Ranks
 	}

@@ -67,7 +67,7 @@ func (l *loader) meshes() map[string]Mesh {
 		out[region] = m
 	}
 	if _, meshed := out[""]; !meshed {
-		for _, rel := range []string{"system/blockMeshDict", "constant/polyMesh/blockMeshDict"} {
+		for _, rel := range blockMeshDicts {
 			if x := l.c.Expanded[rel]; x != nil {
 				if n, _, ok := blockCells(x); ok {
 					out[""] = Mesh{NCells: &n, Source: rel}
@@ -167,3 +167,7 @@ func (c *Case) Regions() []Region {
 	}
 	return out
 }
+
+// blockMeshDicts are where blockMesh v1912 looks for its dictionary, in its order:
+// constant/polyMesh/blockMeshDict wins when it exists (findBlockMeshDict.H).
+var blockMeshDicts = []string{"constant/polyMesh/blockMeshDict", "system/blockMeshDict"}

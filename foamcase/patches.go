@@ -36,7 +36,7 @@ func (l *loader) patches() []Patch {
 	if len(out) > 0 {
 		return out
 	}
-	for _, rel := range []string{"system/blockMeshDict", "constant/polyMesh/blockMeshDict"} {
+	for _, rel := range blockMeshDicts {
 		if x := l.c.Expanded[rel]; x != nil {
 			return l.blockMeshPatches(rel, x)
 		}

@@ -18,8 +18,8 @@ func TestRunOf(t *testing.T) {
 		// mpirun of a serial application runs N copies, none reads the decomposition.
 		{[]string{"mpirun", "-np", "2", "simpleFoam"}, Run{Command: "mpirun"}},
 		{[]string{"decomposePar", "-force"}, Run{Command: "decomposePar"}},
-		{[]string{"./Allrun-parallel"}, Run{Command: "Allrun-parallel", Script: "Allrun-parallel"}},
-		{[]string{"sbatch", "--parsable", "job.slurm"}, Run{Command: "sbatch", Script: "job.slurm"}},
+		{[]string{"./Allrun-parallel"}, Run{Command: "Allrun-parallel", Script: "Allrun-parallel", AllTimes: true}},
+		{[]string{"sbatch", "--parsable", "job.slurm"}, Run{Command: "sbatch", Script: "job.slurm", AllTimes: true}},
 	} {
 		if got := RunOf(c.argv); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("RunOf(%q) = %+v, want %+v", c.argv, got, c.want)

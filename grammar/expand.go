@@ -27,7 +27,11 @@ type ExpandOptions struct {
 	// As in every OpenFOAM application (argList.C:721-728), FOAM_CASE and FOAM_CASENAME
 	// come from CaseDir and FOAM_API is 1912.
 	Env func(string) (string, bool)
-	// AllowOutside permits includes outside CaseDir and EtcDir (a finding otherwise, not read).
+	// EtcDirs is OpenFOAM's etc search path in its order (findEtcEntries, etcFiles.C: the
+	// user's, the site's, the project's; openfoam.EtcDirs): #includeEtc, `<etc>` and
+	// #includeFunc take the first that holds the file. Default: EtcDir alone.
+	EtcDirs []string
+	// AllowOutside permits includes outside CaseDir and the etc directories (a finding otherwise, not read).
 	AllowOutside bool
 	// MaxIncludeDepth bounds nested includes (default 32).
 	MaxIncludeDepth int
@@ -143,6 +147,7 @@ type expander struct {
 	mode      inputMode
 	nextMode  *inputMode
 	etc       string
+	etcs      []string // the etc search path (ExpandOptions.EtcDirs)
 	caseDir   string
 	condStack []condFrame
 	nesting   int
@@ -296,6 +301,12 @@ func newExpander(path string, opts ExpandOptions) *expander {
 		x.etc, _ = opts.Env("FOAM_ETC")
 	}
 	x.etc = absPath(x.etc)
+	for _, d := range opts.EtcDirs {
+		x.etcs = append(x.etcs, absPath(d))
+	}
+	if len(opts.EtcDirs) == 0 && x.etc != "" {
+		x.etcs = []string{x.etc}
+	}
 	env := opts.Env
 	x.opts.Env = func(k string) (string, bool) {
 		if k == "FOAM_CASE" && x.caseDir != "" {

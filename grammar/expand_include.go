@@ -33,12 +33,12 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 	}
 	switch {
 	case target == "":
-	case etc && !filepath.IsAbs(target) && x.etc == "":
+	case etc && !filepath.IsAbs(target) && len(x.etcs) == 0:
 		x.finding(IDIncludeMissing, finding.Deny, at, pos, "cannot open include file "+target,
 			"no OpenFOAM etc directory: FOAM_ETC is unset and the caller gave none", "set FOAM_ETC")
 		return nil
 	case etc && !filepath.IsAbs(target):
-		target = filepath.Join(x.etc, target)
+		target = x.findEtc(target, true)
 	case !filepath.IsAbs(target):
 		base := "."
 		if at.path != "" {
@@ -137,18 +137,36 @@ func (x *expander) resolveName(d *ExpDict, raw string) (string, error) {
 			case tag == "system" || tag == "constant":
 				s = filepath.Join(x.caseDir, tag, rest)
 			case tag == "etc" || strings.HasPrefix(tag, "etc:"):
-				s = filepath.Join(x.etc, rest)
+				s = x.findEtc(rest, false)
 			}
 		}
 	}
 	return s, nil
 }
 
-// inside reports whether target lies in the case directory or $FOAM_ETC, after
+// findEtc is findEtcEntries' first match (etcFiles.C) for name on the etc search path:
+// a regular file (or its .gz) when file, else any entry; none found: the name in the
+// last (project) directory, reported missing by the caller.
+func (x *expander) findEtc(name string, file bool) string {
+	for _, d := range x.etcs {
+		p := filepath.Join(d, name)
+		for _, c := range []string{p, p + ".gz"} {
+			if st, err := os.Stat(c); err == nil && (!file || st.Mode().IsRegular()) {
+				return p
+			}
+		}
+	}
+	if len(x.etcs) == 0 {
+		return filepath.Join(x.etc, name)
+	}
+	return filepath.Join(x.etcs[len(x.etcs)-1], name)
+}
+
+// inside reports whether target lies in the case directory or an etc directory, after
 // resolving symbolic links, so a link cannot smuggle an outside file in.
 func (x *expander) inside(target string) bool {
 	real := resolveLinks(target)
-	for _, root := range []string{x.caseDir, x.etc} {
+	for _, root := range append([]string{x.caseDir}, x.etcs...) {
 		if root == "" {
 			continue
 		}
@@ -187,7 +205,7 @@ func (x *expander) includeFunc(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 	file := x.findFunc(name)
 	if file == "" {
 		x.finding(IDIncludeFuncMissing, finding.Warn, at, e.Pos, "cannot find functionObject file "+name,
-			"looked in system/ and "+filepath.Join(x.etc, "caseDicts/postProcessing"), "check the function object name")
+			"looked in system/ and caseDicts/postProcessing of "+strings.Join(x.etcs, ", "), "check the function object name")
 		return
 	}
 	if at.depth+1 > x.opts.MaxIncludeDepth {
@@ -303,10 +321,13 @@ func (x *expander) findFunc(name string) string {
 			return p
 		}
 	}
-	if x.etc == "" {
-		return ""
+	// functionObjectList::findDict: each etc directory's caseDicts/postProcessing in turn.
+	for _, d := range x.etcs {
+		if f := searchFile(filepath.Join(d, "caseDicts", "postProcessing"), name); f != "" {
+			return f
+		}
 	}
-	return searchFile(filepath.Join(x.etc, "caseDicts", "postProcessing"), name)
+	return ""
 }
 
 // searchFile is Foam::search: the file in dir, else in its subdirectories (sorted).

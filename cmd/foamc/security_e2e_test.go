@@ -152,7 +152,8 @@ func TestGateRefusesHiddenCodedSource(t *testing.T) {
 }
 
 // TestGateRefusesCodeInTheTimeDirectoriesTheRunReads: a codedFixedValue in the latest time
-// directory (startFrom latestTime) and in processor0/0/U.
+// directory (startFrom latestTime, or no startFrom and the directory 1e1), a #codeStream in
+// constant/polyMesh/cellZones, and a codedFixedValue in processor0/0/U.
 func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 	coded := func(t *testing.T, dir, rel string) {
 		t.Helper()
@@ -199,6 +200,49 @@ func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 			t.Fatalf("run directly, simpleFoam did not generate the inlet code from 5/U:\n%s", tail(out))
 		}
 	})
+	// No startFrom is latestTime, and startTime 10 names 1e1/ by value: the solver reads
+	// 1e1/U where foamc used to read 0/.
+	t.Run("1e1 without startFrom", func(t *testing.T) {
+		dir := pitzDaily(t)
+		ctl := filepath.Join(dir, "system/controlDict")
+		b, _ := os.ReadFile(ctl)
+		s := strings.Replace(string(b), "startFrom       startTime;\n", "", 1)
+		s = strings.Replace(s, "endTime         1;", "endTime         11;", 1)
+		if s == string(b) {
+			t.Fatal("pitzDaily controlDict changed: no startFrom to remove")
+		}
+		if err := os.WriteFile(ctl, []byte(s), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		coded(t, dir, "1e1/U")
+		for _, f := range []string{"p", "k", "epsilon", "nut", "nuTilda", "omega", "f", "v2"} {
+			b, _ := os.ReadFile(filepath.Join(dir, "0", f))
+			if err := os.WriteFile(filepath.Join(dir, "1e1", f), b, 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
+		argv := solverArgv(t, "simpleFoam")
+		assertRefused(t, dir, argv, "FOAM-SEC-002", "1e1/U")
+		out := runDirect(t, dir, argv)
+		if _, err := os.Stat(filepath.Join(dir, "dynamicCode/inletCode")); err != nil {
+			t.Fatalf("run directly, simpleFoam did not generate the inlet code from 1e1/U:\n%s", tail(out))
+		}
+	})
+	// A #codeStream in a cell zone: the solver reads the zones with the mesh.
+	t.Run("cellZones", func(t *testing.T) {
+		dir := pitzDaily(t)
+		zones := "FoamFile { version 2.0; format ascii; class regIOobject; object cellZones; }\n1\n(\nz\n{\n    type cellZone;\n" +
+			"    cellLabels #codeStream { code #{ os << \"List<label> 1(0)\"; #}; };\n}\n)\n"
+		if err := os.WriteFile(filepath.Join(dir, "constant/polyMesh/cellZones"), []byte(zones), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		argv := solverArgv(t, "simpleFoam")
+		assertRefused(t, dir, argv, "FOAM-SEC-001", "constant/polyMesh/cellZones")
+		out := runDirect(t, dir, argv)
+		if _, err := os.Stat(filepath.Join(dir, "WMAKE-RAN")); err != nil {
+			t.Fatalf("run directly, simpleFoam did not build the #codeStream of cellZones:\n%s", tail(out))
+		}
+	})
 	t.Run("processor0", func(t *testing.T) {
 		dir := pitzDaily(t)
 		coded(t, dir, "processor0/0/U")
@@ -208,7 +252,7 @@ func TestGateRefusesCodeInTheTimeDirectoriesTheRunReads(t *testing.T) {
 
 // TestGateRefusesCaseLibrary: `libs ("$FOAM_CASE/libevil.so")` in controlDict. Run
 // directly, simpleFoam dlopens the library and its constructor writes a marker; through
-// `foamc gate` nothing starts, and with --allow-code it does.
+// `foamc gate` nothing starts, with --allow-code neither (the case ships the binary).
 func TestGateRefusesCaseLibrary(t *testing.T) {
 	gcc := foamtest.RequireTool(t, "gcc")
 	dir := pitzDaily(t)
@@ -230,7 +274,7 @@ func TestGateRefusesCaseLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	argv := solverArgv(t, "simpleFoam")
-	assertRefused(t, dir, argv, "FOAM-SEC-007", "system/controlDict")
+	assertRefused(t, dir, argv, "FOAM-SEC-007", "system/controlDict", "FOAM-CASE-003", "libevil.so")
 	marker := filepath.Join(dir, "EVIL-RAN")
 
 	out := runDirect(t, dir, argv)
@@ -240,12 +284,12 @@ func TestGateRefusesCaseLibrary(t *testing.T) {
 	if err := os.Remove(marker); err != nil {
 		t.Fatal(err)
 	}
-	// --allow-code is the reviewed opt-in: the gate then runs the command.
-	if rc, stderr := gateIn(t, dir, argv, "--allow-code"); rc != 0 {
-		t.Fatalf("--allow-code: exit %d\n%s", rc, stderr)
+	// --allow-code lets OpenFOAM compile reviewed code, never run a binary the case ships.
+	if rc, stderr := gateIn(t, dir, argv, "--allow-code"); rc != exitGateDenied || !strings.Contains(stderr, "FOAM-CASE-003") {
+		t.Fatalf("--allow-code: exit %d, want %d (refused for the shipped library)\n%s", rc, exitGateDenied, stderr)
 	}
-	if _, err := os.Stat(marker); err != nil {
-		t.Fatal("with --allow-code the gate did not run the solver")
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("with --allow-code the gate ran the shipped library")
 	}
 }
 

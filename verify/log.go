@@ -10,7 +10,7 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // judgeLog runs every check whose evidence is the solver log: failure and final
@@ -30,7 +30,7 @@ func judgeLog(dir, app string, sol openfoam.Solver, cd *grammar.Expanded) []find
 
 // readLog parses the solver log foamc run writes (log.<application>) with the
 // runner's parser; a missing or unreadable log is a finding.
-func readLog(dir, app string) (*runner.LogParser, []finding.Finding) {
+func readLog(dir, app string) (*solverlog.Parser, []finding.Finding) {
 	rel := "log." + app
 	fh, err := os.Open(filepath.Join(dir, rel))
 	if err != nil {
@@ -39,7 +39,7 @@ func readLog(dir, app string) (*runner.LogParser, []finding.Finding) {
 			Fix:    "run the case with foamc run (or write the solver's output to " + rel + ")", Location: finding.Location{File: rel}}}
 	}
 	defer fh.Close()
-	p, err := runner.ParseLog(fh)
+	p, err := solverlog.Parse(fh)
 	if err != nil {
 		return nil, []finding.Finding{unreadable(rel, err)}
 	}
@@ -50,7 +50,7 @@ func readLog(dir, app string) (*runner.LogParser, []finding.Finding) {
 // or a nan residual rejects; a steady solver whose last initial residuals are above
 // its residualControl (1e-3 where none is set) has not converged. It also returns
 // the components found above their threshold.
-func checkLog(dir, app string, p *runner.LogParser, sol openfoam.Solver) ([]finding.Finding, []string) {
+func checkLog(dir, app string, p *solverlog.Parser, sol openfoam.Solver) ([]finding.Finding, []string) {
 	rel := "log." + app
 	loc := finding.Location{File: rel}
 	failed := func(summary, detail string) ([]finding.Finding, []string) {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // Phase-fraction findings (docs/verify.md).
@@ -77,7 +77,7 @@ func phasePassed(where, t string, ranges []phaseRange) []finding.Finding {
 // checkPhaseLog judges the phase-fraction extremes interFoam's MULES reports after
 // every alpha sub-cycle and correction ("Min(alpha.water) = ... Max(alpha.water) =
 // ..."): they cover every step, not only the written ones.
-func checkPhaseLog(rel string, p *runner.LogParser) []finding.Finding {
+func checkPhaseLog(rel string, p *solverlog.Parser) []finding.Finding {
 	type ext struct {
 		lo, hi       float64
 		loAt, hiAt   int

@@ -8,7 +8,7 @@ import (
 	"github.com/foamc/foamc/chart"
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // IDPicture is an info finding naming a picture verify wrote and what it shows.
@@ -68,7 +68,7 @@ func (r *Result) residualPicture(dir, app string, sol openfoam.Solver) {
 		return // FOAM-VERIFY-002 says so
 	}
 	defer fh.Close()
-	p, err := runner.ParseLog(fh)
+	p, err := solverlog.Parse(fh)
 	if err != nil || len(p.Steps) == 0 {
 		return
 	}
@@ -76,7 +76,7 @@ func (r *Result) residualPicture(dir, app string, sol openfoam.Solver) {
 	if sol.Steady {
 		x = "iteration"
 	}
-	fig, err := runner.ResidualFigure(p.Steps, fmt.Sprintf("%s residuals: %s", app, filepath.Base(dir)), x)
+	fig, err := solverlog.ResidualFigure(p.Steps, fmt.Sprintf("%s residuals: %s", app, filepath.Base(dir)), x)
 	if err != nil {
 		return
 	}

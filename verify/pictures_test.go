@@ -38,7 +38,7 @@ func caseFiles(t *testing.T, dir string) map[string]string {
 // Plots nothing is drawn.
 func TestPictures(t *testing.T) {
 	dir := tutorial(t, "incompressible/icoFoam/cavity/cavity")
-	log, err := os.ReadFile(filepath.Join("..", "runner", "testdata", "logs", "cavity-ok.log"))
+	log, err := os.ReadFile(filepath.Join("..", "solverlog", "testdata", "cavity-ok.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // Time-stepping findings (docs/verify.md).
@@ -36,7 +36,7 @@ const (
 
 // checkTime judges a transient run's Courant numbers and, when the case has a
 // fixed-velocity inlet, how many flow-through times it simulated.
-func checkTime(dir, rel string, p *runner.LogParser, sol openfoam.Solver, cd *grammar.Expanded) []finding.Finding {
+func checkTime(dir, rel string, p *solverlog.Parser, sol openfoam.Solver, cd *grammar.Expanded) []finding.Finding {
 	if sol.Steady || len(p.Steps) == 0 {
 		return nil
 	}
@@ -48,7 +48,7 @@ func checkTime(dir, rel string, p *runner.LogParser, sol openfoam.Solver, cd *gr
 	return append(out, flowThroughs(dir, rel, p, cd)...)
 }
 
-func courant(dir, rel string, p *runner.LogParser, sol openfoam.Solver, cd *grammar.Expanded, iface bool) []finding.Finding {
+func courant(dir, rel string, p *solverlog.Parser, sol openfoam.Solver, cd *grammar.Expanded, iface bool) []finding.Finding {
 	what, key := "Courant number", "maxCo"
 	if iface {
 		what, key = "interface Courant number", "maxAlphaCo"
@@ -138,7 +138,7 @@ func isTrue(e *grammar.ExpEntry) bool {
 // flowThroughs counts the flow-through times L/U a transient run simulated: U the
 // largest fixed inlet speed (a non-wall patch with a uniform fixedValue velocity in
 // the start time's U), L the mesh's bounding-box extent along that velocity.
-func flowThroughs(dir, rel string, p *runner.LogParser, cd *grammar.Expanded) []finding.Finding {
+func flowThroughs(dir, rel string, p *solverlog.Parser, cd *grammar.Expanded) []finding.Finding {
 	loc := finding.Location{File: rel}
 	start := 0.0
 	if v, ok := number(cd.Dict.Get("startTime")); ok {

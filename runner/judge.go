@@ -1,4 +1,4 @@
-package verify
+package runner
 
 import (
 	"maps"
@@ -9,33 +9,34 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
+	"github.com/foamc/foamc/verify"
 )
 
 // transported are the turbulence fields with a convection term div(phi,F) whose
 // scheme a repair can switch to a bounded one (nut is algebraic: it follows k).
 var transported = []string{"epsilon", "k", "nuTilda", "omega"}
 
-// ForRun is the judge `foamc run` injects (runner.Options.Verify): Case with opt on
-// the finished run, and, read from this package's own finding IDs, what a repair can
-// act on — a steady run that did not converge, turbulence fields out of bounds.
-func ForRun(opt Options) runner.Verifier {
-	return func(dir string) (*runner.Verification, error) {
-		r, err := Case(dir, opt)
+// Judge is the judge `foamc run` injects (Options.Verify): verify.Case with opt on
+// the finished run, and, read from verify's finding IDs, what a repair can act on —
+// a steady run that did not converge, turbulence fields out of bounds.
+func Judge(opt verify.Options) Verifier {
+	return func(dir string) (*Verification, error) {
+		r, err := verify.Case(dir, opt)
 		if err != nil {
 			return nil, err
 		}
-		v := &runner.Verification{Verdict: string(r.Verdict), Findings: r.Findings}
+		v := &Verification{Verdict: string(r.Verdict), Findings: r.Findings}
 		for _, f := range r.Findings {
 			if f.Severity != finding.Deny {
 				continue
 			}
 			switch f.ID {
-			case IDNotConverged:
+			case verify.IDNotConverged:
 				v.Unconverged = true
-			case IDBounds:
+			case verify.IDBounds:
 				v.Unbounded = appendTransported(v.Unbounded, strings.TrimSuffix(path.Base(f.Location.File), ".gz"))
-			case IDBoundingAtEnd:
+			case verify.IDBoundingAtEnd:
 				// The fields bound() clipped in the last step, from the log the finding names.
 				for _, field := range clippedAtEnd(filepath.Join(dir, filepath.FromSlash(f.Location.File))) {
 					v.Unbounded = appendTransported(v.Unbounded, field)
@@ -61,7 +62,7 @@ func clippedAtEnd(log string) []string {
 		return nil
 	}
 	defer fh.Close()
-	p, err := runner.ParseLog(fh)
+	p, err := solverlog.Parse(fh)
 	if err != nil || len(p.Steps) == 0 {
 		return nil
 	}

@@ -225,3 +225,25 @@ func bounding(rel string, p *solverlog.Parser, sol openfoam.Solver) []finding.Fi
 	}
 	return out
 }
+
+var convergenceCheck = Check{Name: "convergence", File: "verify/convergence.go", Needs: NeedLog,
+	Doc: "the residual history (diverging, stalled, still falling), continuity errors and bound() clipping in the log",
+	IDs: []ID{
+		{ID: IDDiverging, Severity: finding.Deny, Summary: "foamc verify: the solution diverges: a steady residual 2+ decades above its best window and rising, or continuity errors grown 1000-fold to above 1: reject",
+			Fix: "lower under-relaxation or the time step, use bounded schemes, check mesh and boundary conditions", Provenance: []string{"src/finiteVolume/cfdTools/incompressible/continuityErrs.H"}},
+		{ID: IDPlateau, Severity: finding.Info, Summary: "foamc verify: an unconverged steady residual stalled on a plateau (within 0.25 decades of the previous window): not divergence; the flow may be unsteady",
+			Fix: "run a transient solver and average, or improve mesh and schemes"},
+		{ID: IDStillConverging, Severity: finding.Info, Summary: "foamc verify: an unconverged steady residual still falling (0.25+ decades over the last window): the run stopped early",
+			Fix: "continue the run (raise endTime)"},
+		{ID: IDContinuity, Severity: finding.Deny, Summary: "foamc verify: time step continuity errors (sum local) above 1 at the last step: reject",
+			Fix: "converge the pressure equation (tolerance, correctors) and rerun", Provenance: []string{"src/finiteVolume/cfdTools/incompressible/continuityErrs.H"}},
+		{ID: IDBoundingAtEnd, Severity: finding.Deny, Summary: "foamc verify: bound() clipped a turbulence field in the last step: the final solution needed clipping, reject",
+			Fix: "use bounded schemes for k/epsilon/omega, check inlet turbulence values, converge further", Provenance: []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
+		{ID: IDBoundingEarlier, Severity: finding.Info, Summary: "foamc verify: bound() clipped a turbulence field earlier in the run only (start-up)",
+			Fix: "nothing: recorded evidence", Provenance: []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
+	},
+	Run: func(r *Run) []finding.Finding {
+		l := r.solverLog()
+		return checkConvergence(r.logRel(), l.p, r.sol, l.unconverged)
+	},
+}

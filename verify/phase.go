@@ -120,3 +120,12 @@ func checkPhaseLog(rel string, p *solverlog.Parser) []finding.Finding {
 	}
 	return out
 }
+
+var phaseCheck = Check{Name: "phase", File: "verify/phase.go", Needs: NeedLog,
+	Doc: "MULES' phase-fraction reports over every step of the log",
+	IDs: []ID{
+		{ID: IDPhaseLog, Severity: finding.Deny, Summary: "foamc verify: MULES reported a phase fraction outside [0, 1] by more than 1e-3 in some step: reject",
+			Fix: "lower maxCo/maxAlphaCo, raise nAlphaCorr or nLimiterIter and rerun"},
+	},
+	Run: func(r *Run) []finding.Finding { return checkPhaseLog(r.logRel(), r.solverLog().p) },
+}

@@ -96,9 +96,7 @@ func TestMonitorAndProfilePictures(t *testing.T) {
 		prof.fig.Plot.X.Label.Text != "y" || prof.fig.Plot.Y.Label.Text != "U_x" {
 		t.Errorf("monitor legend %q; profile legend %q, axes %q/%q", mon.fig.Legend, prof.fig.Legend, prof.fig.Plot.X.Label.Text, prof.fig.Plot.Y.Label.Text)
 	}
-	r := &Result{Verdict: Accept}
-	r.addPicture(mon)
-	r.addPicture(prof)
+	r := &Result{Verdict: Accept, pictures: []picture{mon, prof}}
 	plots := t.TempDir()
 	if err := r.writePictures(plots); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // Outcome is what real OpenFOAM did with a case.
@@ -84,7 +85,7 @@ func (r Runner) Run(ctx context.Context, caseDir string, b Base) (Outcome, error
 	var warning string
 	for _, prog := range append(append([]string{}, b.Steps...), b.Solver) {
 		sctx, cancel := context.WithTimeout(ctx, timeout)
-		p := &runner.LogParser{}
+		p := &solverlog.Parser{}
 		code, runErr := runner.Exec(sctx, abs, env, prog, func(l string) { p.Feed(l) }, prog)
 		timedOut := sctx.Err() == context.DeadlineExceeded
 		cancel()
@@ -110,12 +111,12 @@ var wsRe = regexp.MustCompile(`\s+`)
 // Classify reads one program's log (exit status as runner.Exec reports it:
 // 128+signal for a signal) with the runner's log parser and classifier.
 func Classify(prog, log string, exitCode int, timedOut bool, caseDir string) Outcome {
-	p, _ := runner.ParseLog(strings.NewReader(log)) // a strings.Reader cannot fail
+	p, _ := solverlog.Parse(strings.NewReader(log)) // a strings.Reader cannot fail
 	return outcome(prog, p, exitCode, timedOut, caseDir)
 }
 
 // outcome maps runner.Classify's failure onto the corpus' outcome kinds.
-func outcome(prog string, p *runner.LogParser, exitCode int, timedOut bool, caseDir string) Outcome {
+func outcome(prog string, p *solverlog.Parser, exitCode int, timedOut bool, caseDir string) Outcome {
 	clean := func(s string) string {
 		s = strings.ReplaceAll(s, caseDir, "<case>")
 		return strings.TrimSpace(wsRe.ReplaceAllString(s, " "))

@@ -302,7 +302,7 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 	// The run ends with verify, as `foamc run` does (no pictures: the client did not ask for files).
 	opt := runner.Options{Steps: in.Steps, Timeout: limit, Lint: func(d string) ([]finding.Finding, error) {
 		return engineLinter{s}.LintDir(ctx, d)
-	}, Verify: verify.ForRun(verify.Options{})}
+	}, Verify: runner.Judge(verify.Options{})}
 	if tok := req.Params.GetProgressToken(); tok != nil {
 		opt.Progress = func(p runner.Progress) {
 			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok,

@@ -45,7 +45,7 @@ type Example struct {
 func Catalogue(rs []Rule, examples map[string]Example) string {
 	var b strings.Builder
 	b.WriteString("# foamc rule catalogue\n\n")
-	b.WriteString("Generated from the rules' METADATA, the case fixtures (rules/testdata/cases) and the Go-side ID table (rules/goids.go) by `go test ./rules -run TestCatalogue -update`; do not edit.\n\n")
+	b.WriteString("Generated from the rules' METADATA, the case fixtures (rules/testdata/cases) and the Go-side ID tables (rules/goids.go, and rules/verify_goids.go generated from the IDs verify declares with its checks) by `go test ./rules -run TestCatalogue -update`; do not edit.\n\n")
 	gs := GoRules()
 	fmt.Fprintf(&b, "%d rules, and %d IDs raised by the parser, expander, spec schema, compiler, case loader, runner and MCP server ([below](#go-side-ids)).\n\n", len(rs), len(gs))
 	table(&b, rs)

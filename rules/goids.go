@@ -16,9 +16,10 @@ type goRule struct {
 	prov  []string
 }
 
-// goRules lists every Go-side finding ID, so that the catalogue, `foamc rules show`
-// and SARIF's helpUri explain every ID a user can see (TestGoIDsCatalogued keeps it
-// complete). The severity is the usual one; a few IDs are raised at two severities
+// goRules lists every Go-side finding ID but verify's (verifyRules, generated into
+// verify_goids.go from the IDs verify declares with its checks), so that the
+// catalogue, `foamc rules show` and SARIF's helpUri explain every ID a user can see
+// (TestGoIDsCatalogued keeps them complete). The severity is the usual one; a few IDs are raised at two severities
 // (noted in the title).
 var goRules = []goRule{
 	{"FOAM-PARSE-000", finding.Deny, "a file foamc fmt/parse cannot read at all", "check the path and permissions", "cmd/foamc/parse.go", nil},
@@ -78,47 +79,6 @@ var goRules = []goRule{
 	{"FOAM-RUN-011", finding.Deny, "foamc run --slurm: srun cannot load the plugin of the job's --mpi type on a node (srun --mpi=pmix without a loadable PMIx library: \"can not load PMIx library\", \"Invalid MPI type\"), found by the preflight or in the failed job's log", "set run.slurm.launcher: mpirun, or run.slurm.mpi to a type srun --mpi=list offers there that your MPI speaks; or install the PMIx library (Debian: libpmix-dev)", "runner/slurmcheck.go", nil},
 	{"FOAM-RUN-012", finding.Deny, "foamc run --slurm: the solver or its launcher (srun, mpirun) is not on a node's PATH after the job's set-up, found by the preflight or in the failed job's log", "load the module or source the bashrc that provides it (run.slurm.modules, run.slurm.setup) and compile again", "runner/slurmcheck.go", nil},
 	{"FOAM-RUN-013", finding.Deny, "foamc run --slurm: the job's MPI could not start the solver's ranks (Open MPI direct-launched with a PMI it was not built for, PMI or MPI_Init failed, mpirun could not launch)", "set run.slurm.launcher: mpirun, or run.slurm.mpi to the PMI your MPI was built with (srun --mpi=list)", "runner/slurmcheck.go", nil},
-	{"FOAM-VERIFY-001", finding.Warn, "foamc verify: no results, no time directory after the start time (or not the one --time names): insufficient", "run the case (foamc run) and verify again", "verify/verify.go", nil},
-	{"FOAM-VERIFY-002", finding.Warn, "foamc verify: no solver log log.<application>, or one without a solved step or without its End line: insufficient", "run the case to completion with foamc run and verify again", "verify/log.go", nil},
-	{"FOAM-VERIFY-003", finding.Warn, "foamc verify: a result file or log foamc cannot read: insufficient", "check the file", "verify/fields.go", nil},
-	{"FOAM-VERIFY-004", finding.Deny, "foamc verify: a nonuniform internalField whose size is not the mesh's cell count (nCells of the owner file): reject", "map the field to the mesh (mapFields) or rerun", "verify/fields.go", nil},
-	{"FOAM-VERIFY-010", finding.Deny, "foamc verify: a field below its physical bound (k, epsilon, omega, nut, nuTilda >= 0; absolute T, rho, compressible p > 0): reject", "use bounded schemes, check inlet values and rerun", "verify/fields.go", []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
-	{"FOAM-VERIFY-011", finding.Deny, "foamc verify: nan or inf in a field's internalField or patch values: reject", "the run diverged: reduce the time step or relax under-relaxation and rerun", "verify/fields.go", nil},
-	{"FOAM-VERIFY-012", finding.Deny, "foamc verify: the solver log reports a FOAM FATAL error, a floating point exception or a nan residual: reject", "fix the cause the log names and rerun", "verify/log.go", nil},
-	{"FOAM-VERIFY-013", finding.Deny, "foamc verify: a steady run whose last initial residuals are above residualControl (1e-3 where unset): not converged, reject", "run more iterations or improve the setup and rerun", "verify/log.go", nil},
-	{"FOAM-VERIFY-014", finding.Deny, "foamc verify: the solution diverges: a steady residual 2+ decades above its best window and rising, or continuity errors grown 1000-fold to above 1: reject", "lower under-relaxation or the time step, use bounded schemes, check mesh and boundary conditions", "verify/convergence.go", []string{"src/finiteVolume/cfdTools/incompressible/continuityErrs.H"}},
-	{"FOAM-VERIFY-015", finding.Info, "foamc verify: an unconverged steady residual stalled on a plateau (within 0.25 decades of the previous window): not divergence; the flow may be unsteady", "run a transient solver and average, or improve mesh and schemes", "verify/convergence.go", nil},
-	{"FOAM-VERIFY-016", finding.Info, "foamc verify: an unconverged steady residual still falling (0.25+ decades over the last window): the run stopped early", "continue the run (raise endTime)", "verify/convergence.go", nil},
-	{"FOAM-VERIFY-017", finding.Deny, "foamc verify: time step continuity errors (sum local) above 1 at the last step: reject", "converge the pressure equation (tolerance, correctors) and rerun", "verify/convergence.go", []string{"src/finiteVolume/cfdTools/incompressible/continuityErrs.H"}},
-	{"FOAM-VERIFY-018", finding.Deny, "foamc verify: bound() clipped a turbulence field in the last step: the final solution needed clipping, reject", "use bounded schemes for k/epsilon/omega, check inlet turbulence values, converge further", "verify/convergence.go", []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
-	{"FOAM-VERIFY-019", finding.Info, "foamc verify: bound() clipped a turbulence field earlier in the run only (start-up)", "nothing: recorded evidence", "verify/convergence.go", []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
-	{"FOAM-VERIFY-020", finding.Deny, "foamc verify: a phase fraction alpha.* outside [0, 1] by more than 1e-3 in a written field: reject", "lower maxCo/maxAlphaCo, raise nAlphaCorr or nLimiterIter and rerun", "verify/phase.go", nil},
-	{"FOAM-VERIFY-021", finding.Deny, "foamc verify: MULES reported a phase fraction outside [0, 1] by more than 1e-3 in some step: reject", "lower maxCo/maxAlphaCo, raise nAlphaCorr or nLimiterIter and rerun", "verify/phase.go", nil},
-	{"FOAM-VERIFY-030", finding.Deny, "foamc verify: wall functions on a wall whose mean y+ is below 5 (viscous sublayer): reject", "coarsen the near-wall cells to y+ 30..500, or resolve the wall with a low-Re treatment", "verify/wall.go", []string{"src/functionObjects/field/yPlus/yPlus.C"}},
-	{"FOAM-VERIFY-031", finding.Deny, "foamc verify: wall functions on a wall whose mean y+ is above 500 (beyond the log layer): reject", "refine the near-wall cells to y+ 30..500", "verify/wall.go", []string{"src/functionObjects/field/yPlus/yPlus.C"}},
-	{"FOAM-VERIFY-032", finding.Deny, "foamc verify: a resolved (low-Re) wall whose mean y+ is above 5: the viscous sublayer is not resolved, reject", "refine the near-wall cells to y+ ~ 1, or use wall functions", "verify/wall.go", []string{"src/functionObjects/field/yPlus/yPlus.C"}},
-	{"FOAM-VERIFY-033", finding.Info, "foamc verify: y+ not judged: the run wrote no yPlus function-object output or yPlus field", "add the yPlus function object (foamc compile emits it for turbulent cases)", "verify/wall.go", nil},
-	{"FOAM-VERIFY-034", finding.Info, "foamc verify: y+ of a wall whose treatment is valid at any y+ (nutUSpaldingWallFunction) or not classified", "nothing: recorded evidence", "verify/wall.go", nil},
-	{"FOAM-VERIFY-035", finding.Deny, "foamc verify: a transient run's (interface) Courant number above its limit: 1.5 x maxCo with adjustTimeStep, else 1 for PISO/one outer corrector: reject", "reduce deltaT or set adjustTimeStep with maxCo <= 1 and rerun", "verify/timecheck.go", []string{"src/finiteVolume/cfdTools/general/include/setDeltaT.H"}},
-	{"FOAM-VERIFY-036", finding.Warn, "foamc verify: a transient run with an inlet simulated less than one flow-through time (L/U from the mesh box and the inlet speed): insufficient", "run longer", "verify/timecheck.go", nil},
-	{"FOAM-VERIFY-037", finding.Info, "foamc verify: flow-through times not judged: no inlet with a uniform fixed velocity", "nothing: recorded evidence", "verify/timecheck.go", nil},
-	{"FOAM-VERIFY-038", finding.Info, "foamc verify: Courant number not judged: a fixed deltaT with PIMPLE and several outer correctors, or with a solver that is neither PISO nor PIMPLE, has no fixed limit", "nothing: recorded evidence", "verify/timecheck.go", nil},
-	{"FOAM-VERIFY-070", finding.Info, "foamc verify: a picture of the evidence it wrote (residual history, a monitored quantity with its judged window, a profile against reference data), naming the PNG file", "nothing: open the picture", "verify/pictures.go", nil},
-	{"FOAM-VERIFY-100", finding.Info, "foamc verify: a check that passed, with what it measured", "nothing: evidence for an accept", "verify/verify.go", nil},
-	{"FOAM-VERIFY-040", finding.Deny, "foamc verify: the net flux of phi over the boundary exceeds 1e-3 of the inflow (mass not conserved): reject", "converge the pressure-velocity coupling (more iterations, tighter pressure tolerance) and rerun", "verify/conservation.go", nil},
-	{"FOAM-VERIFY-041", finding.Info, "foamc verify: a check not made, and why (mass or energy balance of a transient compressible run, energy with a heated wall or a T-dependent Cp, inflow without rho, Reynolds number without scales)", "nothing: the reason is stated", "verify/conservation.go", nil},
-	{"FOAM-VERIFY-042", finding.Deny, "foamc verify: a steady compressible run with adiabatic walls whose net total-enthalpy flux phi (Cp T + |U|^2/2) over the boundary exceeds 1e-3 of the inflow's: reject", "converge the energy equation and rerun", "verify/energy.go", nil},
-	{"FOAM-VERIFY-050", finding.Deny, "foamc verify --spec: a patch holds another value than the spec's boundary (inlet U, wall velocity, static p, T): reject", "recompile the case from the spec and rerun", "verify/problem.go", nil},
-	{"FOAM-VERIFY-051", finding.Deny, "foamc verify --spec: a fluid property in constant/ differs from the spec's fluid: reject", "recompile the case from the spec and rerun", "verify/problem.go", nil},
-	{"FOAM-VERIFY-052", finding.Deny, "foamc verify --spec: the flux of phi through an inlet differs by more than 1 % from the spec's U times the inlet's area vector: reject", "recompile the case from the spec and rerun", "verify/problem.go", nil},
-	{"FOAM-VERIFY-053", finding.Deny, "foamc verify --spec: the run's Reynolds number differs by more than 1 % from the spec's: reject", "recompile the case from the spec and rerun", "verify/problem.go", nil},
-	{"FOAM-VERIFY-054", finding.Deny, "foamc verify --spec: the largest speed in the field exceeds 10 times the spec's velocity scale: reject", "check the time step, boundary values and mesh and rerun", "verify/problem.go", nil},
-	{"FOAM-VERIFY-055", finding.Warn, "foamc verify: the spec recorded in the case is invalid, or the files to compare the run with its spec are missing: insufficient", "recompile the case, or keep the result fields, constant/ and the mesh", "verify/spec.go", nil},
-	{"FOAM-VERIFY-056", finding.Info, "foamc verify: no spec (no --spec, none recorded by foamc compile): the problem that was asked and the expectations are not judged", "pass --spec SPEC", "verify/spec.go", nil},
-	{"FOAM-VERIFY-057", finding.Deny, "foamc verify --spec: a compressible run's largest local Mach number |U| / sqrt(gamma R T) exceeds 3 times the spec's Mach scale plus 1: reject", "check the time step, boundary values, thermophysical properties and mesh and rerun", "verify/mach.go", nil},
-	{"FOAM-VERIFY-060", finding.Deny, "foamc verify: an expect: item of the spec is missed (measured value outside value +- tolerance, or a line sample off its reference data): reject", "refine, converge or correct the setup; or correct the expectation", "verify/expect.go", nil},
-	{"FOAM-VERIFY-061", finding.Warn, "foamc verify: an expect: item cannot be measured (no or unusable postProcessing/expect_<name>/ output, empty average window): insufficient", "compile the case with foamc compile and run it", "verify/expect.go", nil},
-	{"FOAM-VERIFY-062", finding.Deny, "foamc verify: a steady run's scalar expect: item still drifts (a least-squares line over its last 10 % of rows, at least 10, or its average window, changes more than the item's tolerance): reject", "run more iterations until the monitored quantity settles", "verify/drift.go", nil},
 	{"FOAM-MCP-001", finding.Deny, "foamc mcp: tool arguments that do not match the tool's input schema", "match the tool's inputSchema (tools/list)", "mcpserver/server.go", nil},
 	{"FOAM-MCP-002", finding.Deny, "foamc mcp: a path outside every granted root (symlinks resolved), or no root granted", "start foamc mcp with --root DIR or grant the directory as a client root", "mcpserver/server.go", nil},
 	{"FOAM-MCP-003", finding.Deny, "foamc mcp: over a limit (input or case size, run steps or wall time), or a cancelled run", "send less, or raise the server's --max-* flags", "mcpserver/server.go", nil},
@@ -128,8 +88,9 @@ var goRules = []goRule{
 
 // GoRules returns the Go-side IDs as catalogue entries (Package "go").
 func GoRules() []Rule {
-	out := make([]Rule, 0, len(goRules))
-	for _, g := range goRules {
+	all := append(goRules[:len(goRules):len(goRules)], verifyRules...)
+	out := make([]Rule, 0, len(all))
+	for _, g := range all {
 		prov := g.prov
 		if prov == nil {
 			prov = grammar.Provenance(g.id)

@@ -2,15 +2,14 @@ package runner
 
 import (
 	"fmt"
-	"sort"
 
-	"github.com/foamc/foamc/chart"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // WritePlot draws the initial residual of every solved component against time on a
-// log scale (package chart, gonum/plot) and writes a PNG.
+// log scale (solverlog.ResidualFigure, package chart) and writes a PNG.
 func WritePlot(path string, steps []Step, title string) error {
-	f, err := ResidualFigure(steps, title, "time")
+	f, err := solverlog.ResidualFigure(steps, title, "time")
 	if err != nil {
 		return fmt.Errorf("runner: plot: %w", err)
 	}
@@ -18,27 +17,4 @@ func WritePlot(path string, steps []Step, title string) error {
 		return fmt.Errorf("runner: plot: %w", err)
 	}
 	return nil
-}
-
-// ResidualFigure is the residual history of steps as a chart: one series per solved
-// component, named as the log names it (Ux, p, k), sorted by name; xLabel names the
-// steps' time ("iteration" for a steady solver).
-func ResidualFigure(steps []Step, title, xLabel string) (*chart.Figure, error) {
-	byName := map[string]*chart.Series{}
-	for _, s := range steps {
-		for c, r := range s.Residuals {
-			sr := byName[c]
-			if sr == nil {
-				sr = &chart.Series{Name: c}
-				byName[c] = sr
-			}
-			sr.X, sr.Y = append(sr.X, s.Time), append(sr.Y, r)
-		}
-	}
-	series := make([]chart.Series, 0, len(byName))
-	for _, s := range byName {
-		series = append(series, *s)
-	}
-	sort.Slice(series, func(i, j int) bool { return series[i].Name < series[j].Name })
-	return chart.Residuals(title, xLabel, series)
 }

@@ -7,19 +7,19 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/verify"
 )
 
 // Verifier judges a finished run. cmd/foamc injects package verify's judge
-// (verify.ForRun): verify reads solver logs with this package's parser, so the runner
-// cannot import it and, as with the gate's Linter, the judgement comes in from
-// outside. The runner never judges results itself.
+// (Judge); as with the gate's Linter, the judgement comes in from outside, so a
+// test can pin the repair loop on one reason. The runner never judges results itself.
 type Verifier func(dir string) (*Verification, error)
 
-// The verdicts a Verification carries (verify.Accept, verify.Reject, verify.Insufficient).
+// The verdicts a Verification carries.
 const (
-	VerdictAccept       = "accept"
-	VerdictReject       = "reject"
-	VerdictInsufficient = "insufficient"
+	VerdictAccept       = string(verify.Accept)
+	VerdictReject       = string(verify.Reject)
+	VerdictInsufficient = string(verify.Insufficient)
 )
 
 // Verification is a verifier's answer about a finished run.

@@ -10,8 +10,8 @@ import (
 	"github.com/foamc/foamc/finding"
 )
 
-// boundingJudge stands in for package verify (which imports this package, so its
-// real judge is tested end to end in cmd/foamc): it rejects a run whose last
+// boundingJudge stands in for verify's full judge (Judge, tested end to end in
+// cmd/foamc) so the test pins the repair loop on one reason: it rejects a run whose last
 // iteration still clipped a field with OpenFOAM's bound() ("bounding k, min: ...").
 func boundingJudge(calls *int) Verifier {
 	return func(dir string) (*Verification, error) {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // editFile applies literal replacements to a case file; each must match.
@@ -85,8 +85,8 @@ func TestSteadyDiverged(t *testing.T) {
 	dir := tutorial(t, "incompressible/simpleFoam/pitzDaily")
 	editFile(t, dir, "system/fvSolution", [2]string{"consistent      yes;", "consistent      no;"})
 	editFile(t, dir, "system/controlDict", [2]string{"#includeFunc streamlines", ""})
-	if res := foamRunResult(t, dir, "simpleFoam", 0); res.Status != runner.StatusFailed {
-		t.Fatalf("run %s, want failed", res.Status)
+	if status, _ := foamRunResult(t, dir, "simpleFoam", 0); status != statusFailed {
+		t.Fatalf("run %s, want failed", status)
 	}
 	r := verifyCase(t, dir, Options{})
 	want(t, r, Reject, IDSolverFailed, "floating point exception")
@@ -250,10 +250,10 @@ func TestDecomposed(t *testing.T) {
 // residuals (the real runs above cover plateau, still converging and a blow-up seen
 // in the continuity errors; a steady residual that climbs back is rarer).
 func TestResidualTrend(t *testing.T) {
-	history := func(f func(i int) float64) []runner.Step {
-		var s []runner.Step
+	history := func(f func(i int) float64) []solverlog.Step {
+		var s []solverlog.Step
 		for i := range 100 {
-			s = append(s, runner.Step{Time: float64(i + 1), Residuals: map[string]float64{"p": f(i)}})
+			s = append(s, solverlog.Step{Time: float64(i + 1), Residuals: map[string]float64{"p": f(i)}})
 		}
 		return s
 	}

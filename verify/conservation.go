@@ -7,7 +7,12 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/openfoam"
+)
+
+// The finding IDs of this file's check (declared in its IDs).
+const (
+	IDMassImbalance = "FOAM-VERIFY-040"
+	IDNotJudged     = "FOAM-VERIFY-041"
 )
 
 // massImbalance is the largest net mass flux over the boundary, relative to the
@@ -34,8 +39,8 @@ type flux struct {
 }
 
 // boundaryFlux sums phi of time t over the boundary patches that are not coupled.
-func boundaryFlux(dir, t string, patches []meshPatch) (*flux, error) {
-	pf, internal, rel, err := resultPatches(dir, t, "phi")
+func boundaryFlux(r *Run, t string, patches []meshPatch) (*flux, error) {
+	pf, internal, rel, err := resultPatches(r, t, "phi")
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +88,8 @@ func (fl *flux) describe() string {
 // checkConservation: the net flux of phi over the boundary of the latest judged time,
 // relative to the inflow. A transient compressible run stores mass (the net flux is
 // d(mass)/dt), so it is not judged.
-func checkConservation(dir string, times []string, sol openfoam.Solver) []finding.Finding {
+func checkConservation(r *Run) []finding.Finding {
+	times, sol := r.caseTimes(), r.sol
 	if len(times) == 0 {
 		return nil
 	}
@@ -96,11 +102,11 @@ func checkConservation(dir string, times []string, sol openfoam.Solver) []findin
 	if sol.Compressible && !sol.Steady {
 		return notJudged("a transient compressible run stores mass: its net boundary flux is d(mass)/dt, not zero")
 	}
-	patches, err := readPatches(dir)
+	patches, err := readPatches(r.dir)
 	if err != nil {
 		return notJudged("the mesh boundary is unreadable: " + err.Error())
 	}
-	fl, err := boundaryFlux(dir, t, patches)
+	fl, err := boundaryFlux(r, t, patches)
 	if err != nil {
 		return notJudged("no usable phi: " + err.Error())
 	}
@@ -137,4 +143,23 @@ func balance(id, quantity, flux, t string, ratio, limit float64, loc finding.Loc
 	}
 	return []finding.Finding{{ID: id, Severity: finding.Deny, Location: loc, Detail: detail, Fix: fix,
 		Summary: fmt.Sprintf("%s is not conserved in %s: %s %.3g of the inflow (threshold %g)", quantity, t, flux, ratio, limit)}}
+}
+
+var conservationCheck = Check{Name: "conservation", File: "verify/conservation.go",
+	Doc: "mass conservation: the net flux of phi over the boundary of the latest judged time, relative to the inflow",
+	IDs: []ID{
+		{ID: IDMassImbalance, Severity: finding.Deny, Summary: "foamc verify: the net flux of phi over the boundary exceeds 1e-3 of the inflow (mass not conserved): reject",
+			Fix: "converge the pressure-velocity coupling (more iterations, tighter pressure tolerance) and rerun"},
+		{ID: IDNotJudged, Severity: finding.Info, Summary: "foamc verify: a check not made, and why (mass or energy balance of a transient compressible run, energy with a heated wall or a T-dependent Cp, inflow without rho, Reynolds number without scales)",
+			Fix: "nothing: the reason is stated"},
+	},
+	Run: func(r *Run) []finding.Finding {
+		if t := r.latest(); t != "" && !r.reconstructed() {
+			return []finding.Finding{{ID: IDNotJudged, Severity: finding.Info, Location: finding.Location{File: t},
+				Summary: "conservation and the problem that was asked not judged: time " + t + " is not in the case directory (a decomposed run?)",
+				Detail:  "method: phi, U, p, T of the latest judged time in the case directory; measured: absent",
+				Fix:     "reconstruct the run (reconstructPar) and verify again"}}
+		}
+		return checkConservation(r)
+	},
 }

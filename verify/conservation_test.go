@@ -40,7 +40,7 @@ func TestClosedDomainRoundOff(t *testing.T) {
 			write(dir, "constant/polyMesh/boundary", "polyBoundaryMesh", mesh)
 			write(dir, "1/phi", "surfaceScalarField", "dimensions [0 3 -1 0 0 0 0];\ninternalField nonuniform List<scalar> 1(4e-06);\n"+
 				"boundaryField { a { type calculated; value uniform "+c.a+"; } b { type calculated; value uniform "+c.b+"; } }\n")
-			fs := checkConservation(dir, []string{"1"}, openfoam.Solver{Steady: true})
+			fs := checkConservation(&Run{dir: dir, times: []string{"1"}, sol: openfoam.Solver{Steady: true}, dicts: map[string]expanded{}})
 			if len(fs) != 1 || fs[0].ID != c.wantID || !strings.Contains(fs[0].Summary, c.want) {
 				t.Fatalf("want %s %q, got %+v", c.wantID, c.want, fs)
 			}

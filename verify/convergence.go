@@ -8,7 +8,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // Convergence findings beyond the final residuals (docs/verify.md).
@@ -43,7 +43,7 @@ const (
 // checkConvergence judges the residual history, the continuity errors and the
 // bounding messages of a parsed solver log. notConverged lists the components the
 // final-residual check (FOAM-VERIFY-013) found above their threshold.
-func checkConvergence(rel string, p *runner.LogParser, sol openfoam.Solver, notConverged []string) []finding.Finding {
+func checkConvergence(rel string, p *solverlog.Parser, sol openfoam.Solver, notConverged []string) []finding.Finding {
 	loc := finding.Location{File: rel}
 	var out []finding.Finding
 	diverged := false
@@ -103,7 +103,7 @@ func (t trend) kind() string {
 // residualTrend summarises the history of one component's initial residual in
 // windows of the last fifth of the iterations (at least minWindow); it needs two
 // full windows.
-func residualTrend(steps []runner.Step, comp string) (trend, bool) {
+func residualTrend(steps []solverlog.Step, comp string) (trend, bool) {
 	var logs []float64
 	var iters []int
 	for i, s := range steps {
@@ -137,7 +137,7 @@ func quantile(xs []float64, q float64) float64 {
 // continuityBlowUp: continuity errors that grew by orders of magnitude to above
 // continuityLimit mean the solution is diverging, whatever the residuals say
 // (OpenFOAM normalises residuals, so they stay near 1 while fields explode).
-func continuityBlowUp(rel string, p *runner.LogParser) (finding.Finding, bool) {
+func continuityBlowUp(rel string, p *solverlog.Parser) (finding.Finding, bool) {
 	lo, loAt, last, lastAt := math.Inf(1), 0, 0.0, 0
 	for i, s := range p.Steps {
 		if s.ContinuityLocal == 0 {
@@ -159,7 +159,7 @@ func continuityBlowUp(rel string, p *runner.LogParser) (finding.Finding, bool) {
 }
 
 // continuityLevel judges the last step's continuity error.
-func continuityLevel(rel string, p *runner.LogParser) []finding.Finding {
+func continuityLevel(rel string, p *solverlog.Parser) []finding.Finding {
 	for i := len(p.Steps) - 1; i >= 0; i-- {
 		c := p.Steps[i].ContinuityLocal
 		if c == 0 {
@@ -182,7 +182,7 @@ func continuityLevel(rel string, p *runner.LogParser) []finding.Finding {
 // bounding judges OpenFOAM's "bounding F, min: ..." messages: bound() clipped a
 // negative turbulence quantity. Early in a run that is start-up; in the last step
 // the written solution itself needed clipping.
-func bounding(rel string, p *runner.LogParser, sol openfoam.Solver) []finding.Finding {
+func bounding(rel string, p *solverlog.Parser, sol openfoam.Solver) []finding.Finding {
 	count, lastAt, worst := map[string]int{}, map[string]int{}, map[string]float64{}
 	for i, s := range p.Steps {
 		for f, v := range s.Bounded {
@@ -224,4 +224,26 @@ func bounding(rel string, p *runner.LogParser, sol openfoam.Solver) []finding.Fi
 			Detail:  method + "; threshold: none in the last step; measured: " + strings.Join(earlier, "; ")})
 	}
 	return out
+}
+
+var convergenceCheck = Check{Name: "convergence", File: "verify/convergence.go", Needs: NeedLog,
+	Doc: "the residual history (diverging, stalled, still falling), continuity errors and bound() clipping in the log",
+	IDs: []ID{
+		{ID: IDDiverging, Severity: finding.Deny, Summary: "foamc verify: the solution diverges: a steady residual 2+ decades above its best window and rising, or continuity errors grown 1000-fold to above 1: reject",
+			Fix: "lower under-relaxation or the time step, use bounded schemes, check mesh and boundary conditions", Provenance: []string{"src/finiteVolume/cfdTools/incompressible/continuityErrs.H"}},
+		{ID: IDPlateau, Severity: finding.Info, Summary: "foamc verify: an unconverged steady residual stalled on a plateau (within 0.25 decades of the previous window): not divergence; the flow may be unsteady",
+			Fix: "run a transient solver and average, or improve mesh and schemes"},
+		{ID: IDStillConverging, Severity: finding.Info, Summary: "foamc verify: an unconverged steady residual still falling (0.25+ decades over the last window): the run stopped early",
+			Fix: "continue the run (raise endTime)"},
+		{ID: IDContinuity, Severity: finding.Deny, Summary: "foamc verify: time step continuity errors (sum local) above 1 at the last step: reject",
+			Fix: "converge the pressure equation (tolerance, correctors) and rerun", Provenance: []string{"src/finiteVolume/cfdTools/incompressible/continuityErrs.H"}},
+		{ID: IDBoundingAtEnd, Severity: finding.Deny, Summary: "foamc verify: bound() clipped a turbulence field in the last step: the final solution needed clipping, reject",
+			Fix: "use bounded schemes for k/epsilon/omega, check inlet turbulence values, converge further", Provenance: []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
+		{ID: IDBoundingEarlier, Severity: finding.Info, Summary: "foamc verify: bound() clipped a turbulence field earlier in the run only (start-up)",
+			Fix: "nothing: recorded evidence", Provenance: []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
+	},
+	Run: func(r *Run) []finding.Finding {
+		l := r.solverLog()
+		return checkConvergence(r.logRel(), l.p, r.sol, l.unconverged)
+	},
 }

@@ -9,6 +9,9 @@ import (
 	"github.com/foamc/foamc/schema"
 )
 
+// IDDrift is the finding ID of this file's check (declared in its IDs).
+const IDDrift = "FOAM-VERIFY-062"
+
 // minDriftRows is the fewest rows a drift window holds: a line fitted through fewer
 // follows the solver's iteration-to-iteration noise rather than the trend.
 const minDriftRows = 10

@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/openfoam"
 )
+
+// IDEnergyImbalance is the finding ID of this file's check (declared in its IDs).
+const IDEnergyImbalance = "FOAM-VERIFY-042"
 
 // energyImbalance is the largest net flux of total enthalpy over the boundary of a
 // steady compressible run, walls' heat included, relative to what enters
@@ -24,7 +26,8 @@ const energyImbalance = 1e-3
 // energy, a held wall without wallHeatFlux output exchanges heat foamc cannot measure
 // from the fields, a thermo with a T-dependent Cp needs its polynomial: those are not
 // judged (041).
-func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Finding {
+func checkEnergy(r *Run) []finding.Finding {
+	times, sol := r.caseTimes(), r.sol
 	if !sol.Compressible || len(times) == 0 {
 		return nil
 	}
@@ -35,7 +38,7 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 			Detail:  "method: net flux of total enthalpy phi (Cp T + |U|^2/2) over the boundary relative to the inflow's; " + why}}
 	}
 	const tp = "constant/thermophysicalProperties"
-	x, err := expand(dir, tp)
+	x, err := r.dict(tp)
 	if err != nil {
 		return notJudged("unreadable " + tp + ": " + err.Error())
 	}
@@ -43,16 +46,16 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 	if tt := x.Dict.Get("thermoType"); tt != nil && tt.Dict != nil {
 		thermo, eos = word(tt.Dict.Get("thermo")), word(tt.Dict.Get("equationOfState"))
 	}
-	w, _, err := dictNumber(dir, tp, []string{"mixture", "specie", "molWeight"})
+	w, _, err := r.number(tp, []string{"mixture", "specie", "molWeight"})
 	if err != nil {
 		return notJudged(tp + ": " + err.Error())
 	}
 	var cp float64
 	switch thermo {
 	case "hConst":
-		cp, _, err = dictNumber(dir, tp, []string{"mixture", "thermodynamics", "Cp"})
+		cp, _, err = r.number(tp, []string{"mixture", "thermodynamics", "Cp"})
 	case "eConst":
-		cp, _, err = dictNumber(dir, tp, []string{"mixture", "thermodynamics", "Cv"})
+		cp, _, err = r.number(tp, []string{"mixture", "thermodynamics", "Cv"})
 		cp += universalGas / w
 	default:
 		return notJudged("thermo " + thermo + " has no constant Cp")
@@ -60,14 +63,14 @@ func checkEnergy(dir string, times []string, sol openfoam.Solver) []finding.Find
 	if err != nil {
 		return notJudged(tp + ": " + err.Error())
 	}
-	patches, err := readPatches(dir)
+	patches, err := readPatches(r.dir)
 	if err != nil {
 		return notJudged("the mesh boundary is unreadable: " + err.Error())
 	}
 	if !sol.Steady {
-		return checkStoredEnergy(dir, t, cp, universalGas/w, eos, patches, thermoText(cp, tp, thermo), notJudged)
+		return checkStoredEnergy(r, t, cp, universalGas/w, eos, patches, thermoText(cp, tp, thermo), notJudged)
 	}
-	f, why := boundaryEnthalpy(dir, t, cp, patches)
+	f, why := boundaryEnthalpy(r, t, cp, patches)
 	if why != "" {
 		return notJudged(why)
 	}
@@ -102,11 +105,11 @@ func (f enthalpyFlux) method() string {
 
 // boundaryEnthalpy sums the enthalpy flux of time t; a non-empty reason says why it
 // cannot be measured.
-func boundaryEnthalpy(dir, t string, cp float64, patches []meshPatch) (enthalpyFlux, string) {
+func boundaryEnthalpy(r *Run, t string, cp float64, patches []meshPatch) (enthalpyFlux, string) {
 	var f enthalpyFlux
-	phi, _, rel, err1 := resultPatches(dir, t, "phi")
-	tf, _, trel, err2 := resultPatches(dir, t, "T")
-	uf, _, urel, err3 := resultPatches(dir, t, "U")
+	phi, _, rel, err1 := resultPatches(r, t, "phi")
+	tf, _, trel, err2 := resultPatches(r, t, "T")
+	uf, _, urel, err3 := resultPatches(r, t, "U")
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
 			return f, "no usable result field: " + err.Error()
@@ -128,7 +131,7 @@ func boundaryEnthalpy(dir, t string, cp float64, patches []meshPatch) (enthalpyF
 				if err != nil {
 					return f, "time " + t + " is not a number"
 				}
-				h, err := readWallHeat(dir, tv)
+				h, err := readWallHeat(r.dir, tv)
 				if err != nil {
 					return f, "unreadable wall heat flux: " + err.Error()
 				}
@@ -172,4 +175,13 @@ func boundaryEnthalpy(dir, t string, cp float64, patches []meshPatch) (enthalpyF
 		f.parts = []string{"none open"}
 	}
 	return f, ""
+}
+
+var energyCheck = Check{Name: "energy", File: "verify/energy.go",
+	Doc: "the energy balance of a compressible run: net total-enthalpy flux over the boundary (a transient run: with the stored energy)",
+	IDs: []ID{
+		{ID: IDEnergyImbalance, Severity: finding.Deny, Summary: "foamc verify: a steady compressible run with adiabatic walls whose net total-enthalpy flux phi (Cp T + |U|^2/2) over the boundary exceeds 1e-3 of the inflow's: reject",
+			Fix: "converge the energy equation and rerun"},
+	},
+	Run: checkEnergy,
 }

@@ -11,6 +11,12 @@ import (
 	"github.com/foamc/foamc/schema"
 )
 
+// The finding IDs of this file's check (declared in its IDs).
+const (
+	IDExpectMissed   = "FOAM-VERIFY-060"
+	IDExpectNoOutput = "FOAM-VERIFY-061"
+)
+
 // measurement is what an expectation measured: the value, how, from which files.
 type measurement struct {
 	value  float64
@@ -28,9 +34,9 @@ type measurement struct {
 // Each measured item also gives its picture: the monitored quantity with the rows
 // judged, or the line's profile against the reference.
 // A steady run's scalar items are also judged for drift (judgeDrift).
-func checkExpect(dir string, s *spec, steady bool) ([]finding.Finding, []picture) {
+func checkExpect(r *Run) []finding.Finding {
+	dir, s, steady := r.dir, r.spec, r.sol.Steady
 	var out []finding.Finding
-	var pics []picture
 	for i := range s.Expect {
 		e := &s.Expect[i]
 		ptr := fmt.Sprintf("/expect/%d", i)
@@ -55,10 +61,10 @@ func checkExpect(dir string, s *spec, steady bool) ([]finding.Finding, []picture
 		f.Related = related
 		out = append(out, f)
 		if pic != nil {
-			pics = append(pics, *pic)
+			r.addPicture(*pic)
 		}
 	}
-	return out, pics
+	return out
 }
 
 // quantityOf names what a scalar expectation measures, for a picture's axis.
@@ -385,4 +391,17 @@ func interpolate(xs, ys []float64, x0 float64) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+var expectCheck = Check{Name: "expect", File: "verify/expect.go", Needs: NeedSpec,
+	Doc: "the spec's expect: items against the output of their function objects, and a steady run's drift",
+	IDs: []ID{
+		{ID: IDExpectMissed, Severity: finding.Deny, Summary: "foamc verify: an expect: item of the spec is missed (measured value outside value +- tolerance, or a line sample off its reference data): reject",
+			Fix: "refine, converge or correct the setup; or correct the expectation"},
+		{ID: IDExpectNoOutput, Severity: finding.Warn, Summary: "foamc verify: an expect: item cannot be measured (no or unusable postProcessing/expect_<name>/ output, empty average window): insufficient",
+			Fix: "compile the case with foamc compile and run it"},
+		{ID: IDDrift, Severity: finding.Deny, Summary: "foamc verify: a steady run's scalar expect: item still drifts (a least-squares line over its last 10 % of rows, at least 10, or its average window, changes more than the item's tolerance): reject",
+			Fix: "run more iterations until the monitored quantity settles", File: "verify/drift.go"},
+	},
+	Run: checkExpect,
 }

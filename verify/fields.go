@@ -11,7 +11,6 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
-	"github.com/foamc/foamc/openfoam"
 )
 
 // bound is a physical lower bound of a field: values must be >= min (> min when strict).
@@ -44,7 +43,8 @@ var bounds = []bound{
 // directory of a decomposed layout), one file at a time: non-finite values anywhere
 // in internalField or a boundary patch value reject, and so do values outside a
 // bound.
-func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.Finding {
+func checkFields(r *Run, t string) []finding.Finding {
+	dir, l, sol := r.dir, r.layout, r.sol
 	var out []finding.Finding
 	seen := map[string]float64{} // "file op bound" -> minimum over the file's pieces
 	var ranges []phaseRange
@@ -60,7 +60,7 @@ func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.
 				continue // uniform/ (time state), polyMesh/
 			}
 			rel := path.Join(part, t, e.Name())
-			x, err := expand(dir, rel)
+			x, err := r.read(rel)
 			if err != nil {
 				out = append(out, unreadable(rel, err))
 				continue
@@ -94,11 +94,11 @@ func checkFields(dir string, l layout, t string, sol openfoam.Solver) []finding.
 				}
 			}
 			if isPhaseFraction(name, x) {
-				r, f, bad := checkPhase(rel, in, vals)
+				pr, f, bad := checkPhase(rel, in, vals)
 				if bad {
 					out = append(out, f)
-				} else if r.n > 0 {
-					ranges = append(ranges, r)
+				} else if pr.n > 0 {
+					ranges = append(ranges, pr)
 				}
 			}
 			for _, b := range bounds {
@@ -349,4 +349,25 @@ func sameDims(e *grammar.ExpEntry, want []float64) bool {
 		}
 	}
 	return true
+}
+
+var fieldsCheck = Check{Name: "fields", File: "verify/fields.go",
+	Doc: "every field file of each judged time: cell count, non-finite values, physical bounds, phase fractions",
+	IDs: []ID{
+		{ID: IDCountMismatch, Severity: finding.Deny, Summary: "foamc verify: a nonuniform internalField whose size is not the mesh's cell count (nCells of the owner file): reject",
+			Fix: "map the field to the mesh (mapFields) or rerun"},
+		{ID: IDBounds, Severity: finding.Deny, Summary: "foamc verify: a field below its physical bound (k, epsilon, omega, nut, nuTilda >= 0; absolute T, rho, compressible p > 0): reject",
+			Fix: "use bounded schemes, check inlet values and rerun", Provenance: []string{"src/finiteVolume/cfdTools/general/bound/bound.C"}},
+		{ID: IDNonFinite, Severity: finding.Deny, Summary: "foamc verify: nan or inf in a field's internalField or patch values: reject",
+			Fix: "the run diverged: reduce the time step or relax under-relaxation and rerun"},
+		{ID: IDPhaseField, Severity: finding.Deny, Summary: "foamc verify: a phase fraction alpha.* outside [0, 1] by more than 1e-3 in a written field: reject",
+			Fix: "lower maxCo/maxAlphaCo, raise nAlphaCorr or nLimiterIter and rerun", File: "verify/phase.go"},
+	},
+	Run: func(r *Run) []finding.Finding {
+		var out []finding.Finding
+		for _, t := range r.times {
+			out = append(out, checkFields(r, t)...)
+		}
+		return out
+	},
 }

@@ -9,28 +9,12 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
-	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
-
-// judgeLog runs every check whose evidence is the solver log: failure and final
-// residuals, residual history, continuity, bounding, Courant number, flow-through
-// times and the MULES phase-fraction reports.
-func judgeLog(dir, app string, sol openfoam.Solver, cd *grammar.Expanded) []finding.Finding {
-	p, out := readLog(dir, app)
-	if p == nil {
-		return out
-	}
-	out, above := checkLog(dir, app, p, sol)
-	rel := "log." + app
-	out = append(out, checkConvergence(rel, p, sol, above)...)
-	out = append(out, checkPhaseLog(rel, p)...)
-	return append(out, checkTime(dir, rel, p, sol, cd)...)
-}
 
 // readLog parses the solver log foamc run writes (log.<application>) with the
 // runner's parser; a missing or unreadable log is a finding.
-func readLog(dir, app string) (*runner.LogParser, []finding.Finding) {
+func readLog(dir, app string) (*solverlog.Parser, []finding.Finding) {
 	rel := "log." + app
 	fh, err := os.Open(filepath.Join(dir, rel))
 	if err != nil {
@@ -39,7 +23,7 @@ func readLog(dir, app string) (*runner.LogParser, []finding.Finding) {
 			Fix:    "run the case with foamc run (or write the solver's output to " + rel + ")", Location: finding.Location{File: rel}}}
 	}
 	defer fh.Close()
-	p, err := runner.ParseLog(fh)
+	p, err := solverlog.Parse(fh)
 	if err != nil {
 		return nil, []finding.Finding{unreadable(rel, err)}
 	}
@@ -50,8 +34,8 @@ func readLog(dir, app string) (*runner.LogParser, []finding.Finding) {
 // or a nan residual rejects; a steady solver whose last initial residuals are above
 // its residualControl (1e-3 where none is set) has not converged. It also returns
 // the components found above their threshold.
-func checkLog(dir, app string, p *runner.LogParser, sol openfoam.Solver) ([]finding.Finding, []string) {
-	rel := "log." + app
+func checkLog(run *Run, p *solverlog.Parser) ([]finding.Finding, []string) {
+	app, sol, rel := run.app, run.sol, run.logRel()
 	loc := finding.Location{File: rel}
 	failed := func(summary, detail string) ([]finding.Finding, []string) {
 		return []finding.Finding{{ID: IDSolverFailed, Severity: finding.Deny, Summary: summary, Detail: detail,
@@ -84,7 +68,7 @@ func checkLog(dir, app string, p *runner.LogParser, sol openfoam.Solver) ([]find
 			Summary: fmt.Sprintf("%s ran %d steps to End without error", rel, len(p.Steps)),
 			Detail:  "method: scan the log for FOAM FATAL, floating point exceptions and nan residuals; measured: none (transient: residuals are not a convergence test)"}}, nil
 	}
-	control := residualControl(dir, sol.Algorithm)
+	control := residualControl(run)
 	var above, fine, comps []string
 	for _, c := range sortedKeys(final.Residuals) {
 		r := final.Residuals[c]
@@ -110,9 +94,10 @@ func checkLog(dir, app string, p *runner.LogParser, sol openfoam.Solver) ([]find
 // residualControl returns the threshold of a solved component (Ux is checked
 // against U's entry, as OpenFOAM compares a vector's largest component) and where it
 // came from.
-func residualControl(dir, algorithm string) func(string) (float64, string) {
+func residualControl(run *Run) func(string) (float64, string) {
+	algorithm := run.sol.Algorithm
 	var rc *grammar.ExpDict
-	if x, err := expand(dir, "system/fvSolution"); err == nil && algorithm != "" {
+	if x, err := run.dict("system/fvSolution"); err == nil && algorithm != "" {
 		if a := x.Dict.Get(algorithm); a != nil && a.Dict != nil {
 			if e := a.Dict.Get("residualControl"); e != nil {
 				rc = e.Dict
@@ -158,4 +143,23 @@ func firstLines(s string, n int) string {
 		}
 	}
 	return strings.Join(keep, " | ")
+}
+
+var logCheck = Check{Name: "log", File: "verify/log.go",
+	Doc: "the solver log: present and finished, no FATAL error, floating point exception or nan; a steady run converged to residualControl",
+	IDs: []ID{
+		{ID: IDNoLog, Severity: finding.Warn, Summary: "foamc verify: no solver log log.<application>, or one without a solved step or without its End line: insufficient",
+			Fix: "run the case to completion with foamc run and verify again"},
+		{ID: IDSolverFailed, Severity: finding.Deny, Summary: "foamc verify: the solver log reports a FOAM FATAL error, a floating point exception or a nan residual: reject",
+			Fix: "fix the cause the log names and rerun"},
+		{ID: IDNotConverged, Severity: finding.Deny, Summary: "foamc verify: a steady run whose last initial residuals are above residualControl (1e-3 where unset): not converged, reject",
+			Fix: "run more iterations or improve the setup and rerun"},
+	},
+	Run: func(r *Run) []finding.Finding {
+		l := r.solverLog()
+		if l.p == nil {
+			return l.missing
+		}
+		return l.verdict
+	},
 }

@@ -7,6 +7,9 @@ import (
 	"github.com/foamc/foamc/finding"
 )
 
+// IDMachImplausible is the finding ID of this file's check (declared in its IDs).
+const IDMachImplausible = "FOAM-VERIFY-057"
+
 // plausibleMach is the bound on a run's largest local Mach number given the spec's
 // Mach scale Ma: 3 Ma + 1. The +1 lets a subsonic flow go locally supersonic (a
 // transonic airfoil at Ma 0.8 peaks near 1.3-1.5); the factor 3 covers expansion fans
@@ -19,12 +22,12 @@ func plausibleMach(ma float64) float64 { return 3*ma + 1 }
 func gasGamma(cp, w float64) float64 { return cp / (cp - universalGas/w) }
 
 // runGas reads the run's Cp and molWeight from constant/thermophysicalProperties.
-func runGas(dir string) (cp, w float64, err error) {
+func runGas(r *Run) (cp, w float64, err error) {
 	const tp = "constant/thermophysicalProperties"
-	if cp, _, err = dictNumber(dir, tp, []string{"mixture", "thermodynamics", "Cp"}); err != nil {
+	if cp, _, err = r.number(tp, []string{"mixture", "thermodynamics", "Cp"}); err != nil {
 		return 0, 0, err
 	}
-	w, _, err = dictNumber(dir, tp, []string{"mixture", "specie", "molWeight"})
+	w, _, err = r.number(tp, []string{"mixture", "specie", "molWeight"})
 	return cp, w, err
 }
 
@@ -66,13 +69,13 @@ func (p *problem) localMach() {
 	if !ok {
 		return
 	}
-	cp, w, err := runGas(p.dir)
+	cp, w, err := runGas(p.r)
 	if err != nil {
 		p.insufficient("read the run's gas for its local Mach number", err)
 		return
 	}
-	_, uIn, urel, err1 := resultPatches(p.dir, p.t, "U")
-	_, tIn, trel, err2 := resultPatches(p.dir, p.t, "T")
+	_, uIn, urel, err1 := resultPatches(p.r, p.t, "U")
+	_, tIn, trel, err2 := resultPatches(p.r, p.t, "T")
 	for _, err := range []error{err1, err2} {
 		if err != nil {
 			p.insufficient("read U and T for the local Mach number", err)

@@ -15,11 +15,11 @@ type patchField struct {
 
 // resultPatches reads <t>/<field> (ASCII, binary, .gz) and returns its boundaryField
 // patches; rel is the case-relative file read.
-func resultPatches(dir, t, field string) (patches map[string]patchField, internal []float64, rel string, err error) {
+func resultPatches(r *Run, t, field string) (patches map[string]patchField, internal []float64, rel string, err error) {
 	rel = path.Join(t, field)
-	x, err := expand(dir, rel)
+	x, err := r.read(rel)
 	if err != nil {
-		if x, err = expand(dir, rel+".gz"); err != nil {
+		if x, err = r.read(rel + ".gz"); err != nil {
 			return nil, nil, rel, err
 		}
 		rel += ".gz"

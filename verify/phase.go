@@ -7,7 +7,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // Phase-fraction findings (docs/verify.md).
@@ -77,7 +77,7 @@ func phasePassed(where, t string, ranges []phaseRange) []finding.Finding {
 // checkPhaseLog judges the phase-fraction extremes interFoam's MULES reports after
 // every alpha sub-cycle and correction ("Min(alpha.water) = ... Max(alpha.water) =
 // ..."): they cover every step, not only the written ones.
-func checkPhaseLog(rel string, p *runner.LogParser) []finding.Finding {
+func checkPhaseLog(rel string, p *solverlog.Parser) []finding.Finding {
 	type ext struct {
 		lo, hi       float64
 		loAt, hiAt   int
@@ -119,4 +119,13 @@ func checkPhaseLog(rel string, p *runner.LogParser) []finding.Finding {
 			Summary: fmt.Sprintf("%s stayed within [0, 1] in every step: min %g, max %g", name, e.lo, e.hi), Detail: detail})
 	}
 	return out
+}
+
+var phaseCheck = Check{Name: "phase", File: "verify/phase.go", Needs: NeedLog,
+	Doc: "MULES' phase-fraction reports over every step of the log",
+	IDs: []ID{
+		{ID: IDPhaseLog, Severity: finding.Deny, Summary: "foamc verify: MULES reported a phase fraction outside [0, 1] by more than 1e-3 in some step: reject",
+			Fix: "lower maxCo/maxAlphaCo, raise nAlphaCorr or nLimiterIter and rerun"},
+	},
+	Run: func(r *Run) []finding.Finding { return checkPhaseLog(r.logRel(), r.solverLog().p) },
 }

@@ -2,13 +2,11 @@ package verify
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/foamc/foamc/chart"
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // IDPicture is an info finding naming a picture verify wrote and what it shows.
@@ -22,10 +20,6 @@ type picture struct {
 	source string // the case-relative file its data came from
 	fig    *chart.Figure
 }
-
-// addPicture records a picture to write (docs/verify.md, "Pictures"): the residual
-// history, or one a check drew with monitorPicture or profilePicture.
-func (r *Result) addPicture(p picture) { r.pictures = append(r.pictures, p) }
 
 // monitorPicture is "monitor-<name>": a monitored quantity (a column of a
 // postProcessing/ series) against time with the window a check judged shaded, e.g.
@@ -61,30 +55,24 @@ func profilePicture(name, source, quantity, axis, reference string, coords, meas
 
 // residualPicture is the residual history of the solver log, the evidence the
 // convergence checks read.
-func (r *Result) residualPicture(dir, app string, sol openfoam.Solver) {
-	rel := "log." + app
-	fh, err := os.Open(filepath.Join(dir, rel))
-	if err != nil {
+func (r *Run) residualPicture() {
+	p := r.solverLog().p
+	if p == nil || len(p.Steps) == 0 {
 		return // FOAM-VERIFY-002 says so
 	}
-	defer fh.Close()
-	p, err := runner.ParseLog(fh)
-	if err != nil || len(p.Steps) == 0 {
-		return
-	}
 	x := "time"
-	if sol.Steady {
+	if r.sol.Steady {
 		x = "iteration"
 	}
-	fig, err := runner.ResidualFigure(p.Steps, fmt.Sprintf("%s residuals: %s", app, filepath.Base(dir)), x)
+	fig, err := solverlog.ResidualFigure(p.Steps, fmt.Sprintf("%s residuals: %s", r.app, filepath.Base(r.dir)), x)
 	if err != nil {
 		return
 	}
-	r.addPicture(picture{name: "residuals", what: "residual history (initial residual of each solved component, log scale)", source: rel, fig: fig})
+	r.addPicture(picture{name: "residuals", what: "residual history (initial residual of each solved component, log scale)", source: r.logRel(), fig: fig})
 }
 
-// writePictures writes every recorded picture into plots (created if needed; verify
-// never writes into the case) and adds one IDPicture finding per file, in order.
+// writePictures writes the pictures into plots (created if needed; verify never
+// writes into the case) and adds one IDPicture finding per file, in order.
 func (r *Result) writePictures(plots string) error {
 	for _, p := range r.pictures {
 		path := filepath.Join(plots, p.name+".png")

@@ -38,7 +38,7 @@ func caseFiles(t *testing.T, dir string) map[string]string {
 // Plots nothing is drawn.
 func TestPictures(t *testing.T) {
 	dir := tutorial(t, "incompressible/icoFoam/cavity/cavity")
-	log, err := os.ReadFile(filepath.Join("..", "runner", "testdata", "logs", "cavity-ok.log"))
+	log, err := os.ReadFile(filepath.Join("..", "solverlog", "testdata", "cavity-ok.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,9 +96,7 @@ func TestMonitorAndProfilePictures(t *testing.T) {
 		prof.fig.Plot.X.Label.Text != "y" || prof.fig.Plot.Y.Label.Text != "U_x" {
 		t.Errorf("monitor legend %q; profile legend %q, axes %q/%q", mon.fig.Legend, prof.fig.Legend, prof.fig.Plot.X.Label.Text, prof.fig.Plot.Y.Label.Text)
 	}
-	r := &Result{Verdict: Accept}
-	r.addPicture(mon)
-	r.addPicture(prof)
+	r := &Result{Verdict: Accept, pictures: []picture{mon, prof}}
 	plots := t.TempDir()
 	if err := r.writePictures(plots); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,15 @@ import (
 	"github.com/foamc/foamc/openfoam"
 )
 
+// The finding IDs of this file's check (declared in its IDs).
+const (
+	IDHeldValue   = "FOAM-VERIFY-050"
+	IDFluid       = "FOAM-VERIFY-051"
+	IDInflow      = "FOAM-VERIFY-052"
+	IDSimilarity  = "FOAM-VERIFY-053"
+	IDImplausible = "FOAM-VERIFY-054"
+)
+
 // Thresholds of the problem checks (docs/verify.md).
 const (
 	// heldTolerance: a patch that holds a value writes it back to 8 digits (the
@@ -34,10 +43,11 @@ const (
 
 // problem is the state of the problem checks of one judged time.
 type problem struct {
-	dir, t string
-	s      *spec
-	sol    openfoam.Solver
-	out    []finding.Finding
+	r   *Run
+	t   string
+	s   *spec
+	sol openfoam.Solver
+	out []finding.Finding
 	// ratio of measured to specified velocity scale, from the inflow or a moving wall.
 	uRatio   float64
 	uRatioOf string
@@ -55,11 +65,12 @@ func (p *problem) insufficient(what string, err error) {
 // checkProblem judges whether the run is the problem its spec asked for, in the latest
 // judged time: held boundary values, fluid properties, inflow, Reynolds and Mach
 // numbers, and the velocity scale of the field.
-func checkProblem(dir string, times []string, s *spec, sol openfoam.Solver) []finding.Finding {
+func checkProblem(r *Run) []finding.Finding {
+	times := r.caseTimes()
 	if len(times) == 0 {
 		return nil
 	}
-	p := &problem{dir: dir, t: times[len(times)-1], s: s, sol: sol}
+	p := &problem{r: r, t: times[len(times)-1], s: r.spec, sol: r.sol}
 	p.held()
 	p.fluid()
 	p.inflow()
@@ -97,7 +108,7 @@ func (p *problem) held() {
 		if pf, ok := fieldCache[field]; ok {
 			return pf
 		}
-		pf, _, rel, err := resultPatches(p.dir, p.t, field)
+		pf, _, rel, err := resultPatches(p.r, p.t, field)
 		if err != nil {
 			pf = nil
 		}
@@ -197,7 +208,7 @@ func (p *problem) fluid() {
 		if pr.want == nil {
 			continue
 		}
-		got, line, err := dictNumber(p.dir, pr.file, pr.path)
+		got, line, err := p.r.number(pr.file, pr.path)
 		if err != nil {
 			p.insufficient("read "+pr.file+" "+strings.Join(pr.path, "/"), err)
 			continue
@@ -220,9 +231,10 @@ func (p *problem) fluid() {
 	}
 }
 
-// dictNumber is the number at path in a case dictionary (a dimensioned value's number).
-func dictNumber(dir, rel string, path []string) (float64, int, error) {
-	x, err := expand(dir, rel)
+// number is the number at path in a case dictionary (a dimensioned value's number)
+// and its line.
+func (r *Run) number(rel string, path []string) (float64, int, error) {
+	x, err := r.dict(rel)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -261,7 +273,7 @@ func (p *problem) inflow() {
 		p.wallRatio()
 		return
 	}
-	patches, err := readPatches(p.dir)
+	patches, err := readPatches(p.r.dir)
 	if err != nil {
 		p.insufficient("read constant/polyMesh/boundary", err)
 		return
@@ -270,12 +282,12 @@ func (p *problem) inflow() {
 	for _, n := range inlets {
 		names[n] = true
 	}
-	areas, err := patchAreas(p.dir, patches, names)
+	areas, err := patchAreas(p.r.dir, patches, names)
 	if err != nil {
 		p.insufficient("compute the inlet areas from constant/polyMesh", err)
 		return
 	}
-	if !written(p.dir, p.t, "phi") {
+	if !written(p.r.dir, p.t, "phi") {
 		// rhoCentralFoam never writes phi: its absence is no missing evidence the user could
 		// keep, so the inflow is left unjudged, as conservation leaves it.
 		p.add(finding.Finding{ID: IDNotJudged, Severity: finding.Info, Location: finding.Location{File: p.t + "/phi"},
@@ -283,14 +295,14 @@ func (p *problem) inflow() {
 			Detail:  "method: phi against U.Sf on each inlet; measured: no " + p.t + "/phi"})
 		return
 	}
-	phi, _, rel, err := resultPatches(p.dir, p.t, "phi")
+	phi, _, rel, err := resultPatches(p.r, p.t, "phi")
 	if err != nil {
 		p.insufficient("read phi", err)
 		return
 	}
 	var rho map[string]patchField
 	if p.sol.Compressible {
-		if rho, _, _, err = resultPatches(p.dir, p.t, "rho"); err != nil {
+		if rho, _, _, err = resultPatches(p.r, p.t, "rho"); err != nil {
 			p.add(finding.Finding{ID: IDNotJudged, Severity: finding.Info, Location: finding.Location{File: p.t + "/rho"},
 				Summary: "inflow not judged: the compressible run wrote no rho, which its mass flux phi needs",
 				Detail:  "method: phi (mass flux) against rho U.Sf on each inlet; measured: " + err.Error()})
@@ -359,7 +371,7 @@ func (p *problem) inflow() {
 
 // wallRatio: without inlets the velocity scale is a moving wall's (the lid of a cavity).
 func (p *problem) wallRatio() {
-	pf, _, _, err := resultPatches(p.dir, p.t, "U")
+	pf, _, _, err := resultPatches(p.r, p.t, "U")
 	if err != nil {
 		return
 	}
@@ -405,7 +417,7 @@ func (p *problem) similarity() {
 		// The kinematic viscosity of a compressible run depends on its density: compare
 		// mu (rho cancels when the run's density is the spec's, which the inflow judged).
 		nuSpec = *s.Fluid.Mu
-		v, _, err := dictNumber(p.dir, "constant/thermophysicalProperties", []string{"mixture", "transport", "mu"})
+		v, _, err := p.r.number("constant/thermophysicalProperties", []string{"mixture", "transport", "mu"})
 		if err != nil {
 			return
 		}
@@ -415,7 +427,7 @@ func (p *problem) similarity() {
 			return
 		}
 		nuSpec = *s.Fluid.Nu
-		v, _, err := dictNumber(p.dir, "constant/transportProperties", []string{"nu"})
+		v, _, err := p.r.number("constant/transportProperties", []string{"nu"})
 		if err != nil {
 			return
 		}
@@ -478,9 +490,9 @@ func (p *problem) mach() {
 		return
 	}
 	maSpec := speed / math.Sqrt(gasGamma(*s.Fluid.Cp, *s.Fluid.MolWeight)*universalGas / *s.Fluid.MolWeight * tSpec)
-	cp, w, err1 := runGas(p.dir)
-	up, _, urel, err3 := resultPatches(p.dir, p.t, "U")
-	tp, _, trel, err4 := resultPatches(p.dir, p.t, "T")
+	cp, w, err1 := runGas(p.r)
+	up, _, urel, err3 := resultPatches(p.r, p.t, "U")
+	tp, _, trel, err4 := resultPatches(p.r, p.t, "T")
 	for _, err := range []error{err1, err3, err4} {
 		if err != nil {
 			p.insufficient("read the run's gas and inlet state for its Mach number", err)
@@ -520,7 +532,7 @@ func (p *problem) plausible() {
 	if u == 0 {
 		return
 	}
-	_, in, rel, err := resultPatches(p.dir, p.t, "U")
+	_, in, rel, err := resultPatches(p.r, p.t, "U")
 	if err != nil || len(in) < 3 {
 		return
 	}
@@ -590,4 +602,23 @@ func written(dir, t, field string) bool {
 		}
 	}
 	return false
+}
+
+var problemCheck = Check{Name: "problem", File: "verify/problem.go", Needs: NeedSpec,
+	Doc: "the problem that was asked: held boundary values, fluid properties, inflow, Reynolds and Mach numbers, the velocity scale of the field",
+	IDs: []ID{
+		{ID: IDHeldValue, Severity: finding.Deny, Summary: "foamc verify --spec: a patch holds another value than the spec's boundary (inlet U, wall velocity, static p, T): reject",
+			Fix: "recompile the case from the spec and rerun"},
+		{ID: IDFluid, Severity: finding.Deny, Summary: "foamc verify --spec: a fluid property in constant/ differs from the spec's fluid: reject",
+			Fix: "recompile the case from the spec and rerun"},
+		{ID: IDInflow, Severity: finding.Deny, Summary: "foamc verify --spec: the flux of phi through an inlet differs by more than 1 % from the spec's U times the inlet's area vector: reject",
+			Fix: "recompile the case from the spec and rerun"},
+		{ID: IDSimilarity, Severity: finding.Deny, Summary: "foamc verify --spec: the run's Reynolds number differs by more than 1 % from the spec's: reject",
+			Fix: "recompile the case from the spec and rerun"},
+		{ID: IDImplausible, Severity: finding.Deny, Summary: "foamc verify --spec: the largest speed in the field exceeds 10 times the spec's velocity scale: reject",
+			Fix: "check the time step, boundary values and mesh and rerun"},
+		{ID: IDMachImplausible, Severity: finding.Deny, Summary: "foamc verify --spec: a compressible run's largest local Mach number |U| / sqrt(gamma R T) exceeds 3 times the spec's Mach scale plus 1: reject",
+			Fix: "check the time step, boundary values, thermophysical properties and mesh and rerun", File: "verify/mach.go"},
+	},
+	Run: checkProblem,
 }

@@ -12,6 +12,12 @@ import (
 	"github.com/foamc/foamc/schema"
 )
 
+// The finding IDs of this file's check (declared in its IDs).
+const (
+	IDSpecEvidence = "FOAM-VERIFY-055"
+	IDNoSpec       = "FOAM-VERIFY-056"
+)
+
 // RecordedSpec is the spec foamc compile records in the case (compiler.RecordedSpec:
 // verify must not import the compiler, the two names are kept equal by a test).
 const RecordedSpec = "foamc.spec.json"
@@ -151,4 +157,15 @@ func caseRelative(dir, file string) string {
 		return rel
 	}
 	return abs
+}
+
+var specCheck = Check{Name: "spec", File: "verify/spec.go",
+	Doc: "the spec to judge against: --spec, or the one foamc compile recorded in the case",
+	IDs: []ID{
+		{ID: IDSpecEvidence, Severity: finding.Warn, Summary: "foamc verify: the spec recorded in the case is invalid, or the files to compare the run with its spec are missing: insufficient",
+			Fix: "recompile the case, or keep the result fields, constant/ and the mesh"},
+		{ID: IDNoSpec, Severity: finding.Info, Summary: "foamc verify: no spec (no --spec, none recorded by foamc compile): the problem that was asked and the expectations are not judged",
+			Fix: "pass --spec SPEC"},
+	},
+	Run: func(r *Run) []finding.Finding { return r.specNotes },
 }

@@ -25,8 +25,8 @@ const storedEnergyImbalance = 2e-2
 // fluxes of two instants, not their integral over the steps between (docs/verify.md:
 // off by up to 32 % in an acoustic channel): not judged. rho is the written rho, or
 // p/(R T) of a perfectGas.
-func checkStoredEnergy(dir string, t2 string, cp, gasR float64, eos string, patches []meshPatch, thermo string, notJudged func(string) []finding.Finding) []finding.Finding {
-	all := foamcase.TimeDirs(dir)
+func checkStoredEnergy(r *Run, t2 string, cp, gasR float64, eos string, patches []meshPatch, thermo string, notJudged func(string) []finding.Finding) []finding.Finding {
+	all := foamcase.TimeDirs(r.dir)
 	k := slices.Index(all, t2)
 	if k < 1 {
 		return notJudged("a transient run stores energy: the balance needs the time written before " + t2 + " and there is none")
@@ -37,23 +37,23 @@ func checkStoredEnergy(dir string, t2 string, cp, gasR float64, eos string, patc
 	if err1 != nil || err2 != nil || v2 <= v1 {
 		return notJudged("times " + t1 + " and " + t2 + " are not increasing numbers")
 	}
-	if why := oneEulerStep(dir, t1, t2, v2-v1); why != "" {
+	if why := oneEulerStep(r, t1, t2, v2-v1); why != "" {
 		return notJudged(why)
 	}
-	vol, err := cellVolumes(dir)
+	vol, err := cellVolumes(r.dir)
 	if err != nil {
 		return notJudged("cell volumes from constant/polyMesh: " + err.Error())
 	}
 	var s [2]float64
 	for i, t := range []string{t1, t2} {
 		var why string
-		if s[i], why = storedEnergy(dir, t, cp, gasR, eos, vol); why != "" {
+		if s[i], why = storedEnergy(r, t, cp, gasR, eos, vol); why != "" {
 			return notJudged(why)
 		}
 	}
 	var f [2]enthalpyFlux
 	var why string
-	if f[1], why = boundaryEnthalpy(dir, t2, cp, patches); why != "" {
+	if f[1], why = boundaryEnthalpy(r, t2, cp, patches); why != "" {
 		return notJudged(why)
 	}
 	rate := (s[1] - s[0]) / (v2 - v1)
@@ -66,9 +66,9 @@ func checkStoredEnergy(dir string, t2 string, cp, gasR float64, eos string, patc
 }
 
 // storedEnergy is sum V (rho Cp T - p + rho |U|^2/2) [J] at time t.
-func storedEnergy(dir, t string, cp, gasR float64, eos string, vol []float64) (float64, string) {
+func storedEnergy(run *Run, t string, cp, gasR float64, eos string, vol []float64) (float64, string) {
 	read := func(name string) ([]float64, string) {
-		_, in, rel, err := resultPatches(dir, t, name)
+		_, in, rel, err := resultPatches(run, t, name)
 		if err != nil {
 			return nil, "no usable result field: " + err.Error()
 		}
@@ -90,7 +90,7 @@ func storedEnergy(dir, t string, cp, gasR float64, eos string, vol []float64) (f
 		return 0, why
 	}
 	var rho []float64
-	if _, _, _, err := resultPatches(dir, t, "rho"); err == nil {
+	if _, _, _, err := resultPatches(run, t, "rho"); err == nil {
 		if rho, why = read("rho"); why != "" {
 			return 0, why
 		}
@@ -181,23 +181,23 @@ func readLabels(path string) ([]int, error) {
 
 // oneEulerStep: the run stepped from t1 to t2 in one implicit Euler step of the fixed
 // deltaT; otherwise the reason the balance cannot be closed from the written times.
-func oneEulerStep(dir, t1, t2 string, dt float64) string {
+func oneEulerStep(r *Run, t1, t2 string, dt float64) string {
 	const cd, fs = "system/controlDict", "system/fvSchemes"
-	x, err := expand(dir, cd)
+	x, err := r.dict(cd)
 	if err != nil {
 		return "unreadable " + cd + ": " + err.Error()
 	}
 	if a := word(x.Dict.Get("adjustTimeStep")); a == "yes" || a == "on" || a == "true" {
 		return "a transient run stores energy and " + cd + " adjusts the time step: the balance needs the written times " + t1 + " and " + t2 + " one step apart, which a fixed deltaT equal to writeInterval gives"
 	}
-	step, _, err := dictNumber(dir, cd, []string{"deltaT"})
+	step, _, err := r.number(cd, []string{"deltaT"})
 	if err != nil {
 		return cd + ": " + err.Error()
 	}
 	if math.Abs(dt-step) > 1e-6*step {
 		return fmt.Sprintf("a transient run stores energy: the balance needs the boundary fluxes integrated over the steps between the two last written times, and %s and %s are %.6g steps of deltaT %g apart (only their two instants are written); write every step (writeInterval = deltaT) at the end of the run to have it judged", t1, t2, dt/step, step)
 	}
-	y, err := expand(dir, fs)
+	y, err := r.dict(fs)
 	if err != nil {
 		return "unreadable " + fs + ": " + err.Error()
 	}

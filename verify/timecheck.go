@@ -8,8 +8,7 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
-	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/solverlog"
 )
 
 // Time-stepping findings (docs/verify.md).
@@ -36,19 +35,21 @@ const (
 
 // checkTime judges a transient run's Courant numbers and, when the case has a
 // fixed-velocity inlet, how many flow-through times it simulated.
-func checkTime(dir, rel string, p *runner.LogParser, sol openfoam.Solver, cd *grammar.Expanded) []finding.Finding {
+func checkTime(r *Run) []finding.Finding {
+	p, sol := r.solverLog().p, r.sol
 	if sol.Steady || len(p.Steps) == 0 {
 		return nil
 	}
 	var out []finding.Finding
-	out = append(out, courant(dir, rel, p, sol, cd, false)...)
+	out = append(out, courant(r, p, false)...)
 	if sol.Multiphase {
-		out = append(out, courant(dir, rel, p, sol, cd, true)...)
+		out = append(out, courant(r, p, true)...)
 	}
-	return append(out, flowThroughs(dir, rel, p, cd)...)
+	return append(out, flowThroughs(r, p)...)
 }
 
-func courant(dir, rel string, p *runner.LogParser, sol openfoam.Solver, cd *grammar.Expanded, iface bool) []finding.Finding {
+func courant(r *Run, p *solverlog.Parser, iface bool) []finding.Finding {
+	rel, sol, cd := r.logRel(), r.sol, r.control
 	what, key := "Courant number", "maxCo"
 	if iface {
 		what, key = "interface Courant number", "maxAlphaCo"
@@ -84,7 +85,7 @@ func courant(dir, rel string, p *runner.LogParser, sol openfoam.Solver, cd *gram
 	var limit float64
 	var source string
 	outer := 1.0
-	if x, err := expand(dir, "system/fvSolution"); err == nil && sol.Algorithm != "" {
+	if x, err := r.dict("system/fvSolution"); err == nil && sol.Algorithm != "" {
 		if a := x.Dict.Get(sol.Algorithm); a != nil && a.Dict != nil {
 			if v, ok := number(a.Dict.Get("nOuterCorrectors")); ok {
 				outer = v
@@ -138,13 +139,10 @@ func isTrue(e *grammar.ExpEntry) bool {
 // flowThroughs counts the flow-through times L/U a transient run simulated: U the
 // largest fixed inlet speed (a non-wall patch with a uniform fixedValue velocity in
 // the start time's U), L the mesh's bounding-box extent along that velocity.
-func flowThroughs(dir, rel string, p *runner.LogParser, cd *grammar.Expanded) []finding.Finding {
+func flowThroughs(r *Run, p *solverlog.Parser) []finding.Finding {
+	dir, rel, start := r.dir, r.logRel(), r.start
 	loc := finding.Location{File: rel}
-	start := 0.0
-	if v, ok := number(cd.Dict.Get("startTime")); ok {
-		start = v
-	}
-	inlet, speed, dirn, ok := inletVelocity(dir, start)
+	inlet, speed, dirn, ok := inletVelocity(r, start)
 	if !ok {
 		return []finding.Finding{{ID: IDNoFlowThrough, Severity: finding.Info, Location: loc,
 			Summary: "flow-through times not judged: no inlet with a uniform fixed velocity (closed or driven domain)",
@@ -174,7 +172,8 @@ func flowThroughs(dir, rel string, p *runner.LogParser, cd *grammar.Expanded) []
 
 // inletVelocity finds the fastest non-wall patch with a uniform fixedValue U in the
 // start time directory (the case's, else processor0's).
-func inletVelocity(dir string, start float64) (string, float64, [3]float64, bool) {
+func inletVelocity(r *Run, start float64) (string, float64, [3]float64, bool) {
+	dir := r.dir
 	var u *grammar.Expanded
 	var mesh string
 	for _, part := range []string{"", "processor0"} {
@@ -182,7 +181,7 @@ func inletVelocity(dir string, start float64) (string, float64, [3]float64, bool
 			if timeValue(t) != start {
 				continue
 			}
-			if x, err := expand(dir, filepath.ToSlash(filepath.Join(part, t, "U"))); err == nil {
+			if x, err := r.read(filepath.ToSlash(filepath.Join(part, t, "U"))); err == nil {
 				u, mesh = x, filepath.Join(dir, part, "constant", "polyMesh", "boundary")
 			}
 		}
@@ -242,4 +241,19 @@ func meshBox(dir string) ([3]float64, [3]float64, error) {
 		}
 	}
 	return lo, hi, nil
+}
+
+var timeCheck = Check{Name: "time", File: "verify/timecheck.go", Needs: NeedLog,
+	Doc: "a transient run's Courant numbers and flow-through times",
+	IDs: []ID{
+		{ID: IDCourant, Severity: finding.Deny, Summary: "foamc verify: a transient run's (interface) Courant number above its limit: 1.5 x maxCo with adjustTimeStep, else 1 for PISO/one outer corrector: reject",
+			Fix: "reduce deltaT or set adjustTimeStep with maxCo <= 1 and rerun", Provenance: []string{"src/finiteVolume/cfdTools/general/include/setDeltaT.H"}},
+		{ID: IDFlowThrough, Severity: finding.Warn, Summary: "foamc verify: a transient run with an inlet simulated less than one flow-through time (L/U from the mesh box and the inlet speed): insufficient",
+			Fix: "run longer"},
+		{ID: IDNoFlowThrough, Severity: finding.Info, Summary: "foamc verify: flow-through times not judged: no inlet with a uniform fixed velocity",
+			Fix: "nothing: recorded evidence"},
+		{ID: IDCourantUnjudge, Severity: finding.Info, Summary: "foamc verify: Courant number not judged: a fixed deltaT with PIMPLE and several outer correctors, or with a solver that is neither PISO nor PIMPLE, has no fixed limit",
+			Fix: "nothing: recorded evidence"},
+	},
+	Run: checkTime,
 }

@@ -6,15 +6,12 @@ package verify
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
-	"github.com/foamc/foamc/openfoam"
 )
 
 // Verdict is the answer of a verification.
@@ -26,8 +23,10 @@ const (
 	Insufficient Verdict = "insufficient"
 )
 
-// The finding IDs (rules/goids.go catalogues them). Deny findings reject, warn
-// findings make the evidence insufficient, info findings record a passed check.
+// The finding IDs every check may raise, and those of this file's checks (each is
+// declared in a check's IDs, the catalogue is generated from IDs()). Deny findings
+// reject, warn findings make the evidence insufficient, info findings record a
+// passed check.
 const (
 	IDNoResults     = "FOAM-VERIFY-001"
 	IDNoLog         = "FOAM-VERIFY-002"
@@ -68,51 +67,26 @@ type Result struct {
 	pictures []picture
 }
 
-// Case verifies the run in dir. An error means dir is not a case foamc can judge
-// (no readable system/controlDict) or --spec names no valid spec; everything about the
-// run itself is a finding.
+// Case verifies the run in dir: it loads the run once and runs every check over it.
+// An error means dir is not a case foamc can judge (no readable system/controlDict) or
+// --spec names no valid spec; everything about the run itself is a finding.
 func Case(dir string, opt Options) (*Result, error) {
-	cd, err := expand(dir, "system/controlDict")
+	run, err := load(dir, opt)
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a case: %w", dir, err)
-	}
-	app := word(cd.Dict.Get("application"))
-	if app == "" {
-		return nil, fmt.Errorf("%s: system/controlDict has no application", dir)
-	}
-	sol, known := openfoam.LookupSolver(app)
-	if !known {
-		// An unknown solver's traits come from the case: a thermophysicalProperties file
-		// means a compressible solver.
-		_, err := os.Stat(filepath.Join(dir, "constant", "thermophysicalProperties"))
-		sol.Compressible = err == nil
-	}
-	r := &Result{Solver: app}
-	start := 0.0
-	if v, ok := number(cd.Dict.Get("startTime")); ok {
-		start = v
-	}
-	l := caseLayout(dir, start)
-	r.Times = selectTimes(l.resultDir(dir), start, opt.Time)
-	if len(r.Times) == 0 {
-		r.add(noResults(dir, l, start, opt.Time))
-	}
-	if err := r.checkSpec(dir, opt.Spec, sol); err != nil {
 		return nil, err
 	}
-	for _, t := range r.Times {
-		for _, f := range checkFields(dir, l, t, sol) {
-			r.add(f)
+	r := &Result{Solver: run.app, Times: run.times}
+	if run.spec != nil {
+		r.Spec = run.spec.file
+	}
+	for _, c := range checks {
+		if run.ready(c) {
+			r.Findings = append(r.Findings, c.Run(run)...)
 		}
 	}
-	for _, f := range checkWall(dir, l, r.Times) {
-		r.add(f)
-	}
-	for _, f := range judgeLog(dir, app, sol, cd) {
-		r.add(f)
-	}
 	if opt.Plots != "" {
-		r.residualPicture(dir, app, sol)
+		run.residualPicture()
+		r.pictures = run.pictures
 		if err := r.writePictures(opt.Plots); err != nil {
 			return nil, err
 		}
@@ -133,18 +107,6 @@ func verdictOf(fs []finding.Finding) Verdict {
 		return Insufficient
 	}
 	return Accept
-}
-
-// expand reads one case file (rel is slash-separated) with the repository's grammar.
-func expand(dir, rel string) (*grammar.Expanded, error) {
-	x, err := grammar.ExpandFile(filepath.Join(dir, filepath.FromSlash(rel)), grammar.ExpandOptions{CaseDir: dir, EtcDir: openfoam.EtcDir})
-	if err != nil {
-		return nil, err
-	}
-	if x.Dict == nil {
-		return nil, fmt.Errorf("%s has no dictionary", rel)
-	}
-	return x, nil
 }
 
 func word(e *grammar.ExpEntry) string {
@@ -211,4 +173,18 @@ func noResults(dir string, l layout, start float64, sel string) finding.Finding 
 	}
 	return finding.Finding{ID: IDNoResults, Severity: finding.Warn, Summary: "no results to verify: no time directory after the start time",
 		Detail: detail, Fix: "run the case (foamc run) and verify again"}
+}
+
+var resultsCheck = Check{Name: "results", File: "verify/verify.go",
+	Doc: "a time directory written after the start time (or the one --time names)",
+	IDs: []ID{
+		{ID: IDNoResults, Severity: finding.Warn, Summary: "foamc verify: no results, no time directory after the start time (or not the one --time names): insufficient",
+			Fix: "run the case (foamc run) and verify again"},
+	},
+	Run: func(r *Run) []finding.Finding {
+		if len(r.times) > 0 {
+			return nil
+		}
+		return []finding.Finding{noResults(r.dir, r.layout, r.start, r.opt.Time)}
+	},
 }

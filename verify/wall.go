@@ -72,13 +72,13 @@ type yPlusStat struct {
 // boundary condition chose. Evidence: the yPlus function object's
 // postProcessing/yPlus/<t>/yPlus.dat, else a yPlus field in the judged time
 // directory; without either, an info finding says y+ was not judged.
-func checkWall(dir string, l layout, times []string) []finding.Finding {
-	if len(times) == 0 {
+func checkWall(r *Run) []finding.Finding {
+	dir, l, t := r.dir, r.layout, r.latest()
+	if t == "" {
 		return nil
 	}
-	t := times[len(times)-1]
 	nutRel := path.Join(l.parts[0], t, "nut")
-	x, err := expand(dir, nutRel)
+	x, err := r.read(nutRel)
 	if err != nil {
 		return nil // laminar, or no turbulence viscosity written: no wall treatment
 	}
@@ -105,7 +105,7 @@ func checkWall(dir string, l layout, times []string) []finding.Finding {
 	}
 	stats := yPlusFromPostProcessing(dir, timeValue(t))
 	if len(stats) == 0 {
-		stats = yPlusFromField(dir, l, t)
+		stats = yPlusFromField(r, t)
 	}
 	if len(stats) == 0 {
 		return []finding.Finding{{ID: IDNoYPlus, Severity: finding.Info, Location: finding.Location{File: nutRel},
@@ -211,7 +211,8 @@ func yPlusFromPostProcessing(dir string, upTo float64) map[string]yPlusStat {
 
 // yPlusFromField reads a yPlus field of time t: each wall patch's face values (every
 // processor's piece of a decomposed case), their plain mean as OpenFOAM's gAverage.
-func yPlusFromField(dir string, l layout, t string) map[string]yPlusStat {
+func yPlusFromField(r *Run, t string) map[string]yPlusStat {
+	l := r.layout
 	type acc struct {
 		sum, lo, hi float64
 		n           int
@@ -220,7 +221,7 @@ func yPlusFromField(dir string, l layout, t string) map[string]yPlusStat {
 	all := map[string]*acc{}
 	for _, part := range l.parts {
 		rel := path.Join(part, t, "yPlus")
-		x, err := expand(dir, rel)
+		x, err := r.read(rel)
 		if err != nil {
 			continue
 		}
@@ -246,4 +247,21 @@ func yPlusFromField(dir string, l layout, t string) map[string]yPlusStat {
 		}
 	}
 	return out
+}
+
+var wallCheck = Check{Name: "wall", File: "verify/wall.go",
+	Doc: "y+ of each wall patch against its wall treatment, in the latest judged time",
+	IDs: []ID{
+		{ID: IDWallFunctionLow, Severity: finding.Deny, Summary: "foamc verify: wall functions on a wall whose mean y+ is below 5 (viscous sublayer): reject",
+			Fix: "coarsen the near-wall cells to y+ 30..500, or resolve the wall with a low-Re treatment", Provenance: []string{"src/functionObjects/field/yPlus/yPlus.C"}},
+		{ID: IDWallFunctionHigh, Severity: finding.Deny, Summary: "foamc verify: wall functions on a wall whose mean y+ is above 500 (beyond the log layer): reject",
+			Fix: "refine the near-wall cells to y+ 30..500", Provenance: []string{"src/functionObjects/field/yPlus/yPlus.C"}},
+		{ID: IDLowReCoarse, Severity: finding.Deny, Summary: "foamc verify: a resolved (low-Re) wall whose mean y+ is above 5: the viscous sublayer is not resolved, reject",
+			Fix: "refine the near-wall cells to y+ ~ 1, or use wall functions", Provenance: []string{"src/functionObjects/field/yPlus/yPlus.C"}},
+		{ID: IDNoYPlus, Severity: finding.Info, Summary: "foamc verify: y+ not judged: the run wrote no yPlus function-object output or yPlus field",
+			Fix: "add the yPlus function object (foamc compile emits it for turbulent cases)"},
+		{ID: IDYPlusUnjudged, Severity: finding.Info, Summary: "foamc verify: y+ of a wall whose treatment is valid at any y+ (nutUSpaldingWallFunction) or not classified",
+			Fix: "nothing: recorded evidence"},
+	},
+	Run: checkWall,
 }

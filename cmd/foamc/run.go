@@ -66,7 +66,7 @@ func newRunCmd() *cobra.Command {
 			return err
 		}
 		if !*noVerify {
-			opt.Verify = verify.ForRun(verify.Options{Plots: plots.dir(dir)})
+			opt.Verify = runner.Judge(verify.Options{Plots: plots.dir(dir)})
 		}
 		if slurmJob {
 			if opt.Parallel > 0 || opt.Repair > 0 {

@@ -52,12 +52,12 @@ func blockCells(x *grammar.Expanded) (cells int64, faces map[string]int64, ok bo
 	return cells, faces, found
 }
 
-// meshFaces is the number of mesh faces on a patch's block faces; ok is false when a face is
-// not a plain label face of some block.
-func meshFaces(blockFaces map[string]int64, faces []any) (int64, bool) {
+// meshFaces is the number of mesh faces on a patch's block faces (labels or (block face));
+// ok is false when a face is not a plain label face of some block.
+func meshFaces(blockFaces map[string]int64, faces []any, shapes [][6][4]int64) (int64, bool) {
 	var n int64
 	for _, f := range faces {
-		ls, ok := labels(f)
+		ls, ok := faceLabels(f, shapes)
 		if !ok {
 			return 0, false
 		}
@@ -170,4 +170,12 @@ func labelsOf(key string) []int64 {
 		out = append(out, n)
 	}
 	return out
+}
+
+// noFaces reports a patch known to have no mesh faces.
+func noFaces(p Patch) bool {
+	if p.MeshFaces != nil {
+		return *p.MeshFaces == 0
+	}
+	return strings.HasSuffix(p.Source, "polyMesh/boundary") && p.NFaces != nil && *p.NFaces == 0
 }

@@ -219,10 +219,11 @@ func faceKey(vs []int64) (string, bool) {
 func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch {
 	var out []Patch
 	_, blockFaces, _ := blockCells(x)
+	shapes, _ := blockShapes(x)
 	sized := func(p *Patch, faces []any) {
 		n := int64(len(faces))
 		p.NFaces = &n
-		if m, ok := meshFaces(blockFaces, faces); ok && blockFaces != nil {
+		if m, ok := meshFaces(blockFaces, faces, shapes); ok && blockFaces != nil {
 			p.MeshFaces = &m
 		}
 	}

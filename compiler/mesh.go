@@ -173,6 +173,12 @@ func readBlockMesh(path string) (*meshInfo, error) {
 			}
 		}
 	}
+	if len(m.Merged) > 0 {
+		// Merging pairs, blockMesh drops every patch left without faces
+		// (attachPolyTopoChanger::attach(true)): a collapsed default patch, and the merged
+		// patches the stitch emptied, which only blockMesh knows (they stay, as Merged).
+		m.Patches = slices.DeleteFunc(m.Patches, func(p meshPatch) bool { return p.NoFaces })
+	}
 	return m, nil
 }
 

@@ -301,7 +301,7 @@ func (m *meshInfo) askBlockMesh(ctx context.Context, lint Linter) error {
 			mp.NoFaces = *p.NFaces == 0
 		}
 		if i := slices.IndexFunc(read, func(q meshPatch) bool { return q.Name == p.Name }); i >= 0 {
-			mp.Groups, mp.faceKeys, mp.topo, mp.Faces = read[i].Groups, read[i].faceKeys, read[i].topo, read[i].Faces
+			mp.Groups, mp.faceKeys, mp.Faces = read[i].Groups, read[i].faceKeys, read[i].Faces
 			mp.Default = read[i].Default
 		}
 		m.Patches = append(m.Patches, mp)

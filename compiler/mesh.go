@@ -184,7 +184,6 @@ func readBlockMesh(path string) (*meshInfo, error) {
 
 // blockGeom is what the compiler needs of a blockMeshDict's blocks.
 type blockGeom struct {
-	faces map[string]int // sorted vertex labels of each non-degenerate block face -> count
 	// topo counts every block face by topoKey (collapsed ones too); shapes are each block's
 	// six faces by vertex label (hexFaces order), for (block face) references.
 	topo   map[string]int
@@ -213,33 +212,12 @@ func faceKey(ids []int) string {
 	return strings.Join(parts, " ")
 }
 
-// faceList reads a patch's `faces ( (a b c d) … )` as face keys.
-func faceList(d *grammar.Dict) []string {
-	var out []string
-	for _, it := range listItems(d, "faces") {
-		l, ok := it.(*grammar.List)
-		if !ok {
-			continue
-		}
-		var ids []int
-		for _, x := range l.Items {
-			if n, ok := x.(*grammar.Number); ok {
-				ids = append(ids, int(n.Int))
-			}
-		}
-		if k := faceKey(ids); k != "" {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 // blockGeometry reads vertices and hex blocks: the face topology (for the default patch),
 // the bounding box and the smallest cell edge (hex edges / cell counts with the grading's
 // geometric progression, times scale). Curved edges and multi-grading make dxMin 0 (unknown)
 // rather than wrong.
 func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
-	g := &blockGeom{faces: map[string]int{}, geom: map[string]blockFace{}, topo: map[string]int{}}
+	g := &blockGeom{geom: map[string]blockFace{}, topo: map[string]int{}}
 	scale := 1.0
 	for _, k := range []string{"scale", "convertToMeters"} {
 		if e, ok := body.Find(k).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
@@ -324,7 +302,6 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 			shape[fi] = [4]int{vi[f[0]], vi[f[1]], vi[f[2]], vi[f[3]]}
 			g.topo[topoKey(shape[fi][:])]++
 			if k := faceKey(shape[fi][:]); k != "" {
-				g.faces[k]++
 				g.geom[k] = newBlockFace(scale, verts[vi[f[0]]], verts[vi[f[1]]], verts[vi[f[2]]], verts[vi[f[3]]])
 			}
 		}

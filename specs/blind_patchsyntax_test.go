@@ -19,7 +19,7 @@ boundaries:
   outlet: {role: outlet, p: 0}
   walls: {role: wall}
   frontAndBackPlanes: {role: empty}
-control: {endTime: 2, maxCo: 0.5}`},
+control: {endTime: 0.5, maxCo: 0.5}`},
 	// The wedge whose defaultFaces blockMesh writes without faces, named as blockMesh shows it.
 	{name: "ladenburg-defaultFaces-named", sample: true, yaml: `
 mesh: {blockMeshDict: {{T}}/compressible/rhoCentralFoam/LadenburgJet60psi/system/blockMeshDict}
@@ -45,7 +45,7 @@ boundaries:
   outlet: {role: outlet, p: 100000}
   walls: {role: wall}
   defaultFaces: {role: empty}
-control: {endTime: 1, maxCo: 0.5}`},
+control: {endTime: 0.2, maxCo: 0.5}`},
 	// A column open only at the top, heated from its walls.
 	{name: "injection-patches-buoyant", yaml: `
 mesh: {blockMeshDict: {{T}}/multiphase/reactingTwoPhaseEulerFoam/laminar/injection/system/blockMeshDict}

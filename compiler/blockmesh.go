@@ -99,7 +99,7 @@ func blockPatches(path string, body *grammar.Dict, g *blockGeom) ([]meshPatch, e
 		return nil
 	}
 	if e, ok := body.Find("patches").(*grammar.PrimitiveEntry); ok {
-		items := listItems(body, "patches")
+		items := firstListItems(body, "patches")
 		if len(e.Value) == 0 {
 			return nil, meshError(path, e, "the blockMeshDict's patches entry is empty", "write patches ( type name ( (faces) ) … )")
 		}
@@ -126,7 +126,7 @@ func blockPatches(path string, body *grammar.Dict, g *blockGeom) ([]meshPatch, e
 			}
 		}
 	} else if body.Find("boundary") != nil {
-		items := listItems(body, "boundary")
+		items := firstListItems(body, "boundary")
 		for i := 0; i < len(items); i++ {
 			w, ok := items[i].(*grammar.Word)
 			var d *grammar.Dict
@@ -397,11 +397,35 @@ func (m *meshInfo) typePointer(name string) string {
 	if p := m.patch(name); p != nil && p.Default {
 		return "/defaultPatch/type"
 	}
-	items := listItems(m.file.Body, "patches")
+	items := firstListItems(m.file.Body, "patches")
 	for i := 0; i+2 < len(items); i += 3 {
 		if w, ok := items[i+1].(*grammar.Word); ok && w.Value == name {
 			return "/patches/" + strconv.Itoa(i)
 		}
 	}
 	return "/boundary/" + escape(name) + "/type"
+}
+
+// firstListItems is the items of the first list of entry key: blockMesh reads `patches` (after
+// an optional leading count) and `boundary` as one list from the entry's stream, so tokens
+// after it (a missing `;` before mergePatchPairs, as in dsmcFoam/supersonicCorner) are not read.
+func firstListItems(d *grammar.Dict, key string) []grammar.Item {
+	e, ok := d.Find(key).(*grammar.PrimitiveEntry)
+	if !ok {
+		return nil
+	}
+	for i, v := range e.Value {
+		switch l := v.(type) {
+		case *grammar.List:
+			return l.Items
+		case *grammar.NumList:
+			return l.Expand().Items
+		case *grammar.Number:
+			if i == 0 && l.Kind == grammar.LabelKind {
+				continue
+			}
+		}
+		return nil
+	}
+	return nil
 }

@@ -64,6 +64,15 @@ defaultPatch { name walls; type wall; }
   defaultFaces { type wall; faces (); }
 );
 `, []string{"inlet patch", "outlet patch", "defaultFaces wall"}},
+	// A boundary list without its `;` (dsmcFoam/supersonicCorner): blockMesh reads the first
+	// list of the entry, and mergePatchPairs is no entry of its own.
+	{"boundary-missing-semicolon", twoBlocks + `boundary (
+  inlet { type patch; faces ((0 6 9 3)); }
+  outlet { type patch; faces ((2 5 11 8)); }
+)
+mergePatchPairs ( );
+defaultPatch { name walls; type wall; }
+`, []string{"inlet patch", "outlet patch", "walls wall"}},
 	// A wedge whose axis face (0 1 1 0) no patch lists (LadenburgJet60psi): blockMesh
 	// adds defaultFaces for it, and writes it without faces.
 	{"wedge-collapsed-default", `vertices ((0 0 0) (1 0 0) (0 0.1 -0.0044) (1 0.1 -0.0044) (0 0.1 0.0044) (1 0.1 0.0044));

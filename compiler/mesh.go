@@ -749,7 +749,7 @@ func (m *meshInfo) setPatchType(name, typ string) bool {
 	if m.Kind == "blockMeshDict" {
 		if m.file.Body.Find("patches") != nil {
 			// `patches ( type name (faces) … )`: the type is the word before the name.
-			items = listItems(m.file.Body, "patches")
+			items = firstListItems(m.file.Body, "patches")
 			for i := 0; i+2 < len(items); i += 3 {
 				if w, ok := items[i+1].(*grammar.Word); ok && w.Value == name {
 					items[i] = grammar.NewWord(typ)
@@ -758,7 +758,7 @@ func (m *meshInfo) setPatchType(name, typ string) bool {
 			}
 			return false
 		}
-		items = listItems(m.file.Body, "boundary")
+		items = firstListItems(m.file.Body, "boundary")
 	} else if le := m.file.TopList(); le != nil {
 		if l, ok := le.Value.(*grammar.List); ok {
 			items = l.Items

@@ -291,22 +291,43 @@ func (m *meshInfo) askBlockMesh(ctx context.Context, lint Linter) error {
 	}
 	m.PatchesFrom, m.PatchesWhy = fromBlockMesh, ""
 	read := m.Patches
+	declared := declaredPatches(m.file.Body)
 	m.Patches = nil
 	for _, p := range a.patches {
 		// Names, types and face counts are blockMesh's; the groups those the blockMeshDict
 		// declares (blockMesh adds the group wall to every wall patch, which is no spec
-		// boundary's name: "wall" stays a misspelt "walls").
-		mp := meshPatch{Name: p.Name, Type: p.Type, Default: true}
+		// boundary's name: "wall" stays a misspelt "walls"). A patch the dictionary does not
+		// declare is blockMesh's default patch (retyped through defaultPatch).
+		mp := meshPatch{Name: p.Name, Type: p.Type, Default: !declared[p.Name]}
 		if p.NFaces != nil {
 			mp.NoFaces = *p.NFaces == 0
 		}
 		if i := slices.IndexFunc(read, func(q meshPatch) bool { return q.Name == p.Name }); i >= 0 {
 			mp.Groups, mp.faceKeys, mp.Faces = read[i].Groups, read[i].faceKeys, read[i].Faces
-			mp.Default = read[i].Default
 		}
 		m.Patches = append(m.Patches, mp)
 	}
 	return nil
+}
+
+// declaredPatches are the patch names the blockMeshDict's patches (else boundary) list gives.
+func declaredPatches(body *grammar.Dict) map[string]bool {
+	out := map[string]bool{}
+	if body.Find("patches") != nil {
+		items := firstListItems(body, "patches")
+		for i := 1; i < len(items); i += 3 {
+			if w, ok := items[i].(*grammar.Word); ok {
+				out[w.Value] = true
+			}
+		}
+		return out
+	}
+	for _, it := range firstListItems(body, "boundary") {
+		if w, ok := it.(*grammar.Word); ok {
+			out[w.Value] = true
+		}
+	}
+	return out
 }
 
 // dictText is the blockMeshDict the compiled case will hold before any retyping (copyMesh).

@@ -189,8 +189,18 @@ func TestBlockMeshAskedAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		readDefault := map[string]bool{}
+		for _, p := range m.Patches {
+			readDefault[p.Name] = p.Default
+		}
 		if err := m.askBlockMesh(context.Background(), nil); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, p := range m.Patches {
+			// The default patch is retyped through defaultPatch, a declared one in its entry.
+			if p.Default != readDefault[p.Name] {
+				t.Errorf("%s: %s is the default patch: %v (foamc's reading: %v)", c.name, p.Name, p.Default, readDefault[p.Name])
+			}
 		}
 		if m.PatchesFrom != fromBlockMesh {
 			t.Fatalf("%s: patches from %s (%s)", c.name, m.PatchesFrom, m.PatchesWhy)

@@ -215,8 +215,8 @@ type blockMeshAnswer struct {
 	why string
 }
 
-// blockMeshAnswers caches answers by the dictionary's text: a compilation that restarts
-// (filled slots) or a matrix of specs over one mesh asks once.
+// blockMeshAnswers caches answers by the dictionary's path and text: a compilation that
+// restarts (filled slots) or a matrix of specs over one mesh asks once.
 var blockMeshAnswers sync.Map
 
 // askBlockMesh makes the patch list blockMesh's own when blockMesh is installed: the
@@ -270,8 +270,9 @@ func (m *meshInfo) askBlockMesh(ctx context.Context, lint Linter) error {
 			return sec
 		}
 	}
+	// A refusal is located in the source file: the key holds its path.
 	sum := sha256.Sum256(dict)
-	key := string(sum[:])
+	key := m.Source + "\x00" + string(sum[:])
 	var a *blockMeshAnswer
 	if v, ok := blockMeshAnswers.Load(key); ok {
 		a = v.(*blockMeshAnswer)

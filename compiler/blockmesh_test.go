@@ -318,3 +318,21 @@ func scratchDirs(t *testing.T) int {
 	}
 	return len(m)
 }
+
+// What blockMesh refuses is a finding in the user's blockMeshDict quoting blockMesh, never
+// a compiled case that stops at its first step: a cyclic without its neighbourPatch.
+func TestBlockMeshRefusalIsAFinding(t *testing.T) {
+	foamtest.RequireBinary(t, "blockMesh")
+	dict := strings.Replace(patchSyntaxDicts[2].dict, "inlet { type patch;", "inlet { type cyclic;", 1)
+	path := writeMesh(t, map[string]string{"blockMeshDict": bmHeader + dict})
+	m, err := readBlockMesh(path)
+	if err != nil || m.patchErr != nil {
+		t.Fatalf("foamc's reading does not check a cyclic's neighbour: %v %v", err, m.patchErr)
+	}
+	err = m.askBlockMesh(context.Background(), nil)
+	var f finding.Finding
+	if !errors.As(err, &f) || f.ID != IDMesh || f.Location.File != path || !strings.Contains(f.Summary, "blockMesh v1912 refuses") || !strings.Contains(f.Summary, "neighbourPatch") {
+		t.Fatalf("want a %s in %s quoting blockMesh on neighbourPatch, got %v", IDMesh, path, err)
+	}
+	t.Log(f.Summary)
+}

@@ -84,11 +84,15 @@ slurm-down:
 
 # The whole generated spec matrix in real OpenFOAM (CI runs a fixed sample): compile rate,
 # run rate, failures grouped by cause (and of its steady specs restated with fractional time
-# settings, specs/fractional.go); then every blind spec (specs/blind_test.go).
+# settings, specs/fractional.go); then every blind spec (specs/blind_test.go), the patch-syntax
+# matrix (specs/patchsyntax.go) and foamc's blockMeshDict reading against blockMesh on every tutorial.
 matrix: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix$$|TestFractionalSteadyMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestBlindSpecs$$' -count=1 -v -timeout 60m -args -blind=all
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \
+		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./compiler -run 'TestBlockMeshReaderAgreesOnTutorials$$' -count=1 -v -timeout 60m -args -blockmesh-corpus=all
 
 # The validation suite against the literature (docs/validation.md): every validation/<case> spec
 # compiled, run in OpenFOAM v1912 and judged by foamc verify --spec, with its wrong variant

@@ -189,7 +189,7 @@ func (c *compilation) run() (*Result, error) {
 	if s.Target != "" && s.Target != "openfoam-v1912" {
 		c.fail(IDUnsupported, "/target", "only openfoam-v1912 is supported", "remove target or set openfoam-v1912")
 	}
-	m, err := readMesh(s)
+	m, err := readMesh(c.ctx, s, c.opts.Linter)
 	if err != nil {
 		ptr := "/mesh"
 		for _, k := range []string{"blockMeshDict", "polyMesh", "gmsh"} {

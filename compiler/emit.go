@@ -81,7 +81,7 @@ func clean(x float64) float64 {
 func (c *compilation) features() {
 	c.feat.TwoD = false
 	for _, pt := range c.mesh.Patches {
-		if c.sol["mesh/"+pt.Name+"/type"] == "empty" {
+		if c.sol["mesh/"+pt.Name+"/type"] == "empty" && !pt.NoFaces {
 			c.feat.TwoD = true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -29,11 +30,17 @@ type meshPatch struct {
 	Type string
 	// Groups are the patch's inGroups (patch groups).
 	Groups []string
-	// Default marks blockMesh's default patch (faces no boundary entry lists); Faces counts them.
+	// Default marks blockMesh's default patch (faces no boundary entry lists); Faces counts
+	// those block faces.
 	Default bool
 	Faces   int
-	// faceKeys are the block faces a blockMeshDict patch lists (for its area).
+	// NoFaces: blockMesh writes the patch without faces (a default patch of collapsed faces
+	// only, a mergePatchPairs patch): it does not make the mesh 2-D.
+	NoFaces bool
+	// faceKeys are the block faces a blockMeshDict patch lists (for its area); topo the same
+	// faces as topology keys (topoKey).
 	faceKeys []string
+	topo     []string
 }
 
 // meshInfo is what the compiler reads from the mesh source.
@@ -54,6 +61,12 @@ type meshInfo struct {
 	file *grammar.File
 	// blockFaces are the blockMeshDict's block faces by key (nil for other meshes).
 	blockFaces map[string]blockFace
+	// PatchesFrom says how a blockMeshDict's patches were learnt (fromBlockMesh or
+	// fromReader), PatchesWhy why foamc's reading was used.
+	PatchesFrom, PatchesWhy string
+	// patchErr is foamc's reading's objection to the patches, which only stands when
+	// blockMesh does not answer.
+	patchErr error
 }
 
 func (m *meshInfo) patch(name string) *meshPatch {
@@ -84,10 +97,16 @@ func (m *meshInfo) names() []string {
 	return out
 }
 
-func readMesh(s *Spec) (*meshInfo, error) {
+// readMesh reads the spec's mesh; a blockMeshDict's patches are blockMesh's own when it is
+// installed (askBlockMesh).
+func readMesh(ctx context.Context, s *Spec, lint Linter) (*meshInfo, error) {
 	switch {
 	case s.Mesh.BlockMeshDict != "":
-		return readBlockMesh(s.path(s.Mesh.BlockMeshDict))
+		m, err := readBlockMesh(s.path(s.Mesh.BlockMeshDict))
+		if err != nil {
+			return nil, err
+		}
+		return m, m.askBlockMesh(ctx, lint)
 	case s.Mesh.PolyMesh != "":
 		return readPolyMesh(s.path(s.Mesh.PolyMesh))
 	default:
@@ -108,7 +127,7 @@ func meshError(file string, n grammar.Node, summary, fix string) error {
 
 // readBlockMesh reads a blockMeshDict as blockMesh does: macros ($var), #include and #eval
 // expanded (grammar.Expand; #codeStream/#calc are never run), then the patches blockMesh
-// will create, including its default patch for block faces no boundary entry lists.
+// will create (blockPatches), including its default patch for block faces no patch lists.
 func readBlockMesh(path string) (*meshInfo, error) {
 	x, err := grammar.ExpandFile(path, grammar.ExpandOptions{EtcDir: openfoam.Etc()})
 	if err != nil {
@@ -141,46 +160,8 @@ func readBlockMesh(path string) (*meshInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	listed := map[string]bool{}
-	items := listItems(m.file.Body, "boundary")
-	if m.expanded || len(items) == 0 {
-		items = listItems(body, "boundary")
-	}
-	for i := 0; i < len(items); i++ {
-		w, ok := items[i].(*grammar.Word)
-		if !ok {
-			continue
-		}
-		p := meshPatch{Name: w.Value, Type: "patch"}
-		if i+1 < len(items) {
-			if d, ok := items[i+1].(*grammar.Dict); ok {
-				if t := wordOf(d, "type"); t != "" {
-					p.Type = t
-				}
-				p.Groups = wordList(d, "inGroups")
-				p.faceKeys = faceList(d)
-				for _, f := range p.faceKeys {
-					listed[f] = true
-				}
-				i++
-			}
-		}
-		m.Patches = append(m.Patches, p)
-	}
-	// blockMesh puts every boundary face of the blocks no patch lists into its default
-	// patch (polyMeshFromShapeMesh.C: only when there is at least one such face).
-	if left := g.boundaryFaces(listed); left > 0 {
-		name, typ := "defaultFaces", "empty"
-		if d, ok := body.Find("defaultPatch").(*grammar.DictEntry); ok {
-			if n := wordOf(d.Dict, "name"); n != "" {
-				name = n
-			}
-			if t := wordOf(d.Dict, "type"); t != "" {
-				typ = t
-			}
-		}
-		m.Patches = append(m.Patches, meshPatch{Name: name, Type: typ, Default: true, Faces: left})
-	}
+	// foamc's reading; an objection to the patches waits for blockMesh's answer.
+	m.Patches, m.patchErr = blockPatches(path, body, g)
 	m.DxMin, m.Extent, m.blockFaces = g.dxMin, g.extent, g.geom
 	m.Merged = map[string]bool{}
 	for _, it := range listItems(body, "mergePatchPairs") {
@@ -192,12 +173,21 @@ func readBlockMesh(path string) (*meshInfo, error) {
 			}
 		}
 	}
+	if len(m.Merged) > 0 {
+		// Merging pairs, blockMesh drops every patch left without faces
+		// (attachPolyTopoChanger::attach(true)): a collapsed default patch, and the merged
+		// patches the stitch emptied, which only blockMesh knows (they stay, as Merged).
+		m.Patches = slices.DeleteFunc(m.Patches, func(p meshPatch) bool { return p.NoFaces })
+	}
 	return m, nil
 }
 
 // blockGeom is what the compiler needs of a blockMeshDict's blocks.
 type blockGeom struct {
-	faces  map[string]int // sorted vertex labels of each non-degenerate block face -> count
+	// topo counts every block face by topoKey (collapsed ones too); shapes are each block's
+	// six faces by vertex label (hexFaces order), for (block face) references.
+	topo   map[string]int
+	shapes [][6][4]int
 	geom   map[string]blockFace
 	dxMin  float64    // smallest cell edge (0: unknown)
 	extent [3]float64 // bounding box of the vertices, scaled
@@ -205,18 +195,6 @@ type blockGeom struct {
 
 // hexFaces are the faces of OpenFOAM's hex cell model by local vertex.
 var hexFaces = [6][4]int{{0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}, {0, 3, 2, 1}, {4, 5, 6, 7}}
-
-// boundaryFaces counts the block faces on the outside of the block topology (used by one
-// block only) that no patch lists.
-func (g *blockGeom) boundaryFaces(listed map[string]bool) int {
-	n := 0
-	for k, c := range g.faces {
-		if c == 1 && !listed[k] {
-			n++
-		}
-	}
-	return n
-}
 
 // faceKey identifies a face by its distinct vertex labels; "" for a collapsed face
 // (fewer than 3 distinct vertices, as on a wedge axis), which blockMesh removes.
@@ -234,33 +212,12 @@ func faceKey(ids []int) string {
 	return strings.Join(parts, " ")
 }
 
-// faceList reads a patch's `faces ( (a b c d) … )` as face keys.
-func faceList(d *grammar.Dict) []string {
-	var out []string
-	for _, it := range listItems(d, "faces") {
-		l, ok := it.(*grammar.List)
-		if !ok {
-			continue
-		}
-		var ids []int
-		for _, x := range l.Items {
-			if n, ok := x.(*grammar.Number); ok {
-				ids = append(ids, int(n.Int))
-			}
-		}
-		if k := faceKey(ids); k != "" {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 // blockGeometry reads vertices and hex blocks: the face topology (for the default patch),
 // the bounding box and the smallest cell edge (hex edges / cell counts with the grading's
 // geometric progression, times scale). Curved edges and multi-grading make dxMin 0 (unknown)
 // rather than wrong.
 func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
-	g := &blockGeom{faces: map[string]int{}, geom: map[string]blockFace{}}
+	g := &blockGeom{geom: map[string]blockFace{}, topo: map[string]int{}}
 	scale := 1.0
 	for _, k := range []string{"scale", "convertToMeters"} {
 		if e, ok := body.Find(k).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
@@ -340,12 +297,15 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 			}
 			vi[j] = int(n.Int)
 		}
-		for _, f := range hexFaces {
-			if k := faceKey([]int{vi[f[0]], vi[f[1]], vi[f[2]], vi[f[3]]}); k != "" {
-				g.faces[k]++
+		var shape [6][4]int
+		for fi, f := range hexFaces {
+			shape[fi] = [4]int{vi[f[0]], vi[f[1]], vi[f[2]], vi[f[3]]}
+			g.topo[topoKey(shape[fi][:])]++
+			if k := faceKey(shape[fi][:]); k != "" {
 				g.geom[k] = newBlockFace(scale, verts[vi[f[0]]], verts[vi[f[1]]], verts[vi[f[2]]], verts[vi[f[3]]])
 			}
 		}
+		g.shapes = append(g.shapes, shape)
 		grades := blockGrading(gradingKind, grading)
 		var bd blockDirs
 		for d := 0; d < 3; d++ {
@@ -787,7 +747,18 @@ func (m *meshInfo) setPatchType(name, typ string) bool {
 	}
 	var items []grammar.Item
 	if m.Kind == "blockMeshDict" {
-		items = listItems(m.file.Body, "boundary")
+		if m.file.Body.Find("patches") != nil {
+			// `patches ( type name (faces) … )`: the type is the word before the name.
+			items = firstListItems(m.file.Body, "patches")
+			for i := 0; i+2 < len(items); i += 3 {
+				if w, ok := items[i+1].(*grammar.Word); ok && w.Value == name {
+					items[i] = grammar.NewWord(typ)
+					return true
+				}
+			}
+			return false
+		}
+		items = firstListItems(m.file.Body, "boundary")
 	} else if le := m.file.TopList(); le != nil {
 		if l, ok := le.Value.(*grammar.List); ok {
 			items = l.Items

@@ -116,9 +116,10 @@ func (c *compilation) copyMesh(r *Result) {
 		}
 		r.Files["system/blockMeshDict"] = data
 		r.Provenance["/files/system~1blockMeshDict"] = src(m.Source)
+		c.notes = append(c.notes, m.patchesNote(c.spec))
 		for _, pt := range m.Patches {
 			if t := c.sol["mesh/"+pt.Name+"/type"]; t != pt.Type {
-				r.Provenance["/files/system~1blockMeshDict/boundary/"+escape(pt.Name)+"/type"] = c.prob.source("mesh/"+pt.Name+"/type", t)
+				r.Provenance["/files/system~1blockMeshDict"+m.typePointer(pt.Name)] = c.prob.source("mesh/"+pt.Name+"/type", t)
 			}
 		}
 	case "polyMesh":

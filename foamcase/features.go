@@ -169,7 +169,9 @@ func deriveFeatures(files map[string]any, patches []Patch, startTime, fieldDir s
 		}
 	}
 	for _, p := range patches {
-		if p.Type == "empty" {
+		// An empty patch without faces (blockMesh's default patch of a wedge's collapsed
+		// axis face) leaves the mesh 3-D (polyMesh::calcDirections counts non-empty ones).
+		if p.Type == "empty" && !noFaces(p) {
 			f.TwoD = true
 			break
 		}

@@ -86,62 +86,37 @@ var hexFaces = [6][4]int{{0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2},
 // defaultPatch is the patch blockMesh adds for block faces no patch names
 // (blockMeshTopology.C:343-353: `defaultPatch { name …; type …; }`, else defaultFaces
 // of type empty), present only when such faces are left over. Block faces are matched
-// by vertex labels, as blockMesh builds the topology from the cell shapes; faces
-// collapsed by repeated vertices (wedges) drop out as in cellShape::collapsedFaces.
-// It is not known (ok false) for non-hex blocks, labels that are not plain integers,
-// or mergePatchPairs (which stitches patch faces into the interior).
+// as blockMesh's topology matches them (face::sameVertices: the same labels, each as
+// often); a face collapsed to an edge (a wedge's axis, LadenburgJet60psi) still counts
+// and makes the patch, which then keeps no mesh face (blockMeshCreate.C drops it). It is
+// not known (ok false) for non-hex blocks or labels that are not plain integers.
 func defaultPatch(x *grammar.Expanded) (p Patch, at grammar.Pos, ok bool) {
 	blocksEntry := x.Dict.Get("blocks")
-	if m := x.Dict.Get("mergePatchPairs"); blocksEntry == nil || m != nil && nonEmpty(m) {
+	if blocksEntry == nil {
 		return p, at, false
 	}
-	v := x.Dict.Value(grammar.ValueOptions{})
-	blocks, _ := v["blocks"].([]any)
+	shapes, ok := blockShapes(x)
+	if !ok || len(shapes) == 0 {
+		return p, at, false
+	}
 	count := map[string]int{}
-	for i, item := range blocks {
-		shape, ok := item.(string)
-		if !ok || !isShape(shape) || i+1 >= len(blocks) {
-			continue // zone names, cell counts, grading
+	for _, shape := range shapes {
+		for _, f := range shape {
+			count[topoKey(f[:])]++
 		}
-		verts, ok := labels(blocks[i+1])
-		if shape != "hex" || !ok || len(verts) != 8 {
-			return p, at, false
-		}
-		for _, f := range hexFaces {
-			if k, ok := faceKey([]int64{verts[f[0]], verts[f[1]], verts[f[2]], verts[f[3]]}); ok {
-				count[k]++
-			}
-		}
-	}
-	if len(count) == 0 {
-		return p, at, false
 	}
 	named := map[string]bool{}
-	for _, key := range []string{"boundary", "patches"} {
-		list, _ := firstList(x.Dict.Get(key))
-		for _, item := range list {
-			var faces []any
-			switch it := item.(type) {
-			case map[string]any:
-				faces, _ = it["faces"].([]any)
-			case []any:
-				faces = it
-			default:
+	for _, faces := range patchFaceLists(x) {
+		for _, f := range faces {
+			ls, ok := faceLabels(f, shapes)
+			if !ok {
+				// `project (…) geometry` and friends: only plain label faces are read.
+				if _, isList := f.([]any); isList {
+					return p, at, false
+				}
 				continue
 			}
-			for _, f := range faces {
-				ls, ok := labels(f)
-				if !ok {
-					// `project (…) geometry` and friends: only plain label faces are read.
-					if _, isList := f.([]any); isList {
-						return p, at, false
-					}
-					continue
-				}
-				if k, ok := faceKey(ls); ok {
-					named[k] = true
-				}
-			}
+			named[topoKey(ls)] = true
 		}
 	}
 	_, blockFaces, sized := blockCells(x)
@@ -149,7 +124,9 @@ func defaultPatch(x *grammar.Expanded) (p Patch, at grammar.Pos, ok bool) {
 	for k, c := range count {
 		if c == 1 && !named[k] {
 			n++
-			m += blockFaces[k]
+			if fk, ok := faceKey(labelsOf(k)); ok {
+				m += blockFaces[fk]
+			}
 		}
 	}
 	if n == 0 {
@@ -173,17 +150,22 @@ func defaultPatch(x *grammar.Expanded) (p Patch, at grammar.Pos, ok bool) {
 	return p, at, true
 }
 
-// firstList is the value of an entry's first token when it is a list. blockMesh reads
-// `boundary` and `patches` as one list from the entry's stream, so tokens after it (a
-// missing `;` before mergePatchPairs, as in dsmcFoam/supersonicCorner) are not read.
+// firstList is the value of an entry's first token when it is a list (after the optional
+// leading count of `patches N (…)`). blockMesh reads `boundary` and `patches` as one list
+// from the entry's stream, so tokens after it (a missing `;` before mergePatchPairs, as in
+// dsmcFoam/supersonicCorner) are not read.
 func firstList(e *grammar.ExpEntry) ([]any, bool) {
 	if e == nil || len(e.Value) == 0 {
 		return nil, false
 	}
-	if _, ok := e.Value[0].(*grammar.List); !ok {
+	v := e.Value
+	if n, ok := v[0].(*grammar.Number); ok && n.Kind == grammar.LabelKind && len(v) > 1 {
+		v = v[1:]
+	}
+	if _, ok := v[0].(*grammar.List); !ok {
 		return nil, false
 	}
-	l, ok := grammar.ItemValue(e.Value[0], grammar.ValueOptions{}).([]any)
+	l, ok := grammar.ItemValue(v[0], grammar.ValueOptions{}).([]any)
 	return l, ok
 }
 
@@ -194,14 +176,6 @@ func isShape(s string) bool {
 		return true
 	}
 	return false
-}
-
-func nonEmpty(e *grammar.ExpEntry) bool {
-	if len(e.Value) != 1 {
-		return len(e.Value) > 0
-	}
-	l, ok := e.Value[0].(*grammar.List)
-	return !ok || len(l.Items) > 0
 }
 
 // labels reads a list of vertex labels.
@@ -239,10 +213,39 @@ func faceKey(vs []int64) (string, bool) {
 	return b.String(), distinct >= 3
 }
 
-// namedBlockMeshPatches reads the patches blockMeshDict names.
+// namedBlockMeshPatches reads the patches blockMeshDict names: the older
+// `patches ( type name (faces) … )` when present (blockMeshTopology.C reads it before
+// boundary), else `boundary ( name { type …; faces (…); } … )`.
 func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch {
 	var out []Patch
 	_, blockFaces, _ := blockCells(x)
+	shapes, _ := blockShapes(x)
+	sized := func(p *Patch, faces []any) {
+		n := int64(len(faces))
+		p.NFaces = &n
+		if m, ok := meshFaces(blockFaces, faces, shapes); ok && blockFaces != nil {
+			p.MeshFaces = &m
+		}
+	}
+	if e := x.Dict.Get("patches"); e != nil {
+		list, items := patchesList(e)
+		for i := 0; i+2 < len(items); i += 3 {
+			typ, ok := items[i].(*grammar.Word)
+			name, ok2 := items[i+1].(*grammar.Word)
+			if !ok || !ok2 {
+				break
+			}
+			faces, ok := list[i+2].([]any)
+			if !ok {
+				break
+			}
+			p := Patch{Name: name.Value, Type: typ.Value, Source: rel, InGroups: []string{}}
+			sized(&p, faces)
+			l.patchPosition(len(out), rel, name.Pos)
+			out = append(out, p)
+		}
+		return out
+	}
 	if e := x.Dict.Get("boundary"); e != nil && len(e.Value) > 0 {
 		if list, ok := e.Value[0].(*grammar.List); ok {
 			for i := 0; i+1 < len(list.Items); i += 2 {
@@ -255,30 +258,10 @@ func (l *loader) namedBlockMeshPatches(rel string, x *grammar.Expanded) []Patch 
 				p := Patch{Name: name.Value, Source: rel, InGroups: wordList(v["inGroups"])}
 				p.Type, _ = v["type"].(string)
 				if faces, ok := v["faces"].([]any); ok {
-					n := int64(len(faces))
-					p.NFaces = &n
-					if m, ok := meshFaces(blockFaces, faces); ok && blockFaces != nil {
-						p.MeshFaces = &m
-					}
+					sized(&p, faces)
 				}
 				l.patchPosition(len(out), rel, name.Pos)
 				out = append(out, p)
-			}
-		}
-		return out
-	}
-	if e := x.Dict.Get("patches"); e != nil && len(e.Value) > 0 {
-		if list, ok := e.Value[0].(*grammar.List); ok {
-			for i := 0; i+2 < len(list.Items); i += 3 {
-				typ, ok := list.Items[i].(*grammar.Word)
-				name, ok2 := list.Items[i+1].(*grammar.Word)
-				faces, ok3 := list.Items[i+2].(*grammar.List)
-				if !ok || !ok2 || !ok3 {
-					break
-				}
-				n := int64(len(faces.Items))
-				l.patchPosition(len(out), rel, name.Pos)
-				out = append(out, Patch{Name: name.Value, Type: typ.Value, Source: rel, NFaces: &n, InGroups: []string{}})
 			}
 		}
 	}

@@ -22,8 +22,26 @@ dot(a, b) := ((a[0] * b[0]) + (a[1] * b[1])) + (a[2] * b[2])
 
 cross(a, b) := [(a[1] * b[2]) - (a[2] * b[1]), (a[2] * b[0]) - (a[0] * b[2]), (a[0] * b[1]) - (a[1] * b[0])]
 
-# block_patch_faces are the vertex-id quads blockMeshDict's boundary list gives patch name.
+# block_patches is the patch list blockMesh reads (blockMeshTopology.C): the older
+# `patches ( type name (faces) … )` when present, after its optional leading count.
+block_patches := bmd.patches[1] if {
+	is_number(bmd.patches[0])
+	is_array(bmd.patches[1])
+} else := bmd.patches
+
+# block_patch_faces are the faces blockMeshDict gives patch name: from the patches list
+# (type, name, faces) when there is one, else from the boundary list.
+block_patch_faces(name) := fs if {
+	ps := block_patches
+	some i, w in ps
+	i % 3 == 1
+	w == name
+	fs := ps[i + 1]
+	is_array(fs)
+}
+
 block_patch_faces(name) := d.faces if {
+	not bmd.patches
 	bs := bmd.boundary
 	some i, w in bs
 	w == name

@@ -40,3 +40,12 @@ test_zero_gradient_tangential if {
 test_zero_gradient_outflow if {
 	count(supersonicinlet.findings) == 0 with input as doc({"type": "zeroGradient"}, [-3, 0, 0])
 }
+
+# The older `patches` list (with a leading count) gives the inlet's faces as well.
+test_patches_list_syntax if {
+	d := json.patch(doc({"type": "zeroGradient"}, [3, 0, 0]), [
+		{"op": "remove", "path": "/files/system~1blockMeshDict/boundary"},
+		{"op": "add", "path": "/files/system~1blockMeshDict/patches", "value": [1, ["patch", "inlet", [[0, 4, 7, 3]]]]},
+	])
+	count(supersonicinlet.findings) == 1 with input as d
+}

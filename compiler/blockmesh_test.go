@@ -182,6 +182,7 @@ func patchSpec(mesh string, want []string) string {
 // spec naming every one of them compiles, saying where the patches came from.
 func TestBlockMeshAskedAgrees(t *testing.T) {
 	foamtest.RequireBinary(t, "blockMesh")
+	t.Setenv("TMPDIR", t.TempDir())
 	before := scratchDirs(t)
 	for _, c := range patchSyntaxDicts {
 		path := writeMesh(t, map[string]string{"blockMeshDict": bmHeader + c.dict})
@@ -310,6 +311,8 @@ func hasNote(r *Result, id, text string) bool {
 	return false
 }
 
+// scratchDirs counts the scratch directories in TMPDIR, which the test sets to its own:
+// other packages' tests compile specs at the same time under go test ./....
 func scratchDirs(t *testing.T) int {
 	t.Helper()
 	m, err := filepath.Glob(filepath.Join(os.TempDir(), "foamc-blockmesh-*"))

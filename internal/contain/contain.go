@@ -195,12 +195,28 @@ func Wrap(cmd *exec.Cmd, p Policy) (Support, error) {
 	if err != nil {
 		return s, fmt.Errorf("contain: %w", err)
 	}
-	ro := append(append(slices.Clone(systemRead), p.RO...), filepath.Dir(prog))
-	for _, d := range ro {
-		args = append(args, "-ro", d)
+	// Start reports a program that cannot be executed as it would without the helper
+	// (fs.ErrNotExist, fs.ErrPermission), and starts nothing.
+	if err := unix.Access(prog, unix.X_OK); err != nil {
+		cmd.Err = &os.PathError{Op: "fork/exec", Path: cmd.Path, Err: err}
+		return s, nil
 	}
-	for _, d := range append(slices.Clone(systemWrite), p.RW...) {
-		args = append(args, "-rw", d)
+	// Relative paths are foamc's (the helper starts in cmd.Dir).
+	paths := func(flag string, ps []string) error {
+		for _, d := range ps {
+			d, err := filepath.Abs(d)
+			if err != nil {
+				return fmt.Errorf("contain: %w", err)
+			}
+			args = append(args, flag, d)
+		}
+		return nil
+	}
+	if err := paths("-ro", append(append(slices.Clone(systemRead), p.RO...), filepath.Dir(prog))); err != nil {
+		return s, err
+	}
+	if err := paths("-rw", append(slices.Clone(systemWrite), p.RW...)); err != nil {
+		return s, err
 	}
 	args = append(append(args, "--", prog), cmd.Args...)
 	cmd.Path, cmd.Args = self, append([]string{self}, args...)

@@ -191,9 +191,12 @@ func Wrap(cmd *exec.Cmd, p Policy) (Support, error) {
 	if s.Net {
 		args = append(args, "-lo")
 	}
-	prog, err := filepath.Abs(cmd.Path)
-	if err != nil {
-		return s, fmt.Errorf("contain: %w", err)
+	// A relative program is relative to cmd.Dir, as exec.Cmd reads it.
+	prog := cmd.Path
+	if !filepath.IsAbs(prog) {
+		if prog, err = filepath.Abs(filepath.Join(cmd.Dir, prog)); err != nil {
+			return s, fmt.Errorf("contain: %w", err)
+		}
 	}
 	// Start reports a program that cannot be executed as it would without the helper
 	// (fs.ErrNotExist, fs.ErrPermission), and starts nothing.

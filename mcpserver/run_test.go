@@ -142,19 +142,26 @@ func TestRunCaseCancel(t *testing.T) {
 	t.Logf("after cancel: %d step(s) reported, no process in %s", n, dir)
 }
 
-// processesIn scans /proc for processes whose working directory is dir.
+// processesIn scans /proc for processes whose working directory is dir or a run's
+// snapshot of a case ($TMPDIR/foamc-run-*/case, where run_case runs it).
 func processesIn(t *testing.T, dir string) []string {
 	t.Helper()
+	snapshots := filepath.Join(os.TempDir(), "foamc-run-*", "case")
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var found []string
 	for _, e := range ents {
-		if cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd")); err == nil && cwd == dir {
+		if cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd")); err == nil && (cwd == dir || matches(snapshots, cwd)) {
 			comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
 			found = append(found, e.Name()+":"+strings.TrimSpace(string(comm)))
 		}
 	}
 	return found
+}
+
+func matches(pattern, name string) bool {
+	ok, _ := filepath.Match(pattern, name)
+	return ok
 }

@@ -143,14 +143,20 @@ func namespaces(a *syscall.SysProcAttr, userns bool) {
 	}
 	uid, gid := os.Getuid(), os.Getgid()
 	a.Cloneflags |= syscall.CLONE_NEWUSER
+	if uid == 0 {
+		// Root maps every id to itself: a command may still switch users (setpriv,
+		// runuser), while root's capabilities hold only inside the namespace.
+		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 1<<32 - 1}}
+		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 1<<32 - 1}}
+		a.GidMappingsEnableSetgroups = true
+		return
+	}
 	a.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
 	a.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
 	a.GidMappingsEnableSetgroups = false
-	if uid != 0 {
-		// A non-root helper keeps, across its exec, only the capability to bring the
-		// namespace's loopback up; it clears it before the target runs.
-		a.AmbientCaps = []uintptr{unix.CAP_NET_ADMIN}
-	}
+	// A non-root helper keeps, across its exec, only the capability to bring the
+	// namespace's loopback up; it clears it before the target runs.
+	a.AmbientCaps = []uintptr{unix.CAP_NET_ADMIN}
 }
 
 // systemRead are the system directories and files every contained program may read
@@ -190,6 +196,9 @@ func Wrap(cmd *exec.Cmd, p Policy) (Support, error) {
 	}
 	if s.Net {
 		args = append(args, "-lo")
+	}
+	if s.UserNS {
+		args = append(args, "-userns")
 	}
 	// A relative program is relative to cmd.Dir, as exec.Cmd reads it.
 	prog := cmd.Path

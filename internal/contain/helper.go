@@ -21,7 +21,7 @@ func init() {
 	}
 }
 
-// helper: [-probe] [-landlock] [-lo] [-ro PATH]... [-rw PATH]... -- PROGRAM ARGV0 ARGS...
+// helper: [-probe] [-landlock] [-lo] [-userns] [-ro PATH]... [-rw PATH]... -- PROGRAM ARGV0 ARGS...
 // It exits 125 when it cannot contain as asked, 126/127 when the program cannot be
 // executed or is missing (as a shell does).
 func helper(args []string) int {
@@ -29,7 +29,7 @@ func helper(args []string) int {
 	// that restricts itself is the one that calls execve.
 	runtime.LockOSThread()
 	var ro, rw []string
-	var probe, landlock, lo bool
+	var probe, landlock, lo, userns bool
 	for len(args) > 0 && args[0] != "--" {
 		switch a := args[0]; a {
 		case "-probe":
@@ -38,6 +38,8 @@ func helper(args []string) int {
 			landlock = true
 		case "-lo":
 			lo = true
+		case "-userns":
+			userns = true
 		case "-ro", "-rw":
 			if len(args) < 2 {
 				return fail(125, "%s needs a path", a)
@@ -58,7 +60,7 @@ func helper(args []string) int {
 			return fail(125, "bring the loopback interface up: %v", err)
 		}
 	}
-	if err := dropCaps(); err != nil {
+	if err := dropCaps(userns); err != nil {
 		return fail(125, "drop capabilities: %v", err)
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
@@ -107,12 +109,14 @@ func loopbackUp() error {
 }
 
 // dropCaps clears the ambient set (a non-root target then starts with no capability) and,
-// for root, the bounding set, so a root target keeps none across execve either.
-func dropCaps() error {
+// for root outside a user namespace of its own, the bounding set, so a root target keeps
+// no capability over the host across execve either. Root inside its user namespace keeps
+// its capabilities there: they reach nothing of the host.
+func dropCaps(userns bool) error {
 	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
 		return err
 	}
-	if os.Geteuid() != 0 {
+	if os.Geteuid() != 0 || userns {
 		return nil
 	}
 	last := unix.CAP_LAST_CAP

@@ -60,15 +60,26 @@ func (f foam) environ() []string {
 }
 
 // command is proc.Command in the case directory, contained: every OpenFOAM program foamc
-// starts (and the gate's command) goes through here.
-func (f foam) command(ctx context.Context, name string, args ...string) (*exec.Cmd, error) {
-	cmd := proc.Command(ctx, name, args...)
+// starts (and the gate's command) goes through here. Without a snapshot's tmp (Exec, a
+// Slurm case) the program gets a private temporary directory of its own, which done
+// removes once the program has ended.
+func (f foam) command(ctx context.Context, name string, args ...string) (cmd *exec.Cmd, done func(), err error) {
+	done = func() {}
+	if f.tmp == "" {
+		if f.tmp, err = os.MkdirTemp("", "foamc-tmp-"); err != nil {
+			return nil, nil, fmt.Errorf("runner: %w", err)
+		}
+		tmp := f.tmp
+		done = func() { os.RemoveAll(tmp) }
+	}
+	cmd = proc.Command(ctx, name, args...)
 	cmd.Dir = f.dir
 	cmd.Env = f.environ()
 	if _, err := contain.Wrap(cmd, f.policy()); err != nil {
-		return nil, fmt.Errorf("runner: %s: %w", name, err)
+		done()
+		return nil, nil, fmt.Errorf("runner: %s: %w", name, err)
 	}
-	return cmd, nil
+	return cmd, done, nil
 }
 
 // policy: write the case (the snapshot) and the private tmp; read the system and the
@@ -123,10 +134,11 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 		return -1, fmt.Errorf("runner: create log: %w", err)
 	}
 	defer logFile.Close()
-	cmd, err := f.command(ctx, path, args...)
+	cmd, cleanup, err := f.command(ctx, path, args...)
 	if err != nil {
 		return -1, err
 	}
+	defer cleanup()
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	if err := cmd.Start(); err != nil {
@@ -169,10 +181,11 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 
 // output runs a utility and returns its stdout (foamDictionary queries).
 func (f foam) output(ctx context.Context, name string, args ...string) (string, error) {
-	cmd, err := f.command(ctx, name, args...)
+	cmd, done, err := f.command(ctx, name, args...)
 	if err != nil {
 		return "", err
 	}
+	defer done()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := proc.Output(cmd)

@@ -99,10 +99,11 @@ func Gate(ctx context.Context, dir string, o GateOptions) (GateResult, error) {
 	}
 	// Its own session: cancelling ctx stops the command and all it started.
 	f := foam{dir: snap.Dir, env: env, tmp: snap.Tmp, require: o.RequireContainment}
-	cmd, err := f.command(ctx, o.Argv[0], o.Argv[1:]...)
+	cmd, done, err := f.command(ctx, o.Argv[0], o.Argv[1:]...)
 	if err != nil {
 		return g, fmt.Errorf("%w: %w", ErrNotStarted, err)
 	}
+	defer done()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = o.Stdin, o.Stdout, o.Stderr
 	if err := cmd.Start(); err != nil {
 		return g, fmt.Errorf("%w: %s: %w", ErrNotStarted, o.Argv[0], err)

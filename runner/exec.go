@@ -107,7 +107,10 @@ const IDContainment = "FOAM-RUN-018"
 // containment is the finding that says what the kernel cannot contain (a deny when
 // containment is required), none when it contains fully.
 func containment(require bool) []finding.Finding {
-	s := contain.Probe()
+	return containmentOf(contain.Probe(), require)
+}
+
+func containmentOf(s contain.Support, require bool) []finding.Finding {
 	if s.Full() {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/contain"
 	"github.com/foamc/foamc/internal/snapshot"
 )
 
@@ -224,5 +225,20 @@ func TestContainedOpenFOAM(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(c, "processor1", "0.01", "U")); err != nil {
 		t.Fatalf("rank 1's result not in the case: %v", err)
+	}
+}
+
+// TestContainmentFinding: a kernel that cannot contain is said (FOAM-RUN-018 warn), and a
+// deny when containment is required; full containment says nothing.
+func TestContainmentFinding(t *testing.T) {
+	none := contain.Support{Why: "no Landlock (function not implemented): the filesystem is not contained"}
+	if fs := containmentOf(none, false); len(fs) != 1 || fs[0].ID != IDContainment || fs[0].Severity != finding.Warn || !strings.Contains(fs[0].Summary, "no Landlock") {
+		t.Errorf("not required: %+v", fs)
+	}
+	if fs := containmentOf(none, true); len(fs) != 1 || fs[0].Severity != finding.Deny {
+		t.Errorf("required: %+v", fs)
+	}
+	if fs := containmentOf(contain.Support{Landlock: 7, Net: true}, true); len(fs) != 0 {
+		t.Errorf("full: %+v", fs)
 	}
 }

@@ -179,7 +179,10 @@ var systemWrite = []string{"/dev/null"}
 // namespace alone) unless p.Require, when it returns ErrCannotContain. A command whose
 // program was not found (cmd.Err) is left as it is.
 func Wrap(cmd *exec.Cmd, p Policy) (Support, error) {
-	s := Probe()
+	return wrap(cmd, p, Probe())
+}
+
+func wrap(cmd *exec.Cmd, p Policy, s Support) (Support, error) {
 	if p.Require && !s.Full() {
 		return s, fmt.Errorf("%w: %s", ErrCannotContain, s.Why)
 	}

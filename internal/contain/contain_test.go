@@ -145,3 +145,24 @@ func TestUnprivileged(t *testing.T) {
 	}
 	t.Logf("as nobody:\n%s", out)
 }
+
+// TestWithoutKernelSupport: on a kernel without a network namespace, Require refuses to
+// start anything (ErrCannotContain); without Require the program starts with Landlock
+// alone, and with nothing at all it starts unchanged.
+func TestWithoutKernelSupport(t *testing.T) {
+	landlockOnly := Support{Landlock: 7, Why: "no network namespace"}
+	cmd := exec.Command("/bin/true")
+	if _, err := wrap(cmd, Policy{Require: true}, landlockOnly); !errors.Is(err, ErrCannotContain) || cmd.Path != "/bin/true" {
+		t.Fatalf("required: %v, path %s", err, cmd.Path)
+	}
+	if _, err := wrap(cmd, Policy{}, landlockOnly); err != nil || cmd.Args[1] != HelperArg || cmd.SysProcAttr.Cloneflags != 0 {
+		t.Fatalf("landlock only: %v %q %+v", err, cmd.Args, cmd.SysProcAttr)
+	}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("landlock only: %v %s", err, out)
+	}
+	bare := exec.Command("/bin/true")
+	if _, err := wrap(bare, Policy{}, Support{}); err != nil || bare.Path != "/bin/true" || len(bare.Args) != 1 {
+		t.Fatalf("nothing: %v %q", err, bare.Args)
+	}
+}

@@ -102,7 +102,7 @@ func (f foam) policy() contain.Policy {
 }
 
 // IDContainment is the finding of a kernel that cannot contain what foamc runs.
-const IDContainment = "FOAM-RUN-018"
+const IDContainment = "FOAM-RUN-028"
 
 // containment is the finding that says what the kernel cannot contain (a deny when
 // containment is required), none when it contains fully.

@@ -134,13 +134,13 @@ func Gate(ctx context.Context, dir string, o GateOptions) (GateResult, error) {
 // Finding IDs of the gated command itself.
 const (
 	// IDGateCase: -case, -roots or -hostRoots: the command would read another directory.
-	IDGateCase = "FOAM-RUN-014"
+	IDGateCase = "FOAM-RUN-024"
 	// IDGateLib: -lib loads a library before anything is read.
-	IDGateLib = "FOAM-RUN-015"
+	IDGateLib = "FOAM-RUN-025"
 	// IDGateScript: a script or program the case ships.
-	IDGateScript = "FOAM-RUN-016"
+	IDGateScript = "FOAM-RUN-026"
 	// IDGateOutside: an argument naming a path outside the case.
-	IDGateOutside = "FOAM-RUN-017"
+	IDGateOutside = "FOAM-RUN-027"
 )
 
 // interpreters run the file they are given: a case file handed to one is a case script.

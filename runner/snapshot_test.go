@@ -150,7 +150,7 @@ func TestGateRunsWhatWasJudged(t *testing.T) {
 }
 
 // TestLinkOutsideTheCase: a case whose log and picture are links to a file outside is
-// refused by gate and run (FOAM-RUN-010, located), and the outside file is unchanged.
+// refused by gate and run (FOAM-RUN-020, located), and the outside file is unchanged.
 func TestLinkOutsideTheCase(t *testing.T) {
 	lint := realLinter(t)
 	c := ruleCase(t, "cavity-clean")
@@ -228,7 +228,7 @@ func TestContainedOpenFOAM(t *testing.T) {
 	}
 }
 
-// TestContainmentFinding: a kernel that cannot contain is said (FOAM-RUN-018 warn), and a
+// TestContainmentFinding: a kernel that cannot contain is said (FOAM-RUN-028 warn), and a
 // deny when containment is required; full containment says nothing.
 func TestContainmentFinding(t *testing.T) {
 	none := contain.Support{Why: "no Landlock (function not implemented): the filesystem is not contained"}

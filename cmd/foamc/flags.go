@@ -198,7 +198,7 @@ func (p *plotsFlag) dir(dir string) string {
 	return abs + ".verify"
 }
 
-// --require-containment: gate and run refuse (deny FOAM-RUN-018) to start programs the
+// --require-containment: gate and run refuse (deny FOAM-RUN-028) to start programs the
 // kernel cannot contain (internal/contain); FOAMC_REQUIRE_CONTAINMENT=1 does the same.
 const (
 	containmentFlag  = "require-containment"

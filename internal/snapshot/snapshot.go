@@ -26,14 +26,14 @@ import (
 const (
 	// IDLink: a symbolic link the copy does not take (it leaves the case, dangles, or
 	// names a directory).
-	IDLink = "FOAM-RUN-010"
+	IDLink = "FOAM-RUN-020"
 	// IDNotRegular: a FIFO, socket or device in the case.
-	IDNotRegular = "FOAM-RUN-011"
+	IDNotRegular = "FOAM-RUN-021"
 	// IDLocked: another foamc run or gate holds the case.
-	IDLocked = "FOAM-RUN-012"
+	IDLocked = "FOAM-RUN-022"
 	// IDNotSynced: a result not written back, because the case's file changed during the
 	// run or its place in the case is taken by something else.
-	IDNotSynced = "FOAM-RUN-013"
+	IDNotSynced = "FOAM-RUN-023"
 )
 
 // stamp identifies a file's content as the copy or the sync saw it.

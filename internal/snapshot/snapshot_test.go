@@ -56,7 +56,7 @@ func TestRefusesLinksLeavingTheCase(t *testing.T) {
 		t.Fatalf("Take: %v %v", s, err)
 	}
 	got := ids(fs)
-	want := []string{"FOAM-RUN-010 abs", "FOAM-RUN-010 dangling", "FOAM-RUN-011 fifo", "FOAM-RUN-010 residuals.png", "FOAM-RUN-010 sys"}
+	want := []string{"FOAM-RUN-020 abs", "FOAM-RUN-020 dangling", "FOAM-RUN-021 fifo", "FOAM-RUN-020 residuals.png", "FOAM-RUN-020 sys"}
 	if len(got) != len(want) {
 		t.Fatalf("findings %q, want %q", got, want)
 	}
@@ -128,7 +128,7 @@ func TestCopyIsPrivateAndSyncedBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(skipped); len(got) != 2 || got[0] != "FOAM-RUN-013 residuals.png" || got[1] != "FOAM-RUN-013 user" {
+	if got := ids(skipped); len(got) != 2 || got[0] != "FOAM-RUN-023 residuals.png" || got[1] != "FOAM-RUN-023 user" {
 		t.Errorf("skipped %q", got)
 	}
 	if got := read(t, filepath.Join(root, "bashrc")); got != "precious\n" {

@@ -10,7 +10,9 @@
 # cavity is minutes of pressure solve, which would hide the gate), so the measure is: lint,
 # snapshot, containment, icoFoam reading the mesh, sync. Prints, per binary and case, the median wall time and median peak
 # resident memory (GNU time -v: the largest of foamc and the programs it waited for) of
-# RUNS runs (default 5).
+# RUNS runs (default 5), for `gate . -- icoFoam` and, to isolate the gate's own cost (lint,
+# snapshot, sync), for `gate . -- true`. Before and after runs alternate, so a busy machine
+# weighs on both alike.
 set -eu
 before=$1 after=$2 runs=${3:-5} work=${4:-$(mktemp -d)}
 : "${WM_PROJECT_DIR:=/usr/share/openfoam}" "${FOAM_ETC:=$WM_PROJECT_DIR/etc}"
@@ -33,25 +35,32 @@ make_case() { # name cells
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-measure() { # foamc case
-	: >"$work/wall" && : >"$work/rss"
-	i=0
-	while [ $i -lt "$runs" ]; do
-		(cd "$work/$2" && /usr/bin/time -v "$1" gate . -- icoFoam >/dev/null 2>"$work/time.out") || {
-			cat "$work/time.out" >&2
-			exit 1
-		}
-		awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(k=1;k<=n;k++) s=s*60+t[k]; print s}' "$work/time.out" >>"$work/wall"
-		awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.out" >>"$work/rss"
-		i=$((i + 1))
-	done
-	printf '%-8s %-10s wall %6.2f s   peak RSS %7.1f MiB   (median of %d)\n' "$3" "$2" \
-		"$(median <"$work/wall")" "$(echo "$(median <"$work/rss")" / 1024 | bc -l)" "$runs"
+measure() { # foamc case label command: one run, appended to wall.label and rss.label
+	(cd "$work/$2" && /usr/bin/time -v "$1" gate . -- $4 >/dev/null 2>"$work/time.out") || {
+		cat "$work/time.out" >&2
+		exit 1
+	}
+	awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(k=1;k<=n;k++) s=s*60+t[k]; print s}' "$work/time.out" >>"$work/wall.$3"
+	awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.out" >>"$work/rss.$3"
+}
+
+report() { # label case command
+	printf '%-7s %-9s gate -- %-8s wall %6.2f s   peak RSS %7.1f MiB   (median of %d)\n' "$1" "$2" "$3" \
+		"$(median <"$work/wall.$1")" "$(echo "$(median <"$work/rss.$1")" / 1024 | bc -l)" "$runs"
 }
 
 make_case cavity 20
 make_case cavity1M 1000
 for c in cavity cavity1M; do
-	measure "$before" $c before
-	measure "$after" $c after
+	for cmd in icoFoam true; do
+		: >"$work/wall.before" && : >"$work/rss.before" && : >"$work/wall.after" && : >"$work/rss.after"
+		i=0
+		while [ $i -lt "$runs" ]; do
+			measure "$before" $c before $cmd
+			measure "$after" $c after $cmd
+			i=$((i + 1))
+		done
+		report before $c $cmd
+		report after $c $cmd
+	done
 done

@@ -17,6 +17,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/foamc/foamc/finding"
@@ -127,7 +128,7 @@ func (s *Snapshot) copyDir(src *os.Root, rel string, refused *[]finding.Finding)
 	if err != nil {
 		return fmt.Errorf("snapshot: %w", err)
 	}
-	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return cmpString(a.Name(), b.Name()) })
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	for _, e := range ents {
 		p := path.Join(rel, e.Name())
 		fi, err := src.Lstat(p)
@@ -228,16 +229,6 @@ func (s *Snapshot) copyFile(src *os.Root, p string, lstat fs.FileInfo, dst strin
 	return nil
 }
 
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // Sync writes back into the case what the run created or changed in the copy and removes
 // what it removed. A file of the case that changed while the run went on (or whose place
 // is now a directory, or a link the copy never took) is left alone, with a warn finding.
@@ -313,7 +304,8 @@ func (s *Snapshot) Sync() ([]finding.Finding, error) {
 			gone = append(gone, p)
 		}
 	}
-	slices.SortFunc(gone, func(a, b string) int { return cmpString(b, a) })
+	slices.Sort(gone)
+	slices.Reverse(gone)
 	for _, p := range gone {
 		e := s.copied[p]
 		if !unchanged(p, e) {

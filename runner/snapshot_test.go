@@ -5,6 +5,7 @@ import (
 	"context"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -241,4 +242,70 @@ func TestContainmentFinding(t *testing.T) {
 	if fs := containmentOf(contain.Support{Landlock: 7, Net: true}, true); len(fs) != 0 {
 		t.Errorf("full: %+v", fs)
 	}
+}
+
+// TestContainedAsUnprivileged reruns the snapshot and containment tests as nobody when the
+// tests run as root: unprivileged, the network namespace needs a user namespace, and Open
+// MPI runs without OMPI_ALLOW_RUN_AS_ROOT. (Run as another user, they already are.)
+func TestContainedAsUnprivileged(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Log("already unprivileged: the other tests ran as this user")
+		return
+	}
+	tut := requireFoam(t, "icoFoam", "decomposePar", "mpirun", "reconstructPar")
+	setpriv := lookPath(t, "setpriv")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Not t.TempDir: its parent is private to root.
+	dir, err := os.MkdirTemp("", "foamc-runner-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	// What the tests read, where nobody can read it (the checkout and the source package
+	// may be private to root): the fixtures beside a package directory, and the cavity
+	// in a source-package layout.
+	tmp := filepath.Join(dir, "tmp")
+	bin := filepath.Join(dir, "runner.test")
+	pkg := filepath.Join(dir, "runner")
+	src := filepath.Join(dir, "src")
+	cavity := filepath.Join(src, "tutorials", "incompressible", "icoFoam", "cavity")
+	b, err := os.ReadFile(self)
+	for _, step := range []func() error{
+		func() error { return err },
+		func() error { return os.Chmod(dir, 0o755) },
+		func() error { return os.WriteFile(bin, b, 0o755) },
+		func() error { return os.Mkdir(pkg, 0o755) },
+		func() error { return os.MkdirAll(filepath.Join(dir, "rules", "testdata"), 0o755) },
+		func() error { return os.MkdirAll(cavity, 0o755) },
+		func() error {
+			return exec.Command("cp", "-r", filepath.Join("..", "rules", "testdata", "cases"), filepath.Join(dir, "rules", "testdata")).Run()
+		},
+		func() error {
+			return exec.Command("cp", "-r", filepath.Join(tut, "incompressible", "icoFoam", "cavity", "cavity"), cavity).Run()
+		},
+		func() error { return exec.Command("chmod", "-R", "a+rX", dir).Run() },
+		func() error { return os.Mkdir(tmp, 0o700) },
+		func() error { return os.Chown(tmp, 65534, 65534) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin, "-test.count=1", "-test.v",
+		"-test.run", "^(TestGateContainsTheCommand|TestGateRunsWhatWasJudged|TestLinkOutsideTheCase|TestOneRunPerCase|TestContainedOpenFOAM)$")
+	cmd.Dir = pkg
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + tmp, "TMPDIR=" + tmp, "FOAMC_OPENFOAM_SRC=" + src}
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); k == "WM_PROJECT_DIR" || k == "FOAM_ETC" || k == "CI" {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "--- SKIP") || strings.Count(string(out), "--- PASS") != 5 {
+		t.Fatalf("as nobody: %v\n%s", err, out)
+	}
+	t.Logf("as nobody:\n%s", out)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/contain"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/internal/saferead"
 	"github.com/foamc/foamc/openfoam"
@@ -368,6 +369,16 @@ func runBlockMesh(ctx context.Context, bin, dir, source string, expanded bool) *
 	var log bytes.Buffer
 	cmd := proc.Command(rctx, bin)
 	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = dir, openfoam.Env(), &log, &log
+	// Contained like every program foamc starts: the blockMeshDict is the spec's.
+	pol := contain.Policy{RW: []string{dir}, Require: contain.Required()}
+	for _, k := range []string{"WM_PROJECT_DIR", "FOAM_ETC"} {
+		if v := envValue(cmd.Env, k); filepath.IsAbs(v) {
+			pol.RO = append(pol.RO, v)
+		}
+	}
+	if _, err := contain.Wrap(cmd, pol); err != nil {
+		return &blockMeshAnswer{why: "blockMesh cannot be contained: " + err.Error()}
+	}
 	runErr := proc.Run(cmd)
 	if rctx.Err() != nil {
 		return &blockMeshAnswer{why: fmt.Sprintf("blockMesh took longer than %s", blockMeshTimeout)}
@@ -450,4 +461,14 @@ func firstListItems(d *grammar.Dict, key string) []grammar.Item {
 		return nil
 	}
 	return nil
+}
+
+// envValue is the value of k in an environment list ("" when absent).
+func envValue(env []string, k string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, k+"="); ok {
+			return v
+		}
+	}
+	return ""
 }

@@ -27,6 +27,9 @@ func runFixture(t *testing.T, refine string) (string, *mcp.ClientSession, func()
 // runFixtureWith is runFixture with server options (roots and run limits are set here).
 func runFixtureWith(t *testing.T, refine string, opts mcpserver.Options) (string, *mcp.ClientSession, func() []*mcp.ProgressNotificationParams) {
 	t.Helper()
+	// The runs' snapshots go to the test's own TMPDIR, where processesIn looks: other
+	// packages' tests run solvers in snapshots of their own at the same time.
+	t.Setenv("TMPDIR", t.TempDir())
 	foamtest.RequireBinary(t, "blockMesh")
 	foamtest.RequireBinary(t, "icoFoam")
 	root, err := filepath.EvalSymlinks(t.TempDir())
@@ -150,16 +153,18 @@ func TestRunCaseCancel(t *testing.T) {
 	t.Logf("after cancel: %d step(s) reported, no process in %s", n, dir)
 }
 
-// processesIn scans /proc for processes whose working directory is dir.
+// processesIn scans /proc for processes whose working directory is dir or a run's
+// snapshot of a case ($TMPDIR/foamc-run-*/case, where run_case runs it).
 func processesIn(t *testing.T, dir string) []string {
 	t.Helper()
+	snapshots := filepath.Join(os.TempDir(), "foamc-run-*", "case")
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var found []string
 	for _, e := range ents {
-		if cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd")); err == nil && cwd == dir {
+		if cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd")); err == nil && (cwd == dir || matches(snapshots, cwd)) {
 			comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
 			found = append(found, e.Name()+":"+strings.TrimSpace(string(comm)))
 		}
@@ -253,4 +258,9 @@ func TestRunCaseConcurrency(t *testing.T) {
 	cancel()
 	<-done
 	waitNoProcess(t, dir)
+}
+
+func matches(pattern, name string) bool {
+	ok, _ := filepath.Match(pattern, name)
+	return ok
 }

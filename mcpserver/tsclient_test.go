@@ -67,6 +67,7 @@ func TestTypeScriptClient(t *testing.T) {
 	node, script := tsClient(t)
 	foamtest.RequireBinary(t, "icoFoam")
 	bin := foamtest.BuildFoamc(t)
+	t.Setenv("TMPDIR", t.TempDir()) // the server's snapshots, where processesIn looks
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -207,13 +208,7 @@ func checkTranscript(t *testing.T, tr transcript) {
 // cancelled run, and fails if one still does.
 func noProcessLeft(t *testing.T, dir string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for len(processesIn(t, dir)) > 0 && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-	}
-	if left := processesIn(t, dir); len(left) > 0 {
-		t.Fatalf("processes left in %s after the client cancelled: %v", dir, left)
-	}
+	waitNoProcess(t, dir)
 	log, err := os.ReadFile(filepath.Join(dir, "log.icoFoam"))
 	if err != nil {
 		t.Fatalf("the cancelled run never started the solver: %v", err)

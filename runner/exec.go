@@ -12,7 +12,9 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar/dictedit"
+	"github.com/foamc/foamc/internal/contain"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
 )
@@ -25,6 +27,7 @@ import (
 // The program leads its own session: when ctx ends, the session (mpirun and
 // every rank) is stopped, and nothing of it outlives the call (internal/proc).
 // This is the one process runner of foamc (runner and the fault corpus).
+// The program is contained (internal/contain): it writes only dir.
 func Exec(ctx context.Context, dir string, env []string, logName string, onLine func(string), name string, args ...string) (int, error) {
 	return foam{dir: dir, env: env}.exec(ctx, logName, onLine, name, args...)
 }
@@ -33,15 +36,92 @@ func Exec(ctx context.Context, dir string, env []string, logName string, onLine 
 type foam struct {
 	dir string
 	env []string
+	// tmp is the private temporary directory beside the snapshot (Open MPI's session
+	// and shared-memory files); "" for none.
+	tmp string
+	// read are more directories the programs may read (the tutorials a repair reads).
+	read []string
+	// require fails closed when the kernel cannot contain (--require-containment).
+	require bool
 }
 
 // environ sets PWD to the case: OpenFOAM compares it with the real working
-// directory and warns (on stdout) when they differ.
+// directory and warns (on stdout) when they differ. TMPDIR and Open MPI's shared
+// memory go to the private tmp, the one other place a contained program may write.
 func (f foam) environ() []string {
-	if f.dir == "" {
-		return f.env
+	env := append([]string(nil), f.env...)
+	if f.dir != "" {
+		env = append(env, "PWD="+f.dir)
 	}
-	return append(append([]string(nil), f.env...), "PWD="+f.dir)
+	if f.tmp != "" {
+		env = append(env, "TMPDIR="+f.tmp, "OMPI_MCA_btl_vader_backing_directory="+f.tmp)
+	}
+	return env
+}
+
+// command is proc.Command in the case directory, contained: every OpenFOAM program foamc
+// starts (and the gate's command) goes through here. Without a snapshot's tmp (Exec, a
+// Slurm case) the program gets a private temporary directory of its own, which done
+// removes once the program has ended.
+func (f foam) command(ctx context.Context, name string, args ...string) (cmd *exec.Cmd, done func(), err error) {
+	done = func() {}
+	if f.tmp == "" {
+		if f.tmp, err = os.MkdirTemp("", "foamc-tmp-"); err != nil {
+			return nil, nil, fmt.Errorf("runner: %w", err)
+		}
+		tmp := f.tmp
+		done = func() { os.RemoveAll(tmp) }
+	}
+	cmd = proc.Command(ctx, name, args...)
+	cmd.Dir = f.dir
+	cmd.Env = f.environ()
+	if _, err := contain.Wrap(cmd, f.policy()); err != nil {
+		done()
+		return nil, nil, fmt.Errorf("runner: %s: %w", name, err)
+	}
+	return cmd, done, nil
+}
+
+// policy: write the case (the snapshot) and the private tmp; read the system and the
+// OpenFOAM installation the environment names.
+func (f foam) policy() contain.Policy {
+	p := contain.Policy{Require: f.require || contain.Required(), RO: f.read}
+	for _, d := range []string{f.dir, f.tmp} {
+		if d != "" {
+			p.RW = append(p.RW, d)
+		}
+	}
+	for _, kv := range f.env {
+		for _, k := range []string{"WM_PROJECT_DIR=", "FOAM_ETC="} {
+			if v, ok := strings.CutPrefix(kv, k); ok && filepath.IsAbs(v) {
+				p.RO = append(p.RO, v)
+			}
+		}
+	}
+	return p
+}
+
+// IDContainment is the finding of a kernel that cannot contain what foamc runs.
+const IDContainment = "FOAM-RUN-028"
+
+// containment is the finding that says what the kernel cannot contain (a deny when
+// containment is required), none when it contains fully.
+func containment(require bool) []finding.Finding {
+	return containmentOf(contain.Probe(), require)
+}
+
+func containmentOf(s contain.Support, require bool) []finding.Finding {
+	if s.Full() {
+		return nil
+	}
+	f := finding.Finding{ID: IDContainment, Severity: finding.Warn,
+		Summary: "the programs foamc runs are not fully contained: " + s.Why,
+		Fix:     "run on a Linux kernel with Landlock and user or network namespaces; --require-containment (or " + contain.RequireEnv + "=1) refuses to run without"}
+	if require || contain.Required() {
+		f.Severity = finding.Deny
+		f.Summary = "containment is required and the kernel cannot give it: " + s.Why
+	}
+	return []finding.Finding{f}
 }
 
 // exec runs name args in the case directory, writing combined output to
@@ -57,9 +137,11 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 		return -1, fmt.Errorf("runner: create log: %w", err)
 	}
 	defer logFile.Close()
-	cmd := proc.Command(ctx, path, args...)
-	cmd.Dir = f.dir
-	cmd.Env = f.environ()
+	cmd, cleanup, err := f.command(ctx, path, args...)
+	if err != nil {
+		return -1, err
+	}
+	defer cleanup()
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	if err := cmd.Start(); err != nil {
@@ -102,9 +184,11 @@ func (f foam) exec(ctx context.Context, logName string, onLine func(string), nam
 
 // output runs a utility and returns its stdout (foamDictionary queries).
 func (f foam) output(ctx context.Context, name string, args ...string) (string, error) {
-	cmd := proc.Command(ctx, name, args...)
-	cmd.Dir = f.dir
-	cmd.Env = f.environ()
+	cmd, done, err := f.command(ctx, name, args...)
+	if err != nil {
+		return "", err
+	}
+	defer done()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := proc.Output(cmd)

@@ -137,7 +137,7 @@ func (r *TutorialRetriever) Retrieve(ctx context.Context, q Query) (*Retrieved, 
 		{"model", func(c tutorialCase) bool { return c.solver != q.Solver && c.model == q.Model }},
 		{"any", func(c tutorialCase) bool { return c.solver != q.Solver && c.model != q.Model }},
 	}
-	f := foam{env: r.Env}
+	f := foam{env: r.Env, read: []string{r.Dir}}
 	probes := 0
 	seen := map[string]bool{}
 	// answer returns a hit unless it repeats an earlier text or is to be skipped.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/snapshot"
 	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/openfoam"
 )
@@ -50,6 +51,9 @@ type Options struct {
 	Log io.Writer
 	// Env is the environment for OpenFOAM binaries (default openfoam.Env()).
 	Env []string
+	// RequireContainment refuses the run when the kernel cannot contain the programs
+	// (also set by FOAMC_REQUIRE_CONTAINMENT=1).
+	RequireContainment bool
 }
 
 // Status of a run.
@@ -111,21 +115,54 @@ func run(ctx context.Context, dir string, opt Options) (*Result, error) {
 	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(dir)
+	res := &Result{Case: dir}
+	defer func() {
+		if res != nil {
+			res.WallTime = time.Since(start).Round(time.Millisecond).String()
+		}
+	}()
+	// The run's own copy of the case: judged, meshed, solved and repaired there, and
+	// synced back at the end (whatever the outcome).
+	snap, refused, err := snapshot.Take(dir)
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
-	f := foam{dir: abs, env: opt.Env}
+	if len(refused) > 0 {
+		res.Status, res.Gate = StatusRefused, refused
+		fmt.Fprintf(opt.Log, "snapshot: %d deny finding(s); not running\n", len(refused))
+		return res, nil
+	}
+	defer snap.Close()
+	res, err = runOn(ctx, snap, res, opt)
+	skipped, serr := snap.Sync()
+	for _, s := range skipped {
+		fmt.Fprintf(opt.Log, "%s: %s\n", s.ID, s.Summary)
+	}
+	if err == nil && serr != nil {
+		err = fmt.Errorf("runner: %w", serr)
+	}
+	if res != nil && res.Plot != "" {
+		res.Plot = filepath.Join(snap.Case, "residuals.png")
+	}
+	return res, err
+}
+
+// runOn runs the snapshot's case; what it leaves there is synced back by run.
+func runOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Options) (*Result, error) {
+	abs := snap.Dir
+	f := foam{dir: abs, env: opt.Env, tmp: snap.Tmp, require: opt.RequireContainment}
 	if err := recoverControlDict(abs, opt.Log); err != nil {
 		return nil, err
 	}
-	res := &Result{Case: dir}
-	defer func() { res.WallTime = time.Since(start).Round(time.Millisecond).String() }()
 
 	// Gate.
 	fs, err := opt.Lint(abs)
 	if err != nil {
 		return nil, fmt.Errorf("runner: gate: %w", err)
+	}
+	for _, c := range containment(opt.RequireContainment) {
+		fs = append(fs, c)
+		fmt.Fprintf(opt.Log, "%s: %s\n", c.ID, c.Summary)
 	}
 	rp := &repairer{f: f, opt: opt, dir: abs}
 	if denies := denyOnly(fs); len(denies) > 0 && opt.Repair > 0 && !anySecurity(denies) {
@@ -252,7 +289,7 @@ func run(ctx context.Context, dir string, opt Options) (*Result, error) {
 	}
 	if res.history != nil && len(res.history.Fields()) > 0 {
 		png := filepath.Join(abs, "residuals.png")
-		if err := WritePlot(png, res.history.Steps, res.Solver+" residuals: "+filepath.Base(abs)); err != nil {
+		if err := WritePlot(png, res.history.Steps, res.Solver+" residuals: "+filepath.Base(snap.Case)); err != nil {
 			return nil, err
 		}
 		res.Plot = png

@@ -197,3 +197,14 @@ func (p *plotsFlag) dir(dir string) string {
 	}
 	return abs + ".verify"
 }
+
+// --require-containment: gate and run refuse (deny FOAM-RUN-028) to start programs the
+// kernel cannot contain (internal/contain); FOAMC_REQUIRE_CONTAINMENT=1 does the same.
+const (
+	containmentFlag  = "require-containment"
+	containmentUsage = "refuse to run when the kernel cannot contain the programs (Landlock, network namespace); also FOAMC_REQUIRE_CONTAINMENT=1"
+)
+
+func addContainmentFlag(fs *pflag.FlagSet) *bool {
+	return fs.Bool(containmentFlag, false, containmentUsage)
+}

@@ -19,9 +19,11 @@ func newGateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "gate CASE [flags] -- COMMAND [ARGS...]",
 		Short: "lint a case, then run a command only if nothing is denied",
-		Long: "gate lints CASE and runs COMMAND (in OpenFOAM's environment, as run gives it) only\n" +
-			"when no finding is deny. Findings go to stderr in --format. The exit code is the\n" +
-			"command's own status when it ran; gate's own outcomes use 124-127 (foamc help exit-codes).",
+		Long: "gate copies CASE into a private snapshot, lints the snapshot and runs COMMAND on it\n" +
+			"(in OpenFOAM's environment, as run gives it, contained: it writes only the snapshot and\n" +
+			"reaches no network) only when no finding is deny; the results are then written back into\n" +
+			"CASE. Findings go to stderr in --format. The exit code is the command's own status when it\n" +
+			"ran; gate's own outcomes use 124-127 (foamc help exit-codes).",
 		Args: func(cmd *cobra.Command, args []string) error {
 			dash := cmd.ArgsLenAtDash()
 			if dash < 0 || dash == len(args) {
@@ -32,6 +34,7 @@ func newGateCmd() *cobra.Command {
 	}
 	format := addFormatFlag(cmd.Flags(), "format of the findings written to stderr")
 	ef := addEngineFlags(cmd.Flags())
+	require := addContainmentFlag(cmd.Flags())
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir, argv := args[0], args[cmd.ArgsLenAtDash():]
 		ctx, interrupted, stop := proc.Interrupts(cmd.Context())
@@ -54,7 +57,7 @@ func newGateCmd() *cobra.Command {
 		}
 		var reportErr error
 		g, err := runner.Gate(ctx, dir, runner.GateOptions{
-			Lint: lint, Argv: argv,
+			Lint: lint, Argv: argv, RequireContainment: *require,
 			Stdin: cmd.InOrStdin(), Stdout: cmd.OutOrStdout(), Stderr: stderr,
 			// Warnings of a case that passes are shown before the command's own output.
 			BeforeRun: func(fs []finding.Finding) {
@@ -63,6 +66,9 @@ func newGateCmd() *cobra.Command {
 				}
 			},
 		})
+		if len(g.NotSynced) > 0 && reportErr == nil {
+			reportErr = report(g.NotSynced, nil)
+		}
 		if reportErr != nil {
 			fmt.Fprintf(stderr, "foamc gate: %v\n", reportErr)
 		}

@@ -42,6 +42,7 @@ func newRunCmd() *cobra.Command {
 	fs.IntVar(&opt.Repair, "repair", 0, "repair failures in at most N rounds (kb first, then the LLM if configured)")
 	fs.DurationVar(&opt.Timeout, "timeout", 0, "overall time limit, repairs included (e.g. 10m)")
 	fs.StringVar(&tutorials, "tutorials", "", "OpenFOAM tutorials for what the kb cannot answer in repairs (default, in order: "+openfoam.TutorialsHelp()+")")
+	fs.BoolVar(&opt.RequireContainment, containmentFlag, false, containmentUsage)
 	noVerify := fs.Bool("no-verify", false, "do not judge the finished run with foamc verify")
 	plots := addPlotsFlag(fs)
 	format := addFormatFlag(fs, "output format (json: the run's result; sarif, junit, github: the gate's and verify's findings)")

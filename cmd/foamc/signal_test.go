@@ -82,7 +82,7 @@ func TestSignalsStopEverything(t *testing.T) {
 func interruptMidSolve(t *testing.T, bin, dir string, sig syscall.Signal, marker string, args ...string) (int, string, string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir // the gate's command runs where foamc does
+	cmd.Dir = dir
 	cmd.Env = foamtest.Env()
 	var mu sync.Mutex
 	var out, errOut strings.Builder
@@ -150,9 +150,11 @@ func interruptMidSolve(t *testing.T, bin, dir string, sig syscall.Signal, marker
 	return code, o, e
 }
 
-// inCase lists the live (not zombie) processes whose working directory is dir, as
-// "pid name" (mpirun and the ranks run there).
+// inCase lists the live (not zombie) processes whose working directory is dir or a run's
+// snapshot of a case (internal/snapshot: $TMPDIR/foamc-run-*/case), as "pid name" (mpirun
+// and the ranks run there).
 func inCase(dir string) []string {
+	snapshots := filepath.Join(os.TempDir(), "foamc-run-*", "case")
 	var found []string
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
@@ -161,7 +163,7 @@ func inCase(dir string) []string {
 			continue
 		}
 		cwd, err := os.Readlink(filepath.Join("/proc", pid, "cwd"))
-		if err != nil || cwd != dir {
+		if ok, _ := filepath.Match(snapshots, cwd); err != nil || cwd != dir && !ok {
 			continue
 		}
 		stat, _ := os.ReadFile(filepath.Join("/proc", pid, "stat"))

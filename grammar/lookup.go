@@ -20,6 +20,9 @@ type ExpDict struct {
 	patterns map[string]*regexp.Regexp
 	// key is this dictionary's keyword in its parent ("" for the top).
 	key string
+	// shadow marks a skipped #if branch read apart (DirectiveUse.Branch): its entries
+	// belong to its parent's path.
+	shadow bool
 }
 
 // Path is the RFC 6901 pointer of d inside its file ("" for the top), computed on
@@ -27,7 +30,9 @@ type ExpDict struct {
 func (d *ExpDict) Path() string {
 	var parts []string
 	for dd := d; dd != nil && dd.parent != nil; dd = dd.parent {
-		parts = append(parts, escapePointer(dd.key))
+		if !dd.shadow {
+			parts = append(parts, escapePointer(dd.key))
+		}
 	}
 	var b strings.Builder
 	for i := len(parts) - 1; i >= 0; i-- {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -726,9 +725,13 @@ func (x *expander) remove(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 			}
 			d.remove(v.Value)
 		case *String:
-			re, err := regexp.Compile("^(?:" + v.Value + ")$")
-			if err != nil {
-				x.finding(IDBadDirective, finding.Deny, at, v.Pos, "bad #remove pattern "+v.Raw, err.Error(), "fix the regular expression")
+			// The pattern matches as OpenFOAM's ERE (KeyRegex): removing by RE2 would drop
+			// entries the solver keeps (`#remove "li[\w]s"` keeps libs in v1912), and
+			// foamc would not judge them.
+			re := compileKey(v.Value)
+			if re == nil {
+				x.finding(IDBadDirective, finding.Deny, at, v.Pos, "bad #remove pattern "+v.Raw,
+					"not a POSIX extended regular expression foamc can translate; nothing is removed", "fix the regular expression")
 				continue
 			}
 			for _, k := range d.Keys() {

@@ -103,3 +103,37 @@ func TestKeyRegexFoamDictionary(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovePatternAsERE: `#remove "li[\w]s"` keeps libs in v1912 (inside ERE brackets
+// `\w` is a backslash or w); removing it by RE2 would hide it from the security rules.
+func TestRemovePatternAsERE(t *testing.T) {
+	for src, kept := range map[string]bool{
+		"libs (x);\n#remove \"li[\\\\w]s\"\n": true,
+		"libs (x);\n#remove \"li[bx]s\"\n":    false,
+		"libs (x);\n#remove \"lib\\\\w\"\n":   true,
+	} {
+		f, err := Parse("d", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := Expand(f, "d", ExpandOptions{CaseDir: t.TempDir()})
+		if got := x.Dict.Get("libs") != nil; got != kept {
+			t.Errorf("%q: libs kept %v, want %v", src, got, kept)
+		}
+	}
+}
+
+// TestRemovePatternFoamDictionary: what v1912 keeps after `#remove "li[\w]s"`.
+func TestRemovePatternFoamDictionary(t *testing.T) {
+	bin := foamtest.RequireBinary(t, "foamDictionary")
+	file := filepath.Join(t.TempDir(), "d")
+	src := "FoamFile { version 2.0; format ascii; class dictionary; object d; }\nlibs (found);\n#remove \"li[\\w]s\"\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-entry", "libs", "-value", file)
+	cmd.Env = foamtest.Env()
+	if out, _ := cmd.CombinedOutput(); !strings.Contains(string(out), "found") {
+		t.Fatalf("foamDictionary removed libs:\n%s", out)
+	}
+}

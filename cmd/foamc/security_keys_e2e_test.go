@@ -167,3 +167,23 @@ code            #{ return points0(); #};
 		t.Fatalf("run directly, moveDynamicMesh did not build the case's motion solver:\n%s", tail(out))
 	}
 }
+
+// TestGateRefusesAbortFile: the stock abort function object deletes its `file` when it is
+// constructed (abort.C:154), wherever it points.
+func TestGateRefusesAbortFile(t *testing.T) {
+	dir := pitzDaily(t)
+	victim := filepath.Join(filepath.Dir(dir), "victim")
+	if err := os.WriteFile(victim, []byte("untouched\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	editControlDict(t, dir, "functions\n{\n    stop\n    {\n        type abort;\n        libs (utilityFunctionObjects);\n        file \""+victim+"\";\n    }\n}")
+	argv := solverArgv(t, "simpleFoam")
+	assertRefused(t, dir, argv, "FOAM-SEC-008", "system/controlDict")
+	if _, err := os.Stat(victim); err != nil {
+		t.Fatal("the victim is gone although the gate refused")
+	}
+	out := runDirect(t, dir, argv)
+	if _, err := os.Stat(victim); err == nil {
+		t.Fatalf("run directly, abort did not delete %s:\n%s", victim, tail(out))
+	}
+}

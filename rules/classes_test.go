@@ -141,3 +141,23 @@ func TestSelectableClasses(t *testing.T) {
 	})
 	check("fvOptions", validTypes(t, st, "scalarTransportFoam"), want)
 }
+
+// TestShippedLibraries: FOAM-SEC-004's allow-list is the shared libraries of Debian's
+// libopenfoam v1912 package, the only ones a case may name without a path.
+func TestShippedLibraries(t *testing.T) {
+	foamtest.RequireBinary(t, "foamDictionary")
+	out, err := exec.Command(foamtest.RequireTool(t, "dpkg-query"), "-L", "libopenfoam").Output()
+	if err != nil {
+		t.Fatalf("dpkg-query -L libopenfoam: %v", err)
+	}
+	var got []string
+	for _, p := range strings.Fields(string(out)) {
+		if strings.HasSuffix(p, ".so") && !slices.Contains(got, filepath.Base(p)) {
+			got = append(got, filepath.Base(p))
+		}
+	}
+	slices.Sort(got)
+	if want := regoStrings(t, "sort(data.foamc.rules.security.libs.shipped)"); !slices.Equal(got, want) {
+		t.Errorf("libopenfoam ships %d %q, FOAM-SEC-004 allows %d %q", len(got), got, len(want), want)
+	}
+}

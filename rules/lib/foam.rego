@@ -506,26 +506,74 @@ patched(name) if {
 # typed_objects is every dictionary in any file that has a `type` or a library entry, with
 # its file and path; walked once per evaluation and shared by the security rules.
 typed_objects contains [file, path, v, loc] if {
-	some [file, body, loc] in sec_files
-	walk(body, [path, v])
+	some [src, path, v] in sec_nodes
 	is_object(v)
 	typed_or_libs(v)
+	file := sec_file(src)
+	loc := sec_loc(src)
 }
 
-# sec_files are the bodies the security rules judge, [file, body, location]: every file
-# (location null), and every #if/#ifeq/#elif/#else branch foamc's evaluation skipped
-# (input.directives[_].branch, placed at its path in the file), located at the directive
-# that opens it. The condition is evaluated in foamc's environment, not the solver's, so
-# a skipped branch may be the one the solver reads.
-sec_files contains [file, body, null] if some file, body in input.files
+# sec_nodes is the one walk of every security body (sec_sources): [source, path, node] for
+# the few nodes the security rules read: dictionaries with a type, a library entry, a
+# commsDir or pattern entries, and words naming a coded class.
+sec_nodes contains [src, path, v] if {
+	some src in sec_sources
+	walk(sec_body(src), [path, v])
+	sec_node(v)
+}
 
-sec_files contains [unesc(split(d.path, "/")[2]), d.branch, loc] if {
-	some d in input.directives
+# Cheap tests first: most nodes are numbers and words of no interest.
+sec_node(v) if {
+	is_object(v)
+	sec_object(v)
+}
+
+sec_node(v) if {
+	is_string(v)
+	v in coded_classes
+}
+
+sec_object(v) if typed_or_libs(v)
+
+sec_object(v) if _ = v.commsDir
+
+sec_object(v) if _ = v["$regex"]
+
+# coded_classes are the TypeNames of v1912's codedBase subclasses: the coded function
+# object, fvOption and motion solver, the coded patch fields (fvPatchField, pointPatchField)
+# and the fvOptions makeFvOption(CodedSource, Type) registers.
+coded_classes := {
+	"coded", "codedFixedValue", "codedMixed",
+	"scalarCodedSource", "vectorCodedSource", "sphericalTensorCodedSource",
+	"symmTensorCodedSource", "tensorCodedSource",
+}
+
+# sec_sources name the bodies the security rules judge: every file (["file", name]) and
+# every #if/#ifeq/#elif/#else branch foamc's evaluation skipped (["branch", i]:
+# input.directives[i].branch, placed at its path in the file), located at the directive
+# that opens it (sec_loc; null for a file). The condition is evaluated in foamc's
+# environment, not the solver's, so a skipped branch may be the one the solver reads.
+# Sources are names, not bodies: a set of whole files would hash every file.
+sec_sources contains ["file", name] if some name, _ in input.files
+
+sec_sources contains ["branch", i] if {
+	some i, d in input.directives
 	is_object(d.branch)
-	loc := {"file": d.file, "line": d.line, "column": d.column}
 }
 
-# sec_finding is lib.finding for what sec_files holds: a finding in a skipped branch is
+sec_body(["file", name]) := input.files[name]
+
+sec_body(["branch", i]) := input.directives[i].branch
+
+sec_file(["file", name]) := name
+
+sec_file(["branch", i]) := unesc(split(input.directives[i].path, "/")[2])
+
+sec_loc(["file", _]) := null
+
+sec_loc(["branch", i]) := {"file": d.file, "line": d.line, "column": d.column} if d := input.directives[i]
+
+# sec_finding is lib.finding for what sec_sources name: a finding in a skipped branch is
 # located at its directive and says so.
 sec_finding(file, tokens, loc, msg) := finding(file_ptr(file, tokens), msg) if loc == null
 
@@ -535,16 +583,25 @@ else := finding_with(
 	{"location": loc},
 )
 
-typed_or_libs(v) if some _ in types(v)
+# Literal keywords first: most dictionaries have no pattern entry, so the walk stays cheap.
+typed_or_libs(v) if is_string(v.type)
 
 typed_or_libs(v) if {
 	some k in library_keys
-	some [tok, x] in entries(v, k)
-	lib_list(tok, x)
+	_ = v[k]
+}
+
+typed_or_libs(v) if {
+	some e in v["$regex"]
+	some k in {"type"} | library_keys
+	may_match(e, k)
 }
 
 # types are the [pointer suffix, word] a dictionary's `type` may be, pattern keys included.
-types(v) := {[tok, t] |
+types(v) := {[["type"], v.type]} if {
+	is_string(v.type)
+	not v["$regex"]
+} else := {[tok, t] |
 	some [tok, t] in entries(v, "type")
 	is_string(t)
 }
@@ -558,14 +615,20 @@ library_keys := {
 }
 
 # loaded_libs are the libraries a case has the solver dlopen: [file, pointer path, name,
-# location (sec_files)].
+# location (sec_loc)].
 loaded_libs contains [file, array.concat(array.concat(path, tok), [i]), name, loc] if {
 	some [file, path, v, loc] in typed_objects
-	some k in library_keys
-	some [tok, val] in entries(v, k)
+	some [tok, val] in lib_entries(v)
 	lib_list(tok, val)
 	some i, name in words(val)
 	is_string(name)
+}
+
+# lib_entries are entries(v, k) for every library keyword k.
+lib_entries(v) := {[[k], x] | some k, x in object.filter(v, library_keys)} | {[["$regex", i, "value"], e.value] |
+	some i, e in object.get(v, "$regex", [])
+	some k in library_keys
+	may_match(e, k)
 }
 
 # lib_list: dlLibraryTable reads a fileNameList, so a pattern entry (`".*" linear;` in

@@ -33,9 +33,12 @@ findings contains f if {
 sort(s) := [x | some x in s]
 
 # selections are [file, pointer tokens, class name, allowed names, what it is, location
-# (lib.sec_files)].
+# (lib.sec_loc)].
 selections contains [file, array.concat(ftok, array.concat(otok, ttok)), t, {x | some x in data.kb.vocab.functionObjects}, "function object type", loc] if {
-	some [file, d, loc] in lib.sec_files
+	some src in lib.sec_sources
+	file := lib.sec_file(src)
+	d := lib.sec_body(src)
+	loc := lib.sec_loc(src)
 	file == "system/controlDict"
 	some [ftok, fs] in lib.entries(d, "functions")
 	some [otok, fo] in members(fs)
@@ -43,21 +46,30 @@ selections contains [file, array.concat(ftok, array.concat(otok, ttok)), t, {x |
 }
 
 selections contains [file, array.concat(otok, ttok), t, lib.fv_option_types, "fvOption type", loc] if {
-	some [file, d, loc] in lib.sec_files
+	some src in lib.sec_sources
+	file := lib.sec_file(src)
+	d := lib.sec_body(src)
+	loc := lib.sec_loc(src)
 	fv_options_file(file)
 	some [otok, o] in members(options(d))
 	some [ttok, t] in lib.types(o)
 }
 
 selections contains [file, tok, t, lib.dynamic_fv_mesh_types, "dynamicFvMesh", loc] if {
-	some [file, d, loc] in lib.sec_files
+	some src in lib.sec_sources
+	file := lib.sec_file(src)
+	d := lib.sec_body(src)
+	loc := lib.sec_loc(src)
 	endswith(file, "dynamicMeshDict")
 	some [tok, t] in lib.entries(d, "dynamicFvMesh")
 	is_string(t)
 }
 
 selections contains [file, array.concat(path, tok), t, names, what, loc] if {
-	some [file, d, loc] in lib.sec_files
+	some src in lib.sec_sources
+	file := lib.sec_file(src)
+	d := lib.sec_body(src)
+	loc := lib.sec_loc(src)
 	endswith(file, "dynamicMeshDict")
 	walk(d, [path, v])
 	is_object(v)

@@ -16,15 +16,6 @@ import data.foamc.lib
 
 coded(t) if regex.match(`^coded|CodedSource$`, t)
 
-# coded_classes are the TypeNames of v1912's codedBase subclasses: the coded function
-# object, fvOption and motion solver, the coded patch fields (fvPatchField, pointPatchField)
-# and the fvOptions makeFvOption(CodedSource, Type) registers.
-coded_classes := {
-	"coded", "codedFixedValue", "codedMixed",
-	"scalarCodedSource", "vectorCodedSource", "sphericalTensorCodedSource",
-	"symmTensorCodedSource", "tensorCodedSource",
-}
-
 msg(t, file) := sprintf("%s in %s compiles and loads C++ code when the case runs", [t, file])
 
 findings contains f if {
@@ -36,29 +27,48 @@ findings contains f if {
 }
 
 # Any other run-time selector naming a coded class: dynamicMeshDict's motionSolver, a
-# solver or model keyword, under a literal or a pattern keyword.
+# solver or model keyword. A literal keyword: every string leaf (or a list's first word)
+# under a keyword other than type.
 findings contains f if {
 	not data.config.allow_code
-	some [file, body, loc] in lib.sec_files
-	walk(body, [path, v])
-	is_object(v)
-	not regex_item(path)
-	some [tok, x] in selector_values(v)
-	t := lib.first(x)
+	some [src, path, x] in lib.sec_nodes
+	is_string(x)
+	selector_path(path)
+	file := lib.sec_file(src)
+	loc := lib.sec_loc(src)
+	f := lib.sec_finding(file, path, loc, msg(x, file))
+}
+
+# A pattern keyword that cannot be type.
+findings contains f if {
+	not data.config.allow_code
+	some [src, path, v] in lib.sec_nodes
+	some i, e in v["$regex"]
+	t := lib.first(e.value)
 	is_string(t)
-	t in coded_classes
-	f := lib.sec_finding(file, array.concat(path, tok), loc, msg(t, file))
-}
-
-# regex_item: v is a `$regex` item ({pattern, value}), whose value is judged in the
-# dictionary that holds it.
-regex_item(path) if {
-	count(path) > 1
-	path[count(path) - 2] == "$regex"
-}
-
-# selector_values are a dictionary's entries other than what may be its type.
-selector_values(v) := {[[k], x] | some k, x in v; not k in {"type", "$regex"}} | {[["$regex", i, "value"], e.value] |
-	some i, e in object.get(v, "$regex", [])
+	t in lib.coded_classes
 	not lib.may_match(e, "type")
+	file := lib.sec_file(src)
+	loc := lib.sec_loc(src)
+	f := lib.sec_finding(file, array.concat(path, ["$regex", i, "value"]), loc, msg(t, file))
+}
+
+# selector_path: the leaf is an entry's value (or its first word) under a literal keyword
+# other than type.
+selector_path(path) if {
+	n := count(path)
+	n > 0
+	selector_key(path[n - 1])
+}
+
+selector_path(path) if {
+	n := count(path)
+	n > 1
+	path[n - 1] == 0
+	selector_key(path[n - 2])
+}
+
+selector_key(k) if {
+	is_string(k)
+	not k in {"type", "pattern", "re", "value", "$regex"}
 }

@@ -54,17 +54,22 @@ verb("abort") := "deletes"
 
 verb(t) := "writes into" if t != "abort"
 
-# externalFileCoupler's commsDir, wherever it is read (externalCoupled, lumpedPointMovement).
+# externalFileCoupler's commsDir, wherever it is read (externalCoupled, lumpedPointMovement):
+# under the literal keyword, and under a pattern that may be it.
 findings contains f if {
 	not data.config.allow_code
-	some [file, body, loc] in lib.sec_files
-	walk(body, [path, v])
-	is_object(v)
-	some [tok, p] in lib.entries(v, "commsDir")
+	some [src, path, v] in lib.sec_nodes
+	some [tok, p] in comms_dirs(v)
 	is_string(p)
 	not lib.inside_case(p)
+	file := lib.sec_file(src)
+	loc := lib.sec_loc(src)
 	f := lib.sec_finding(
 		file, array.concat(path, tok), loc,
 		sprintf("commsDir %v in %s: the coupler creates, writes and deletes files there, outside the case", [p, file]),
 	)
 }
+
+comms_dirs(v) := {[["commsDir"], v.commsDir]} if _ = v.commsDir
+
+else := lib.entries(v, "commsDir") if _ = v["$regex"]

@@ -79,6 +79,10 @@ type Directive struct {
 	Column   int    `json:"column"`
 	Path     string `json:"path"`
 	Executed bool   `json:"executed"`
+	// Branch is what a skipped #if/#elif/#else branch reads, placed at Path in an
+	// otherwise empty file value (grammar.DirectiveUse.BranchValue); the security
+	// rules judge it.
+	Branch map[string]any `json:"branch,omitempty"`
 }
 
 // Case is a loaded case directory.
@@ -545,6 +549,7 @@ func (l *loader) directivesOf(filePtr string, x *grammar.Expanded) {
 	for _, d := range x.Directives {
 		c.Directives = append(c.Directives, Directive{
 			Name: d.Name, File: d.File, Line: d.Line, Column: d.Column, Path: filePtr + d.Path, Executed: d.Executed,
+			Branch: d.BranchValue(grammar.ValueOptions{}),
 		})
 	}
 	for _, in := range x.Includes {
@@ -833,10 +838,14 @@ func (c *Case) Document() map[string]any {
 	}
 	directives := make([]any, 0, len(c.Directives))
 	for _, d := range c.Directives {
-		directives = append(directives, map[string]any{
+		m := map[string]any{
 			"name": d.Name, "file": d.File, "line": int64(d.Line), "column": int64(d.Column),
 			"path": d.Path, "executed": d.Executed,
-		})
+		}
+		if d.Branch != nil {
+			m["branch"] = d.Branch
+		}
+		directives = append(directives, m)
 	}
 	includes := make([]any, 0, len(c.Includes))
 	for _, in := range c.Includes {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -85,6 +84,31 @@ type DirectiveUse struct {
 	// Executed is false for directives foamc records but never runs (#codeStream, #calc)
 	// or could not evaluate.
 	Executed bool `json:"executed"`
+	// Branch is, for an #if/#ifeq/#elif/#else whose branch foamc's evaluation skipped,
+	// what that branch reads (expanded apart, in the dictionary at Path): the condition
+	// is evaluated in foamc's environment, not the solver's, so the security rules judge
+	// every branch (BranchValue).
+	Branch *ExpDict `json:"-"`
+}
+
+// BranchValue is Branch's JSON mapping placed at Path inside an otherwise empty file
+// value, so rules walk it as they walk the file (nil without a branch).
+func (u DirectiveUse) BranchValue(opts ValueOptions) map[string]any {
+	if u.Branch == nil {
+		return nil
+	}
+	v := u.Branch.Value(opts)
+	for d := u.Branch.parent; d != nil && d.parent != nil; d = d.parent {
+		if d.shadow {
+			continue
+		}
+		if e := d.parent.index[d.key]; e != nil && e.Regex {
+			v = map[string]any{"$regex": []any{map[string]any{"pattern": d.key, "value": v}}}
+		} else {
+			v = map[string]any{d.key: v}
+		}
+	}
+	return v
 }
 
 // IncludeUse is one #include-family directive.
@@ -151,6 +175,9 @@ type expander struct {
 	caseDir   string
 	condStack []condFrame
 	nesting   int
+	// quiet counts the skipped branches being read into shadows: their problems are no
+	// findings (a branch that does not apply may use what is undefined here).
+	quiet int
 	// budget is what substitutions may still copy (expand_budget.go).
 	budget     int
 	overBudget bool
@@ -382,6 +409,9 @@ func (x *expander) finding(id string, sev finding.Severity, at *srcFile, pos Pos
 	for up := at.up; up != nil; up = up.up {
 		f.Related = append(f.Related, finding.Related{Location: finding.Location{File: up.name}, Message: "included from here"})
 	}
+	if x.quiet > 0 {
+		return
+	}
 	x.out.Findings = append(x.out.Findings, f)
 }
 
@@ -416,52 +446,66 @@ func (x *expander) readEntries(d *ExpDict, entries []Entry, at *srcFile) {
 			continue
 		}
 		if !x.active() {
+			if sh := x.condStack[len(x.condStack)-1].shadow; sh != nil {
+				// The branch's directives (#inputMode, #default…) act inside it only.
+				saved, mode, next := x.condStack, x.mode, x.nextMode
+				x.condStack = nil
+				x.quiet++
+				x.readEntry(sh, e, at)
+				x.quiet--
+				x.condStack, x.mode, x.nextMode = saved, mode, next
+			}
 			continue
 		}
-		// A #default/#merge/… prefix applies to this entry, not to entries inside it.
-		mode := x.mode
-		if x.nextMode != nil {
-			if _, isDir := e.(*DirectiveEntry); !isDir {
-				mode, x.nextMode = *x.nextMode, nil
-			}
+		x.readEntry(d, e, at)
+	}
+}
+
+// readEntry reads one entry into d.
+func (x *expander) readEntry(d *ExpDict, e Entry, at *srcFile) {
+	// A #default/#merge/… prefix applies to this entry, not to entries inside it.
+	mode := x.mode
+	if x.nextMode != nil {
+		if _, isDir := e.(*DirectiveEntry); !isDir {
+			mode, x.nextMode = *x.nextMode, nil
 		}
-		switch e := e.(type) {
-		case *PrimitiveEntry:
-			key := e.Key
-			target, name, regex := x.scopedTarget(d, key.Name, key.Regex)
-			val := x.expandItems(e.Value, target, at, vpath{target, name})
-			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Value: val, Source: Source{File: at.name, Pos: key.Pos, End: e.Span().End}}, mode, at, key.Pos)
-		case *DictEntry:
-			key := e.Key
-			name := key.Name
-			if key.Var {
-				resolved, ok := x.keywordVar(d, key, at)
-				if !ok {
-					continue
-				}
-				name = resolved
+	}
+	switch e := e.(type) {
+	case *PrimitiveEntry:
+		key := e.Key
+		target, name, regex := x.scopedTarget(d, key.Name, key.Regex)
+		val := x.expandItems(e.Value, target, at, vpath{target, name})
+		x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Value: val, Source: Source{File: at.name, Pos: key.Pos, End: e.Span().End}}, mode, at, key.Pos)
+	case *DictEntry:
+		key := e.Key
+		name := key.Name
+		if key.Var {
+			resolved, ok := x.keywordVar(d, key, at)
+			if !ok {
+				return
 			}
-			target, name, regex := x.scopedTarget(d, name, key.Regex && !key.Var)
-			sub := NewExpDict(target)
-			sub.key = name
-			if x.nesting >= x.opts.MaxNesting {
-				x.finding(IDDepth, finding.Deny, at, key.Pos, fmt.Sprintf("dictionaries nested deeper than %d", x.opts.MaxNesting),
-					"the content below this level is not read", "flatten the dictionary")
-				continue
-			}
-			x.nesting++
-			x.readScope(sub, e.Dict.Entries, at, e.Dict.End)
-			x.nesting--
-			x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Dict: sub, Source: Source{File: at.name, Pos: key.Pos, End: key.End}}, mode, at, key.Pos)
-		case *SubstEntry:
-			x.substitute(d, e, at)
-		case *DirectiveEntry:
-			x.dictDirective(d, e, at)
-		case *ListEntry:
-			val := x.expandItems([]Item{e.Value}, d, at, vpath{d: d})
-			if len(val) == 1 && x.out.List == nil && d.parent == nil {
-				x.out.List = val[0]
-			}
+			name = resolved
+		}
+		target, name, regex := x.scopedTarget(d, name, key.Regex && !key.Var)
+		sub := NewExpDict(target)
+		sub.key = name
+		if x.nesting >= x.opts.MaxNesting {
+			x.finding(IDDepth, finding.Deny, at, key.Pos, fmt.Sprintf("dictionaries nested deeper than %d", x.opts.MaxNesting),
+				"the content below this level is not read", "flatten the dictionary")
+			return
+		}
+		x.nesting++
+		x.readScope(sub, e.Dict.Entries, at, e.Dict.End)
+		x.nesting--
+		x.addEntry(target, &ExpEntry{Key: name, Regex: regex, Dict: sub, Source: Source{File: at.name, Pos: key.Pos, End: key.End}}, mode, at, key.Pos)
+	case *SubstEntry:
+		x.substitute(d, e, at)
+	case *DirectiveEntry:
+		x.dictDirective(d, e, at)
+	case *ListEntry:
+		val := x.expandItems([]Item{e.Value}, d, at, vpath{d: d})
+		if len(val) == 1 && x.out.List == nil && d.parent == nil {
+			x.out.List = val[0]
 		}
 	}
 }
@@ -692,9 +736,13 @@ func (x *expander) remove(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 			}
 			d.remove(v.Value)
 		case *String:
-			re, err := regexp.Compile("^(?:" + v.Value + ")$")
-			if err != nil {
-				x.finding(IDBadDirective, finding.Deny, at, v.Pos, "bad #remove pattern "+v.Raw, err.Error(), "fix the regular expression")
+			// The pattern matches as OpenFOAM's ERE (KeyRegex): removing by RE2 would drop
+			// entries the solver keeps (`#remove "li[\w]s"` keeps libs in v1912), and
+			// foamc would not judge them.
+			re := compileKey(v.Value)
+			if re == nil {
+				x.finding(IDBadDirective, finding.Deny, at, v.Pos, "bad #remove pattern "+v.Raw,
+					"not a POSIX extended regular expression foamc can translate; nothing is removed", "fix the regular expression")
 				continue
 			}
 			for _, k := range d.Keys() {

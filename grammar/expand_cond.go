@@ -7,9 +7,41 @@ import (
 )
 
 // condFrame tracks one #if/#ifeq block: whether the current branch is read and
-// whether any branch was taken.
+// whether any branch was taken. A branch that is not read goes to shadow, recorded as
+// branch when it ends: foamc evaluates the condition in its own environment, the solver
+// in another ($FOAM_EXECUTABLE, variables the gate adds), so every branch is judged.
 type condFrame struct {
 	active, taken, parentActive bool
+	shadow                      *ExpDict
+	branch                      DirectiveUse
+}
+
+// openShadow starts a shadow for the current branch of the top frame, opened by the
+// directive e in d, unless the branch is read.
+func (x *expander) openShadow(d *ExpDict, e *DirectiveEntry, at *srcFile) {
+	top := &x.condStack[len(x.condStack)-1]
+	top.shadow = nil
+	if top.active {
+		return
+	}
+	// Macros in the branch see the dictionary, or the enclosing skipped branch.
+	parent := d
+	if n := len(x.condStack); n > 1 && x.condStack[n-2].shadow != nil {
+		parent = x.condStack[n-2].shadow
+	}
+	top.shadow = NewExpDict(parent)
+	top.shadow.shadow = true
+	top.branch = DirectiveUse{Name: e.Name, File: at.name, Line: int(e.Pos.Line), Column: int(e.Pos.Column), Path: d.Path(), Executed: true}
+}
+
+// closeShadow records the top frame's skipped branch when it read anything.
+func (x *expander) closeShadow() {
+	top := &x.condStack[len(x.condStack)-1]
+	if top.shadow != nil && len(top.shadow.Entries) > 0 {
+		top.branch.Branch = top.shadow
+		x.out.Directives = append(x.out.Directives, top.branch)
+	}
+	top.shadow = nil
 }
 
 // conditional handles #if/#ifeq/#elif/#else/#endif; it returns true when e was one.
@@ -23,12 +55,14 @@ func (x *expander) conditional(d *ExpDict, e *DirectiveEntry, at *srcFile) bool 
 			x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		}
 		x.condStack = append(x.condStack, condFrame{active: parent && v, taken: v, parentActive: parent})
+		x.openShadow(d, e, at)
 		return true
 	case "#elif", "#else", "#endif":
 		if len(x.condStack) == 0 {
 			x.finding(IDConditional, finding.Deny, at, e.Pos, e.Name+" without #if", "", "remove it or add the #if")
 			return true
 		}
+		x.closeShadow()
 		top := &x.condStack[len(x.condStack)-1]
 		switch e.Name {
 		case "#endif":
@@ -36,6 +70,7 @@ func (x *expander) conditional(d *ExpDict, e *DirectiveEntry, at *srcFile) bool 
 		case "#else":
 			top.active = top.parentActive && !top.taken
 			top.taken = true
+			x.openShadow(d, e, at)
 		case "#elif":
 			v := false
 			if top.parentActive && !top.taken {
@@ -43,6 +78,7 @@ func (x *expander) conditional(d *ExpDict, e *DirectiveEntry, at *srcFile) bool 
 			}
 			top.active = top.parentActive && !top.taken && v
 			top.taken = top.taken || v
+			x.openShadow(d, e, at)
 		}
 		return true
 	}

@@ -50,10 +50,23 @@ func (d *ExpDict) regexValue(opts ValueOptions) []any {
 	var regex []any
 	for _, e := range d.Entries {
 		if e.Regex {
-			regex = append(regex, map[string]any{"pattern": e.Key, "value": e.value(opts)})
+			regex = append(regex, regexItem(e.Key, e.value(opts)))
 		}
 	}
 	return regex
+}
+
+// regexItem is one "$regex" item. "re" is the RE2 form OpenFOAM's ERE has (KeyRegex)
+// when it differs from the pattern, null when foamc cannot translate it: rules match
+// keywords against "re" when present.
+func regexItem(pattern string, value any) map[string]any {
+	item := map[string]any{"pattern": pattern, "value": value}
+	if re, ok := KeyRegex(pattern); !ok {
+		item["re"] = nil
+	} else if re != pattern {
+		item["re"] = re
+	}
+	return item
 }
 
 // ValueJSON is the expanded JSON mapping of a file (Expanded.Value), encoded on demand.

@@ -20,6 +20,9 @@ type ExpDict struct {
 	patterns map[string]*regexp.Regexp
 	// key is this dictionary's keyword in its parent ("" for the top).
 	key string
+	// shadow marks a skipped #if branch read apart (DirectiveUse.Branch): its entries
+	// belong to its parent's path.
+	shadow bool
 }
 
 // Path is the RFC 6901 pointer of d inside its file ("" for the top), computed on
@@ -27,7 +30,9 @@ type ExpDict struct {
 func (d *ExpDict) Path() string {
 	var parts []string
 	for dd := d; dd != nil && dd.parent != nil; dd = dd.parent {
-		parts = append(parts, escapePointer(dd.key))
+		if !dd.shadow {
+			parts = append(parts, escapePointer(dd.key))
+		}
 	}
 	var b strings.Builder
 	for i := len(parts) - 1; i >= 0; i-- {
@@ -129,8 +134,9 @@ func (d *ExpDict) search(key string, regex, recursive bool) *ExpEntry {
 	return nil
 }
 
-// matches is keyType::match for a regex keyword: an anchored ECMAScript-like match.
-// A pattern Go cannot compile never matches (OpenFOAM would fail at read). The
+// matches is keyType::match for a regex keyword: a whole-keyword POSIX ERE match
+// (KeyRegex). A pattern foamc cannot translate never matches here (the security rules
+// see it as matching every keyword: grammar.KeyRegex, "re" in the JSON mapping). The
 // pattern is compiled when the entry is added, so lookups never write and a
 // finished dictionary is safe for concurrent readers.
 func (d *ExpDict) matches(e *ExpEntry, key string) bool {
@@ -148,7 +154,7 @@ func (d *ExpDict) compile(e *ExpEntry) {
 	if d.patterns == nil {
 		d.patterns = map[string]*regexp.Regexp{}
 	}
-	d.patterns[e.Key], _ = regexp.Compile("^(?:" + e.Key + ")$")
+	d.patterns[e.Key] = compileKey(e.Key)
 }
 
 // searchDotScoped follows dictionary::csearchDotScoped (dictionarySearch.C).
@@ -331,6 +337,15 @@ func (d *ExpDict) cloneDict() *ExpDict {
 // escapePointer escapes one RFC 6901 reference token.
 var escapePointer = finding.EscapeToken
 
+// compileKey is the anchored RE2 of a pattern keyword (nil when not translatable).
+func compileKey(pattern string) *regexp.Regexp {
+	re, ok := KeyRegex(pattern)
+	if !ok {
+		return nil
+	}
+	return regexp.MustCompile("^(?:" + re + ")$")
+}
+
 // patternCache holds compiled anchored patterns for LookupValue.
 var patternCache sync.Map // string -> *regexp.Regexp (nil when invalid)
 
@@ -346,11 +361,7 @@ func LookupValue(obj map[string]any, key string) (any, bool) {
 		pat, _ := p["pattern"].(string)
 		re, ok := patternCache.Load(pat)
 		if !ok {
-			compiled, err := regexp.Compile("^(?:" + pat + ")$")
-			if err != nil {
-				compiled = nil
-			}
-			re, _ = patternCache.LoadOrStore(pat, compiled)
+			re, _ = patternCache.LoadOrStore(pat, compileKey(pat))
 		}
 		if r, _ := re.(*regexp.Regexp); r != nil && r.MatchString(key) {
 			return p["value"], true

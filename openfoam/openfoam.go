@@ -24,8 +24,21 @@ const (
 // Env is the environment OpenFOAM binaries need: the process environment plus
 // WM_PROJECT_DIR and FOAM_ETC (Debian layout) when unset and, because mpirun
 // refuses to run as root without them, Open MPI's explicit opt-in.
+//
+// LD_LIBRARY_PATH keeps only its absolute elements: an empty or relative element is
+// searched relative to the working directory, the case, so `libs (evil);` would dlopen
+// a library the case ships (dlopen's search, ld.so(8)).
 func Env() []string {
-	env := os.Environ()
+	env := make([]string, 0, len(os.Environ())+4)
+	for _, kv := range os.Environ() {
+		if v, ok := strings.CutPrefix(kv, "LD_LIBRARY_PATH="); ok {
+			if v = AbsoluteLibraryPath(v); v == "" {
+				continue
+			}
+			kv = "LD_LIBRARY_PATH=" + v
+		}
+		env = append(env, kv)
+	}
 	if os.Getenv("WM_PROJECT_DIR") == "" {
 		env = append(env, "WM_PROJECT_DIR="+ProjectDir)
 	}
@@ -33,6 +46,18 @@ func Env() []string {
 		env = append(env, "FOAM_ETC="+EtcDir)
 	}
 	return append(env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+}
+
+// AbsoluteLibraryPath is a colon-separated search path with its empty and relative
+// elements removed.
+func AbsoluteLibraryPath(p string) string {
+	var keep []string
+	for _, d := range strings.Split(p, ":") {
+		if filepath.IsAbs(d) {
+			keep = append(keep, d)
+		}
+	}
+	return strings.Join(keep, ":")
 }
 
 // LookPath returns the path of an OpenFOAM binary (blockMesh, simpleFoam, mpirun...),

@@ -22,6 +22,34 @@ func TestEnv(t *testing.T) {
 	}
 }
 
+// TestEnvLibraryPath: no empty or relative LD_LIBRARY_PATH element reaches OpenFOAM, so
+// a bare library name never resolves into the case directory.
+func TestEnvLibraryPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/a/lib::/b/lib":     "LD_LIBRARY_PATH=/a/lib:/b/lib",
+		":/a/lib":            "LD_LIBRARY_PATH=/a/lib",
+		"/a/lib:":            "LD_LIBRARY_PATH=/a/lib",
+		".:lib:/a/lib:./x":   "LD_LIBRARY_PATH=/a/lib",
+		"":                   "",
+		":":                  "",
+		"platforms/lib:../l": "",
+	} {
+		t.Setenv("LD_LIBRARY_PATH", in)
+		var got []string
+		for _, kv := range Env() {
+			if strings.HasPrefix(kv, "LD_LIBRARY_PATH=") {
+				got = append(got, kv)
+			}
+		}
+		switch {
+		case want == "" && len(got) != 0:
+			t.Errorf("LD_LIBRARY_PATH=%q: Env() keeps %q, want it unset", in, got)
+		case want != "" && (len(got) != 1 || got[0] != want):
+			t.Errorf("LD_LIBRARY_PATH=%q: Env() has %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestLookPath(t *testing.T) {
 	if _, err := LookPath("foamc-no-such-openfoam-program"); err == nil || !strings.Contains(err.Error(), "make deps") {
 		t.Fatalf("err = %v", err)

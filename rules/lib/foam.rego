@@ -78,14 +78,49 @@ has(d, k) if {
 
 anchored(p) := sprintf("^(?:%s)$", [p])
 
+# key_re is the RE2 form of a `$regex` item's pattern as OpenFOAM compiles it (POSIX ERE,
+# grammar.KeyRegex): the item's "re" when the translation differs from the pattern, null
+# when foamc cannot translate it.
+key_re(e) := e.re if has(e, "re")
+
+else := e.pattern
+
 # regex_index is the index of the last `$regex` entry of d whose anchored pattern matches k.
 regex_index(d, k) := max(ms) if {
 	ms := [i |
 		some i, e in d["$regex"]
-		regex.is_valid(anchored(e.pattern))
-		regex.match(anchored(e.pattern), k)
+		re := key_re(e)
+		is_string(re)
+		regex.is_valid(anchored(re))
+		regex.match(anchored(re), k)
 	]
 	count(ms) > 0
+}
+
+# may_match holds when OpenFOAM may find the `$regex` item e under keyword k: its pattern
+# matches k, or foamc cannot translate the pattern (then it is assumed to match).
+may_match(e, k) if {
+	re := key_re(e)
+	is_string(re)
+	regex.is_valid(anchored(re))
+	regex.match(anchored(re), k)
+}
+
+may_match(e, _) if {
+	re := key_re(e)
+	not is_string(re)
+}
+
+may_match(e, _) if not regex.is_valid(anchored(key_re(e)))
+
+# entries is every [pointer suffix, value] OpenFOAM may read for keyword k in d: the
+# literal entry and each pattern entry that may match k (`"li(b)s"` is libs, `"typ(e)"`
+# is type). Lookup picks one of them (the literal, else the last matching pattern); the
+# security rules judge them all, so a shadowed pattern is judged too.
+entries(d, k) := {[[k], d[k]] | has(d, k)} | {[["$regex", i, "value"], e.value] |
+	is_object(d)
+	some i, e in object.get(d, "$regex", [])
+	may_match(e, k)
 }
 
 # tokens is the pointer suffix of the entry OpenFOAM would find for k in d.
@@ -470,18 +505,105 @@ patched(name) if {
 
 # typed_objects is every dictionary in any file that has a `type` or a library entry, with
 # its file and path; walked once per evaluation and shared by the security rules.
-typed_objects contains [file, path, v] if {
-	some file, body in input.files
-	walk(body, [path, v])
+typed_objects contains [file, path, v, loc] if {
+	some [src, path, v] in sec_nodes
 	is_object(v)
 	typed_or_libs(v)
+	file := sec_file(src)
+	loc := sec_loc(src)
 }
 
+# sec_nodes is the one walk of every security body (sec_sources): [source, path, node] for
+# the few nodes the security rules read: dictionaries with a type, a library entry, a
+# commsDir or pattern entries, and words naming a coded class.
+sec_nodes contains [src, path, v] if {
+	some src in sec_sources
+	walk(sec_body(src), [path, v])
+	sec_node(v)
+}
+
+# Cheap tests first: most nodes are numbers and words of no interest.
+sec_node(v) if {
+	is_object(v)
+	sec_object(v)
+}
+
+sec_node(v) if {
+	is_string(v)
+	v in coded_classes
+}
+
+sec_object(v) if typed_or_libs(v)
+
+sec_object(v) if _ = v.commsDir
+
+sec_object(v) if _ = v["$regex"]
+
+# coded_classes are the TypeNames of v1912's codedBase subclasses: the coded function
+# object, fvOption and motion solver, the coded patch fields (fvPatchField, pointPatchField)
+# and the fvOptions makeFvOption(CodedSource, Type) registers.
+coded_classes := {
+	"coded", "codedFixedValue", "codedMixed",
+	"scalarCodedSource", "vectorCodedSource", "sphericalTensorCodedSource",
+	"symmTensorCodedSource", "tensorCodedSource",
+}
+
+# sec_sources name the bodies the security rules judge: every file (["file", name]) and
+# every #if/#ifeq/#elif/#else branch foamc's evaluation skipped (["branch", i]:
+# input.directives[i].branch, placed at its path in the file), located at the directive
+# that opens it (sec_loc; null for a file). The condition is evaluated in foamc's
+# environment, not the solver's, so a skipped branch may be the one the solver reads.
+# Sources are names, not bodies: a set of whole files would hash every file.
+sec_sources contains ["file", name] if some name, _ in input.files
+
+sec_sources contains ["branch", i] if {
+	some i, d in input.directives
+	is_object(d.branch)
+}
+
+sec_body(["file", name]) := input.files[name]
+
+sec_body(["branch", i]) := input.directives[i].branch
+
+sec_file(["file", name]) := name
+
+sec_file(["branch", i]) := unesc(split(input.directives[i].path, "/")[2])
+
+sec_loc(["file", _]) := null
+
+sec_loc(["branch", i]) := {"file": d.file, "line": d.line, "column": d.column} if d := input.directives[i]
+
+# sec_finding is lib.finding for what sec_sources name: a finding in a skipped branch is
+# located at its directive and says so.
+sec_finding(file, tokens, loc, msg) := finding(file_ptr(file, tokens), msg) if loc == null
+
+else := finding_with(
+	file_ptr(file, tokens),
+	sprintf("%s (in the branch at %s:%v that foamc's evaluation skips; the solver evaluates the condition in its own environment)", [msg, loc.file, loc.line]),
+	{"location": loc},
+)
+
+# Literal keywords first: most dictionaries have no pattern entry, so the walk stays cheap.
 typed_or_libs(v) if is_string(v.type)
 
 typed_or_libs(v) if {
 	some k in library_keys
-	v[k]
+	_ = v[k]
+}
+
+typed_or_libs(v) if {
+	some e in v["$regex"]
+	some k in {"type"} | library_keys
+	may_match(e, k)
+}
+
+# types are the [pointer suffix, word] a dictionary's `type` may be, pattern keys included.
+types(v) := {[["type"], v.type]} if {
+	is_string(v.type)
+	not v["$regex"]
+} else := {[tok, t] |
+	some [tok, t] in entries(v, "type")
+	is_string(t)
 }
 
 # library_keys are the entries whose libraries v1912 dlopens (dlLibraryTable::open callers:
@@ -492,13 +614,29 @@ library_keys := {
 	"geometricGAMGAgglomerationLibs", "algebraicGAMGAgglomerationLibs",
 }
 
-# loaded_libs are the libraries a case has the solver dlopen: [file, pointer path, name].
-loaded_libs contains [file, array.concat(path, [k, i]), name] if {
-	some [file, path, v] in typed_objects
-	some k in library_keys
-	some i, name in words(object.get(v, k, []))
+# loaded_libs are the libraries a case has the solver dlopen: [file, pointer path, name,
+# location (sec_loc)].
+loaded_libs contains [file, array.concat(array.concat(path, tok), [i]), name, loc] if {
+	some [file, path, v, loc] in typed_objects
+	some [tok, val] in lib_entries(v)
+	lib_list(tok, val)
+	some i, name in words(val)
 	is_string(name)
 }
+
+# lib_entries are entries(v, k) for every library keyword k.
+lib_entries(v) := {[[k], x] | some k, x in object.filter(v, library_keys)} | {[["$regex", i, "value"], e.value] |
+	some i, e in object.get(v, "$regex", [])
+	some k in library_keys
+	may_match(e, k)
+}
+
+# lib_list: dlLibraryTable reads a fileNameList, so a pattern entry (`".*" linear;` in
+# interpolationSchemes matches libs too) is a library list only when it is a list; a
+# literal libs entry counts in any form.
+lib_list(tok, _) if tok[0] != "$regex"
+
+lib_list(["$regex", _, _], val) if is_array(val)
 
 # lib_path holds for a library named by a path rather than a bare name: dlopen then opens
 # that file instead of searching the library directories. fileName::expand (in
@@ -531,6 +669,29 @@ foreign_lib_path(name) if {
 	lib_path(name)
 	not openfoam_lib_path(name)
 }
+
+# inside_case holds for a path a function object or coupler resolves inside the case: a
+# relative path (OpenFOAM runs in the case) or one starting at <case> or $FOAM_CASE, with no
+# `..`, variable, `~` or tag after that.
+inside_case(p) if {
+	is_string(p)
+	rest := case_relative(p)
+	not contains(rest, "$")
+	not contains(rest, "<")
+	not startswith(rest, "~")
+	not startswith(rest, "/")
+	not ".." in split(rest, "/")
+}
+
+case_relative(p) := substring(p, count(prefix), -1) if {
+	some prefix in {"<case>", "$FOAM_CASE", "${FOAM_CASE}"}
+	startswith(p, prefix)
+	rest := substring(p, count(prefix), -1)
+	rest == ""
+} else := substring(p, count(prefix) + 1, -1) if {
+	some prefix in {"<case>", "$FOAM_CASE", "${FOAM_CASE}"}
+	startswith(p, concat("", [prefix, "/"]))
+} else := p
 
 # uniform_velocities are the uniform vectors of U, its internalField and patch values, that
 # are three numbers (a word such as nan, or an unevaluated #calc, is FOAM-STRUCT-010's finding).

@@ -14,10 +14,10 @@ import data.foamc.lib
 
 findings contains f if {
 	not data.config.allow_code
-	some [file, path, name] in lib.loaded_libs
+	some [file, path, name, loc] in lib.loaded_libs
 	lib.foreign_lib_path(name)
-	f := lib.finding(
-		lib.file_ptr(file, path),
+	f := lib.sec_finding(
+		file, path, loc,
 		sprintf("%s makes the solver load the native library %s, which OpenFOAM does not ship: its code runs when the case starts", [file, name]),
 	)
 }

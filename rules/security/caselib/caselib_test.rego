@@ -24,3 +24,8 @@ test_other_library_keys if {
 test_allowed if {
 	count(caselib.findings) == 0 with input as libs(["$FOAM_CASE/libevil.so"]) with data.config.allow_code as true
 }
+
+test_pattern_key if {
+	fs := caselib.findings with input as test.set(test.case, "/files/system~1controlDict/$regex", [{"pattern": "li(b)s", "value": ["$FOAM_CASE/x.so"]}])
+	count(fs) == 1
+}

@@ -24,3 +24,21 @@ test_non_string_type if {
 	doc := test.set(test.case, "/files/system~1controlDict/functions", {"f": {"type": ["a", "b"], "libs": ["libforces.so"]}})
 	count(coded.findings) == 0 with input as doc
 }
+
+test_pattern_type if {
+	doc := test.set(test.case, "/files/0~1U/boundaryField/inlet", {"$regex": [{"pattern": "typ(e)", "value": "codedFixedValue"}]})
+	fs := coded.findings with input as doc
+	{f.path | some f in fs} == {"/files/0~1U/boundaryField/inlet"}
+}
+
+# A pattern foamc cannot translate ("re": null) is taken to match every keyword.
+test_untranslatable_pattern if {
+	doc := test.set(test.case, "/files/0~1U/boundaryField/inlet", {"$regex": [{"pattern": "t\\ype", "re": null, "value": "codedFixedValue"}]})
+	count(coded.findings) == 1 with input as doc
+}
+
+test_other_selectors if {
+	doc := test.set(test.case, "/files/constant~1dynamicMeshDict", {"dynamicFvMesh": "dynamicMotionSolverFvMesh", "motionSolver": "coded", "sub": {"$regex": [{"pattern": "s.*", "value": "coded"}, {"pattern": "coded", "value": {}}]}})
+	fs := coded.findings with input as doc
+	{f.path | some f in fs} == {"/files/constant~1dynamicMeshDict/motionSolver", "/files/constant~1dynamicMeshDict/sub/$regex/0/value"}
+}

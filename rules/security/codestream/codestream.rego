@@ -2,7 +2,9 @@
 # title: dynamic code at read time (#codeStream, #calc)
 # description: |
 #   OpenFOAM compiles and dlopens the C++ of #codeStream and #calc while it reads the
-#   dictionary; foamc never executes it and refuses it unless --allow-code is given.
+#   dictionary; foamc never executes it and refuses it unless --allow-code is given, in
+#   every #if/#ifeq/#else branch (foamc evaluates conditions in its own environment, the
+#   solver in another).
 # custom:
 #   id: FOAM-SEC-001
 #   severity: deny
@@ -18,8 +20,9 @@ findings contains f if {
 	not data.config.allow_code
 	some d in input.directives
 	d.name in {"#codeStream", "#calc"}
-	f := lib.finding(
+	f := lib.finding_with(
 		object.get(d, "path", lib.ptr(["files", d.file])),
 		sprintf("%s in %s compiles and loads C++ code when OpenFOAM reads it", [d.name, d.file]),
+		{"location": {"file": d.file, "line": object.get(d, "line", 0), "column": object.get(d, "column", 0)}},
 	)
 }

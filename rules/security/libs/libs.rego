@@ -1,10 +1,10 @@
 # METADATA
 # title: libraries loaded into the solver
-# description: "`libs (...)` in controlDict, a function object or fvOptions (and the other *Libs entries) dlopens shared objects found on the library path; libraries that OpenFOAM v1912 itself ships are fine, others (a user library) run code OpenFOAM does not ship. A library named by a path is FOAM-SEC-007."
+# description: "`libs (...)` in controlDict, a function object or fvOptions (and the other *Libs entries, under literal or pattern keywords such as `\"li(b)s\"`) dlopens shared objects found on the library path; libraries that OpenFOAM v1912 itself ships are allowed by bare name, any other name (a user library, one the case ships and a library path leads to) runs code OpenFOAM does not ship and is denied. A library named by a path is FOAM-SEC-007."
 # custom:
 #   id: FOAM-SEC-004
-#   severity: warn
-#   fix: Check that the library is trusted; remove the libs entry if the case does not need it.
+#   severity: deny
+#   fix: Remove the libs entry if the case does not need it; run with --allow-code only after checking that the library is trusted.
 #   provenance:
 #     - src/OpenFOAM/db/dynamicLibrary/dlLibraryTable/dlLibraryTable.C
 #     - src/OSspecific/POSIX/POSIX.C:1668
@@ -165,11 +165,9 @@ with_so(name) := name if endswith(name, ".so")
 else := concat("", [name, ".so"])
 
 findings contains f if {
-	some [file, path, name] in lib.loaded_libs
+	not data.config.allow_code
+	some [file, path, name, loc] in lib.loaded_libs
 	not lib.foreign_lib_path(name)
 	not canonical(name) in shipped
-	f := lib.finding(
-		lib.file_ptr(file, path),
-		sprintf("%s loads %s, which OpenFOAM v1912 does not ship", [file, name]),
-	)
+	f := lib.sec_finding(file, path, loc, sprintf("%s loads %s, which OpenFOAM v1912 does not ship", [file, name]))
 }

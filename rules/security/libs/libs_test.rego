@@ -24,3 +24,22 @@ test_short_names if {
 test_paths_left_to_caselib if {
 	count(libs.findings) == 0 with input as test.set(test.case, "/files/system~1controlDict/libs", ["/opt/x/libforces.so", "$FOAM_CASE/libevil.so"])
 }
+
+test_pattern_key if {
+	fs := libs.findings with input as test.set(test.case, "/files/system~1controlDict/$regex", [{"pattern": "li(b)s", "value": ["evil"]}])
+	{f.path | some f in fs} == {"/files/system~1controlDict/$regex/0/value/0"}
+}
+
+test_allow_code if {
+	count(libs.findings) == 0 with input as test.set(test.case, "/files/system~1controlDict/libs", ["evil"]) with data.config.allow_code as true
+}
+
+# A skipped #if branch is judged too, located at its directive.
+test_skipped_branch if {
+	doc := object.union(test.case, {"directives": [{"name": "#else", "file": "system/controlDict", "line": 7, "column": 1, "path": "/files/system~1controlDict", "executed": true, "branch": {"libs": ["evil"]}}]})
+	fs := libs.findings with input as doc
+	count(fs) == 1
+	some f in fs
+	f.location.line == 7
+	contains(f.msg, "skips")
+}

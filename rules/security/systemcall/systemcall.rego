@@ -1,6 +1,6 @@
 # METADATA
 # title: systemCall function object
-# description: systemCall runs shell commands (executeCalls, writeCalls, endCalls); allowSystemOperations is 1 by default in etc/controlDict, so as a normal user the commands really run.
+# description: systemCall runs shell commands (executeCalls, writeCalls, endCalls); allowSystemOperations is 1 by default in etc/controlDict, so as a normal user the commands really run. Its type may be given under a pattern keyword (`"typ(e)" systemCall;`).
 # custom:
 #   id: FOAM-SEC-003
 #   severity: deny
@@ -14,11 +14,15 @@ import data.foamc.lib
 
 findings contains f if {
 	not data.config.allow_code
-	some [file, path, v] in lib.typed_objects
-	v.type == "systemCall"
-	cmds := [c | some k in ["executeCalls", "writeCalls", "endCalls"]; some c in object.get(v, k, [])]
-	f := lib.finding(
-		lib.file_ptr(file, path),
+	some [file, path, v, loc] in lib.typed_objects
+	some [_, "systemCall"] in lib.types(v)
+	cmds := [c |
+		some k in ["executeCalls", "writeCalls", "endCalls"]
+		some [_, calls] in lib.entries(v, k)
+		some c in lib.words(calls)
+	]
+	f := lib.sec_finding(
+		file, path, loc,
 		sprintf("systemCall in %s runs shell commands: %s", [file, concat("; ", [sprintf("%v", [c]) | some c in cmds])]),
 	)
 }

@@ -16,3 +16,11 @@ test_found if {
 test_allowed if {
 	count(systemcall.findings) == 0 with input as doc with data.config.allow_code as true
 }
+
+test_pattern_keys if {
+	d := test.set(test.case, "/files/system~1controlDict/functions", {"sc": {"$regex": [{"pattern": "typ(e)", "value": "systemCall"}, {"pattern": "execute.*", "value": ["id"]}]}})
+	fs := systemcall.findings with input as d
+	count(fs) == 1
+	some f in fs
+	contains(f.msg, "id")
+}

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/foamc/foamc/internal/snapshot"
 )
 
 // JobScript is the batch script compile writes for a spec with run.slurm; JobIDFile holds
@@ -80,6 +82,37 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 	if _, err := os.Stat(filepath.Join(abs, JobScript)); err != nil {
 		return nil, fmt.Errorf("runner: %s has no %s: compile the spec with a run.slurm block (docs/parallel.md)", dir, JobScript)
 	}
+	// The job runs on a locked private copy of the case, judged here, beside the case
+	// (the compute nodes read the case's filesystem, not this machine's /tmp); what the
+	// job leaves there is synced back once it has left the queue, whatever its outcome.
+	snap, refused, err := snapshot.TakeBeside(abs)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %w", err)
+	}
+	if len(refused) > 0 {
+		res.Status, res.Gate = StatusRefused, refused
+		fmt.Fprintf(opt.Log, "snapshot: %d deny finding(s); not submitting\n", len(refused))
+		return res, nil
+	}
+	defer snap.Close()
+	out, err := slurmOn(ctx, snap, res, opt)
+	skipped, serr := snap.Sync()
+	for _, s := range skipped {
+		fmt.Fprintf(opt.Log, "%s: %s\n", s.ID, s.Summary)
+	}
+	if err == nil && serr != nil {
+		err = fmt.Errorf("runner: %w", serr)
+	}
+	if out != nil && out.Plot != "" {
+		out.Plot = filepath.Join(snap.Case, "residuals.png")
+	}
+	return out, err
+}
+
+// slurmOn gates, submits and follows the job of the snapshot's case; the job id is
+// written into the case itself, where run --slurm --cancel reads it.
+func slurmOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt SlurmOptions) (*Result, error) {
+	abs := snap.Dir
 	fs, err := opt.Lint(abs)
 	if err != nil {
 		return nil, fmt.Errorf("runner: gate: %w", err)
@@ -125,7 +158,7 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 	if _, err := strconv.Atoi(id); err != nil {
 		return nil, fmt.Errorf("runner: sbatch printed %q, not a job id", out)
 	}
-	if err := os.WriteFile(filepath.Join(abs, JobIDFile), []byte(id+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(snap.Case, JobIDFile), []byte(id+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
 	fmt.Fprintf(opt.Log, "slurm: submitted batch job %s\n", id)

@@ -66,6 +66,17 @@ type Snapshot struct {
 // the case, the case locked by another run): then the snapshot is nil and nothing is
 // held. err is set when the copy could not be made at all.
 func Take(dir string) (*Snapshot, []finding.Finding, error) {
+	return take(dir, false)
+}
+
+// TakeBeside is Take with the copy in a hidden directory beside the case instead of
+// $TMPDIR: on the case's own filesystem, which a batch job on another node of a cluster
+// reads (a node's /tmp is its own).
+func TakeBeside(dir string) (*Snapshot, []finding.Finding, error) {
+	return take(dir, true)
+}
+
+func take(dir string, beside bool) (*Snapshot, []finding.Finding, error) {
 	abs, err := filepath.Abs(dir)
 	if err == nil {
 		abs, err = filepath.EvalSymlinks(abs)
@@ -91,7 +102,11 @@ func Take(dir string) (*Snapshot, []finding.Finding, error) {
 		s.Close()
 		return nil, nil, err
 	}
-	if s.root, err = os.MkdirTemp("", "foamc-run-"); err != nil {
+	parent, pattern := "", "foamc-run-"
+	if beside {
+		parent, pattern = filepath.Dir(abs), "."+filepath.Base(abs)+".foamc-run-"
+	}
+	if s.root, err = os.MkdirTemp(parent, pattern); err != nil {
 		return fail(fmt.Errorf("snapshot: %w", err))
 	}
 	s.Dir, s.Tmp = filepath.Join(s.root, "case"), filepath.Join(s.root, "tmp")

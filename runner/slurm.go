@@ -48,6 +48,9 @@ type SlurmOptions struct {
 	// NoPreflight submits without checking the partition and, on a node, the solver, the
 	// launcher and srun's MPI plugin first.
 	NoPreflight bool
+	// AllowCode submits a job.slurm with lines foamc does not write (judgeJobScript):
+	// someone has read the script.
+	AllowCode bool
 }
 
 // Job is the scheduler's view of a submitted job.
@@ -121,6 +124,17 @@ func slurmOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Slur
 		res.Status, res.Gate = StatusRefused, denies
 		fmt.Fprintf(opt.Log, "gate: %d deny finding(s); not submitting\n", len(denies))
 		return res, nil
+	}
+	if !opt.AllowCode {
+		js, err := judgeJobScript(abs)
+		if err != nil {
+			return nil, err
+		}
+		if len(js) > 0 {
+			res.Status, res.Gate = StatusRefused, js
+			fmt.Fprintf(opt.Log, "gate: %d line(s) of %s foamc does not write; not submitting\n", len(js), JobScript)
+			return res, nil
+		}
 	}
 	fmt.Fprintln(opt.Log, "gate: passed")
 	f := foam{dir: abs, env: opt.Env}

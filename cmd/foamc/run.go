@@ -74,7 +74,7 @@ func newRunCmd() *cobra.Command {
 				// The job's rank count is job.slurm's; repairs need the solver here.
 				return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
 			}
-			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps, Verify: opt.Verify, NoPreflight: noPreflight}, format.name, stdout, stderr)
+			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps, Verify: opt.Verify, NoPreflight: noPreflight, AllowCode: ef.allowCode}, format.name, stdout, stderr)
 		}
 		opt.Lint, opt.Log = lint, stderr
 		if opt.Repair > 0 {

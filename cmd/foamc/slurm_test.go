@@ -238,11 +238,16 @@ func TestSlurmCancel(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		solverLog := filepath.Join(dir, "log.icoFoam")
+		// The job runs on the locked snapshot beside the case.
+		snaps := filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".foamc-run-*", "case")
+		var job string
 		deadline := time.Now().Add(2 * time.Minute)
 		for {
-			if b, _ := os.ReadFile(solverLog); bytes.Count(b, []byte("\nTime = ")) >= 5 {
-				break
+			if m, _ := filepath.Glob(snaps); len(m) == 1 {
+				job = m[0]
+				if b, _ := os.ReadFile(filepath.Join(job, "log.icoFoam")); bytes.Count(b, []byte("\nTime = ")) >= 5 {
+					break
+				}
 			}
 			if time.Now().After(deadline) {
 				cmd.Process.Kill()
@@ -251,8 +256,8 @@ func TestSlurmCancel(t *testing.T) {
 			}
 			time.Sleep(200 * time.Millisecond)
 		}
-		if len(caseProcesses(t, dir)) == 0 {
-			t.Fatalf("%s: no process runs in the case directory while the solver logs steps: the check below would prove nothing", how)
+		if len(caseProcesses(t, job)) == 0 {
+			t.Fatalf("%s: no process runs in the job's directory while the solver logs steps: the check below would prove nothing", how)
 		}
 		if how == "SIGINT" {
 			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
@@ -275,10 +280,17 @@ func TestSlurmCancel(t *testing.T) {
 		if out, err := exec.Command("squeue", "-h", "-j", res.Job.ID, "-t", "PENDING,RUNNING,COMPLETING,SUSPENDED").CombinedOutput(); err == nil && strings.TrimSpace(string(out)) != "" {
 			t.Fatalf("%s: job %s still queued: %s", how, res.Job.ID, out)
 		}
-		if ps := caseProcesses(t, dir); len(ps) > 0 {
-			t.Fatalf("%s: processes left in the case after cancel: %v", how, ps)
+		if ps := caseProcesses(t, job); len(ps) > 0 {
+			t.Fatalf("%s: processes left in the job's directory after cancel: %v", how, ps)
 		}
-		t.Logf("%s: job %s %s after %d steps; no process left in %s", how, res.Job.ID, res.Job.State, res.Steps, dir)
+		// The snapshot is gone and what the job wrote is in the case.
+		if m, _ := filepath.Glob(filepath.Dir(snaps)); len(m) > 0 {
+			t.Fatalf("%s: snapshot left beside the case: %v", how, m)
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "log.icoFoam")); err != nil || bytes.Count(b, []byte("\nTime = ")) < 5 {
+			t.Fatalf("%s: the job's solver log was not synced back into the case: %v", how, err)
+		}
+		t.Logf("%s: job %s %s after %d steps; no process left in %s; synced back into %s", how, res.Job.ID, res.Job.State, res.Steps, job, dir)
 	}
 }
 

@@ -209,9 +209,16 @@ func checkTranscript(t *testing.T, tr transcript) {
 func noProcessLeft(t *testing.T, dir string) {
 	t.Helper()
 	waitNoProcess(t, dir)
-	log, err := os.ReadFile(filepath.Join(dir, "log.icoFoam"))
+	// The run syncs its snapshot back into the case once its solver has stopped.
+	var log []byte
+	var err error
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if log, err = os.ReadFile(filepath.Join(dir, "log.icoFoam")); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
 	if err != nil {
-		t.Fatalf("the cancelled run never started the solver: %v", err)
+		t.Fatalf("the cancelled run never started the solver (or its log was not synced back): %v", err)
 	}
 	t.Logf("/proc: no process in %s; log.icoFoam has %d time steps", dir, strings.Count(string(log), "\nTime = "))
 }

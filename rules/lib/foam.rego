@@ -593,7 +593,7 @@ typed_or_libs(v) if {
 
 typed_or_libs(v) if {
 	some e in v["$regex"]
-	some k in {"type"} | library_keys
+	some k in ({"type"} | library_keys)
 	may_match(e, k)
 }
 

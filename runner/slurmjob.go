@@ -36,6 +36,9 @@ var (
 		regexp.MustCompile(`^log=log\.[A-Za-z][A-Za-z0-9]*; rm -f \$log; echo "Running [A-Za-z][A-Za-z0-9]* in parallel on [0-9]+ processors"$`),
 		regexp.MustCompile(`^(srun --mpi=[A-Za-z0-9_]+|mpirun -np "\$SLURM_NTASKS") [A-Za-z][A-Za-z0-9]* -parallel > \$log 2>&1 \|\| \{ tail -n 30 \$log; exit 1; \}$`),
 		regexp.MustCompile(`^foamDictionary constant/polyMesh/boundary -entry entry0/[A-Za-z0-9_.-]+/type -set [A-Za-z]+ > /dev/null$`),
+		// A set-up line that only prints: words and variable expansions, no command
+		// substitution, redirection or second command.
+		regexp.MustCompile(`^echo( ([A-Za-z0-9_.:,/=+-]+|\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}))*$`),
 	}
 	// #SBATCH options that point the job at another directory or at files outside the
 	// case; the job's output goes to a file name in the case.

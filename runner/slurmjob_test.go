@@ -54,6 +54,8 @@ func TestJobScriptRefused(t *testing.T) {
 		{"#SBATCH --output=/home/me/.bashrc", "names a path"},
 		{"#SBATCH --error=../x", "names a path"},
 		{"icoFoam; touch /tmp/marker", "shell command"},
+		{"echo $(touch /tmp/marker)", "shell command"},
+		{"echo x > /home/me/.bashrc", "shell command"},
 	} {
 		dir := t.TempDir()
 		text := strings.Replace(string(base), "run blockMesh\n", "run blockMesh\n"+c.line+"\n", 1)

@@ -27,6 +27,22 @@ func launchLine(t *testing.T, dir, launcher string) int {
 	return 0
 }
 
+// lineOf is the line number of the first job.slurm line equal to text.
+func lineOf(t *testing.T, dir, text string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "job.slurm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		if l == text {
+			return i + 1
+		}
+	}
+	t.Fatalf("job.slurm has no line %q:\n%s", text, b)
+	return 0
+}
+
 // TestSlurmWithoutPMIx runs the cavity job on a cluster whose node cannot load PMIx: a second
 // cluster (scripts/slurm-cluster.sh, FOAMC_SLURM_NO_PMIX=1) whose slurmd, and so every job,
 // sees /usr/lib/x86_64-linux-gnu/pmix2/lib as Debian's libpmix2 alone installs it, without
@@ -94,13 +110,14 @@ func TestSlurmPreflight(t *testing.T) {
 		name, extra string
 		want        []string // IDs
 		check       func(t *testing.T, res runJSON, dir string)
+		args        []string
 	}{
 		{"partition", "partition: nosuch", []string{"FOAM-RUN-010"}, func(t *testing.T, res runJSON, dir string) {
 			g := res.Gate[0]
 			if g.Location.Line == 0 || g.Repair == nil || g.Repair.Suggest == nil || g.Repair.Suggest.Word != "nosuch" || !slices.Contains(g.Repair.Suggest.Candidates, "debug") {
 				t.Errorf("partition finding %+v", g)
 			}
-		}},
+		}, nil},
 		{"path", `setup: ["export PATH=/nonexistent"]`, []string{"FOAM-RUN-012", "FOAM-RUN-012"}, func(t *testing.T, res runJSON, dir string) {
 			line := launchLine(t, dir, "srun --mpi=pmix")
 			var what []string
@@ -113,12 +130,18 @@ func TestSlurmPreflight(t *testing.T) {
 			if slices.Sort(what); !slices.Equal(what, []string{"icoFoam", "srun"}) {
 				t.Errorf("not on the PATH: %v, want icoFoam and srun", what)
 			}
-		}},
+		}, []string{"--allow-code"}}, // a set-up line that sets PATH is shell foamc does not judge
+		// Without --allow-code, the set-up line itself is refused before the preflight.
+		{"script", `setup: ["export PATH=/nonexistent"]`, []string{"FOAM-RUN-029"}, func(t *testing.T, res runJSON, dir string) {
+			if g := res.Gate[0]; g.Location.Line != lineOf(t, dir, "export PATH=/nonexistent") {
+				t.Errorf("finding at line %d: %+v", g.Location.Line, g)
+			}
+		}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), c.name)
 			compileTo(t, slurmSpec(t, "0.1", c.extra), dir)
-			res, code, log := runCase(t, dir, "--slurm")
+			res, code, log := runCase(t, append([]string{dir, "--slurm"}, c.args...)...)
 			var ids []string
 			for _, g := range res.Gate {
 				ids = append(ids, g.ID)

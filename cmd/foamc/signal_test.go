@@ -27,6 +27,9 @@ func TestSignalsStopEverything(t *testing.T) {
 		foamtest.RequireBinary(t, b)
 	}
 	clearLLMEnv(t)
+	// The runs' snapshots go to the test's own TMPDIR, where inCase looks: other packages'
+	// tests run solvers in snapshots of their own at the same time.
+	t.Setenv("TMPDIR", t.TempDir())
 	bin := filepath.Join(t.TempDir(), "foamc")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -3,14 +3,11 @@ package compiler
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -19,6 +16,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/foamcase/polymesh"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/internal/saferead"
 	"github.com/foamc/foamc/openfoam"
@@ -526,7 +524,7 @@ func readPolyMesh(dir string) (*meshInfo, error) {
 	for _, p := range patches {
 		m.Patches = append(m.Patches, meshPatch{Name: p.Name, Type: p.Type, Groups: p.InGroups})
 	}
-	m.Extent, m.DxMin = polyMeshGeometry(dir, planeFaces(f))
+	m.Extent, m.DxMin = polyMeshGeometry(dir, planeFaces(patches))
 	return m, nil
 }
 
@@ -543,89 +541,39 @@ func wordList(d *grammar.Dict, key string) []string {
 
 // planeFaces are the face ranges [start, end) of the empty and wedge patches of a
 // polyMesh/boundary: the in-plane faces of a 2-D or axisymmetric mesh.
-func planeFaces(f *grammar.File) [][2]int {
-	le := f.TopList()
-	if le == nil {
-		return nil
-	}
-	l, ok := le.Value.(*grammar.List)
-	if !ok {
-		return nil
-	}
+func planeFaces(patches []foamcase.Patch) [][2]int {
 	var out [][2]int
-	for _, it := range l.Items {
-		d, ok := it.(*grammar.Dict)
-		if !ok {
+	for _, p := range patches {
+		if p.Type != "empty" && p.Type != "wedge" || p.StartFace == nil || p.NFaces == nil || *p.NFaces <= 0 {
 			continue
 		}
-		if t := wordOf(d, "type"); t != "empty" && t != "wedge" {
-			continue
-		}
-		start, n := numberOf(d, "startFace"), numberOf(d, "nFaces")
-		if start >= 0 && n > 0 {
-			out = append(out, [2]int{start, start + n})
-		}
+		out = append(out, [2]int{int(*p.StartFace), int(*p.StartFace + *p.NFaces)})
 	}
 	return out
 }
 
-// numberOf is an integer entry of d; -1 when absent.
-func numberOf(d *grammar.Dict, key string) int {
-	if e, ok := d.Find(key).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
-		if n, ok := e.Value[0].(*grammar.Number); ok {
-			return int(n.Int)
-		}
-	}
-	return -1
-}
-
-// polyMeshGeometry reads an ASCII polyMesh's points and faces (plain or .gz): the bounding
-// box size and the shortest face edge, the smallest cell size a Courant time step needs
-// (as the blockMeshDict reader's smallest cell edge). With plane faces (empty or wedge
-// patches) only their edges count: nothing flows across a 2-D mesh's thickness. Binary or
-// unreadable files leave both zero (unknown), which only leaves mesh-derived scales open.
+// polyMeshGeometry reads a polyMesh's points and faces (ASCII, binary or .gz): the
+// bounding box size and the shortest face edge, the smallest cell size a Courant time step
+// needs (as the blockMeshDict reader's smallest cell edge). With plane faces (empty or
+// wedge patches) only their edges count: nothing flows across a 2-D mesh's thickness.
+// Unreadable files leave both zero (unknown), which only leaves mesh-derived scales open.
 func polyMeshGeometry(dir string, plane [][2]int) (ext [3]float64, dxMin float64) {
-	data := polyMeshBody(dir, "points")
-	var pts [][3]float64
-	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	eachGroup(data, func(fs []string) {
-		if len(fs) != 3 {
-			return
-		}
-		var v [3]float64
-		for d := range fs {
-			x, err := strconv.ParseFloat(fs[d], 64)
-			if err != nil {
-				return
-			}
-			v[d] = x
-		}
-		pts = append(pts, v)
-		for d := 0; d < 3; d++ {
-			lo[d], hi[d] = math.Min(lo[d], v[d]), math.Max(hi[d], v[d])
-		}
-	})
-	if len(pts) == 0 {
+	pts, err := polymesh.Points(dir)
+	if err != nil || len(pts) == 0 {
 		return ext, 0
 	}
-	for d := 0; d < 3; d++ {
-		ext[d] = hi[d] - lo[d]
+	ext = polymesh.Extent(pts)
+	faces, err := polymesh.Faces(dir)
+	if err != nil {
+		return ext, 0
 	}
 	best := math.Inf(1)
-	ids := make([]int, 0, 8)
-	face := -1
-	eachGroup(polyMeshBody(dir, "faces"), func(fs []string) {
-		face++
+	for face, ids := range faces {
 		if len(plane) > 0 && !slices.ContainsFunc(plane, func(r [2]int) bool { return face >= r[0] && face < r[1] }) {
-			return
+			continue
 		}
-		ids = ids[:0]
-		for _, f := range fs {
-			i, err := strconv.Atoi(f)
-			if err != nil || i < 0 || i >= len(pts) {
-				return
-			}
-			ids = append(ids, i)
+		if slices.ContainsFunc(ids, func(i int) bool { return i < 0 || i >= len(pts) }) {
+			continue
 		}
 		for k := range ids {
 			a, b := pts[ids[k]], pts[ids[(k+1)%len(ids)]]
@@ -633,59 +581,11 @@ func polyMeshGeometry(dir string, plane [][2]int) (ext [3]float64, dxMin float64
 				best = math.Min(best, l)
 			}
 		}
-	})
+	}
 	if !math.IsInf(best, 0) {
 		dxMin = best
 	}
 	return ext, dxMin
-}
-
-// polyMeshBody is an ASCII polyMesh file (plain or .gz) after its FoamFile header and the
-// outer list's '('; nil when it is absent, binary or a faceCompactList.
-func polyMeshBody(dir, name string) []byte {
-	data, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		raw, gzErr := os.ReadFile(filepath.Join(dir, name+".gz"))
-		if gzErr != nil {
-			return nil
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(raw))
-		if err != nil {
-			return nil
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			return nil
-		}
-	}
-	if bytes.Contains(data, []byte("format      binary")) || bytes.Contains(data, []byte("format binary")) {
-		return nil
-	}
-	if i := bytes.IndexByte(data, '}'); i >= 0 && bytes.Contains(data[:i], []byte("faceCompactList")) {
-		return nil // offsets and labels: no "n(…)" groups to read edges from
-	} else if i >= 0 {
-		data = data[i+1:]
-	}
-	if i := bytes.IndexByte(data, '('); i >= 0 {
-		return data[i+1:]
-	}
-	return nil
-}
-
-// eachGroup calls fn with the fields of every innermost "( … )" group: a point "(x y z)"
-// or a face "4(a b c d)".
-func eachGroup(data []byte, fn func([]string)) {
-	for len(data) > 0 {
-		a := bytes.IndexByte(data, '(')
-		if a < 0 {
-			return
-		}
-		b := bytes.IndexByte(data[a+1:], ')')
-		if b < 0 {
-			return
-		}
-		fn(strings.Fields(string(data[a+1 : a+1+b])))
-		data = data[a+1+b+1:]
-	}
 }
 
 // readGmsh lists the physical surface names of a gmsh .msh file (format 2 or 4): gmshToFoam

@@ -12,7 +12,7 @@ import (
 const IDBoundary = "FOAM-CASE-002"
 
 // ReadBoundary reads a polyMesh/boundary file (path, or path.gz when only that exists):
-// its patches in file order with type, nFaces and inGroups, and the parsed file for a
+// its patches in file order with type, nFaces, startFace and inGroups, and the parsed file for a
 // caller that edits it. A file that is not a boundary list is a located finding.
 func ReadBoundary(path string) (*grammar.File, []Patch, error) {
 	if _, err := os.Stat(path); err != nil {
@@ -78,6 +78,9 @@ func (e boundaryEntry) patch(source, region string) Patch {
 	p.Type, _ = v["type"].(string)
 	if n, ok := v["nFaces"].(int64); ok {
 		p.NFaces = &n
+	}
+	if s, ok := v["startFace"].(int64); ok {
+		p.StartFace = &s
 	}
 	return p
 }

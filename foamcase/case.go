@@ -51,6 +51,10 @@ type Patch struct {
 	Type     string   `json:"type"`
 	InGroups []string `json:"inGroups"`
 	NFaces   *int64   `json:"nFaces,omitempty"`
+	// StartFace is a polyMesh patch's first face (its faces are StartFace..StartFace+NFaces-1
+	// of polyMesh/faces); nil for a blockMeshDict patch. Mesh readers use it; the case
+	// document leaves it out.
+	StartFace *int64 `json:"-"`
 	// MeshFaces is, for a blockMeshDict patch, the number of mesh faces blockMesh will give
 	// it (NFaces counts block faces there); nil when it cannot be known.
 	MeshFaces *int64 `json:"meshFaces,omitempty"`

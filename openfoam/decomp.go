@@ -1,15 +1,8 @@
 package openfoam
 
 import (
-	"bufio"
-	"compress/gzip"
-	"fmt"
-	"io"
 	"math"
-	"os"
 	"sort"
-	"strconv"
-	"strings"
 )
 
 // Decomposition methods of Debian's v1912 decomposePar, checked with real runs on a
@@ -101,65 +94,6 @@ func factorTriples(n int) [][3]int {
 		return out[i][1] > out[j][1]
 	})
 	return out
-}
-
-// PointsExtent returns the bounding-box extents of an ASCII polyMesh points file (plain or
-// .gz). A binary file, or one that does not read as a points list, is an error: the caller
-// then knows no extents.
-func PointsExtent(path string) ([3]float64, error) {
-	var ext [3]float64
-	fh, err := os.Open(path)
-	if err != nil {
-		return ext, err
-	}
-	defer fh.Close()
-	var r io.Reader = fh
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(fh)
-		if err != nil {
-			return ext, fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	lo := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-	hi := [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	n := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if strings.Contains(line, "binary") {
-			return ext, fmt.Errorf("%s: binary points are not read", path)
-		}
-		if len(line) < 2 || line[0] != '(' || line[len(line)-1] != ')' {
-			continue
-		}
-		fs := strings.Fields(line[1 : len(line)-1])
-		if len(fs) != 3 {
-			continue
-		}
-		var v [3]float64
-		for i, f := range fs {
-			if v[i], err = strconv.ParseFloat(f, 64); err != nil {
-				return ext, fmt.Errorf("%s: point %q: %w", path, line, err)
-			}
-		}
-		for i := range v {
-			lo[i], hi[i] = math.Min(lo[i], v[i]), math.Max(hi[i], v[i])
-		}
-		n++
-	}
-	if err := sc.Err(); err != nil {
-		return ext, fmt.Errorf("%s: %w", path, err)
-	}
-	if n == 0 {
-		return ext, fmt.Errorf("%s: no points read", path)
-	}
-	for i := range ext {
-		ext[i] = hi[i] - lo[i]
-	}
-	return ext, nil
 }
 
 // ThinDirection marks, for a 2D mesh, the direction of least extent (the one-cell-thick

@@ -6,9 +6,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/foamcase/polymesh"
 	"github.com/foamc/foamc/openfoam"
 )
 
@@ -68,24 +71,24 @@ func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 	}
 }
 
-// meshDecomposition chooses the split for n ranks from the case's mesh points; a 2D case
-// (an empty patch in the boundary file) is never cut across its thin direction.
+// meshDecomposition chooses the split for n ranks from the case's mesh points (ASCII,
+// binary or .gz); a 2D case (an empty patch in the boundary file) is never cut across its
+// thin direction.
 func meshDecomposition(dir string, n int) (openfoam.Decomposition, string) {
 	poly := filepath.Join(dir, "constant", "polyMesh")
-	for _, name := range []string{"points", "points.gz"} {
-		ext, err := openfoam.PointsExtent(filepath.Join(poly, name))
-		if err != nil {
-			continue
-		}
-		var skip [3]bool
-		why := fmt.Sprintf("least cut area for bounding box %.4gx%.4gx%.4g", ext[0], ext[1], ext[2])
-		if b, err := os.ReadFile(filepath.Join(poly, "boundary")); err == nil && strings.Contains(string(b), "empty;") {
-			skip = openfoam.ThinDirection(ext)
-			why += ", 2D"
-		}
-		return openfoam.ChooseDecomposition(n, ext, skip), why
+	pts, err := polymesh.Points(poly)
+	if err != nil || len(pts) == 0 {
+		return openfoam.ChooseDecomposition(n, [3]float64{}, [3]bool{}), "mesh points unreadable: slabs along x"
 	}
-	return openfoam.ChooseDecomposition(n, [3]float64{}, [3]bool{}), "mesh points unreadable: slabs along x"
+	ext := polymesh.Extent(pts)
+	var skip [3]bool
+	why := fmt.Sprintf("least cut area for bounding box %.4gx%.4gx%.4g", ext[0], ext[1], ext[2])
+	if _, patches, err := foamcase.ReadBoundary(filepath.Join(poly, "boundary")); err == nil &&
+		slices.ContainsFunc(patches, func(p foamcase.Patch) bool { return p.Type == "empty" }) {
+		skip = openfoam.ThinDirection(ext)
+		why += ", 2D"
+	}
+	return openfoam.ChooseDecomposition(n, ext, skip), why
 }
 
 func coeffsText(d openfoam.Decomposition) string {

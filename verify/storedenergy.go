@@ -9,7 +9,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
-	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/foamcase/polymesh"
 )
 
 // storedEnergyImbalance is the largest |d(stored energy)/dt + net outflow - wall heat|
@@ -120,11 +120,11 @@ func cellVolumes(dir string) ([]float64, error) {
 		return nil, err
 	}
 	pm := filepath.Join(dir, "constant", "polyMesh")
-	owner, err := readLabels(filepath.Join(pm, "owner"))
+	owner, err := polymesh.Labels(pm, "owner")
 	if err != nil {
 		return nil, err
 	}
-	neighbour, err := readLabels(filepath.Join(pm, "neighbour"))
+	neighbour, err := polymesh.Labels(pm, "neighbour")
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func cellVolumes(dir string) ([]float64, error) {
 	}
 	vol := make([]float64, n)
 	for i, fc := range faces {
-		sf, err := faceArea(fc, pts)
+		sf, err := polymesh.FaceArea(fc, pts)
 		if err != nil {
 			return nil, fmt.Errorf("face %d: %w", i, err)
 		}
@@ -157,26 +157,6 @@ func cellVolumes(dir string) ([]float64, error) {
 		}
 	}
 	return vol, nil
-}
-
-func readLabels(path string) ([]int, error) {
-	f, err := grammar.ParseFile(path)
-	if err != nil {
-		return nil, err
-	}
-	le := f.TopList()
-	if le == nil {
-		return nil, fmt.Errorf("%s: no label list", path)
-	}
-	vals := values([]grammar.Item{le.Value})
-	out := make([]int, len(vals))
-	for i, v := range vals {
-		if v < 0 {
-			return nil, fmt.Errorf("%s: label %d is negative", path, i)
-		}
-		out[i] = int(v)
-	}
-	return out, nil
 }
 
 // oneEulerStep: the run stepped from t1 to t2 in one implicit Euler step of the fixed

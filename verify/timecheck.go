@@ -7,6 +7,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/foamcase/polymesh"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/solverlog"
 )
@@ -225,22 +226,13 @@ func inletVelocity(r *Run, start float64) (string, float64, [3]float64, bool) {
 
 // meshBox is the bounding box of constant/polyMesh/points.
 func meshBox(dir string) ([3]float64, [3]float64, error) {
-	lo := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-	hi := [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	path := filepath.Join(dir, "constant", "polyMesh", "points")
-	v, err := pointNumbers(path)
-	if err != nil {
-		return lo, hi, err
+	path := filepath.Join(dir, "constant", "polyMesh")
+	pts, err := polymesh.Points(path)
+	if err == nil && len(pts) == 0 {
+		err = fmt.Errorf("%s/points: no points", path)
 	}
-	if len(v) < 3 {
-		return lo, hi, fmt.Errorf("%s: %d numbers, not a list of points", path, len(v))
-	}
-	for i := 0; i < len(v); i += 3 {
-		for c := range 3 {
-			lo[c], hi[c] = math.Min(lo[c], v[i+c]), math.Max(hi[c], v[i+c])
-		}
-	}
-	return lo, hi, nil
+	lo, hi := polymesh.Box(pts)
+	return lo, hi, err
 }
 
 var timeCheck = Check{Name: "time", File: "verify/timecheck.go", Needs: NeedLog,

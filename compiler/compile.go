@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/foamc/foamc/schema"
 	"maps"
 	"slices"
 	"strings"
@@ -83,7 +84,7 @@ type Result struct {
 
 // CompileBytes validates and compiles a spec given as bytes; dir resolves its relative paths.
 func CompileBytes(ctx context.Context, name string, data []byte, dir string, opts Options) (*Result, error) {
-	s, err := ParseSpec(name, data, dir)
+	s, err := schema.ParseSpec(name, data, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +93,7 @@ func CompileBytes(ctx context.Context, name string, data []byte, dir string, opt
 
 // CompileFile loads and compiles a spec file.
 func CompileFile(ctx context.Context, path string, opts Options) (*Result, error) {
-	s, err := LoadSpec(path)
+	s, err := schema.LoadSpec(path)
 	if err != nil {
 		return nil, err
 	}
@@ -347,9 +348,9 @@ func (c *compilation) checkPatches() {
 			}
 			if role != "" {
 				if c.spec.Boundaries == nil {
-					c.spec.Boundaries = map[string]*Boundary{}
+					c.spec.Boundaries = map[string]*schema.Boundary{}
 				}
-				c.spec.Boundaries[p.Name] = &Boundary{Role: role}
+				c.spec.Boundaries[p.Name] = &schema.Boundary{Role: role}
 				c.derivedRoles = append(c.derivedRoles, Slot{ID: "boundaries/" + p.Name + "/role", Value: role,
 					Source: Source{Kind: KindDerived, Formula: from}, SpecField: "/boundaries/" + escape(p.Name)})
 				continue
@@ -369,14 +370,6 @@ func (c *compilation) checkPatches() {
 				"use one of: "+strings.Join(names, ", "))
 		}
 	}
-}
-
-// Patch returns mesh.patchTypes (never nil).
-func (s *Spec) Patch() map[string]string {
-	if s.Mesh.PatchTypes == nil {
-		return map[string]string{}
-	}
-	return s.Mesh.PatchTypes
 }
 
 // escape escapes one RFC 6901 reference token.

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"github.com/foamc/foamc/schema"
 	"maps"
 	"math"
 	"slices"
@@ -157,7 +158,7 @@ func (c *compilation) state() *state {
 	s := c.spec
 	st := &state{turb: map[string]val{}}
 	names := slices.Sorted(maps.Keys(s.Boundaries))
-	firstWith := func(role string, ok func(b *Boundary) bool) (string, *Boundary) {
+	firstWith := func(role string, ok func(b *schema.Boundary) bool) (string, *schema.Boundary) {
 		for _, n := range names {
 			if b := s.Boundaries[n]; (role == "" || b.Role == role) && ok(b) {
 				return n, b
@@ -177,7 +178,7 @@ func (c *compilation) state() *state {
 	case s.Initial.U != nil:
 		st.U = vv([3]float64{s.Initial.U[0], s.Initial.U[1], s.Initial.U[2]}, specSrc("/initial/U"))
 	default:
-		if n, b := firstWith("", func(b *Boundary) bool { return (b.Role == "inlet" || b.Role == "freestream") && b.U != nil }); b != nil {
+		if n, b := firstWith("", func(b *schema.Boundary) bool { return (b.Role == "inlet" || b.Role == "freestream") && b.U != nil }); b != nil {
 			st.U = vv(b.U.Vector(), specSrc("/boundaries/"+escape(n)+"/U"))
 		} else {
 			st.U = vv([3]float64{}, curated("fluid initially at rest"))
@@ -190,7 +191,7 @@ func (c *compilation) state() *state {
 	case mag(st.U.v) > 0:
 		st.uRef = mag(st.U.v)
 	default:
-		if _, b := firstWith("wall", func(b *Boundary) bool { return b.Velocity != nil }); b != nil {
+		if _, b := firstWith("wall", func(b *schema.Boundary) bool { return b.Velocity != nil }); b != nil {
 			st.uRef = mag([3]float64{b.Velocity[0], b.Velocity[1], b.Velocity[2]})
 		}
 	}
@@ -201,13 +202,13 @@ func (c *compilation) state() *state {
 	case s.Reference.P != nil:
 		st.p = sv(*s.Reference.P, specSrc("/reference/p"))
 	default:
-		if n, b := firstWith("", func(b *Boundary) bool { return b.P != nil && !b.P.Total && b.Role != "inlet" }); b != nil {
+		if n, b := firstWith("", func(b *schema.Boundary) bool { return b.P != nil && !b.P.Total && b.Role != "inlet" }); b != nil {
 			st.p = sv(b.P.Value, specSrc("/boundaries/"+escape(n)+"/p"))
-		} else if n, b := firstWith("", func(b *Boundary) bool { return b.P != nil && !b.P.Total }); b != nil {
+		} else if n, b := firstWith("", func(b *schema.Boundary) bool { return b.P != nil && !b.P.Total }); b != nil {
 			st.p = sv(b.P.Value, specSrc("/boundaries/"+escape(n)+"/p"))
 		} else if !c.feat.Compressible {
 			st.p = sv(0, curated("kinematic gauge pressure 0"))
-		} else if n, b := firstWith("", func(b *Boundary) bool { return b.P != nil }); b != nil {
+		} else if n, b := firstWith("", func(b *schema.Boundary) bool { return b.P != nil }); b != nil {
 			st.p = c.settled("initial/p", "/initial/p", "the initial pressure", sv(b.P.Value,
 				defaultSrc(refAtRest, "p = p0 of boundary "+n, map[string]float64{"p0": b.P.Value})))
 		} else {
@@ -224,9 +225,9 @@ func (c *compilation) state() *state {
 		case s.Reference.T != nil:
 			st.T = sv(*s.Reference.T, specSrc("/reference/T"))
 		default:
-			if n, b := firstWith("", func(b *Boundary) bool { return b.T != nil && !b.T.Total }); b != nil {
+			if n, b := firstWith("", func(b *schema.Boundary) bool { return b.T != nil && !b.T.Total }); b != nil {
 				st.T = sv(b.T.Value, specSrc("/boundaries/"+escape(n)+"/T"))
-			} else if n, b := firstWith("", func(b *Boundary) bool { return b.T != nil }); b != nil {
+			} else if n, b := firstWith("", func(b *schema.Boundary) bool { return b.T != nil }); b != nil {
 				st.T = c.settled("initial/T", "/initial/T", "the initial temperature", sv(b.T.Value,
 					defaultSrc(refAtRest, "T = T0 of boundary "+n, map[string]float64{"T0": b.T.Value})))
 			} else {
@@ -248,7 +249,7 @@ func (c *compilation) state() *state {
 
 // turbulenceState settles the turbulence scales (intensity, length scale) and the initial
 // turbulence fields: spec -> derivation -> kb retrieval -> engineering default by flow class.
-func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Boundary) bool) (string, *Boundary)) {
+func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*schema.Boundary) bool) (string, *schema.Boundary)) {
 	s := c.spec
 	// Only transported fields (and RAS nut) need a derived initial state; LES nut starts at 0.
 	if len(models[c.feat.Model].Fields) == 0 && c.feat.Class != "RAS" {
@@ -262,7 +263,7 @@ func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Bo
 	case s.Reference.Intensity != nil:
 		st.intensity = sv(*s.Reference.Intensity, specSrc("/reference/intensity"))
 	default:
-		if n, b := firstWith("", func(b *Boundary) bool { return b.Turbulence != nil && b.Turbulence.Intensity != nil }); b != nil {
+		if n, b := firstWith("", func(b *schema.Boundary) bool { return b.Turbulence != nil && b.Turbulence.Intensity != nil }); b != nil {
 			st.intensity = sv(*b.Turbulence.Intensity, specSrc("/boundaries/"+escape(n)+"/turbulence/intensity"))
 		} else if v, ok := c.retrievedIntensity(); ok && class != "external" {
 			st.intensity = c.settled("reference/intensity", "/reference/intensity", "the turbulence intensity", v)
@@ -275,7 +276,7 @@ func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*Bo
 		}
 	}
 	D, dsrc := c.characteristicLength()
-	n, b := firstWith("", func(b *Boundary) bool { return b.Turbulence != nil && b.Turbulence.LengthScale != nil })
+	n, b := firstWith("", func(b *schema.Boundary) bool { return b.Turbulence != nil && b.Turbulence.LengthScale != nil })
 	switch {
 	case b != nil:
 		st.length = sv(*b.Turbulence.LengthScale, specSrc("/boundaries/"+escape(n)+"/turbulence/lengthScale"))

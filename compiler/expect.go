@@ -41,7 +41,7 @@ func (c *compilation) checkExpect() {
 				"give tolerance: {absolute: ...}")
 		}
 		if e.Line != nil {
-			if _, err := schema.ReadReference(c.spec.path(e.Line.Reference)); err != nil {
+			if _, err := schema.ReadReference(c.spec.Path(e.Line.Reference)); err != nil {
 				c.fail(IDExpect, ptr+"/line/reference", fmt.Sprintf("expect %q: cannot read its reference data: %v", e.Name, err),
 					"point line.reference (relative to the spec) at a CSV with a header row and coordinate, value rows")
 			}
@@ -255,7 +255,7 @@ func (c *compilation) lineSets(n node, ptr string, e *schema.Expect) {
 	n.set("interpolationScheme", curated("interpolated to the sample points, not the containing cell's value"), grammar.NewWord("cellPoint"))
 	n.set("setFormat", src, grammar.NewWord("raw"))
 	n.set("fields", src, words([]string{l.Field})...)
-	ref, err := schema.ReadReference(c.spec.path(l.Reference))
+	ref, err := schema.ReadReference(c.spec.Path(l.Reference))
 	if err != nil {
 		return // checkExpect reported it
 	}
@@ -282,16 +282,13 @@ func (c *compilation) lineSets(n node, ptr string, e *schema.Expect) {
 	n.set("sets", specSrc(ptr+"/line/reference"), grammar.ListOf(grammar.NewWord("line"), uniform, grammar.NewWord("reference"), at))
 }
 
-// RecordedSpec is the file in the compiled case that records the spec it was compiled
-// from (canonical JSON), for `foamc verify` without --spec. The reference data of line
-// expectations is copied beside it (RecordedReferences/<name>.csv) and the recorded
-// spec points there, so the case judges itself wherever it is moved.
-const (
-	RecordedSpec       = "foamc.spec.json"
-	RecordedReferences = "foamc.expect"
-)
+// RecordedReferences holds the reference data of line expectations in the compiled case
+// (RecordedReferences/<name>.csv), beside schema.RecordedSpec (the spec it was compiled
+// from, for `foamc verify` without --spec); the recorded spec points there, so the case
+// judges itself wherever it is moved.
+const RecordedReferences = "foamc.expect"
 
-// recordSpec writes RecordedSpec and the reference data into the result.
+// recordSpec writes schema.RecordedSpec and the reference data into the result.
 func (c *compilation) recordSpec(r *Result) {
 	doc, ok := c.spec.Doc.Value.(map[string]any)
 	if !ok {
@@ -308,7 +305,7 @@ func (c *compilation) recordSpec(r *Result) {
 			if !ok || !lok || e.Line == nil {
 				continue
 			}
-			data, err := saferead.ReadFile(c.spec.path(e.Line.Reference), 0)
+			data, err := saferead.ReadFile(c.spec.Path(e.Line.Reference), 0)
 			if err != nil {
 				continue // checkExpect reported it
 			}
@@ -327,6 +324,6 @@ func (c *compilation) recordSpec(r *Result) {
 	if err != nil {
 		panic(fmt.Sprintf("a validated spec is plain data: %v", err))
 	}
-	r.Files[RecordedSpec] = append(b, '\n')
-	r.Provenance["/files/"+escape(RecordedSpec)] = Source{Kind: KindSpec, Spec: "", Ref: "the spec, recorded for foamc verify"}
+	r.Files[schema.RecordedSpec] = append(b, '\n')
+	r.Provenance["/files/"+escape(schema.RecordedSpec)] = Source{Kind: KindSpec, Spec: "", Ref: "the spec, recorded for foamc verify"}
 }

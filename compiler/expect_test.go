@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"github.com/foamc/foamc/schema"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,8 +112,8 @@ func TestExpectEmitted(t *testing.T) {
 	if leaves < 80 {
 		t.Errorf("only %d controlDict entries read back", leaves)
 	}
-	if !strings.Contains(string(res.Files[RecordedSpec]), `"reference": "foamc.expect/prof.csv"`) || string(res.Files["foamc.expect/prof.csv"]) != "y,u\n0,0\n0.025,0.15\n0.05,0\n" {
-		t.Errorf("recorded spec:\n%s", res.Files[RecordedSpec])
+	if !strings.Contains(string(res.Files[schema.RecordedSpec]), `"reference": "foamc.expect/prof.csv"`) || string(res.Files["foamc.expect/prof.csv"]) != "y,u\n0,0\n0.025,0.15\n0.05,0\n" {
+		t.Errorf("recorded spec:\n%s", res.Files[schema.RecordedSpec])
 	}
 
 	bad := channelKE + `expect:

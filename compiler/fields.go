@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"github.com/foamc/foamc/schema"
 	"math"
 
 	"github.com/foamc/foamc/grammar"
@@ -30,7 +31,7 @@ func (c *compilation) internal(st *state, field string) val {
 
 // inletTurbulence is the value of a turbulence field on an inlet: explicit in the spec, or
 // derived from the patch velocity, intensity and length scale.
-func (c *compilation) inletTurbulence(st *state, field, patch string, b *Boundary) val {
+func (c *compilation) inletTurbulence(st *state, field, patch string, b *schema.Boundary) val {
 	base := "/boundaries/" + escape(patch) + "/turbulence/"
 	t := b.Turbulence
 	if t != nil {
@@ -84,7 +85,7 @@ func (c *compilation) emitFields(st *state) {
 	}
 }
 
-func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *Boundary, in val) {
+func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *schema.Boundary, in val) {
 	bp := "/boundaries/" + escape(patch)
 	switch typ {
 	case "fixedValue":

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/foamc/foamc/schema"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -63,7 +64,7 @@ func (c *compilation) fillOpen(slot, specField, desc, kind string, domain []stri
 			req.Rejected = fl
 			continue
 		}
-		ns, err := decode(c.spec.Doc, c.spec.Dir)
+		ns, err := schema.DecodeSpec(c.spec.Doc, c.spec.Dir)
 		if err != nil {
 			return fillAnswer{}, false
 		}

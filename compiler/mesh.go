@@ -100,15 +100,15 @@ func (m *meshInfo) names() []string {
 func readMesh(ctx context.Context, s *Spec, lint Linter) (*meshInfo, error) {
 	switch {
 	case s.Mesh.BlockMeshDict != "":
-		m, err := readBlockMesh(s.path(s.Mesh.BlockMeshDict))
+		m, err := readBlockMesh(s.Path(s.Mesh.BlockMeshDict))
 		if err != nil {
 			return nil, err
 		}
 		return m, m.askBlockMesh(ctx, lint)
 	case s.Mesh.PolyMesh != "":
-		return readPolyMesh(s.path(s.Mesh.PolyMesh))
+		return readPolyMesh(s.Path(s.Mesh.PolyMesh))
 	default:
-		return readGmsh(s.path(s.Mesh.Gmsh))
+		return readGmsh(s.Path(s.Mesh.Gmsh))
 	}
 }
 

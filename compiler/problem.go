@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"github.com/foamc/foamc/schema"
 	"maps"
 	"slices"
 	"strings"
@@ -236,7 +237,7 @@ var cyclicTypes = map[string]bool{"cyclic": true, "cyclicAMI": true, "cyclicACMI
 
 func bcID(field, patch string) string { return "0/" + field + "/boundaryField/" + patch }
 
-func (c *compilation) patchTypeDomain(pt meshPatch, b *Boundary) []candidate {
+func (c *compilation) patchTypeDomain(pt meshPatch, b *schema.Boundary) []candidate {
 	if t, ok := c.spec.Patch()[pt.Name]; ok {
 		return []candidate{{t, specSrc("/mesh/patchTypes/" + escape(pt.Name))}}
 	}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"github.com/foamc/foamc/schema"
 	"maps"
 	"math"
 	"slices"
@@ -223,7 +224,7 @@ func (c *compilation) stepBudget(st *state) {
 	}
 }
 
-func (c *compilation) forceCoeffs(n node, fc *ForceCoeffs, st *state) {
+func (c *compilation) forceCoeffs(n node, fc *schema.ForceCoeffs, st *state) {
 	src := specSrc("/outputs/forceCoeffs")
 	n.set("type", src, grammar.NewWord("forceCoeffs"))
 	n.set("libs", src, grammar.ListOf(grammar.Str("libforces.so")))

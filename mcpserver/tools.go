@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/foamc/foamc/schema"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,7 +121,7 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 	if f != nil {
 		return nil, f
 	}
-	var spec *compiler.Spec
+	var spec *schema.Spec
 	var err error
 	if in.SpecPath != "" {
 		path, f := s.resolve(ctx, "spec_path", in.SpecPath)
@@ -131,7 +132,7 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 		if f != nil {
 			return nil, f
 		}
-		spec, err = compiler.ParseSpec(path, data, filepath.Dir(path))
+		spec, err = schema.ParseSpec(path, data, filepath.Dir(path))
 	} else {
 		if f := s.checkSize("spec", in.Spec); f != nil {
 			return nil, f
@@ -140,7 +141,7 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 		if f != nil {
 			return nil, f
 		}
-		spec, err = compiler.ParseSpec("spec", []byte(in.Spec), base)
+		spec, err = schema.ParseSpec("spec", []byte(in.Spec), base)
 	}
 	if err != nil {
 		return nil, findings(err, "reading the spec")

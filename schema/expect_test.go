@@ -24,7 +24,7 @@ func TestExpectSchema(t *testing.T) {
 		{`{name: d, forceCoeff: CD, value: 1, tolerance: {relative: 0.05}}`, "expect/0/forceCoeff"},
 		{`{name: d, point: {field: U, at: [1, 2]}, value: 1, tolerance: {relative: 0.05}}`, "expect/0/point/at"},
 	} {
-		_, err := ParseSpec("spec.yaml", []byte(base+"expect:\n  - "+tc.item+"\n"))
+		_, err := ParseSpec("spec.yaml", []byte(base+"expect:\n  - "+tc.item+"\n"), "")
 		if tc.want == "" {
 			if err != nil {
 				t.Errorf("%s: %v", tc.item, err)

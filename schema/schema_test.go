@@ -43,7 +43,7 @@ control: {endTime: 1, deltaT: 0.1}
 
 func TestUnknownFieldDidYouMean(t *testing.T) {
 	src := strings.Replace(base, "  walls: {role: wall}", "  walls:\n    role: wall\n    velocty: [1, 0, 0]", 1)
-	_, err := ParseSpec("spec.yaml", []byte(src))
+	_, err := ParseSpec("spec.yaml", []byte(src), "")
 	l := findings(t, err)
 	if len(l) != 1 {
 		t.Fatalf("want 1 finding, got %v", l)
@@ -62,7 +62,7 @@ func TestUnknownFieldDidYouMean(t *testing.T) {
 
 func TestTopLevelTypo(t *testing.T) {
 	src := strings.Replace(base, "physics:", "phisics:", 1)
-	_, err := ParseSpec("spec.yaml", []byte(src))
+	_, err := ParseSpec("spec.yaml", []byte(src), "")
 	l := findings(t, err)
 	var sawUnknown, sawMissing bool
 	for _, f := range l {
@@ -80,7 +80,7 @@ func TestTopLevelTypo(t *testing.T) {
 
 func TestTypeErrorsAreLocated(t *testing.T) {
 	src := strings.Replace(base, "endTime: 1,", "endTime: -1,", 1)
-	_, err := ParseSpec("spec.yaml", []byte(src))
+	_, err := ParseSpec("spec.yaml", []byte(src), "")
 	l := findings(t, err)
 	if len(l) != 1 || l[0].Location.Path != "/control/endTime" || l[0].Location.Line != 7 {
 		t.Fatalf("findings = %+v", l)
@@ -89,7 +89,7 @@ func TestTypeErrorsAreLocated(t *testing.T) {
 
 func TestMeshExactlyOne(t *testing.T) {
 	src := strings.Replace(base, "mesh: {blockMeshDict: b}", "mesh: {blockMeshDict: b, polyMesh: p}", 1)
-	_, err := ParseSpec("spec.yaml", []byte(src))
+	_, err := ParseSpec("spec.yaml", []byte(src), "")
 	l := findings(t, err)
 	found := false
 	for _, f := range l {
@@ -104,7 +104,7 @@ func TestMeshExactlyOne(t *testing.T) {
 
 func TestDeltaTOrMaxCo(t *testing.T) {
 	src := strings.Replace(base, "control: {endTime: 1, deltaT: 0.1}", "control: {endTime: 1}", 1)
-	_, err := ParseSpec("spec.yaml", []byte(src))
+	_, err := ParseSpec("spec.yaml", []byte(src), "")
 	l := findings(t, err)
 	if len(l) == 0 || !strings.Contains(l[0].Summary, "deltaT is required unless maxCo") {
 		t.Errorf("findings = %v", l)
@@ -113,7 +113,7 @@ func TestDeltaTOrMaxCo(t *testing.T) {
 
 func TestDuplicateKey(t *testing.T) {
 	src := base + "control: {endTime: 2, deltaT: 0.1}\n"
-	_, err := ParseSpec("spec.yaml", []byte(src))
+	_, err := ParseSpec("spec.yaml", []byte(src), "")
 	l := findings(t, err)
 	if len(l) != 1 || l[0].ID != IDDuplicate || l[0].Location.Line != 8 || len(l[0].Related) != 1 || l[0].Related[0].Line != 7 {
 		t.Errorf("findings = %+v", l)
@@ -128,7 +128,7 @@ func TestJSONSpecPositions(t *testing.T) {
   "boundaries": {"walls": {"role": "wal"}},
   "control": {"endTime": 1, "deltaT": 0.1}
 }`
-	_, err := ParseSpec("spec.json", []byte(src))
+	_, err := ParseSpec("spec.json", []byte(src), "")
 	l := findings(t, err)
 	if len(l) != 1 || l[0].Location.Path != "/boundaries/walls/role" || l[0].Location.Line != 5 {
 		t.Fatalf("findings = %+v", l)
@@ -136,7 +136,7 @@ func TestJSONSpecPositions(t *testing.T) {
 }
 
 func TestSyntaxError(t *testing.T) {
-	_, err := ParseSpec("spec.yaml", []byte("version: 1\nname: [a\n"))
+	_, err := ParseSpec("spec.yaml", []byte("version: 1\nname: [a\n"), "")
 	l := findings(t, err)
 	if len(l) != 1 || l[0].ID != IDSyntax || l[0].Location.Line == 0 {
 		t.Errorf("findings = %+v", l)
@@ -174,7 +174,7 @@ func TestSchemaIsValidJSON(t *testing.T) {
 // (pointer, type, details) is one finding.
 func TestOneFindingPerError(t *testing.T) {
 	src := strings.Replace(base, "mesh: {blockMeshDict: b}", "mesh: {blockMeshDict: b, polyMesh: p, gmsh: g}", 1)
-	_, err := ParseSpec("spec.yaml", []byte(src))
+	_, err := ParseSpec("spec.yaml", []byte(src), "")
 	l := findings(t, err)
 	n := 0
 	seen := map[string]bool{}

@@ -58,24 +58,6 @@ func compiled() (*gojsonschema.Schema, map[string]any, error) {
 	return specSchema, specTree, specErr
 }
 
-// LoadSpec reads and validates a spec file; the error is a finding.List of located problems.
-func LoadSpec(path string) (*Document, error) {
-	d, err := Load(path)
-	if err != nil {
-		return nil, err
-	}
-	return d, d.ValidateSpec()
-}
-
-// ParseSpec parses and validates spec bytes (YAML or JSON); file names them in findings.
-func ParseSpec(file string, data []byte) (*Document, error) {
-	d, err := Parse(file, data)
-	if err != nil {
-		return nil, err
-	}
-	return d, d.ValidateSpec()
-}
-
 // ValidateSpec checks the document against the spec schema. It returns nil or a
 // finding.List sorted by position.
 func (d *Document) ValidateSpec() error {

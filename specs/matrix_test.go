@@ -4,6 +4,7 @@ package specs_test
 
 import (
 	"context"
+	"github.com/foamc/foamc/schema"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,7 +41,7 @@ func TestSolverMatrix(t *testing.T) {
 		name := filepath.Base(filepath.Dir(p))
 		t.Run(name, func(t *testing.T) {
 			ran++
-			s, err := compiler.LoadSpec(p)
+			s, err := schema.LoadSpec(p)
 			if err != nil {
 				t.Fatalf("load: %v", err)
 			}
@@ -93,7 +94,7 @@ func TestSolverMatrix(t *testing.T) {
 
 // limitRun shortens the examples (whose endTimes are physical) to about 20 steps; the
 // matrix specs are already written that short.
-func limitRun(s *compiler.Spec) {
+func limitRun(s *schema.Spec) {
 	if !strings.Contains(s.Dir, string(filepath.Separator)+"examples"+string(filepath.Separator)) &&
 		!strings.HasSuffix(filepath.Dir(s.Dir), "examples") {
 		return

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/foamc/foamc/schema"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +20,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/internal/foamtest"
 )
 
@@ -130,7 +130,7 @@ func validate(t *testing.T, bin, dir, variant string) *outcome {
 	o := &outcome{dir: dir, variant: variant}
 	start := time.Now()
 	defer func() { o.took = time.Since(start) }()
-	s, err := compiler.LoadSpec(abs)
+	s, err := schema.LoadSpec(abs)
 	if err != nil {
 		t.Fatalf("%s: %v", spec, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/foamc/foamc/compiler"
+	"github.com/foamc/foamc/schema"
 )
 
 // compileSpec compiles a spec into a temporary case, as foamc compile does.
@@ -29,12 +30,6 @@ func compileSpec(t *testing.T, spec string) string {
 
 var poiseuille = filepath.Join("testdata", "poiseuille", "spec.yaml")
 
-func TestRecordedSpecName(t *testing.T) {
-	if RecordedSpec != compiler.RecordedSpec {
-		t.Fatalf("verify reads %s, the compiler records %s", RecordedSpec, compiler.RecordedSpec)
-	}
-}
-
 // TestSpecAccepted: a compiled laminar channel (simpleFoam, 480 cells, converged in
 // ~90 iterations) run for real is accepted against the spec compile recorded: every
 // expectation met, the problem is the spec's, mass is conserved. The same run judged
@@ -44,8 +39,8 @@ func TestSpecAccepted(t *testing.T) {
 	dir := compileSpec(t, poiseuille)
 	foamRun(t, dir, "simpleFoam", 0)
 	r := verifyCase(t, dir, Options{})
-	if r.Spec != RecordedSpec {
-		t.Errorf("judged against %q, want the recorded %s", r.Spec, RecordedSpec)
+	if r.Spec != schema.RecordedSpec {
+		t.Errorf("judged against %q, want the recorded %s", r.Spec, schema.RecordedSpec)
 	}
 	want(t, r, Accept, IDCheckPassed, "expect dp met: pressureDrop", "postProcessing/expect_dp/0/fieldValueDelta.dat", "relative 0.05")
 	want(t, r, Accept, IDCheckPassed, "expect Q met: flowRate 5e-05", "sum(phi)")
@@ -64,7 +59,7 @@ func TestSpecAccepted(t *testing.T) {
 	want(t, r, Accept, IDCheckPassed, "mass is conserved in", "per patch: inlet -5e-05, outlet 5e-05, walls 0")
 
 	// The same run against a spec that expects twice the pressure drop.
-	b, err := os.ReadFile(filepath.Join(dir, RecordedSpec))
+	b, err := os.ReadFile(filepath.Join(dir, schema.RecordedSpec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +246,7 @@ func TestRecordedSpecConfined(t *testing.T) {
 			t.Errorf("recorded spec path %s: %v, want refused as outside the case", p, err)
 		}
 	}
-	user, _, err := loadSpec(dir, filepath.Join(dir, RecordedSpec))
+	user, _, err := loadSpec(dir, filepath.Join(dir, schema.RecordedSpec))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ const (
 // Options selects what is verified.
 type Options struct {
 	// Spec is the case spec to judge the run against; "" uses the one foamc compile
-	// recorded in the case (RecordedSpec), if any.
+	// recorded in the case (schema.RecordedSpec), if any.
 	Spec string
 	// Time is "latest" (default), "all" (every time directory after the start time) or
 	// the name of one time directory.

@@ -86,7 +86,7 @@ func (f *compileFlags) run(cmd *cobra.Command, args []string) error {
 		kbc <- loaded{k, err}
 	}()
 	var (
-		spec     *compiler.Spec
+		spec     *schema.Spec
 		specYAML []byte // the spec the model wrote, kept in the case
 		filler   compiler.SlotFiller
 	)
@@ -96,7 +96,7 @@ func (f *compileFlags) run(cmd *cobra.Command, args []string) error {
 			return err
 		}
 		wd, _ := os.Getwd()
-		spec, err = compiler.ParseSpec("spec.yaml", specYAML, wd)
+		spec, err = schema.ParseSpec("spec.yaml", specYAML, wd)
 	} else {
 		if client != nil {
 			// A configured model fills the slots the spec leaves open; the compile
@@ -105,7 +105,7 @@ func (f *compileFlags) run(cmd *cobra.Command, args []string) error {
 			filler = sf
 			defer func() { reportTokens(stderr, sf.Usage()) }()
 		}
-		spec, err = compiler.LoadSpec(args[0])
+		spec, err = schema.LoadSpec(args[0])
 	}
 	kl := <-kbc
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/foamc/foamc/finding"
 )
@@ -59,6 +60,7 @@ type Snapshot struct {
 	Dir, Tmp string
 	root     string
 	lock     *os.File
+	held     *os.File         // the copy's own lock
 	copied   map[string]entry // by slash-separated path relative to the case
 }
 
@@ -106,7 +108,18 @@ func take(dir string, beside bool) (*Snapshot, []finding.Finding, error) {
 	if beside {
 		parent, pattern = filepath.Dir(abs), "."+filepath.Base(abs)+".foamc-run-"
 	}
+	if !beside {
+		sweepStale(pattern)
+	}
 	if s.root, err = os.MkdirTemp(parent, pattern); err != nil {
+		return fail(fmt.Errorf("snapshot: %w", err))
+	}
+	// The copy is held by a lock of its own while it lives, so that a later run can tell
+	// it from one whose foamc was killed outright (SIGKILL: no Close ran).
+	if s.held, err = os.Open(s.root); err == nil {
+		err = syscall.Flock(int(s.held.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	}
+	if err != nil {
 		return fail(fmt.Errorf("snapshot: %w", err))
 	}
 	s.Dir, s.Tmp = filepath.Join(s.root, "case"), filepath.Join(s.root, "tmp")
@@ -366,9 +379,42 @@ func (s *Snapshot) Close() error {
 		err = os.RemoveAll(s.root)
 		s.root = ""
 	}
+	if s.held != nil {
+		s.held.Close()
+		s.held = nil
+	}
 	if s.lock != nil {
 		s.lock.Close()
 		s.lock = nil
 	}
 	return err
+}
+
+// staleAge is how old an unlocked copy must be before sweepStale removes it: a copy is
+// locked right after it is made, and a younger one may be between the two.
+const staleAge = time.Minute
+
+// sweepStale removes the copies in $TMPDIR that no foamc holds any more (their run was
+// killed outright), the user's own and older than staleAge. Flock locks die with their
+// process, so an unlocked copy has no run left. Copies beside a case (run --slurm) are
+// left: a job may still run in one after its foamc has gone.
+func sweepStale(pattern string) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), pattern+"*"))
+	for _, d := range dirs {
+		fi, err := os.Lstat(d)
+		if err != nil || !fi.IsDir() || time.Since(fi.ModTime()) < staleAge {
+			continue
+		}
+		if st, ok := fi.Sys().(*syscall.Stat_t); !ok || int(st.Uid) != os.Getuid() {
+			continue
+		}
+		f, err := os.Open(d)
+		if err != nil {
+			continue
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			os.RemoveAll(d)
+		}
+		f.Close()
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/foamc/foamc/finding"
 )
@@ -156,4 +157,46 @@ func TestCopyIsPrivateAndSyncedBack(t *testing.T) {
 		t.Fatalf("Take after Close: %v", err)
 	}
 	s3.Close()
+}
+
+// TestStaleCopiesSwept: a copy whose run was killed outright (no lock held, older than a
+// minute) is removed by the next Take; a copy a run still holds, and a young one, are kept.
+func TestStaleCopiesSwept(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	old := time.Now().Add(-2 * staleAge)
+	mk := func(name string, age time.Time) string {
+		d := filepath.Join(os.TempDir(), name)
+		write(t, filepath.Join(d, "case", "system", "controlDict"), "x")
+		if err := os.Chtimes(d, age, age); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	stale, young, held := mk("foamc-run-stale", old), mk("foamc-run-young", time.Now()), mk("foamc-run-held", old)
+	h, err := os.Open(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := syscall.Flock(int(h.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	c := t.TempDir()
+	write(t, filepath.Join(c, "system", "controlDict"), "application icoFoam;\n")
+	s, fs, err := Take(c)
+	if err != nil || len(fs) > 0 {
+		t.Fatalf("take: %v %v", err, fs)
+	}
+	defer s.Close()
+	for d, want := range map[string]bool{stale: false, young: true, held: true, s.root: true} {
+		if _, err := os.Stat(d); (err == nil) != want {
+			t.Errorf("%s: present %v, want %v", filepath.Base(d), err == nil, want)
+		}
+	}
+	// The new copy is held: a sweep by another run leaves it.
+	os.Chtimes(s.root, old, old)
+	sweepStale("foamc-run-")
+	if _, err := os.Stat(s.Dir); err != nil {
+		t.Fatalf("a live copy was swept: %v", err)
+	}
 }

@@ -433,3 +433,42 @@ func TestSolutionControls(t *testing.T) {
 		})
 	}
 }
+
+// TestRefCellOutsideMesh: the cavity (closed, 400 cells) with pRefCell 400 stops icoFoam in
+// setRefCell and is denied by FOAM-SOL-013; pRefCell 399, the last cell, runs and lints
+// clean.
+func TestRefCellOutsideMesh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs OpenFOAM")
+	}
+	foamtest.RequireBinary(t, "icoFoam")
+	e := embeddedEngine(t)
+	base := fixtureCase(t, "cavity-clean")
+	if out, err := runFoam(t, base, time.Minute, "blockMesh"); err != nil {
+		t.Fatalf("blockMesh: %v\n%s", err, out)
+	}
+	setControl(t, base, "endTime", "0.01")
+	for _, c := range []struct {
+		cell string
+		deny bool
+	}{{"400", true}, {"399", false}} {
+		t.Run(c.cell, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "case")
+			if out, err := exec.Command("cp", "-r", base, dir).CombinedOutput(); err != nil {
+				t.Fatalf("copy: %v %s", err, out)
+			}
+			p := filepath.Join(dir, "system", "fvSolution")
+			b, err := os.ReadFile(p)
+			if err != nil || !strings.Contains(string(b), "pRefCell 0;") {
+				t.Fatalf("fvSolution lacks pRefCell 0 (%v)", err)
+			}
+			os.WriteFile(p, []byte(strings.Replace(string(b), "pRefCell 0;", "pRefCell "+c.cell+";", 1)), 0o644)
+			denied := findingAt(denies(lintCase(t, e, dir)), "FOAM-SOL-013", "/files/system~1fvSolution/PISO/pRefCell") != nil
+			out, err := runFoam(t, dir, time.Minute, "icoFoam")
+			fatal := err != nil && strings.Contains(out, "Illegal master cellID")
+			if denied != c.deny || fatal != c.deny {
+				t.Errorf("pRefCell %s: lint deny %v, icoFoam \"Illegal master cellID\" %v, want both %v: %v\n%s", c.cell, denied, fatal, c.deny, err, tail(out))
+			}
+		})
+	}
+}

@@ -370,12 +370,7 @@ func runBlockMesh(ctx context.Context, bin, dir, source string, expanded bool) *
 	cmd := proc.Command(rctx, bin)
 	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = dir, openfoam.Env(), &log, &log
 	// Contained like every program foamc starts: the blockMeshDict is the spec's.
-	pol := contain.Policy{RW: []string{dir}, Require: contain.Required()}
-	for _, k := range []string{"WM_PROJECT_DIR", "FOAM_ETC"} {
-		if v := envValue(cmd.Env, k); filepath.IsAbs(v) {
-			pol.RO = append(pol.RO, v)
-		}
-	}
+	pol := contain.Policy{RW: []string{dir}, RO: contain.OpenFOAMDirs(cmd.Env), Require: contain.Required()}
 	if _, err := contain.Wrap(cmd, pol); err != nil {
 		return &blockMeshAnswer{why: "blockMesh cannot be contained: " + err.Error()}
 	}
@@ -461,14 +456,4 @@ func firstListItems(d *grammar.Dict, key string) []grammar.Item {
 		return nil
 	}
 	return nil
-}
-
-// envValue is the value of k in an environment list ("" when absent).
-func envValue(env []string, k string) string {
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, k+"="); ok {
-			return v
-		}
-	}
-	return ""
 }

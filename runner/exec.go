@@ -91,13 +91,7 @@ func (f foam) policy() contain.Policy {
 			p.RW = append(p.RW, d)
 		}
 	}
-	for _, kv := range f.env {
-		for _, k := range []string{"WM_PROJECT_DIR=", "FOAM_ETC="} {
-			if v, ok := strings.CutPrefix(kv, k); ok && filepath.IsAbs(v) {
-				p.RO = append(p.RO, v)
-			}
-		}
-	}
+	p.RO = append(p.RO, contain.OpenFOAMDirs(f.env)...)
 	return p
 }
 

@@ -173,6 +173,20 @@ var systemRead = []string{
 // systemWrite are the device files every contained program may write: /dev/null.
 var systemWrite = []string{"/dev/null"}
 
+// OpenFOAMDirs are the absolute OpenFOAM directories env names (WM_PROJECT_DIR, FOAM_ETC),
+// which a contained OpenFOAM program reads besides the system (Policy.RO).
+func OpenFOAMDirs(env []string) []string {
+	var out []string
+	for _, kv := range env {
+		for _, k := range []string{"WM_PROJECT_DIR=", "FOAM_ETC="} {
+			if v, ok := strings.CutPrefix(kv, k); ok && filepath.IsAbs(v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
 // Wrap rewrites cmd (not yet started; from exec.Command or proc.Command, whose session
 // settings it keeps) to start through the helper under p, and returns what containment
 // the kernel gave. Without full support it starts what it can (Landlock alone, or the

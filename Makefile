@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation hostile clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate generate-rules check-generated fuzz bench mem-keys matrix validation hostile clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -84,30 +84,30 @@ slurm-down:
 
 # The whole generated spec matrix in real OpenFOAM (CI runs a fixed sample): compile rate,
 # run rate, failures grouped by cause (and of its steady specs restated with fractional time
-# settings, specs/fractional.go); then every blind spec (specs/blind_test.go), the patch-syntax
-# matrix (specs/patchsyntax.go) and foamc's blockMeshDict reading against blockMesh on every tutorial.
+# settings, eval/specmatrix/fractional.go); then every blind spec (eval/specmatrix/blind_test.go), the patch-syntax
+# matrix (eval/specmatrix/patchsyntax.go) and foamc's blockMeshDict reading against blockMesh on every tutorial.
 matrix: deps
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix$$|TestFractionalSteadyMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestGeneratedMatrix$$|TestFractionalSteadyMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestBlindSpecs$$' -count=1 -v -timeout 60m -args -blind=all
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestBlindSpecs$$' -count=1 -v -timeout 60m -args -blind=all
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./compiler -run 'TestBlockMeshReaderAgreesOnTutorials$$' -count=1 -v -timeout 60m -args -blockmesh-corpus=all
 
-# The validation suite against the literature (docs/validation.md): every validation/<case> spec
+# The validation suite against the literature (docs/validation.md): every eval/validation/<case> spec
 # compiled, run in OpenFOAM v1912 and judged by foamc verify --spec, with its wrong variant
 # rejected; prints the validation table (make test runs the same test).
 validation: deps
 	@mkdir -p out
-	status=0; $(GO) test ./validation -count=1 -run '^TestValidation$$' -timeout 15m -args -table=$(CURDIR)/out/validation.txt || status=$$?; \
+	status=0; $(GO) test ./eval/validation -count=1 -run '^TestValidation$$' -timeout 15m -args -table=$(CURDIR)/out/validation.txt || status=$$?; \
 		cat out/validation.txt 2>/dev/null; exit $$status
 
 # The hostile-case corpus (docs/hostile.md): every attack run through the built foamc in
 # OpenFOAM v1912 as root and as the unprivileged foamc-probe user (created when missing; run
-# as root), compared with hostile/outcomes.json; prints the table of what got through.
+# as root), compared with eval/hostile/outcomes.json; prints the table of what got through.
 hostile: deps
 	@mkdir -p out
-	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./hostile -count=1 -run '^TestHostile$$' -timeout 20m -args -table=$(CURDIR)/out/hostile.txt || status=$$?; \
+	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/hostile -count=1 -run '^TestHostile$$' -timeout 20m -args -table=$(CURDIR)/out/hostile.txt || status=$$?; \
 		cat out/hostile.txt 2>/dev/null; exit $$status
 
 demo: deps build
@@ -123,11 +123,16 @@ kb: deps build
 # the v1912 sources; byte-identical unless the miner or the sources changed), the rule catalogue,
 # metadata and compiled policies, the compile goldens, the grammar fuzz seeds, and the CLI
 # transcripts' expected output with the exit-code tables of README.md and docs/cli.md.
-generate: kb
-	$(GO) test -count=1 ./rules -run 'TestBuiltinRuleMetadata|TestCatalogue|TestCompiledPolicies' -update
-	$(GO) test -count=1 ./golden -update
+generate: kb generate-rules
+	$(GO) test -count=1 ./eval/golden -update
 	FOAMC_WRITE_FUZZ_SEEDS=1 $(GO) test -count=1 ./grammar -run '^TestWriteFuzzSeeds$$'
 	$(GO) test -count=1 ./cmd/foamc -run '^(TestExitCodeDocs|TestScripts)$$' -update
+
+# What a rule or ID edit changes, without OpenFOAM, apt or the kb: the rule catalogue, metadata
+# and compiled policies (run twice when verify check IDs change: rules/verify_goids.go feeds the
+# catalogue).
+generate-rules:
+	$(GO) test -count=1 ./rules -run 'TestBuiltinRuleMetadata|TestCatalogue|TestCompiledPolicies' -update
 
 # CI: a generated file that is out of date with its source fails the build.
 check-generated: generate

@@ -15,7 +15,7 @@ import (
 	"github.com/foamc/foamc/kb"
 )
 
-var meshes = filepath.Join(foamtest.RepoRoot(), "specs", "meshes")
+var meshes = filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "meshes")
 
 const channelKE = `version: 1
 name: t
@@ -141,8 +141,8 @@ func TestBacktrackingPrunesWallFunctions(t *testing.T) {
 // A symmetry role on a mesh patch typed `patch`: the rule BC-010 sets the patch type in the
 // copied blockMeshDict.
 func TestRuleSetsPatchType(t *testing.T) {
-	src, _ := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "specs", "s08-piso-SpalartAllmaras-symmetry", "spec.yaml"))
-	r, err := CompileBytes(context.Background(), "spec.yaml", src, filepath.Join(foamtest.RepoRoot(), "specs", "s08-piso-SpalartAllmaras-symmetry"), Options{})
+	src, _ := os.ReadFile(filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "s08-piso-SpalartAllmaras-symmetry", "spec.yaml"))
+	r, err := CompileBytes(context.Background(), "spec.yaml", src, filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "s08-piso-SpalartAllmaras-symmetry"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestMatrixLintsClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := foamtest.RepoRoot()
-	a, _ := filepath.Glob(filepath.Join(root, "specs", "s*", "spec.yaml"))
+	a, _ := filepath.Glob(filepath.Join(root, "eval", "specmatrix", "s*", "spec.yaml"))
 	b, _ := filepath.Glob(filepath.Join(root, "examples", "*", "spec.yaml"))
 	for _, p := range append(a, b...) {
 		res, err := CompileFile(ctx, p, Options{KB: k})

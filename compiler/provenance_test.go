@@ -20,7 +20,7 @@ func TestEveryEntryHasProvenance(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := foamtest.RepoRoot()
-	paths, _ := filepath.Glob(filepath.Join(root, "specs", "s*", "spec.yaml"))
+	paths, _ := filepath.Glob(filepath.Join(root, "eval", "specmatrix", "s*", "spec.yaml"))
 	ex, _ := filepath.Glob(filepath.Join(root, "examples", "*", "spec.yaml"))
 	for _, p := range append(paths, ex...) {
 		res, err := CompileFile(context.Background(), p, Options{KB: k})

@@ -32,6 +32,8 @@ func TestRuleMetadata(t *testing.T) {
 	if len(rs) < 60 {
 		t.Fatalf("only %d rules loaded", len(rs))
 	}
+	// IDs are stable, so a directory renamed to explain itself keeps its category's IDs.
+	namedDirs := map[string]string{"FM": "turbulence"}
 	segDir := map[string]string{}
 	for _, r := range rs {
 		if !idPattern.MatchString(r.ID) {
@@ -54,7 +56,7 @@ func TestRuleMetadata(t *testing.T) {
 			t.Errorf("%s: file %s is not rules/<category>/<name>/<name>.rego", r.ID, r.File)
 			continue
 		}
-		if seg := strings.Split(r.ID, "-")[1]; !strings.HasPrefix(strings.ToUpper(parts[1]), seg) {
+		if seg := strings.Split(r.ID, "-")[1]; !strings.HasPrefix(strings.ToUpper(parts[1]), seg) && namedDirs[seg] != parts[1] {
 			t.Errorf("%s: in directory %s/, whose name does not start with the ID's category %s", r.ID, parts[1], seg)
 		} else if prev, ok := segDir[seg]; ok && prev != parts[1] {
 			t.Errorf("%s: category %s is split over %s/ and %s/", r.ID, seg, prev, parts[1])

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foamc/foamc/faults"
+	"github.com/foamc/foamc/eval/faults"
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/runner"

@@ -11,7 +11,7 @@ trap 'rm -rf "$out"' EXIT
 walls=""
 cpus=""
 median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-for spec in examples/*/spec.yaml specs/s*/spec.yaml; do
+for spec in examples/*/spec.yaml eval/specmatrix/s*/spec.yaml; do
 	name=$(basename "$(dirname "$spec")")
 	times=""
 	cpu=""

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/foamc/foamc/faults"
+	"github.com/foamc/foamc/eval/faults"
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/runner"
 	"github.com/foamc/foamc/verify"

@@ -43,7 +43,7 @@ func TestLocalMach(t *testing.T) {
 		t.Errorf("location %+v", f.Location)
 	}
 
-	ramp := filepath.Join("..", "specs", "s02-rhoCentral-kOmegaSST-ramp", "spec.yaml")
+	ramp := filepath.Join("..", "eval", "specmatrix", "s02-rhoCentral-kOmegaSST-ramp", "spec.yaml")
 	dir = compileSpec(t, ramp)
 	foamRun(t, dir, "rhoCentralFoam", 0)
 	// Rejected for its wall treatment (y+ 586 on the ramp), not its Mach number.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foamc/foamc/faults"
+	"github.com/foamc/foamc/eval/faults"
 	"github.com/foamc/foamc/internal/foamtest"
 )
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,7 @@ const module = "github.com/foamc/foamc"
 // pkg is one package of `go list -json`.
 type pkg struct {
 	ImportPath string
+	Imports    []string
 	Deps       []string
 }
 
@@ -35,8 +37,15 @@ func moduleRoot(t *testing.T) string {
 // packages lists the module's packages with their transitive dependencies, relative to
 // the module path ("grammar", "cmd/foamc").
 func packages(t *testing.T, root string) map[string][]string {
+	deps, _ := imports(t, root)
+	return deps
+}
+
+// imports lists the module's packages with their transitive and their direct foamc
+// dependencies, relative to the module path.
+func imports(t *testing.T, root string) (deps, direct map[string][]string) {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-deps=false", "-json=ImportPath,Deps", "./...")
+	cmd := exec.Command("go", "list", "-deps=false", "-json=ImportPath,Imports,Deps", "./...")
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
@@ -50,7 +59,7 @@ func packages(t *testing.T, root string) map[string][]string {
 		r, ok := strings.CutPrefix(p, module+"/")
 		return r, ok
 	}
-	graph := map[string][]string{}
+	deps, direct = map[string][]string{}, map[string][]string{}
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for {
 		var p pkg
@@ -63,15 +72,19 @@ func packages(t *testing.T, root string) map[string][]string {
 		if !ok {
 			continue
 		}
-		var deps []string
+		deps[name] = nil // a leaf is a package too
 		for _, d := range p.Deps {
 			if r, ok := rel(d); ok {
-				deps = append(deps, r)
+				deps[name] = append(deps[name], r)
 			}
 		}
-		graph[name] = deps
+		for _, d := range p.Imports {
+			if r, ok := rel(d); ok {
+				direct[name] = append(direct[name], r)
+			}
+		}
 	}
-	return graph
+	return deps, direct
 }
 
 // rules reads the "Import rules" table: package -> the packages it must never reach
@@ -134,7 +147,7 @@ func ruleFor(rules map[string]rule, p string) (string, bool) {
 	return best, best != ""
 }
 
-var testOnly = []string{"faults", "golden", "specs", "internal/archtest"}
+var testOnly = []string{"eval", "internal/archtest", "llm/llmtest"}
 
 // isTestOnly: the corpus, the goldens, and internal/*test helper packages.
 func isTestOnly(p string) bool {
@@ -183,6 +196,97 @@ func TestImportRules(t *testing.T) {
 				if under(d, n) && !under(p, n) {
 					t.Errorf("%s reaches %s, which docs/architecture.md forbids (row %s)", p, d, name)
 				}
+			}
+		}
+	}
+}
+
+// drawing reads the "## Layers" drawing: package -> its row, counted from the bottom (0 for
+// the leaves); the "tests only" row is returned apart.
+func drawing(t *testing.T, root string) (rows map[string]int, tests []string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(b), "\n## Layers\n")
+	if !ok {
+		t.Fatal(`docs/architecture.md has no "## Layers" drawing`)
+	}
+	_, after, _ = strings.Cut(after, "```\n")
+	block, _, ok := strings.Cut(after, "```")
+	if !ok {
+		t.Fatal("the Layers drawing has no fenced block")
+	}
+	lines := strings.Split(strings.TrimSpace(block), "\n")
+	rows = map[string]int{}
+	for i, line := range lines {
+		label, pkgs, ok := strings.Cut(line, "  ")
+		if !ok {
+			t.Fatalf("drawing row %q: want a label, two spaces, then packages", line)
+		}
+		fields := strings.Fields(pkgs)
+		if strings.TrimSpace(label) == "tests only" {
+			tests = fields
+			continue
+		}
+		for _, p := range fields {
+			if _, dup := rows[p]; dup {
+				t.Errorf("%s is drawn twice", p)
+			}
+			rows[p] = len(lines) - 1 - i
+		}
+	}
+	return rows, tests
+}
+
+// node is the drawn package p belongs to: the longest drawn prefix.
+func node(rows map[string]int, p string) (string, bool) {
+	best := ""
+	for name := range rows {
+		if under(p, name) && len(name) > len(best) {
+			best = name
+		}
+	}
+	return best, best != ""
+}
+
+// TestLayers: the drawing of docs/architecture.md is the code's structure: every package is
+// drawn, every import points to a lower row (or inside its own node), and nothing drawn is
+// missing from the module.
+func TestLayers(t *testing.T) {
+	root := moduleRoot(t)
+	graph, direct := imports(t, root)
+	rows, tests := drawing(t, root)
+	for _, p := range tests {
+		if !isTestOnly(p) {
+			t.Errorf("the drawing's tests-only row names %s, which the import rules treat as product code", p)
+		}
+	}
+	for name := range rows {
+		if !slices.ContainsFunc(slices.Collect(maps.Keys(graph)), func(p string) bool { return under(p, name) }) {
+			t.Errorf("the drawing names %s, which is no package of the module", name)
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(graph)) {
+		if isTestOnly(p) {
+			if !slices.ContainsFunc(tests, func(x string) bool { return under(p, x) }) {
+				t.Errorf("%s is test-only but not on the drawing's tests-only row", p)
+			}
+			continue
+		}
+		from, ok := node(rows, p)
+		if !ok {
+			t.Errorf("%s is not on the Layers drawing of docs/architecture.md: draw it on its row", p)
+			continue
+		}
+		for _, d := range direct[p] {
+			to, ok := node(rows, d)
+			if !ok || to == from {
+				continue
+			}
+			if rows[to] >= rows[from] {
+				t.Errorf("%s imports %s: the drawing puts %s on a row not below %s", p, d, to, from)
 			}
 		}
 	}

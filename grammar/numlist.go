@@ -210,13 +210,6 @@ func decodeTuplesParallel(body string, dst []float64, width, count int) ([]float
 	return out, true
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // decodeLabels reads label-only bodies; it returns the offset of the first non-label, or -1.
 func decodeLabels(body string, dst []int64) ([]int64, int) {
 	n := len(body)

@@ -99,18 +99,18 @@ type preload struct {
 	err error
 }
 
-// takePreload returns the case New loaded for dir with opts, once.
-func (e *Engine) takePreload(dir string, opts foamcase.Options) (*foamcase.Case, error, bool) {
+// takePreload returns the load New started for dir with opts, once; false when there is
+// none for these options.
+func (e *Engine) takePreload(dir string, opts foamcase.Options) (preload, bool) {
 	e.preloadMu.Lock()
 	ch, ok := e.preloaded[dir]
 	delete(e.preloaded, dir)
 	e.preloadMu.Unlock()
 	// Options holding a function (Env) never compare equal: such a lint loads again.
 	if !ok || !reflect.DeepEqual(opts, e.preloadOpts) {
-		return nil, nil, false
+		return preload{}, false
 	}
-	p := <-ch
-	return p.c, p.err, true
+	return <-ch, true
 }
 
 // New compiles the built-in policies and those in opts.PolicyDirs and prepares the query.

@@ -19,10 +19,11 @@ import (
 // parse come back as findings next to the rule findings. An error means the case could
 // not be evaluated at all (unreadable directory, policy evaluation failure).
 func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options) (output.Case, error) {
-	c, err, ok := e.takePreload(dir, opts)
+	p, ok := e.takePreload(dir, opts)
 	if !ok {
-		c, err = foamcase.Load(dir, opts)
+		p.c, p.err = foamcase.Load(dir, opts)
 	}
+	c, err := p.c, p.err
 	if err != nil {
 		return output.Case{Dir: dir}, fmt.Errorf("rules: load case %s: %w", dir, err)
 	}

@@ -27,7 +27,7 @@ func TestPreload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, ok := e.takePreload(dir, foamcase.Options{Values: true}); ok {
+	if _, ok := e.takePreload(dir, foamcase.Options{Values: true}); ok {
 		t.Error("a preload was used for other options")
 	}
 	e2, err := New(ctx, Options{KB: fixtureKB(t), Preload: []string{dir}})
@@ -41,7 +41,7 @@ func TestPreload(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("preloaded lint differs:\n got %v\nwant %v", got.Findings, want.Findings)
 	}
-	if _, _, ok := e2.takePreload(dir, foamcase.Options{}); ok {
+	if _, ok := e2.takePreload(dir, foamcase.Options{}); ok {
 		t.Error("a preload was used twice")
 	}
 }

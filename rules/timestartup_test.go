@@ -472,3 +472,40 @@ func TestRefCellOutsideMesh(t *testing.T) {
 		})
 	}
 }
+
+// TestFileHandler: the fileHandler fixture FOAM-TIME-009 denies stops real blockMesh with the
+// FATAL the rule quotes; a handler OpenFOAM has (collated) lints clean and meshes.
+func TestFileHandler(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs OpenFOAM")
+	}
+	foamtest.RequireBinary(t, "blockMesh")
+	e := embeddedEngine(t)
+	for _, h := range []string{"collatd", "collated"} {
+		dir := fixtureCase(t, "time-filehandler")
+		cd := filepath.Join(dir, "system", "controlDict")
+		b, err := os.ReadFile(cd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(cd, []byte(strings.Replace(string(b), "collatd", h, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fs := denies(lintCase(t, e, dir))
+		cmd := exec.Command("blockMesh")
+		cmd.Dir, cmd.Env = dir, foamtest.Env()
+		out, err := cmd.CombinedOutput()
+		if h == "collated" {
+			if len(fs) > 0 || err != nil {
+				t.Fatalf("collated: denies %v, blockMesh %v\n%s", fs, err, out)
+			}
+			continue
+		}
+		if findingAt(fs, "FOAM-TIME-009", cdPath("OptimisationSwitches/fileHandler")) == nil {
+			t.Errorf("collatd: no FOAM-TIME-009 deny: %v", fs)
+		}
+		if err == nil || !strings.Contains(string(out), "Unknown fileHandler type collatd") {
+			t.Errorf("collatd: want blockMesh to stop on the unknown handler: %v\n%s", err, out)
+		}
+	}
+}

@@ -29,6 +29,8 @@ type Features struct {
 	MeshInputs []string `json:"meshInputs"`
 	// Decomposed: decomposePar has written processor directories, which parallel runs read.
 	Decomposed bool `json:"decomposed"`
+	// Surfaces are snappyHexMeshDict's triSurfaceMesh geometries as read and measured.
+	Surfaces []Surface `json:"surfaces"`
 }
 
 // meshConverters maps the file extensions v1912's mesh conversion utilities read to them
@@ -77,6 +79,7 @@ func (f Features) Map() map[string]any {
 		"multiphase":      f.Multiphase,
 		"meshInputs":      f.MeshInputs,
 		"decomposed":      f.Decomposed,
+		"surfaces":        surfaceMaps(f.Surfaces),
 	}
 }
 
@@ -265,4 +268,36 @@ func lookupString(d map[string]any, key string) (string, bool) {
 	}
 	s, ok := d[key].(string)
 	return s, ok
+}
+
+// surfaceMaps is the surfaces as JSON-able maps (rules read numbers as float64).
+func surfaceMaps(ss []Surface) []any {
+	out := make([]any, 0, len(ss))
+	for _, s := range ss {
+		m := map[string]any{
+			"name": s.Name, "file": s.File, "found": s.Found, "triangles": s.Triangles,
+			"illegal": s.Illegal, "openEdges": s.OpenEdges, "multiEdges": s.MultiEdges,
+			"parts": s.Parts, "normalZones": s.NormalZones,
+			"box": []any{floats(s.Box[0][:]), floats(s.Box[1][:])}, "locationInside": nil,
+		}
+		if s.Error != "" {
+			m["error"] = s.Error
+		}
+		if s.FirstOpenEdge != nil {
+			m["firstOpenEdge"] = floats(s.FirstOpenEdge)
+		}
+		if s.LocationInside != nil {
+			m["locationInside"] = *s.LocationInside
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func floats(xs []float64) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
 }

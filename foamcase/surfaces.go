@@ -1,0 +1,153 @@
+package foamcase
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/foamc/foamc/surface"
+)
+
+// Surface is what snappyHexMesh will read for one triSurfaceMesh of snappyHexMeshDict's
+// geometry, measured as surfaceCheck measures it (package surface).
+type Surface struct {
+	// Name is the geometry entry; File the case-relative file triSurfaceMesh looks up
+	// (constant/triSurface/<file entry or name>), "" when the entry names none.
+	Name string `json:"name"`
+	File string `json:"file"`
+	// Found: the file exists (plain or .gz, as OpenFOAM finds it); Error is why it could
+	// not be read as a surface ("" when it was).
+	Found bool   `json:"found"`
+	Error string `json:"error,omitempty"`
+	// Counts as surfaceCheck prints them.
+	Triangles   int `json:"triangles"`
+	Illegal     int `json:"illegal"`
+	OpenEdges   int `json:"openEdges"`
+	MultiEdges  int `json:"multiEdges"`
+	Parts       int `json:"parts"`
+	NormalZones int `json:"normalZones"`
+	// Box is the surface's bounding box; FirstOpenEdge one open edge's midpoint (where to look).
+	Box           [2][3]float64 `json:"box"`
+	FirstOpenEdge []float64     `json:"firstOpenEdge,omitempty"`
+	// LocationInside: castellatedMeshControls' locationInMesh lies inside this closed surface
+	// (nil when the surface is not closed or there is no locationInMesh).
+	LocationInside *bool `json:"locationInside"`
+}
+
+// snappyDict is where snappyHexMesh reads its settings.
+const snappyDict = "system/snappyHexMeshDict"
+
+// surfaces reads every triSurfaceMesh geometry of snappyHexMeshDict (sorted by name).
+func surfaces(dir string, files map[string]any) []Surface {
+	d, _ := files[snappyDict].(map[string]any)
+	geometry, _ := d["geometry"].(map[string]any)
+	var loc []float64
+	if cm, ok := d["castellatedMeshControls"].(map[string]any); ok {
+		loc = numbers(cm["locationInMesh"])
+	}
+	out := []Surface{}
+	for _, name := range slices.Sorted(maps.Keys(geometry)) {
+		g, _ := geometry[name].(map[string]any)
+		if g == nil || g["type"] != "triSurfaceMesh" {
+			continue
+		}
+		file := name
+		if f, ok := g["file"].(string); ok {
+			file = f
+		}
+		s := Surface{Name: name, File: path.Join("constant", "triSurface", file)}
+		measure(dir, &s, loc)
+		out = append(out, s)
+	}
+	return out
+}
+
+// measured caches measurements by file identity: a language server re-lints on every edit,
+// and a vehicle surface of 300k triangles takes seconds to measure.
+var measured = struct {
+	sync.Mutex
+	m map[measureKey]Surface
+}{m: map[measureKey]Surface{}}
+
+type measureKey struct {
+	path, loc string
+	size      int64
+	mtime     time.Time
+}
+
+// maxMeasured bounds the cache; it is cleared whole when full.
+const maxMeasured = 16
+
+// measure reads the surface file (as OpenFOAM finds it: the name, else name.gz) and fills s.
+func measure(dir string, s *Surface, loc []float64) {
+	p := filepath.Join(dir, filepath.FromSlash(s.File))
+	fi, err := os.Stat(p)
+	if err != nil {
+		if fi, err = os.Stat(p + ".gz"); err != nil {
+			return
+		}
+		p += ".gz"
+	}
+	key := measureKey{p, fmt.Sprint(loc), fi.Size(), fi.ModTime()}
+	measured.Lock()
+	m, ok := measured.m[key]
+	measured.Unlock()
+	if ok {
+		m.Name, m.File = s.Name, s.File
+		*s = m
+		return
+	}
+	measureFile(p, s, loc)
+	measured.Lock()
+	if len(measured.m) >= maxMeasured {
+		clear(measured.m)
+	}
+	measured.m[key] = *s
+	measured.Unlock()
+}
+
+func measureFile(p string, s *Surface, loc []float64) {
+	s.Found = true
+	surf, err := surface.Read(p)
+	if err != nil {
+		s.Error = err.Error()
+		return
+	}
+	r := surface.Check(surf)
+	s.Triangles, s.Illegal, s.OpenEdges, s.MultiEdges = r.Triangles, len(r.Illegal), len(r.OpenEdges), len(r.MultiEdges)
+	s.Parts, s.NormalZones, s.Box = r.Parts, r.NormalZones, r.Box
+	if len(r.OpenEdges) > 0 {
+		a, b := surf.Points[r.OpenEdges[0][0]], surf.Points[r.OpenEdges[0][1]]
+		s.FirstOpenEdge = []float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2}
+	}
+	if len(loc) == 3 {
+		if in, ok := surface.Inside(surf, r, [3]float64{loc[0], loc[1], loc[2]}); ok {
+			s.LocationInside = &in
+		}
+	}
+}
+
+// numbers is a JSON list of numbers (nil when it is not one).
+func numbers(v any) []float64 {
+	l, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	out := make([]float64, 0, len(l))
+	for _, x := range l {
+		switch n := x.(type) {
+		case float64:
+			out = append(out, n)
+		case int64:
+			out = append(out, float64(n))
+		default:
+			return nil
+		}
+	}
+	return out
+}

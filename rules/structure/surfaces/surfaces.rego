@@ -1,0 +1,68 @@
+# METADATA
+# title: the surfaces snappyHexMesh meshes are there and sound
+# description: |
+#   snappyHexMesh reads every triSurfaceMesh of snappyHexMeshDict's geometry from
+#   constant/triSurface and stops when one is missing ("Cannot find triSurfaceMesh"). A
+#   surface that is not closed (edges of one triangle), has edges of more than two
+#   triangles, illegal triangles (a vertex used twice, a duplicate) or zones of opposite
+#   normals meshes quietly wrong: the castellated mesh leaks through the gap or keeps the
+#   wrong side, and layers fail where normals flip. The counts are surfaceCheck's
+#   (package surface ports its rules; its tests compare with surfaceCheck v1912). Each is
+#   a warning: an Allrun step foamc cannot see may copy or repair the surface, and a
+#   surface closed by the domain's own boundary is legitimate.
+# custom:
+#   id: FOAM-STRUCT-013
+#   severity: warn
+#   fix: Put the surface in constant/triSurface, or repair it (surfaceCheck names the open edges and illegal triangles; surfaceOrient makes normals consistent).
+#   provenance:
+#     - src/meshTools/searchableSurfaces/triSurfaceMesh/triSurfaceMesh.C:50-120 (checkFile, "Cannot find triSurfaceMesh")
+#     - applications/utilities/surface/surfaceCheck/surfaceCheck.C:450-930 (illegal triangles, open and multiply connected edges, parts, normal zones)
+#     - surface/surface_test.go TestAgainstSurfaceCheck (counts equal to surfaceCheck v1912 on 9 planted faults and 5 tutorial geometries)
+package foamc.rules.structure.surfaces
+
+import data.foamc.lib
+
+file := "system/snappyHexMeshDict"
+
+ptr(s) := lib.file_ptr(file, ["geometry", s.name])
+
+findings contains f if {
+	some s in input.features.surfaces
+	not s.found
+	f := lib.finding_with(ptr(s), sprintf("%s is not in the case: snappyHexMesh stops with \"Cannot find triSurfaceMesh\"", [s.file]), {})
+}
+
+findings contains f if {
+	some s in input.features.surfaces
+	s.error
+	f := lib.finding_with(ptr(s), sprintf("%s cannot be read as a surface: %s", [s.file, s.error]), {})
+}
+
+findings contains f if {
+	some s in input.features.surfaces
+	s.found
+	problems := [p |
+		some [key, what] in [
+			["openEdges", "edges of one triangle (not closed)"],
+			["multiEdges", "edges of more than two triangles"],
+			["illegal", "illegal triangles"],
+		]
+		s[key] > 0
+		p := sprintf("%d %s", [s[key], what])
+	]
+	count(problems) > 0
+	f := lib.finding_with(ptr(s), sprintf("%s has %s: the castellated mesh may leak through it", [s.file, concat(", ", problems)]), {
+		"detail": detail(s),
+	})
+}
+
+findings contains f if {
+	some s in input.features.surfaces
+	s.found
+	s.normalZones > s.parts
+	f := lib.finding_with(ptr(s), sprintf("%s has %d zones of consistent normals in %d part(s): its normals flip, so layers and inside/outside tests go wrong", [s.file, s.normalZones, s.parts]), {})
+}
+
+detail(s) := sprintf("an open edge at (%v %v %v)", s.firstOpenEdge) if s.firstOpenEdge
+
+detail(s) := "" if not s.firstOpenEdge

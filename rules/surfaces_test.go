@@ -1,0 +1,57 @@
+package rules
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+// TestSnappySurfaces: the surfaces fixture FOAM-STRUCT-013 warns about stops real
+// snappyHexMesh on the missing surface with the message the rule quotes; without that
+// entry snappyHexMesh meshes, and only the open-surface warning is left.
+func TestSnappySurfaces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs OpenFOAM")
+	}
+	foamtest.RequireBinary(t, "snappyHexMesh")
+	e := embeddedEngine(t)
+	dir := fixtureCase(t, "structure-snappy-surfaces")
+	run := func(name string) (string, error) {
+		cmd := exec.Command(name)
+		cmd.Dir, cmd.Env = dir, foamtest.Env()
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := run("blockMesh"); err != nil {
+		t.Fatalf("blockMesh: %v\n%s", err, out)
+	}
+	ptr := "/files/system~1snappyHexMeshDict/geometry/"
+	fs := lintCase(t, e, dir)
+	if findingAt(fs, "FOAM-STRUCT-013", ptr+"gone.stl") == nil || findingAt(fs, "FOAM-STRUCT-013", ptr+"body.stl") == nil {
+		t.Fatalf("want FOAM-STRUCT-013 on gone.stl and body.stl: %v", fs)
+	}
+	if out, err := run("snappyHexMesh"); err == nil || !strings.Contains(out, "Cannot find triSurfaceMesh") {
+		t.Fatalf("want snappyHexMesh to stop on gone.stl: %v\n%s", err, out)
+	}
+	p := filepath.Join(dir, "system", "snappyHexMeshDict")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = regexp.MustCompile(`(?m)^.*gone\.stl.*\n`).ReplaceAll(b, nil)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs = lintCase(t, e, dir)
+	if findingAt(fs, "FOAM-STRUCT-013", ptr+"gone.stl") != nil || findingAt(fs, "FOAM-STRUCT-013", ptr+"body.stl") == nil {
+		t.Errorf("want only the open-surface warning: %v", fs)
+	}
+	if out, err := run("snappyHexMesh"); err != nil || !strings.Contains(out, "Finished meshing without any errors") {
+		t.Errorf("snappyHexMesh without gone.stl: %v\n%s", err, out)
+	}
+}

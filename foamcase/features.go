@@ -31,6 +31,8 @@ type Features struct {
 	Decomposed bool `json:"decomposed"`
 	// Surfaces are snappyHexMeshDict's triSurfaceMesh geometries as read and measured.
 	Surfaces []Surface `json:"surfaces"`
+	// Background is the mesh snappyHexMesh refines, with its locationInMesh (nil: unknown).
+	Background *Background `json:"background"`
 }
 
 // meshConverters maps the file extensions v1912's mesh conversion utilities read to them
@@ -80,6 +82,7 @@ func (f Features) Map() map[string]any {
 		"meshInputs":      f.MeshInputs,
 		"decomposed":      f.Decomposed,
 		"surfaces":        surfaceMaps(f.Surfaces),
+		"background":      backgroundMap(f.Background),
 	}
 }
 
@@ -300,4 +303,14 @@ func floats(xs []float64) []any {
 		out[i] = x
 	}
 	return out
+}
+
+func backgroundMap(b *Background) any {
+	if b == nil {
+		return nil
+	}
+	return map[string]any{
+		"box": []any{floats(b.Box[0][:]), floats(b.Box[1][:])}, "source": b.Source,
+		"locationInMesh": floats(b.LocationInMesh), "locationInside": b.LocationInside,
+	}
 }

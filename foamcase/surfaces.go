@@ -3,6 +3,7 @@ package foamcase
 import (
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/foamc/foamc/foamcase/polymesh"
 	"github.com/foamc/foamc/surface"
 )
 
@@ -41,6 +43,89 @@ type Surface struct {
 
 // snappyDict is where snappyHexMesh reads its settings.
 const snappyDict = "system/snappyHexMeshDict"
+
+// Background is the mesh snappyHexMesh starts from, as far as foamc can know it before it runs.
+type Background struct {
+	// Box is its bounding box; Source the file it comes from: constant/polyMesh/points (a
+	// mesh is there), else the blockMeshDict's vertices times its scale (only when no curved
+	// edge or projection can move the boundary past them).
+	Box    [2][3]float64 `json:"box"`
+	Source string        `json:"source"`
+	// LocationInMesh is castellatedMeshControls' point, LocationInside whether it lies in
+	// Box (snappyHexMesh stops when the point is in no cell: "is not inside the mesh"). Set
+	// only when castellatedMesh is on: the other stages never look the point up.
+	LocationInMesh []float64 `json:"locationInMesh"`
+	LocationInside bool      `json:"locationInside"`
+}
+
+// background finds the box snappyHexMesh meshes inside; nil without a snappyHexMeshDict
+// with a locationInMesh, or when the box cannot be known.
+func background(dir string, files map[string]any) *Background {
+	d, _ := files[snappyDict].(map[string]any)
+	cm, _ := d["castellatedMeshControls"].(map[string]any)
+	loc := numbers(cm["locationInMesh"])
+	// Only the castellation stage looks the point up (snappyRefineDriver: findCells(true, ...)).
+	if len(loc) != 3 || !switchOn(d["castellatedMesh"]) {
+		return nil
+	}
+	b := &Background{LocationInMesh: loc}
+	if pts, err := polymesh.Points(filepath.Join(dir, "constant", "polyMesh")); err == nil && len(pts) > 0 {
+		lo, hi := polymesh.Box(pts)
+		b.Box, b.Source = [2][3]float64{lo, hi}, "constant/polyMesh/points"
+	} else if box, src, ok := blockBox(files); ok {
+		b.Box, b.Source = box, src
+	} else {
+		return nil
+	}
+	b.LocationInside = true
+	for k := 0; k < 3; k++ {
+		if loc[k] < b.Box[0][k] || loc[k] > b.Box[1][k] {
+			b.LocationInside = false
+		}
+	}
+	return b
+}
+
+// blockBox is the box of a blockMeshDict's vertices times `scale` (blockMesh v1912 reads
+// `scale`, else the older `convertToMeters`); false with curved edges, geometry to project
+// onto, or vertices foamc cannot read as points.
+func blockBox(files map[string]any) ([2][3]float64, string, bool) {
+	for _, name := range []string{"system/blockMeshDict", "constant/polyMesh/blockMeshDict"} {
+		d, ok := files[name].(map[string]any)
+		if !ok {
+			continue
+		}
+		if e, ok := d["edges"].([]any); ok && len(e) > 0 {
+			return [2][3]float64{}, "", false
+		}
+		if _, ok := d["geometry"]; ok {
+			return [2][3]float64{}, "", false
+		}
+		scale := 1.0
+		for _, k := range []string{"convertToMeters", "scale"} {
+			if n := numbers([]any{d[k]}); len(n) == 1 {
+				scale = n[0]
+			}
+		}
+		vs, _ := d["vertices"].([]any)
+		if len(vs) == 0 {
+			return [2][3]float64{}, "", false
+		}
+		box := [2][3]float64{{math.Inf(1), math.Inf(1), math.Inf(1)}, {math.Inf(-1), math.Inf(-1), math.Inf(-1)}}
+		for _, v := range vs {
+			p := numbers(v)
+			if len(p) != 3 {
+				return [2][3]float64{}, "", false
+			}
+			for k := 0; k < 3; k++ {
+				box[0][k] = math.Min(box[0][k], scale*p[k])
+				box[1][k] = math.Max(box[1][k], scale*p[k])
+			}
+		}
+		return box, name, true
+	}
+	return [2][3]float64{}, "", false
+}
 
 // surfaces reads every triSurfaceMesh geometry of snappyHexMeshDict (sorted by name).
 func surfaces(dir string, files map[string]any) []Surface {
@@ -150,4 +235,15 @@ func numbers(v any) []float64 {
 		}
 	}
 	return out
+}
+
+// switchOn is a Switch that reads as on (Switch.C: true, on, yes, y, t).
+func switchOn(v any) bool {
+	switch x := v.(type) {
+	case bool:
+		return x
+	case string:
+		return x == "true" || x == "on" || x == "yes" || x == "y" || x == "t"
+	}
+	return false
 }

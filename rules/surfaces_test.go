@@ -55,3 +55,42 @@ func TestSnappySurfaces(t *testing.T) {
 		t.Errorf("snappyHexMesh without gone.stl: %v\n%s", err, out)
 	}
 }
+
+// TestSnappyLocation: a locationInMesh outside the blockMesh box is FOAM-STRUCT-014's deny and
+// stops real snappyHexMesh with the message the rule quotes; inside, both pass.
+func TestSnappyLocation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs OpenFOAM")
+	}
+	foamtest.RequireBinary(t, "snappyHexMesh")
+	e := embeddedEngine(t)
+	for _, loc := range []string{"(1.5 0.9 0.9)", "(0.9 0.9 0.9)"} {
+		dir := fixtureCase(t, "structure-snappy-surfaces")
+		p := filepath.Join(dir, "system", "snappyHexMeshDict")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = regexp.MustCompile(`(?m)^.*gone\.stl.*\n`).ReplaceAll(b, nil)
+		b = []byte(strings.Replace(string(b), "locationInMesh (0.9 0.9 0.9);", "locationInMesh "+loc+";", 1))
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fs := denies(lintCase(t, e, dir))
+		cmd := exec.Command("bash", "-c", "blockMesh && snappyHexMesh")
+		cmd.Dir, cmd.Env = dir, foamtest.Env()
+		out, err := cmd.CombinedOutput()
+		if loc == "(0.9 0.9 0.9)" {
+			if len(fs) > 0 || err != nil {
+				t.Errorf("%s: denies %v, snappyHexMesh %v\n%s", loc, fs, err, out)
+			}
+			continue
+		}
+		if findingAt(fs, "FOAM-STRUCT-014", "/files/system~1snappyHexMeshDict/castellatedMeshControls/locationInMesh") == nil {
+			t.Errorf("%s: no FOAM-STRUCT-014 deny: %v", loc, fs)
+		}
+		if err == nil || !strings.Contains(string(out), "is not inside the mesh or on a face or edge") {
+			t.Errorf("%s: want snappyHexMesh to stop: %v\n%s", loc, err, out)
+		}
+	}
+}

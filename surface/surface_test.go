@@ -2,7 +2,6 @@ package surface
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -15,50 +14,25 @@ import (
 	"github.com/foamc/foamc/internal/foamtest"
 )
 
-// icosphere is a closed, consistently outward-oriented sphere: an icosahedron refined n times.
+// icosphere is Sphere as point and triangle lists, for planting faults.
 func icosphere(n int, centre [3]float64, radius float64) ([][3]float64, [][3]int) {
-	t := (1 + math.Sqrt(5)) / 2
-	pts := [][3]float64{{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t}, {0, -1, -t}, {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}}
-	tris := [][3]int{{0, 11, 5}, {0, 5, 1}, {0, 1, 7}, {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8}, {3, 9, 4}, {3, 4, 2}, {3, 2, 6}, {3, 6, 8}, {3, 8, 9}, {4, 9, 5}, {2, 4, 11}, {6, 2, 10}, {8, 6, 7}, {9, 8, 1}}
-	for ; n > 0; n-- {
-		mid := map[[2]int]int{}
-		half := func(a, b int) int {
-			k := [2]int{min(a, b), max(a, b)}
-			if i, ok := mid[k]; ok {
-				return i
-			}
-			p := [3]float64{(pts[a][0] + pts[b][0]) / 2, (pts[a][1] + pts[b][1]) / 2, (pts[a][2] + pts[b][2]) / 2}
-			pts = append(pts, p)
-			mid[k] = len(pts) - 1
-			return len(pts) - 1
-		}
-		var next [][3]int
-		for _, f := range tris {
-			a, b, c := half(f[0], f[1]), half(f[1], f[2]), half(f[2], f[0])
-			next = append(next, [3]int{f[0], a, c}, [3]int{f[1], b, a}, [3]int{f[2], c, b}, [3]int{a, b, c})
-		}
-		tris = next
+	s := Sphere(n, centre, radius, "body")
+	tris := make([][3]int, len(s.Tris))
+	for i, t := range s.Tris {
+		tris[i] = t.V
 	}
-	for i, p := range pts {
-		l := math.Sqrt(p[0]*p[0] + p[1]*p[1] + p[2]*p[2])
-		for k := range p {
-			pts[i][k] = centre[k] + radius*p[k]/l
-		}
-	}
-	return pts, tris
+	return s.Points, tris
 }
 
 func writeASCII(t *testing.T, path string, pts [][3]float64, tris [][3]int) {
-	var b strings.Builder
-	b.WriteString("solid body\n")
+	s := &Surface{Points: pts, Regions: []string{"body"}}
 	for _, f := range tris {
-		b.WriteString("  facet normal 0 0 0\n    outer loop\n")
-		for _, v := range f {
-			fmt.Fprintf(&b, "      vertex %.9g %.9g %.9g\n", pts[v][0], pts[v][1], pts[v][2])
-		}
-		b.WriteString("    endloop\n  endfacet\n")
+		s.Tris = append(s.Tris, Tri{V: f})
 	}
-	b.WriteString("endsolid body\n")
+	var b strings.Builder
+	if err := WriteSTL(&b, s); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -199,11 +173,7 @@ func TestAgainstSurfaceCheck(t *testing.T) {
 
 // TestInside: ray parity on a closed sphere; an open surface has no inside.
 func TestInside(t *testing.T) {
-	pts, tris := icosphere(2, [3]float64{1, 2, 3}, 1)
-	s := &Surface{Points: pts, Regions: []string{"s"}}
-	for _, f := range tris {
-		s.Tris = append(s.Tris, Tri{V: f})
-	}
+	s := Sphere(2, [3]float64{1, 2, 3}, 1, "s")
 	r := Check(s)
 	for _, c := range []struct {
 		p    [3]float64

@@ -347,7 +347,7 @@ func (c *decoder) param(ptr string, v any) Param {
 	case p.Name == "" && p.Path == "":
 		c.bad(ptr, "%s: give a path (the spec field) or a name (a label column), or both", ptr)
 	case p.Name == "":
-		p.Name = p.Path[strings.LastIndexByte(p.Path, '/')+1:]
+		p.Name = strings.TrimPrefix(p.Path, "/")
 	}
 	_, hasValues := m["values"]
 	_, hasRange := m["range"]
@@ -440,6 +440,17 @@ func (f *File) paramNames() []string {
 	for _, a := range f.Vary {
 		for _, p := range a.Params {
 			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// heads are the first parameter of each axis: a zipped group's leader names it.
+func (f *File) heads() []string {
+	var out []string
+	for _, a := range f.Vary {
+		if len(a.Params) > 0 {
+			out = append(out, a.Params[0].Name)
 		}
 	}
 	return out

@@ -112,14 +112,14 @@ func (f *File) Variants() ([]Variant, error) {
 				if p.path == "" {
 					continue
 				}
-				if err := setPointer(&tree, p.path, p.Value); err != nil {
+				if err := setPointer(&tree, p.path, p.Value.Value); err != nil {
 					return nil, finding.List{{ID: IDInvalid, Severity: finding.Deny, Location: f.doc.Locate(p.ptr + "/path"),
 						Summary: fmt.Sprintf("%s: %s in the base spec %s: %v", p.ptr, p.path, f.Base, err), Fix: "name a field of the base spec (docs/spec.md)"}}
 				}
 			}
 			v := Variant{Level: level, Dims: dims, Factor: 1}
 			for _, p := range combo {
-				v.Params = append(v.Params, Value{Name: p.Name, Value: p.Value})
+				v.Params = append(v.Params, p.Value)
 			}
 			spec, err := json.Marshal(tree)
 			if err != nil {

@@ -214,8 +214,8 @@ type session struct {
 	opt Options
 	// heads are the parameters progress lines show: the first of each axis.
 	heads []string
-	mu  sync.Mutex
-	rec *Record
+	mu    sync.Mutex
+	rec   *Record
 }
 
 func (s *session) log(o *Outcome, what string) {

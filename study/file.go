@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/schema"
@@ -77,7 +78,7 @@ type Refine struct {
 type RunSettings struct {
 	Concurrency int
 	Steps       int
-	Timeout     string
+	Timeout     time.Duration
 	Slurm       bool
 }
 
@@ -248,7 +249,11 @@ func decode(d *schema.Document, path string) (*File, error) {
 				f.Run.Steps = c.integer("/run/steps", x, 0)
 			}
 			if x, ok := m["timeout"]; ok {
-				f.Run.Timeout = c.str("/run/timeout", x)
+				d, err := time.ParseDuration(c.str("/run/timeout", x))
+				if err != nil || d <= 0 {
+					c.bad("/run/timeout", "/run/timeout: %v: want a duration such as 10m", x)
+				}
+				f.Run.Timeout = d
 			}
 			if x, ok := m["slurm"]; ok {
 				b, ok := x.(bool)

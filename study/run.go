@@ -42,6 +42,10 @@ type Options struct {
 	Log io.Writer
 	// RequireContainment: runner.Options.RequireContainment.
 	RequireContainment bool
+	// Steps and Timeout, when > 0, bound every variant's run instead of the study file's
+	// run.steps and run.timeout (the MCP server's limits).
+	Steps   int
+	Timeout time.Duration
 }
 
 // Variant states in the record.
@@ -328,12 +332,19 @@ func (s *session) run(ctx context.Context, v *Variant, o *Outcome) error {
 	}
 	defer lf.Close()
 	judge := runner.Judge(verify.Options{Plots: filepath.Join(s.opt.Out, "plots", v.ID)})
-	timeout, _ := time.ParseDuration(s.f.Run.Timeout)
+	timeout := s.f.Run.Timeout
+	steps := s.f.Run.Steps
+	if s.opt.Timeout > 0 {
+		timeout = s.opt.Timeout
+	}
+	if s.opt.Steps > 0 {
+		steps = s.opt.Steps
+	}
 	var rr *runner.Result
 	if s.opt.Slurm || s.f.Run.Slurm {
-		rr, err = runner.RunSlurm(ctx, caseDir, runner.SlurmOptions{Lint: s.opt.Lint, Log: lf, Timeout: timeout, Steps: s.f.Run.Steps, Verify: judge})
+		rr, err = runner.RunSlurm(ctx, caseDir, runner.SlurmOptions{Lint: s.opt.Lint, Log: lf, Timeout: timeout, Steps: steps, Verify: judge})
 	} else {
-		rr, err = runner.Run(ctx, caseDir, runner.Options{Lint: s.opt.Lint, Log: lf, Timeout: timeout, Steps: s.f.Run.Steps, Verify: judge, RequireContainment: s.opt.RequireContainment})
+		rr, err = runner.Run(ctx, caseDir, runner.Options{Lint: s.opt.Lint, Log: lf, Timeout: timeout, Steps: steps, Verify: judge, RequireContainment: s.opt.RequireContainment})
 	}
 	if err != nil {
 		o.Status, o.Reason = runner.StatusFailed, err.Error()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/internal/slurmtest"
 	"github.com/foamc/foamc/study"
 )
 
@@ -188,5 +189,39 @@ func TestStudyInterruptResume(t *testing.T) {
 	}
 	if redo := studyRun(0, "--redo"); strings.Join(ran(redo), " ") != "v001 v002 v003" {
 		t.Errorf("--redo ran %v:\n%s", ran(redo), redo)
+	}
+}
+
+// TestStudySlurm runs a two-variant sweep through the Slurm path on the test cluster:
+// each variant's job.slurm is submitted, followed to COMPLETED and verified, and the
+// results table has both rows done.
+func TestStudySlurm(t *testing.T) {
+	for _, b := range []string{"icoFoam", "blockMesh"} {
+		foamtest.RequireBinary(t, b)
+	}
+	slurmtest.Require(t)
+	clearLLMEnv(t)
+	src := t.TempDir()
+	spec := studySpec + "run:\n  slurm: {nodes: 1, tasksPerNode: 1, time: \"00:10:00\"}\n"
+	file := "version: 1\nname: slurm\nbase: spec.yaml\nvary:\n  - {path: /fluid/nu, values: [0.01, 0.02]}\nrun: {concurrency: 2, slurm: true}\n"
+	for name, text := range map[string]string{"spec.yaml": spec, "blockMeshDict": studyMesh, "study.yaml": file} {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"study", filepath.Join(src, "study.yaml"), "-o", out, "--format", "json"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	var res study.Result
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range res.Variants {
+		log, _ := os.ReadFile(filepath.Join(out, "logs", o.ID+".log"))
+		if o.State != study.StateDone || o.Status != "ok" || !strings.Contains(string(log), "slurm: submitted batch job") || !strings.Contains(string(log), "COMPLETED, exit code 0") {
+			t.Errorf("%s: %s %s\n%s", o.ID, o.State, o.Status, log)
+		}
 	}
 }

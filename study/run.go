@@ -35,8 +35,8 @@ type Options struct {
 	// recorded (refused otherwise: the table would mix old and new inputs). Unfinished
 	// variants always run with their current inputs.
 	Redo bool
-	// Slurm submits each variant's job.slurm (runner.RunSlurm) instead of running it here;
-	// also the study file's run.slurm.
+	// Slurm runs the variants as one Slurm job array (runner.RunSlurm per variant, one
+	// sbatch --array for all; docs/study.md); also the study file's run.slurm.
 	Slurm bool
 	// Log receives one line per variant state change and the summary.
 	Log io.Writer
@@ -173,6 +173,12 @@ func Run(ctx context.Context, f *File, opt Options) (*Result, error) {
 	if opt.Concurrency > 0 {
 		n = opt.Concurrency
 	}
+	if opt.Slurm || f.Run.Slurm {
+		// One job array: every variant to run is gated and waits for the others, then
+		// Slurm decides how many run at once.
+		n = len(queue)
+		s.array = newJobArray(opt.Out, len(queue))
+	}
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	var fatal error
@@ -218,6 +224,8 @@ type session struct {
 	opt Options
 	// heads are the parameters progress lines show: the first of each axis.
 	heads []string
+	// array gathers the variants into one Slurm job array (--slurm).
+	array *jobArray
 	mu    sync.Mutex
 	rec   *Record
 }
@@ -294,6 +302,15 @@ func readRecord(dir string) (*Record, error) {
 // run compiles, runs and verifies one variant; an error is only what stops the study
 // (the record cannot be written).
 func (s *session) run(ctx context.Context, v *Variant, o *Outcome) error {
+	submitted := false
+	if s.array != nil {
+		// A variant that ends without submitting lets the array go without it.
+		defer func() {
+			if !submitted {
+				s.array.skip(ctx)
+			}
+		}()
+	}
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -341,8 +358,16 @@ func (s *session) run(ctx context.Context, v *Variant, o *Outcome) error {
 		steps = s.opt.Steps
 	}
 	var rr *runner.Result
-	if s.opt.Slurm || s.f.Run.Slurm {
-		rr, err = runner.RunSlurm(ctx, caseDir, runner.SlurmOptions{Lint: s.opt.Lint, Log: lf, Timeout: timeout, Steps: steps, Verify: judge})
+	if s.array != nil {
+		submit := func(ctx context.Context, dir string) (string, error) {
+			submitted = true
+			id, err := s.array.submit(ctx, dir)
+			if err == nil {
+				s.log(o, "submitted as array task "+id)
+			}
+			return id, err
+		}
+		rr, err = runner.RunSlurm(ctx, caseDir, runner.SlurmOptions{Lint: s.opt.Lint, Log: lf, Timeout: timeout, Steps: steps, Verify: judge, Submit: submit})
 	} else {
 		rr, err = runner.Run(ctx, caseDir, runner.Options{Lint: s.opt.Lint, Log: lf, Timeout: timeout, Steps: steps, Verify: judge, RequireContainment: s.opt.RequireContainment})
 	}

@@ -39,7 +39,7 @@ func newStudyCmd() *cobra.Command {
 	fs.StringVarP(&out, "output", "o", "", "study directory (required; reused to resume)")
 	fs.IntVar(&opt.Concurrency, "concurrency", 0, "variants run at once (default: the study's run.concurrency, else 1)")
 	fs.BoolVar(&opt.Redo, "redo", false, "run again the variants whose spec or mesh inputs changed since they were recorded")
-	fs.BoolVar(&opt.Slurm, "slurm", false, "submit each variant's job.slurm through Slurm (the base spec needs run.slurm)")
+	fs.BoolVar(&opt.Slurm, "slurm", false, "run the variants as one Slurm job array (the base spec needs run.slurm)")
 	fs.BoolVar(&opt.RequireContainment, containmentFlag, false, containmentUsage)
 	format := addFormatFlag(fs, "output format (json: the study's result)", "text", "json")
 	ef := addEngineFlags(fs)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -192,9 +193,9 @@ func TestStudyInterruptResume(t *testing.T) {
 	}
 }
 
-// TestStudySlurm runs a two-variant sweep through the Slurm path on the test cluster:
-// each variant's job.slurm is submitted, followed to COMPLETED and verified, and the
-// results table has both rows done.
+// TestStudySlurm runs a two-variant sweep as one Slurm job array on the test cluster:
+// each variant's case is gated and its job.slurm judged, one sbatch --array submits both,
+// each array task is followed to COMPLETED and verified, and both rows are done.
 func TestStudySlurm(t *testing.T) {
 	for _, b := range []string{"icoFoam", "blockMesh"} {
 		foamtest.RequireBinary(t, b)
@@ -218,10 +219,28 @@ func TestStudySlurm(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range res.Variants {
+	arrays := map[string]bool{}
+	for i, o := range res.Variants {
 		log, _ := os.ReadFile(filepath.Join(out, "logs", o.ID+".log"))
-		if o.State != study.StateDone || o.Status != "ok" || !strings.Contains(string(log), "slurm: submitted batch job") || !strings.Contains(string(log), "COMPLETED, exit code 0") {
-			t.Errorf("%s: %s %s\n%s", o.ID, o.State, o.Status, log)
+		var id string
+		for _, l := range strings.Split(string(log), "\n") {
+			if rest, ok := strings.CutPrefix(l, "slurm: submitted batch job "); ok {
+				id = rest
+			}
 		}
+		array, task, _ := strings.Cut(id, "_")
+		arrays[array] = true
+		if o.State != study.StateDone || o.Status != "ok" || task != strconv.Itoa(i) || !strings.Contains(string(log), "COMPLETED, exit code 0") {
+			t.Errorf("%s: %s %s, job %q\n%s", o.ID, o.State, o.Status, id, log)
+		}
+		if _, err := os.Stat(filepath.Join(out, "cases", o.ID, "log.slurm-"+id)); err != nil {
+			t.Errorf("%s: the task's output: %v", o.ID, err)
+		}
+	}
+	if len(arrays) != 1 {
+		t.Errorf("the variants ran in %d arrays, want one", len(arrays))
+	}
+	if script, err := os.ReadFile(filepath.Join(out, study.ArrayScript)); err != nil || !strings.Contains(string(script), "#SBATCH --array=0-1") {
+		t.Errorf("array script: %v\n%s", err, script)
 	}
 }

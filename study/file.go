@@ -232,8 +232,12 @@ func decode(d *schema.Document, path string) (*File, error) {
 	if v, ok := top["reference"]; ok {
 		if m := c.fields("/reference", v, mapsKeys(asMap(v)), nil); m != nil {
 			f.References = map[string]string{}
-			for k, x := range m {
-				f.References[k] = resolve(path, c.str("/reference/"+k, x))
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				ref := resolve(path, c.str("/reference/"+k, m[k]))
+				if _, err := schema.ReadReference(ref); err != nil {
+					c.bad("/reference/"+k, "/reference/%s: %v", k, err)
+				}
+				f.References[k] = ref
 			}
 		}
 	}

@@ -60,6 +60,7 @@ vary:
   - {path: /control/deltaT, range: {from: 1, to: 0, step: 1}}
 refine: {ratio: 2, levels: 3}
 run: {concurency: 2}
+reference: {p: missing.csv}
 `)
 	_, err := Load(path)
 	var fl finding.List
@@ -73,6 +74,7 @@ run: {concurency: 2}
 		9:  `/vary/2/range/step: 1 never reaches 0 from 1`,
 		10: `/refine belongs to kind: convergence`,
 		11: `unknown field "concurency" (did you mean "concurrency"?)`,
+		12: `/reference/p: `,
 	}
 	for line, text := range want {
 		found := false

@@ -2,6 +2,7 @@ package study
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -62,5 +63,57 @@ func TestResultsConvergence(t *testing.T) {
 	_, csv2, png2 := write()
 	if !bytes.Equal(csv, csv2) || !bytes.Equal(png, png2) {
 		t.Error("results are not deterministic")
+	}
+}
+
+// TestFailuresDoNotStopTheStudy: a variant the compiler refuses and one the runner cannot
+// run (no gate given: it fails closed) both end failed with their reason, the study goes
+// on to the end and writes its table, and a second run tries both again.
+func TestFailuresDoNotStopTheStudy(t *testing.T) {
+	path := writeStudy(t, "version: 1\nname: fails\nbase: spec.yaml\nvary:\n  - {path: /control/endTime, values: [-1, 0.1]}\n")
+	cavity := `FoamFile { version 2.0; format ascii; class dictionary; object blockMeshDict; }
+scale 1;
+vertices ((0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 0.1) (1 0 0.1) (1 1 0.1) (0 1 0.1));
+blocks (hex (0 1 2 3 4 5 6 7) (4 4 1) simpleGrading (1 1 1));
+boundary
+(
+    lid          { type wall;  faces ((3 7 6 2)); }
+    walls        { type wall;  faces ((0 4 7 3) (2 6 5 1) (1 5 4 0)); }
+    frontAndBack { type empty; faces ((0 3 2 1) (4 5 6 7)); }
+);
+`
+	if err := os.WriteFile(filepath.Join(filepath.Dir(path), "blockMeshDict"), []byte(cavity), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	var log bytes.Buffer
+	res, err := Run(context.Background(), f, Options{Out: out, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Variants) != 2 {
+		t.Fatalf("%d variants", len(res.Variants))
+	}
+	v1, v2 := res.Variants[0], res.Variants[1]
+	if v1.State != StateFailed || v1.Status != "not compiled" || !strings.Contains(v1.Reason, "FOAM-SPEC-002") {
+		t.Errorf("v001: %+v", v1)
+	}
+	if v2.State != StateFailed || !strings.Contains(v2.Reason, "linter") {
+		t.Errorf("v002: %+v", v2)
+	}
+	csv, err := os.ReadFile(filepath.Join(out, ResultsCSV))
+	if err != nil || strings.Count(string(csv), ",failed,") != 2 {
+		t.Errorf("results.csv: %v\n%s", err, csv)
+	}
+	if !strings.Contains(log.String(), "study: v001 control/endTime=-1: failed: FOAM-SPEC-002") || !strings.Contains(log.String(), "2 variant(s), 2 run now: 2 failed") {
+		t.Errorf("progress:\n%s", log.String())
+	}
+	log.Reset()
+	if res, err = Run(context.Background(), f, Options{Out: out, Log: &log}); err != nil || !res.Variants[0].Ran || !res.Variants[1].Ran {
+		t.Errorf("failed variants not tried again: %v\n%s", err, log.String())
 	}
 }

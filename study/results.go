@@ -121,8 +121,8 @@ func writeResults(f *File, variants []Variant, res *Result) error {
 
 func num6(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
-// table is the results table: one row per variant, its parameters, mesh, state and
-// verdict, then per expect: quantity its value, reference, deviation, whether it was
+// table is the results table: one row per variant, its parameters, mesh, state,
+// verdict, solver steps and wall time, then per expect: quantity its value, reference, deviation, whether it was
 // met and, for a steady run, its drift; the reason last.
 func table(f *File, vs []*Outcome, qs []string) ([]string, [][]string) {
 	header := []string{"variant"}
@@ -130,7 +130,7 @@ func table(f *File, vs []*Outcome, qs []string) ([]string, [][]string) {
 	if f.Refine != nil {
 		header = append(header, "level")
 	}
-	header = append(header, "cells", "state", "status", "verdict")
+	header = append(header, "cells", "state", "status", "verdict", "steps", "wall time")
 	drift := map[string]bool{}
 	for _, o := range vs {
 		for _, m := range o.Measures {
@@ -160,7 +160,11 @@ func table(f *File, vs []*Outcome, qs []string) ([]string, [][]string) {
 		if o.Cells > 0 {
 			cells = strconv.Itoa(o.Cells)
 		}
-		row = append(row, cells, o.State, o.Status, o.Verdict)
+		steps := ""
+		if o.Steps > 0 {
+			steps = strconv.Itoa(o.Steps)
+		}
+		row = append(row, cells, o.State, o.Status, o.Verdict, steps, o.WallTime)
 		for _, q := range qs {
 			if m, ok := o.measure(q, "value"); ok {
 				ref := num6(m.Reference)

@@ -26,7 +26,7 @@ func TestResultsConvergence(t *testing.T) {
 		t.Fatal(err)
 	}
 	outcome := func(id string, level, cells int, v float64) *Outcome {
-		return &Outcome{ID: id, Level: level, State: StateDone, Status: "ok", Verdict: "accept", Cells: cells, Reason: "every check passed",
+		return &Outcome{ID: id, Level: level, State: StateDone, Status: "ok", Verdict: "accept", Cells: cells, Steps: 40 * level, WallTime: "1.5s", Reason: "every check passed",
 			Measures: []Measure{{Name: "p-mid", Kind: "value", Value: v, Reference: 0.06, Deviation: math.Abs(v - 0.06), Tolerance: 0.003, Met: true}}}
 	}
 	write := func() (*Result, []byte, []byte) {
@@ -45,8 +45,8 @@ func TestResultsConvergence(t *testing.T) {
 	}
 	res, csv, png := write()
 	lines := strings.Split(strings.TrimSpace(string(csv)), "\n")
-	if len(lines) != 4 || lines[0] != "variant,level,cells,state,status,verdict,p-mid,p-mid reference,p-mid deviation,p-mid met,reason" ||
-		lines[3] != "v003,3,1280,done,ok,accept,0.0595349,0.06,0.0004651,true,every check passed" {
+	if len(lines) != 4 || lines[0] != "variant,level,cells,state,status,verdict,steps,wall time,p-mid,p-mid reference,p-mid deviation,p-mid met,reason" ||
+		lines[3] != "v003,3,1280,done,ok,accept,120,1.5s,0.0595349,0.06,0.0004651,true,every check passed" {
 		t.Errorf("results.csv:\n%s", csv)
 	}
 	if len(res.Convergence) != 1 || res.Convergence[0].GCI == nil {

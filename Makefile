@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate generate-rules check-generated fuzz bench mem-keys matrix validation hostile clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate generate-rules check-generated fuzz bench mem-keys matrix validation hostile study-examples clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -109,6 +109,16 @@ hostile: deps
 	@mkdir -p out
 	status=0; FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/hostile -count=1 -run '^TestHostile$$' -timeout 20m -args -table=$(CURDIR)/out/hostile.txt || status=$$?; \
 		cat out/hostile.txt 2>/dev/null; exit $$status
+
+# The example studies (docs/study.md) with real OpenFOAM: a Reynolds-number sweep of the
+# lid-driven cavity against Ghia et al. (1982) and a 3-level grid convergence study of plane
+# Poiseuille flow (GCI after Celik et al. 2008). A few minutes; not part of make test.
+study-examples: deps build
+	rm -rf out/studies && mkdir -p out/studies
+	status=0; for s in cavity-re channel-gci; do \
+		$(BIN) study examples/studies/$$s/study.yaml -o out/studies/$$s || status=$$?; \
+		cat out/studies/$$s/results.md; \
+	done; exit $$status
 
 demo: deps build
 	rm -rf out/demo && mkdir -p out/demo

@@ -181,6 +181,9 @@ type Measure struct {
 	Deviation float64 `json:"deviation"`
 	Tolerance float64 `json:"tolerance"`
 	At        string  `json:"at,omitempty"`
+	// Kind is what the value is when it is not the measured quantity itself: "drift",
+	// its change across the judged window (verify's settled check).
+	Kind string `json:"kind,omitempty"`
 }
 
 // IDTruncated is the finding Cap adds in place of the findings it leaves out.

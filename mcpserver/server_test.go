@@ -163,7 +163,7 @@ func TestToolList(t *testing.T) {
 			t.Errorf("%s: missing input or output schema", tool.Name)
 		}
 	}
-	want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case", "verify_case"}
+	want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case", "run_study", "verify_case"}
 	slices.Sort(names)
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)
@@ -401,7 +401,7 @@ func TestResourcesAndPrompt(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := p.Messages[0].Content.(*mcp.TextContent).Text
-	for _, step := range []string{"pipe flow at Re 100", "compile_spec", "lint_case", "gate_check", "run_case", "verify_case"} {
+	for _, step := range []string{"pipe flow at Re 100", "compile_spec", "lint_case", "gate_check", "run_case", "run_study", "verify_case"} {
 		if !strings.Contains(text, step) {
 			t.Errorf("prompt lacks %q", step)
 		}

@@ -55,6 +55,9 @@ func (s *Server) addTools() {
 	addTool(s, true, &mcp.Tool{Name: "verify_case", Title: "Verify a run's results", Annotations: ro,
 		Description: "Judge a case's results after a run (foamc verify): accept, reject or insufficient, each reason a FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value. Reads time directories and the solver log; runs nothing."},
 		s.verifyCase)
+	addTool(s, true, &mcp.Tool{Name: "run_study", Title: "Run a study of a spec",
+		Description: "Run a study file (docs/study.md) as foamc study does: every variant of a base spec (a sweep of spec fields, or blockMesh refinement levels) compiled, gated, run for a bounded number of steps and verified, one at a time; failures do not stop it. Returns each variant's state, verdict and measured quantities, the results files (CSV, Markdown, plots) and, for a convergence study, the observed order, extrapolated value and GCI per quantity. Give the same output_dir again to resume; cancel the request to stop."},
+		s.runStudy)
 }
 
 // readLimited reads a file argument (already resolved) up to the input limit.

@@ -166,7 +166,7 @@ func checkTranscript(t *testing.T, tr transcript) {
 		}
 	}
 	t.Logf("tools: %v", names)
-	if want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case", "verify_case"}; !slices.Equal(names, want) {
+	if want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case", "run_study", "verify_case"}; !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)
 	}
 	if len(tr.Calls) != 8 {

@@ -51,6 +51,10 @@ type SlurmOptions struct {
 	// AllowCode submits a job.slurm with lines foamc does not write (judgeJobScript):
 	// someone has read the script.
 	AllowCode bool
+	// Submit, when set, submits the judged case in dir (the snapshot) instead of
+	// `sbatch job.slurm` and returns the job id to follow: a study's job array gives each
+	// case its array task ("123_4"), whose output must be dir/log.slurm-<id>.
+	Submit func(ctx context.Context, dir string) (string, error)
 }
 
 // Job is the scheduler's view of a submitted job.
@@ -163,14 +167,21 @@ func slurmOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Slur
 		}
 		defer restore()
 	}
-	out, err := sl.cmd(ctx, "sbatch", "--parsable", "--chdir="+abs, filepath.Join(abs, JobScript))
-	if err != nil {
-		return nil, err
-	}
-	// --parsable prints "id" or "id;cluster".
-	id := strings.TrimSpace(strings.SplitN(out, ";", 2)[0])
-	if _, err := strconv.Atoi(id); err != nil {
-		return nil, fmt.Errorf("runner: sbatch printed %q, not a job id", out)
+	var id string
+	if opt.Submit != nil {
+		if id, err = opt.Submit(ctx, abs); err != nil {
+			return nil, err
+		}
+	} else {
+		out, err := sl.cmd(ctx, "sbatch", "--parsable", "--chdir="+abs, filepath.Join(abs, JobScript))
+		if err != nil {
+			return nil, err
+		}
+		// --parsable prints "id" or "id;cluster".
+		id = strings.TrimSpace(strings.SplitN(out, ";", 2)[0])
+		if _, err := strconv.Atoi(id); err != nil {
+			return nil, fmt.Errorf("runner: sbatch printed %q, not a job id", out)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(snap.Case, JobIDFile), []byte(id+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("runner: %w", err)

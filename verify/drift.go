@@ -77,7 +77,7 @@ func judgeDrift(e *schema.Expect, m measurement) (finding.Finding, bool) {
 	detail := fmt.Sprintf("method: least-squares line through %s of %s in %s, its change across the window (slope %.4g x %g); threshold: |change| <= %.4g (the item's tolerance, %s); measured: change %.4g (first %.6g, last %.6g)",
 		quantityOf(e), which, files, k, span, tol, how, drift, vs[0], vs[len(vs)-1])
 	loc := finding.Location{File: m.files[len(m.files)-1]}
-	measure := &finding.Measure{Value: drift, Deviation: math.Abs(drift), Tolerance: tol}
+	measure := &finding.Measure{Value: drift, Deviation: math.Abs(drift), Tolerance: tol, Kind: "drift"}
 	if math.Abs(drift) <= tol {
 		return finding.Finding{ID: IDCheckPassed, Severity: finding.Info, Location: loc, Detail: detail, Measure: measure,
 			Summary: fmt.Sprintf("expect %s settled: %s changes %.3g across the judged window, within its tolerance %.4g", e.Name, e.Kind(), drift, tol)}, true

@@ -64,6 +64,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		newParseCmd(),
 		newRulesCmd(),
 		newRunCmd(),
+		newStudyCmd(),
 		newVerifyCmd(),
 		newExitCodesTopic(),
 	)

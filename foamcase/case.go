@@ -258,6 +258,7 @@ func Load(dir string, opts Options) (*Case, error) {
 	c.Features.Decomposed = decomposed(abs)
 	c.Features.Surfaces = surfaces(abs, c.Files)
 	c.Features.Background = background(abs, c.Files)
+	c.Features.MeshQuality = meshQuality(abs)
 	c.Launches = launches(abs)
 	c.locateLaunches()
 	c.Run = opts.Run

@@ -33,6 +33,8 @@ type Features struct {
 	Surfaces []Surface `json:"surfaces"`
 	// Background is the mesh snappyHexMesh refines, with its locationInMesh (nil: unknown).
 	Background *Background `json:"background"`
+	// MeshQuality is checkMesh's non-orthogonality and skewness of constant/polyMesh (nil: no mesh).
+	MeshQuality *MeshQuality `json:"meshQuality"`
 }
 
 // meshConverters maps the file extensions v1912's mesh conversion utilities read to them
@@ -83,6 +85,7 @@ func (f Features) Map() map[string]any {
 		"decomposed":      f.Decomposed,
 		"surfaces":        surfaceMaps(f.Surfaces),
 		"background":      backgroundMap(f.Background),
+		"meshQuality":     qualityMap(f.MeshQuality),
 	}
 }
 
@@ -312,5 +315,15 @@ func backgroundMap(b *Background) any {
 	return map[string]any{
 		"box": []any{floats(b.Box[0][:]), floats(b.Box[1][:])}, "source": b.Source,
 		"locationInMesh": floats(b.LocationInMesh), "locationInside": b.LocationInside,
+	}
+}
+
+func qualityMap(q *MeshQuality) any {
+	if q == nil {
+		return nil
+	}
+	return map[string]any{
+		"cells": q.Cells, "maxNonOrtho": q.MaxNonOrtho, "avgNonOrtho": q.AvgNonOrtho,
+		"severeNonOrtho": q.SevereNonOrtho, "maxSkewness": q.MaxSkewness, "negativeVolumes": q.NegativeVolumes,
 	}
 }

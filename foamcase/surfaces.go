@@ -247,3 +247,54 @@ func switchOn(v any) bool {
 	}
 	return false
 }
+
+// MeshQuality is the polyMesh's non-orthogonality and skewness as checkMesh reports them
+// (polymesh.MeasureQuality), for the rules on schemes a mesh needs.
+type MeshQuality struct {
+	Cells           int     `json:"cells"`
+	MaxNonOrtho     float64 `json:"maxNonOrtho"`
+	AvgNonOrtho     float64 `json:"avgNonOrtho"`
+	SevereNonOrtho  int     `json:"severeNonOrtho"`
+	MaxSkewness     float64 `json:"maxSkewness"`
+	NegativeVolumes int     `json:"negativeVolumes"`
+}
+
+// qualities caches measurements by the identity of the mesh files.
+var qualities = struct {
+	sync.Mutex
+	m map[string]MeshQuality
+}{m: map[string]MeshQuality{}}
+
+// meshQuality measures constant/polyMesh when its faces are there; nil otherwise or when
+// the mesh cannot be read (the loader's other findings say why).
+func meshQuality(dir string) *MeshQuality {
+	pm := filepath.Join(dir, "constant", "polyMesh")
+	key := ""
+	for _, name := range []string{"points", "faces", "owner", "neighbour"} {
+		fi, err := os.Stat(filepath.Join(pm, name))
+		if err != nil {
+			if fi, err = os.Stat(filepath.Join(pm, name+".gz")); err != nil {
+				return nil
+			}
+		}
+		key += fmt.Sprintf("%s:%d:%d;", fi.Name(), fi.Size(), fi.ModTime().UnixNano())
+	}
+	key = pm + "|" + key
+	qualities.Lock()
+	q, ok := qualities.m[key]
+	qualities.Unlock()
+	if !ok {
+		r, err := polymesh.MeasureQuality(pm)
+		if err != nil {
+			return nil
+		}
+		q = MeshQuality{r.Cells, r.MaxNonOrtho, r.AvgNonOrtho, r.SevereNonOrtho, r.MaxSkewness, r.NegativeVolumes}
+		qualities.Lock()
+		if len(qualities.m) >= maxMeasured {
+			clear(qualities.m)
+		}
+		qualities.m[key] = q
+		qualities.Unlock()
+	}
+	return &q
+}

@@ -94,3 +94,40 @@ func TestSnappyLocation(t *testing.T) {
 		}
 	}
 }
+
+// TestNonOrthogonalMesh: the sphere tutorial meshed by real blockMesh (checkMesh: 82.2 degrees)
+// with the cavity's unlimited corrected schemes gets FOAM-NUM-010 with its repair; the cavity's
+// own orthogonal mesh does not.
+func TestNonOrthogonalMesh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs OpenFOAM")
+	}
+	foamtest.RequireBinary(t, "blockMesh")
+	e := embeddedEngine(t)
+	for _, c := range []struct {
+		mesh string
+		want bool
+	}{{"mesh/blockMesh/sphere", true}, {"incompressible/icoFoam/cavity/cavity", false}} {
+		dir := fixtureCase(t, "cavity-clean")
+		src := filepath.Join(foamtest.Tutorials(t), c.mesh, "system", "blockMeshDict")
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "system", "blockMeshDict"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("blockMesh")
+		cmd.Dir, cmd.Env = dir, foamtest.Env()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: blockMesh: %v\n%s", c.mesh, err, out)
+		}
+		f := findingAt(lintCase(t, e, dir), "FOAM-NUM-010", "/files/system~1fvSchemes/laplacianSchemes/default")
+		if (f != nil) != c.want {
+			t.Errorf("%s: FOAM-NUM-010 on laplacianSchemes/default = %v, want %v", c.mesh, f, c.want)
+		}
+		if f != nil && (f.Repair == nil || len(f.Repair.Edits) != 1 || f.Repair.Edits[0].Value != "Gauss linear limited corrected 0.33") {
+			t.Errorf("%s: repair %+v", c.mesh, f.Repair)
+		}
+	}
+}

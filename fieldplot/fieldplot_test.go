@@ -1,0 +1,276 @@
+package fieldplot
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/internal/foamtest"
+)
+
+// cavityRun is the v1912 icoFoam cavity tutorial (20 x 20 cells, t = 0 .. 0.5) meshed
+// and solved by the real binaries with the given writeFormat and writeCompression.
+func cavityRun(t *testing.T, format, compression string) string {
+	t.Helper()
+	dir := foamtest.CavityMesh(t, format, compression)
+	foam(t, dir, "icoFoam")
+	return dir
+}
+
+func foam(t *testing.T, dir, app string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(foamtest.RequireBinary(t, app), append([]string{"-case", dir}, args...)...)
+	cmd.Env = foamtest.Env()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", app, err, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "log."+app), out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func drawPic(t *testing.T, dir, field string, opt Options) *Picture {
+	t.Helper()
+	p, err := Draw(dir, field, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func decode(t *testing.T, b []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := img.Bounds().Size(); s.X != WidthPx || s.Y != HeightPx {
+		t.Fatalf("picture is %v, want %dx%d", s, WidthPx, HeightPx)
+	}
+	return img
+}
+
+// TestCavityFormats: the same run written ASCII, binary and binary gzip-compressed
+// gives the same picture content (every cell of the 2-D plane, the same range), the
+// lid's velocity shows as the top of the colour range, and drawing twice gives the same
+// bytes. Decomposed into four processor directories and not reconstructed, the picture
+// is drawn from the four pieces with the same cells and range.
+func TestCavityFormats(t *testing.T) {
+	ascii := cavityRun(t, "ascii", "off")
+	u := drawPic(t, ascii, "U", Options{Vectors: true})
+	if u.Time != "0.5" || u.Plane != "z=0.005" || u.Cells != 400 || u.Units != "m/s" || u.Quantity != "|U|" || u.Pieces != 1 {
+		t.Errorf("ascii U: %v", u)
+	}
+	if u.Min < 0 || u.Max < 0.5 || u.Max > 1 {
+		t.Errorf("cavity |U| range [%g, %g]: the lid moves at 1 m/s", u.Min, u.Max)
+	}
+	if again := drawPic(t, ascii, "U", Options{Vectors: true}); !bytes.Equal(again.PNG, u.PNG) {
+		t.Error("the same case drew two different PNGs")
+	}
+	img := decode(t, u.PNG)
+	// The top cell row (under the lid) is the fastest: red at the top of the coloured
+	// area, blue at its bottom (ParaView's Cool to Warm).
+	if top, bottom := columnEnds(img); !(top[0] > top[2] && bottom[2] > bottom[0]) {
+		t.Errorf("colours near the lid %v and the bottom %v: want warm over cool", top, bottom)
+	}
+	p := drawPic(t, ascii, "p", Options{})
+	if p.Units != "m²/s²" || p.Quantity != "p" || p.Cells != 400 {
+		t.Errorf("ascii p: %v", p)
+	}
+
+	// v1912 writes binary files uncompressed even with writeCompression on (measured:
+	// no .gz in 0.5/ nor constant/polyMesh/), so the compressed case is the ASCII run
+	// gzipped, as foamListTimes and every OpenFOAM reader accept it.
+	gz := filepath.Join(t.TempDir(), "gz")
+	if err := os.CopyFS(gz, os.DirFS(ascii)); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"0.5/U", "constant/polyMesh/points", "constant/polyMesh/faces", "constant/polyMesh/owner", "constant/polyMesh/neighbour"} {
+		gzipFile(t, filepath.Join(gz, f))
+	}
+	for _, dir := range []string{cavityRun(t, "binary", "off"), gz} {
+		b := drawPic(t, dir, "U", Options{Vectors: true})
+		if b.Cells != u.Cells || math.Abs(b.Max-u.Max) > 1e-5 || math.Abs(b.Min-u.Min) > 1e-5 {
+			t.Errorf("%s: %d cells, range [%g, %g]; ascii: %d, [%g, %g]", dir, b.Cells, b.Min, b.Max, u.Cells, u.Min, u.Max)
+		}
+		decode(t, b.PNG)
+	}
+
+	// Decomposed: the processor directories hold the latest time, the case does not.
+	dict := "FoamFile { version 2.0; format ascii; class dictionary; object decomposeParDict; }\nnumberOfSubdomains 4;\nmethod simple;\nsimpleCoeffs { n (2 2 1); delta 0.001; }\n"
+	if err := os.WriteFile(filepath.Join(ascii, "system", "decomposeParDict"), []byte(dict), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	foam(t, ascii, "decomposePar", "-latestTime") // v1912 decomposes only the first time by default
+	for _, td := range []string{"0.1", "0.2", "0.3", "0.4", "0.5"} {
+		if err := os.RemoveAll(filepath.Join(ascii, td)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := drawPic(t, ascii, "U", Options{Vectors: true})
+	if d.Pieces != 4 || d.Cells != 400 || d.Time != "0.5" || d.Min != u.Min || d.Max != u.Max {
+		t.Errorf("decomposed: %v; reconstructed: %d cells [%g, %g]", d, u.Cells, u.Min, u.Max)
+	}
+	if !strings.HasPrefix(d.Sources[0], "processor0/0.5/U") {
+		t.Errorf("decomposed sources %v", d.Sources)
+	}
+	decode(t, d.PNG)
+}
+
+// columnEnds are the first and last coloured pixels (not grey, white or black) of the
+// picture's column at a third of its width, from the top.
+func columnEnds(img image.Image) (top, bottom [3]uint32) {
+	b := img.Bounds()
+	x := b.Min.X + b.Dx()/3
+	first := true
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		r, g, bl, _ := img.At(x, y).RGBA()
+		c := [3]uint32{r >> 8, g >> 8, bl >> 8}
+		if max(c[0], c[1], c[2])-min(c[0], c[1], c[2]) < 40 {
+			continue
+		}
+		if first {
+			top, first = c, false
+		}
+		bottom = c
+	}
+	return top, bottom
+}
+
+func gzipFile(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path+".gz", z.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNamedPlane: a plane normal to x through the cavity cuts one column of 20 cells
+// and is drawn in (y, z); a plane outside the mesh is an error.
+func TestNamedPlane(t *testing.T) {
+	dir := cavityRun(t, "ascii", "off")
+	pl, err := ParsePlane("x=0.0512")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := drawPic(t, dir, "p", Options{Plane: &pl, Time: "0.3"})
+	if p.Cells != 20 || p.Plane != "x=0.0512" || p.Time != "0.3" {
+		t.Errorf("%v", p)
+	}
+	out := Plane{Axis: 0, At: 2}
+	if _, err := Draw(dir, "p", Options{Plane: &out}); err == nil || !strings.Contains(err.Error(), "cuts no cell") {
+		t.Errorf("plane outside the mesh: %v", err)
+	}
+	for _, bad := range []string{"w=1", "x", "x=abc", "xy=1", "z=nan"} {
+		if _, err := ParsePlane(bad); err == nil {
+			t.Errorf("ParsePlane(%q) accepted", bad)
+		}
+	}
+	if _, err := Draw(dir, "p", Options{Time: "7"}); err == nil {
+		t.Error("a time the case does not have was drawn")
+	}
+}
+
+// TestInterfaceContour: a phase fraction that is 1 inside a circle of radius 0.03
+// around the cavity's centre and 0 outside gives a closed 0.5 contour within a cell of
+// that circle whose length is its circumference within 10 %.
+func TestInterfaceContour(t *testing.T) {
+	dir := foamtest.CavityMesh(t, "ascii", "off")
+	p, err := readPart(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cuts, outline := slice(p, Plane{Axis: 2, At: 0.005})
+	if len(cuts) != 400 || len(outline) != 80 {
+		t.Fatalf("%d cut cells, %d outline segments; want 400 and 80 (20 faces per side)", len(cuts), len(outline))
+	}
+	const r, h = 0.03, 0.005
+	alpha := make([]float64, p.nCells)
+	var b strings.Builder
+	for _, k := range cuts {
+		var cx, cy float64
+		for _, q := range k.poly {
+			cx, cy = cx+q[0]/float64(len(k.poly)), cy+q[1]/float64(len(k.poly))
+		}
+		if math.Hypot(cx-0.05, cy-0.05) < r {
+			alpha[k.cell] = 1
+		}
+	}
+	segs := contour(cuts, alpha, 0.5)
+	var length float64
+	for _, s := range segs {
+		for _, q := range s {
+			if d := math.Hypot(q[0]-0.05, q[1]-0.05); math.Abs(d-r) > h {
+				t.Errorf("contour point %v at %g from the centre, want %g +- %g", q, d, r, h)
+			}
+		}
+		length += math.Hypot(s[1][0]-s[0][0], s[1][1]-s[0][1])
+	}
+	if want := 2 * math.Pi * r; math.Abs(length-want) > 0.1*want {
+		t.Errorf("contour length %g, want %g within 10%%", length, want)
+	}
+	// The same field written as a file draws with the contour named.
+	fmt.Fprintf(&b, "FoamFile { version 2.0; format ascii; class volScalarField; object alpha.water; }\ndimensions [0 0 0 0 0 0 0];\ninternalField nonuniform List<scalar> %d(", len(alpha))
+	for _, a := range alpha {
+		fmt.Fprintf(&b, "%g\n", a)
+	}
+	b.WriteString(");\nboundaryField { \".*\" { type zeroGradient; } frontAndBack { type empty; } }\n")
+	if err := os.MkdirAll(filepath.Join(dir, "0.1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "0.1", "alpha.water"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pic := drawPic(t, dir, "alpha.water", Options{Interface: "alpha.water"})
+	if pic.Units != "1" || pic.Min != 0 || pic.Max != 1 || !strings.Contains(strings.Join(pic.Overlays, ";"), "alpha.water = 0.5 interface") {
+		t.Errorf("%v", pic)
+	}
+	fields, tm, err := Fields(dir, "")
+	if err != nil || tm != "0.1" || strings.Join(fields, " ") != "alpha.water" {
+		t.Errorf("Fields: %v %q %v", fields, tm, err)
+	}
+}
+
+// String leaves out the PNG bytes from test messages.
+func (p *Picture) String() string {
+	return fmt.Sprintf("%s [%s] t=%s %s cells=%d pieces=%d range [%g, %g] sources %v overlays %v", p.Quantity, p.Units, p.Time, p.Plane, p.Cells, p.Pieces, p.Min, p.Max, p.Sources, p.Overlays)
+}
+
+func TestUnits(t *testing.T) {
+	for _, c := range []struct {
+		dims []float64
+		want string
+	}{
+		{[]float64{1, -1, -2, 0, 0, 0, 0}, "Pa"},
+		{[]float64{0, 1, -1, 0, 0, 0, 0}, "m/s"},
+		{[]float64{0, 1, -1, 0, 0}, "m/s"},
+		{[]float64{0, 0, 0, 0, 0, 0, 0}, "1"},
+		{[]float64{1, 2, -3, 0, 0, 0, 0}, "kg m^2 s^-3"},
+		{nil, "?"},
+	} {
+		if got := units(c.dims); got != c.want {
+			t.Errorf("units(%v) = %q, want %q", c.dims, got, c.want)
+		}
+	}
+}

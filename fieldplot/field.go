@@ -150,7 +150,7 @@ func units(dims []float64) string {
 	copy(d, dims)
 	key := fmt.Sprint(d)
 	named := map[string]string{
-		fmt.Sprint([]float64{0, 0, 0, 0, 0, 0, 0}):   "1",
+		fmt.Sprint([]float64{0, 0, 0, 0, 0, 0, 0}):    "1",
 		fmt.Sprint([]float64{1, -1, -2, 0, 0, 0, 0}):  "Pa",
 		fmt.Sprint([]float64{0, 1, -1, 0, 0, 0, 0}):   "m/s",
 		fmt.Sprint([]float64{0, 2, -2, 0, 0, 0, 0}):   "m²/s²",

@@ -55,6 +55,7 @@ func (s *Server) addTools() {
 	addTool(s, true, &mcp.Tool{Name: "verify_case", Title: "Verify a run's results", Annotations: ro,
 		Description: "Judge a case's results after a run (foamc verify): accept, reject or insufficient, each reason a FOAM-VERIFY-* finding naming the file read, the method, the threshold and the measured value. Reads time directories and the solver log; runs nothing."},
 		s.verifyCase)
+	s.addReportTools()
 }
 
 // readLimited reads a file argument (already resolved) up to the input limit.

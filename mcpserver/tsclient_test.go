@@ -40,11 +40,11 @@ type transcript struct {
 		Output []string `json:"output"`
 	} `json:"tools"`
 	Calls []struct {
-		Tool     string         `json:"tool"`
-		Args     map[string]any `json:"args"`
-		IsError  bool           `json:"isError"`
-		Result   reply          `json:"result"`
-		Content  []struct {
+		Tool    string         `json:"tool"`
+		Args    map[string]any `json:"args"`
+		IsError bool           `json:"isError"`
+		Result  reply          `json:"result"`
+		Content []struct {
 			Type     string `json:"type"`
 			MIMEType string `json:"mimeType"`
 			Bytes    int    `json:"bytes"`

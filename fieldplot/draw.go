@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	xdraw "image/draw"
+	"image/png"
 	"math"
 	"os"
 	"path"
@@ -185,42 +187,37 @@ func headerClass(p string) string {
 	return strings.TrimSuffix(rest[0], ";")
 }
 
-// Draw draws field name of the case in dir.
-func Draw(dir, name string, opt Options) (*Picture, error) {
-	parts := layout(dir)
-	t, err := pickTime(filepath.Join(dir, parts[0]), name, opt.Time)
-	if err != nil {
-		return nil, err
-	}
-	pic := &Picture{Field: name, Quantity: name, Time: t, Pieces: len(parts)}
-	pic.Sources = []string{path.Join(parts[0], t, name), path.Join(parts[0], "constant/polyMesh")}
-	type piece struct {
-		p      *part
-		f, ifc *field
-	}
-	var pieces []piece
-	for _, pd := range parts {
+// Slice is a case's mesh cut by a plane, read and cut once for the pictures of several
+// fields (of any time: the mesh is constant/polyMesh's).
+type Slice struct {
+	dir    string
+	parts  []string
+	pieces []slicedPart
+	plane  Plane
+}
+
+type slicedPart struct {
+	nCells  int
+	cuts    []cut
+	outline [][2][2]float64
+}
+
+// Cut reads the case's mesh (each processor directory's of a decomposed case) and cuts
+// it by plane (nil: the plane of a 2-D case, else the z mid-plane).
+func Cut(dir string, plane *Plane) (*Slice, error) {
+	s := &Slice{dir: dir, parts: layout(dir)}
+	var parts []*part
+	for _, pd := range s.parts {
 		p, err := readPart(filepath.Join(dir, pd))
 		if err != nil {
 			return nil, err
 		}
-		f, err := readField(filepath.Join(dir, pd, t, name), p.nCells)
-		if err != nil {
-			return nil, err
-		}
-		pc := piece{p: p, f: f}
-		if opt.Interface != "" {
-			if pc.ifc, err = readField(filepath.Join(dir, pd, t, opt.Interface), p.nCells); err != nil {
-				return nil, err
-			}
-		}
-		pieces = append(pieces, pc)
+		parts = append(parts, p)
 	}
-	pl := opt.Plane
-	if pl == nil {
-		pl = defaultPlane(pieces[0].p, func(yield func([3]float64) bool) {
-			for _, pc := range pieces {
-				for _, q := range pc.p.points {
+	if plane == nil {
+		plane = defaultPlane(parts[0], func(yield func([3]float64) bool) {
+			for _, p := range parts {
+				for _, q := range p.points {
 					if !yield(q) {
 						return
 					}
@@ -228,38 +225,70 @@ func Draw(dir, name string, opt Options) (*Picture, error) {
 			}
 		})
 	}
-	pic.Plane = pl.String()
-	if pieces[0].f.comps == 3 {
-		pic.Quantity = "|" + name + "|"
+	s.plane = *plane
+	n := 0
+	for _, p := range parts {
+		cuts, outline := slice(p, s.plane)
+		s.pieces = append(s.pieces, slicedPart{nCells: p.nCells, cuts: cuts, outline: outline})
+		n += len(cuts)
 	}
-	pic.Units = units(pieces[0].f.dims)
+	if n == 0 {
+		return nil, fmt.Errorf("fieldplot: plane %s cuts no cell of %s", s.plane, dir)
+	}
+	return s, nil
+}
 
-	var sc scene
-	sc.plane = *pl
-	for _, pc := range pieces {
-		cuts, outline := slice(pc.p, *pl)
-		val := func(c int) float64 {
-			if pc.f.comps == 1 {
-				return pc.f.vals[c]
-			}
-			x, y, z := pc.f.vals[3*c], pc.f.vals[3*c+1], pc.f.vals[3*c+2]
-			return math.Sqrt(x*x + y*y + z*z)
-		}
-		for _, k := range cuts {
-			sc.polys = append(sc.polys, k.poly)
-			sc.vals = append(sc.vals, val(k.cell))
-			if opt.Vectors && pc.f.comps == 3 {
-				h, v := inPlane(pl.Axis)
-				sc.vecs = append(sc.vecs, [2]float64{pc.f.vals[3*k.cell+h], pc.f.vals[3*k.cell+v]})
-			}
-		}
-		sc.outline = append(sc.outline, outline...)
-		if pc.ifc != nil {
-			sc.contour = append(sc.contour, contour(cuts, pc.ifc.vals, 0.5)...)
-		}
+// Draw draws field name of the case in dir.
+func Draw(dir, name string, opt Options) (*Picture, error) {
+	s, err := Cut(dir, opt.Plane)
+	if err != nil {
+		return nil, err
 	}
-	if len(sc.polys) == 0 {
-		return nil, fmt.Errorf("fieldplot: plane %s cuts no cell of %s", pl, dir)
+	return s.Draw(name, opt)
+}
+
+// Draw draws field name on the slice (opt.Plane is the slice's, not read here).
+func (s *Slice) Draw(name string, opt Options) (*Picture, error) {
+	t, err := pickTime(filepath.Join(s.dir, s.parts[0]), name, opt.Time)
+	if err != nil {
+		return nil, err
+	}
+	pic := &Picture{Field: name, Quantity: name, Time: t, Pieces: len(s.parts), Plane: s.plane.String()}
+	pic.Sources = []string{path.Join(s.parts[0], t, name), path.Join(s.parts[0], "constant/polyMesh")}
+	sc := scene{plane: s.plane}
+	h, v := inPlane(s.plane.Axis)
+	for i, pd := range s.parts {
+		sp := s.pieces[i]
+		f, err := readField(filepath.Join(s.dir, pd, t, name), sp.nCells)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			if f.comps == 3 {
+				pic.Quantity = "|" + name + "|"
+			}
+			pic.Units = units(f.dims)
+		}
+		for _, k := range sp.cuts {
+			sc.polys = append(sc.polys, k.poly)
+			if f.comps == 1 {
+				sc.vals = append(sc.vals, f.vals[k.cell])
+				continue
+			}
+			x, y, z := f.vals[3*k.cell], f.vals[3*k.cell+1], f.vals[3*k.cell+2]
+			sc.vals = append(sc.vals, math.Sqrt(x*x+y*y+z*z))
+			if opt.Vectors {
+				sc.vecs = append(sc.vecs, [2]float64{f.vals[3*k.cell+h], f.vals[3*k.cell+v]})
+			}
+		}
+		sc.outline = append(sc.outline, sp.outline...)
+		if opt.Interface != "" {
+			ifc, err := readField(filepath.Join(s.dir, pd, t, opt.Interface), sp.nCells)
+			if err != nil {
+				return nil, err
+			}
+			sc.contour = append(sc.contour, contour(sp.cuts, ifc.vals, 0.5)...)
+		}
 	}
 	pic.Cells = len(sc.polys)
 	pic.Min, pic.Max = math.Inf(1), math.Inf(-1)
@@ -269,7 +298,7 @@ func Draw(dir, name string, opt Options) (*Picture, error) {
 		}
 	}
 	if math.IsInf(pic.Min, 1) {
-		return nil, fmt.Errorf("fieldplot: %s has no finite value on plane %s", name, pl)
+		return nil, fmt.Errorf("fieldplot: %s has no finite value on plane %s", name, s.plane)
 	}
 	pic.Overlays = []string{"mesh boundary outline"}
 	if len(sc.vecs) > 0 {
@@ -411,18 +440,26 @@ func (s *scene) render(title string, lo, hi float64, unit string) ([]byte, error
 	pw := int(math.Round(float64(da.Max.X-da.Min.X) * DPI / 72))
 	ph := int(math.Round(float64(da.Max.Y-da.Min.Y) * DPI / 72))
 	img, ids := s.raster(pw, ph, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max, cm)
-	p.Add(plotter.NewImage(img, p.X.Min, p.Y.Min, p.X.Max, p.Y.Max))
+	// The axes first, then the raster copied pixel for pixel into the data area (no
+	// resampling), then the overlays on top, as plot.Draw would call them.
+	p.Draw(main)
+	dpi := float64(DPI) / 72
+	x0px, y0px := int(math.Round(float64(da.Min.X)*dpi)), HeightPx-int(math.Round(float64(da.Max.Y)*dpi))
+	xdraw.Draw(c.Image(), image.Rect(x0px, y0px, x0px+pw, y0px+ph), img, image.Point{}, xdraw.Over)
+	var over []plot.Plotter
 	if len(s.vecs) > 0 {
-		p.Add(s.arrows(ids, pw, ph, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max))
+		over = append(over, s.arrows(ids, pw, ph, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max))
 	}
-	p.Add(&segments{segs: s.outline, style: draw.LineStyle{Color: color.Black, Width: vg.Points(1.2)}})
+	over = append(over, &segments{segs: s.outline, style: draw.LineStyle{Color: color.Black, Width: vg.Points(1.2)}})
 	if len(s.contour) > 0 {
-		p.Add(&segments{segs: s.contour, style: draw.LineStyle{Color: color.Black, Width: vg.Points(2)}})
+		over = append(over, &segments{segs: s.contour, style: draw.LineStyle{Color: color.Black, Width: vg.Points(2)}})
 	}
 	if len(s.marks) > 0 {
-		p.Add(&marks{marks: s.marks})
+		over = append(over, &marks{marks: s.marks})
 	}
-	p.Draw(main)
+	for _, o := range over {
+		o.Plot(da, p)
+	}
 
 	bar := plot.New()
 	bar.HideX()
@@ -432,7 +469,7 @@ func (s *scene) render(title string, lo, hi float64, unit string) ([]byte, error
 	bar.Draw(barArea)
 
 	var b bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&b); err != nil {
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, c.Image()); err != nil {
 		return nil, fmt.Errorf("fieldplot: encode png: %w", err)
 	}
 	return b.Bytes(), nil

@@ -274,3 +274,18 @@ func TestUnits(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDraw100k: the picture of U with arrows on the cavity meshed 316 x 316
+// (99 856 cells) and run 5 time steps by icoFoam.
+func BenchmarkDraw100k(b *testing.B) {
+	dir := foamtest.CavityRun(b, 316, 5)
+	for b.Loop() {
+		p, err := Draw(dir, "U", Options{Vectors: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if p.Cells != 99856 {
+			b.Fatalf("%d cells", p.Cells)
+		}
+	}
+}

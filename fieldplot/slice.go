@@ -11,10 +11,11 @@
 package fieldplot
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -154,7 +155,8 @@ type cut struct {
 }
 
 // slice cuts every cell of p crossed by the plane, in cell order, and returns the
-// boundary outline as segments.
+// boundary outline as segments. The crossings are gathered per cell in one flat array
+// (counted first), so a 100k-cell mesh costs a few allocations, not one per cell.
 func slice(p *part, pl Plane) ([]cut, [][2][2]float64) {
 	h, v := inPlane(pl.Axis)
 	type hit struct {
@@ -175,29 +177,52 @@ func slice(p *part, pl Plane) ([]cut, [][2][2]float64) {
 		}
 		return dst
 	}
-	hits := make([][]hit, p.nCells)
-	var buf []hit
+	// The faces crossed, with their crossings, and how many each cell gets.
+	var crossed []int32
+	var fhits []hit
+	foff := []int32{0}
+	count := make([]int32, p.nCells+1)
 	for fi, f := range p.faces {
-		buf = faceHits(f, buf[:0])
-		if len(buf) == 0 {
-			continue
+		n := len(fhits)
+		fhits = faceHits(f, fhits)
+		if k := int32(len(fhits) - n); k > 0 {
+			crossed = append(crossed, int32(fi))
+			foff = append(foff, int32(len(fhits)))
+			count[p.owner[fi]+1] += k
+			if fi < len(p.nbr) {
+				count[p.nbr[fi]+1] += k
+			}
 		}
-		hits[p.owner[fi]] = append(hits[p.owner[fi]], buf...)
-		if fi < len(p.nbr) {
-			hits[p.nbr[fi]] = append(hits[p.nbr[fi]], buf...)
+	}
+	for c := 1; c <= p.nCells; c++ {
+		count[c] += count[c-1]
+	}
+	hits := make([]hit, count[p.nCells])
+	fill := slices.Clone(count[:p.nCells])
+	for i, fi := range crossed {
+		for _, x := range fhits[foff[i]:foff[i+1]] {
+			o := p.owner[fi]
+			hits[fill[o]], fill[o] = x, fill[o]+1
+			if int(fi) < len(p.nbr) {
+				n := p.nbr[fi]
+				hits[fill[n]], fill[n] = x, fill[n]+1
+			}
 		}
 	}
 	var cuts []cut
-	for c, hs := range hits {
+	var angle []float64
+	var order []int
+	for c := range p.nCells {
+		hs := hits[count[c]:count[c+1]]
 		if len(hs) < 3 {
 			continue
 		}
 		// Every crossed edge is met from its two faces of the cell: keep one.
-		sort.Slice(hs, func(i, j int) bool {
-			if hs[i].e[0] != hs[j].e[0] {
-				return hs[i].e[0] < hs[j].e[0]
+		slices.SortFunc(hs, func(a, b hit) int {
+			if a.e[0] != b.e[0] {
+				return int(a.e[0] - b.e[0])
 			}
-			return hs[i].e[1] < hs[j].e[1]
+			return int(a.e[1] - b.e[1])
 		})
 		uniq := hs[:1]
 		for _, x := range hs[1:] {
@@ -214,16 +239,23 @@ func slice(p *part, pl Plane) ([]cut, [][2][2]float64) {
 		}
 		cx, cy = cx/float64(len(uniq)), cy/float64(len(uniq))
 		// The section of a convex cell is convex: order its vertices by angle.
-		sort.SliceStable(uniq, func(i, j int) bool {
-			return math.Atan2(uniq[i].pt[1]-cy, uniq[i].pt[0]-cx) < math.Atan2(uniq[j].pt[1]-cy, uniq[j].pt[0]-cx)
-		})
+		angle = angle[:0]
+		for _, x := range uniq {
+			angle = append(angle, math.Atan2(x.pt[1]-cy, x.pt[0]-cx))
+		}
+		order = order[:0]
+		for i := range uniq {
+			order = append(order, i)
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(angle[a], angle[b]) })
 		k := cut{cell: c, poly: make([][2]float64, len(uniq)), edges: make([]edgeKey, len(uniq))}
-		for i, x := range uniq {
-			k.poly[i], k.edges[i] = x.pt, x.e
+		for i, j := range order {
+			k.poly[i], k.edges[i] = uniq[j].pt, uniq[j].e
 		}
 		cuts = append(cuts, k)
 	}
 	var outline [][2][2]float64
+	var buf []hit
 	p.boundaryFaces(func(fi, _ int) {
 		buf = faceHits(p.faces[fi], buf[:0])
 		for i := 0; i+1 < len(buf); i += 2 {

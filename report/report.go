@@ -262,8 +262,16 @@ func (r *Report) drawFields(dir string, opt Options) {
 			break
 		}
 	}
+	if len(fields) == 0 {
+		return
+	}
+	sl, err := fieldplot.Cut(dir, opt.Plane)
+	if err != nil {
+		r.FieldErrors = append(r.FieldErrors, err.Error())
+		return
+	}
 	for _, f := range fields {
-		pic, err := fieldplot.Draw(dir, f, fieldplot.Options{Time: opt.Time, Plane: opt.Plane, Vectors: f == "U", Interface: iface})
+		pic, err := sl.Draw(f, fieldplot.Options{Time: opt.Time, Vectors: f == "U", Interface: iface})
 		if err != nil {
 			r.FieldErrors = append(r.FieldErrors, fmt.Sprintf("%s: %v", f, err))
 			continue

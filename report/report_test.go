@@ -201,3 +201,23 @@ func TestExpectations(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReport100k: the whole report (verify, the pictures of U and p, the page) of
+// the cavity meshed 316 x 316 (99 856 cells) and run 5 time steps by icoFoam.
+func BenchmarkReport100k(b *testing.B) {
+	dir := foamtest.CavityRun(b, 316, 5)
+	for b.Loop() {
+		r, err := Build(dir, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		page, err := r.HTML()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(r.Fields) != 2 || !strings.Contains(r.Fields[0].Caption, "over 99856 cut cells") {
+			b.Fatalf("fields %v %v", names(r.Fields), r.FieldErrors)
+		}
+		b.ReportMetric(float64(len(page)), "page-bytes")
+	}
+}

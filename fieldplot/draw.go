@@ -484,14 +484,25 @@ func (s *scene) raster(w, h int, x0, x1, y0, y1 float64, cm palette.ColorMap) (*
 		ids[i] = -1
 	}
 	dx, dy := (x1-x0)/float64(w), (y1-y0)/float64(h)
+	// A 1024-entry table of the map: finer than 8-bit colour can tell, and each cell's
+	// colour is a lookup instead of a colour-space conversion.
+	const levels = 1024
+	lut := make([]color.NRGBA, levels)
+	lo, hi := cm.Min(), cm.Max()
+	for i := range lut {
+		c, err := cm.At(lo + (hi-lo)*float64(i)/(levels-1))
+		if err != nil {
+			c = color.Gray{128}
+		}
+		lut[i] = color.NRGBAModel.Convert(c).(color.NRGBA)
+	}
 	cols := make([]color.NRGBA, len(s.vals))
 	for i, v := range s.vals {
-		c, err := cm.At(math.Min(math.Max(v, cm.Min()), cm.Max()))
-		if err != nil || math.IsNaN(v) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
 			cols[i] = color.NRGBA{128, 128, 128, 255} // non-finite: grey
 			continue
 		}
-		cols[i] = color.NRGBAModel.Convert(c).(color.NRGBA)
+		cols[i] = lut[int(math.Round(math.Min(math.Max((v-lo)/(hi-lo), 0), 1)*(levels-1)))]
 	}
 	for pi, poly := range s.polys {
 		py0, py1 := math.Inf(1), math.Inf(-1)

@@ -146,6 +146,21 @@ func columnEnds(img image.Image) (top, bottom [3]uint32) {
 	return top, bottom
 }
 
+// greenPixels counts the pixels of the marks' green.
+func greenPixels(img image.Image) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if g>>8 > 120 && r>>8 < 60 && bl>>8 < 60 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 func gzipFile(t *testing.T, path string) {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -181,6 +196,26 @@ func TestNamedPlane(t *testing.T) {
 	out := Plane{Axis: 0, At: 2}
 	if _, err := Draw(dir, "p", Options{Plane: &out}); err == nil || !strings.Contains(err.Error(), "cuts no cell") {
 		t.Errorf("plane outside the mesh: %v", err)
+	}
+	// A mark is drawn where it is: green pixels around its point, named in the overlays.
+	mk, err := ParseMark("0.05, 0.05, centre")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := drawPic(t, dir, "p", Options{Marks: []Mark{mk}})
+	if !strings.Contains(strings.Join(m.Overlays, ";"), `mark "centre" at (0.05, 0.05)`) {
+		t.Errorf("overlays %v", m.Overlays)
+	}
+	if n := greenPixels(decode(t, m.PNG)); n < 20 {
+		t.Errorf("%d green pixels: the mark is not drawn", n)
+	}
+	if n := greenPixels(decode(t, p.PNG)); n != 0 {
+		t.Errorf("%d green pixels without a mark", n)
+	}
+	for _, bad := range []string{"1,2", "a,b,c", "1,nan,x"} {
+		if _, err := ParseMark(bad); err == nil {
+			t.Errorf("ParseMark(%q) accepted", bad)
+		}
 	}
 	for _, bad := range []string{"w=1", "x", "x=abc", "xy=1", "z=nan"} {
 		if _, err := ParsePlane(bad); err == nil {

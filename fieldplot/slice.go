@@ -47,6 +47,19 @@ func ParsePlane(s string) (Plane, error) {
 	return Plane{Axis: ax, At: v}, nil
 }
 
+// ParseMark reads "X,Y,LABEL": a point in plane coordinates and its label.
+func ParseMark(s string) (Mark, error) {
+	parts := strings.SplitN(s, ",", 3)
+	if len(parts) == 3 {
+		x, errX := strconv.ParseFloat(strings.TrimSpace(parts[0]), 64)
+		y, errY := strconv.ParseFloat(strings.TrimSpace(parts[1]), 64)
+		if errX == nil && errY == nil && !math.IsNaN(x) && !math.IsNaN(y) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+			return Mark{X: x, Y: y, Label: strings.TrimSpace(parts[2])}, nil
+		}
+	}
+	return Mark{}, fmt.Errorf("fieldplot: mark %q: want X,Y,LABEL", s)
+}
+
 // inPlane are the two axes drawn (horizontal, vertical) for a plane normal to axis.
 func inPlane(axis int) (int, int) {
 	switch axis {

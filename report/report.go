@@ -30,6 +30,9 @@ type Options struct {
 	Plane *fieldplot.Plane
 	// Fields are the fields drawn; nil picks them (phase fractions, U, p or p_rgh, T).
 	Fields []string
+	// Marks are reference points drawn on every field picture (e.g. a vortex centre
+	// from the literature).
+	Marks []fieldplot.Mark
 }
 
 // Image is one picture of the report.
@@ -271,7 +274,7 @@ func (r *Report) drawFields(dir string, opt Options) {
 		return
 	}
 	for _, f := range fields {
-		pic, err := sl.Draw(f, fieldplot.Options{Time: opt.Time, Vectors: f == "U", Interface: iface})
+		pic, err := sl.Draw(f, fieldplot.Options{Time: opt.Time, Vectors: f == "U", Interface: iface, Marks: opt.Marks})
 		if err != nil {
 			r.FieldErrors = append(r.FieldErrors, fmt.Sprintf("%s: %v", f, err))
 			continue

@@ -13,7 +13,7 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var out, markdown, timeSel, specFile, plane string
-	var fields []string
+	var fields, marks []string
 	cmd := &cobra.Command{
 		Use:   "report CASE",
 		Short: "one self-contained HTML report of a finished run: verdict, spec, provenance, residuals, expectations, field pictures (docs/report.md)",
@@ -30,6 +30,7 @@ func newReportCmd() *cobra.Command {
 	cmd.Flags().StringVar(&specFile, "spec", "", "the spec to judge against (default: the one foamc compile recorded in the case)")
 	cmd.Flags().StringVar(&plane, "plane", "", "slice the field pictures on x=V, y=V or z=V (default: the plane of a 2-D case, else the z mid-plane)")
 	cmd.Flags().StringSliceVar(&fields, "field", nil, "a field to draw (repeatable; default: phase fractions, U, p or p_rgh, T)")
+	cmd.Flags().StringArrayVar(&marks, "mark", nil, "X,Y,LABEL: a reference point drawn on the field pictures, in plane coordinates (repeatable)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]
 		opt := report.Options{Time: timeSel, Spec: specFile, Fields: fields}
@@ -39,6 +40,13 @@ func newReportCmd() *cobra.Command {
 				return usageErrorf(cmd, "--plane: %v", err)
 			}
 			opt.Plane = &pl
+		}
+		for _, m := range marks {
+			mk, err := fieldplot.ParseMark(m)
+			if err != nil {
+				return usageErrorf(cmd, "--mark: %v", err)
+			}
+			opt.Marks = append(opt.Marks, mk)
 		}
 		r, err := report.Build(dir, opt)
 		if err != nil {

@@ -2,11 +2,13 @@ package fieldplot
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"image"
 	"image/color"
 	xdraw "image/draw"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path"
@@ -161,20 +163,24 @@ func Fields(dir, time string) ([]string, string, error) {
 	return slices.Compact(out), t, nil
 }
 
-// headerClass reads the class of a field file from its first 2 KiB (no full parse of a
-// large field to list it).
+// headerClass reads the class of a field file (.gz too) from its first 2 KiB: no full
+// parse of a large field to list it.
 func headerClass(p string) string {
 	f, err := os.Open(p)
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
-	buf := make([]byte, 2048)
-	n, _ := f.Read(buf)
-	if n >= 2 && buf[0] == 0x1f && buf[1] == 0x8b {
-		// gzip: the class is only known after decompression; fields are named by their file.
-		return "volScalarField?"
+	var r io.Reader = f
+	if strings.HasSuffix(p, ".gz") {
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return ""
+		}
+		r = z
 	}
+	buf := make([]byte, 2048)
+	n, _ := io.ReadFull(r, buf)
 	s := string(buf[:n])
 	i := strings.Index(s, "class")
 	if i < 0 {

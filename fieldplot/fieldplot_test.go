@@ -94,8 +94,12 @@ func TestCavityFormats(t *testing.T) {
 	if err := os.CopyFS(gz, os.DirFS(ascii)); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"0.5/U", "constant/polyMesh/points", "constant/polyMesh/faces", "constant/polyMesh/owner", "constant/polyMesh/neighbour"} {
+	for _, f := range []string{"0.5/U", "0.5/phi", "constant/polyMesh/points", "constant/polyMesh/faces", "constant/polyMesh/owner", "constant/polyMesh/neighbour"} {
 		gzipFile(t, filepath.Join(gz, f))
+	}
+	// Listed from their headers, gzipped or not: the volume fields, not the flux phi.
+	if fields, tm, err := Fields(gz, ""); err != nil || tm != "0.5" || strings.Join(fields, " ") != "U p" {
+		t.Errorf("Fields of the gzipped case: %v at %q, %v", fields, tm, err)
 	}
 	for _, dir := range []string{cavityRun(t, "binary", "off"), gz} {
 		b := drawPic(t, dir, "U", Options{Vectors: true})

@@ -223,6 +223,10 @@ func slice(p *part, pl Plane) ([]cut, [][2][2]float64) {
 		}
 	}
 	var cuts []cut
+	// The polygons and their edges share backing arrays (a full slice expression caps
+	// each): two allocations per growth, not two per cell.
+	var polys [][2]float64
+	var edges []edgeKey
 	var angle []float64
 	var order []int
 	for c := range p.nCells {
@@ -261,11 +265,11 @@ func slice(p *part, pl Plane) ([]cut, [][2][2]float64) {
 			order = append(order, i)
 		}
 		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(angle[a], angle[b]) })
-		k := cut{cell: c, poly: make([][2]float64, len(uniq)), edges: make([]edgeKey, len(uniq))}
-		for i, j := range order {
-			k.poly[i], k.edges[i] = uniq[j].pt, uniq[j].e
+		n := len(polys)
+		for _, j := range order {
+			polys, edges = append(polys, uniq[j].pt), append(edges, uniq[j].e)
 		}
-		cuts = append(cuts, k)
+		cuts = append(cuts, cut{cell: c, poly: polys[n:len(polys):len(polys)], edges: edges[n:len(edges):len(edges)]})
 	}
 	var outline [][2][2]float64
 	var buf []hit

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/foamc/foamc/fieldplot"
 	"github.com/foamc/foamc/finding"
@@ -87,7 +88,16 @@ func Build(dir string, opt Options) (*Report, error) {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	defer os.RemoveAll(plots)
+	// The field pictures are drawn while verify judges: they share nothing.
+	var fields []Image
+	var fieldErrs []string
+	drawn := make(chan struct{})
+	go func() {
+		defer close(drawn)
+		fields, fieldErrs = drawFields(dir, opt)
+	}()
 	res, err := verify.Case(dir, verify.Options{Time: opt.Time, Spec: opt.Spec, Plots: plots})
+	<-drawn
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +132,7 @@ func Build(dir string, opt Options) (*Report, error) {
 	for _, name := range sortedKeys(pics) {
 		r.Evidence = append(r.Evidence, pics[name])
 	}
-	r.drawFields(dir, opt)
+	r.Fields, r.FieldErrors = fields, fieldErrs
 	return r, nil
 }
 
@@ -246,13 +256,13 @@ func pickFields(have []string) []string {
 	return out
 }
 
-// drawFields draws the field pictures; a field that cannot be drawn is named in
-// FieldErrors (the rest of the report stands).
-func (r *Report) drawFields(dir string, opt Options) {
+// drawFields draws the field pictures, each in its own goroutine on the one cut of the
+// mesh, kept in field order; a field that cannot be drawn is named in errs (the rest of
+// the report stands).
+func drawFields(dir string, opt Options) (out []Image, errs []string) {
 	have, _, err := fieldplot.Fields(dir, opt.Time)
 	if err != nil {
-		r.FieldErrors = append(r.FieldErrors, err.Error())
-		return
+		return nil, []string{err.Error()}
 	}
 	fields := opt.Fields
 	if fields == nil {
@@ -266,17 +276,25 @@ func (r *Report) drawFields(dir string, opt Options) {
 		}
 	}
 	if len(fields) == 0 {
-		return
+		return nil, nil
 	}
 	sl, err := fieldplot.Cut(dir, opt.Plane)
 	if err != nil {
-		r.FieldErrors = append(r.FieldErrors, err.Error())
-		return
+		return nil, []string{err.Error()}
 	}
-	for _, f := range fields {
-		pic, err := sl.Draw(f, fieldplot.Options{Time: opt.Time, Vectors: f == "U", Interface: iface, Marks: opt.Marks})
-		if err != nil {
-			r.FieldErrors = append(r.FieldErrors, fmt.Sprintf("%s: %v", f, err))
+	pics := make([]*fieldplot.Picture, len(fields))
+	perr := make([]error, len(fields))
+	var wg sync.WaitGroup
+	for i, f := range fields {
+		wg.Go(func() {
+			pics[i], perr[i] = sl.Draw(f, fieldplot.Options{Time: opt.Time, Vectors: f == "U", Interface: iface, Marks: opt.Marks})
+		})
+	}
+	wg.Wait()
+	for i, f := range fields {
+		pic := pics[i]
+		if perr[i] != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", f, perr[i]))
 			continue
 		}
 		cap := fmt.Sprintf("%s [%s] at t = %s on plane %s: min %.4g, max %.4g over %d cut cells", pic.Quantity, pic.Units, pic.Time, pic.Plane, pic.Min, pic.Max, pic.Cells)
@@ -284,8 +302,9 @@ func (r *Report) drawFields(dir string, opt Options) {
 			cap += fmt.Sprintf(" (%d processor pieces)", pic.Pieces)
 		}
 		cap += "; " + strings.Join(pic.Overlays, ", ")
-		r.Fields = append(r.Fields, Image{Name: "field-" + f + ".png", Caption: cap, Source: strings.Join(pic.Sources, ", "), PNG: pic.PNG})
+		out = append(out, Image{Name: "field-" + f + ".png", Caption: cap, Source: strings.Join(pic.Sources, ", "), PNG: pic.PNG})
 	}
+	return out, errs
 }
 
 // Images are every picture of the report, in the order it shows them.

@@ -328,3 +328,66 @@ func BenchmarkDraw100k(b *testing.B) {
 		}
 	}
 }
+
+// TestDamBreakInterface: the v1912 damBreak tutorial (interFoam) meshed, set up by
+// setFields and run 0.01 s: the alpha.water = 0.5 contour follows the water column of
+// setFieldsDict (x < 0.1461, y < 0.292) within a cell, along its two free sides, and the
+// picture names it; the column has barely moved in 0.01 s.
+func TestDamBreakInterface(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "damBreak")
+	src := filepath.Join(foamtest.Tutorials(t), "multiphase", "interFoam", "laminar", "damBreak", "damBreak")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	cd := filepath.Join(dir, "system", "controlDict")
+	b, err := os.ReadFile(cd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(strings.Replace(string(b), "endTime         1;", "endTime         0.01;", 1), "writeInterval   0.05;", "writeInterval   0.01;", 1)
+	if s == string(b) {
+		t.Fatal("controlDict: endTime/writeInterval lines not found")
+	}
+	if err := os.WriteFile(cd, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, app := range []string{"blockMesh", "setFields", "interFoam"} {
+		foam(t, dir, app)
+	}
+	sl, err := Cut(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic, err := sl.Draw("alpha.water", Options{Interface: "alpha.water"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pic.Time != "0.01" || pic.Cells != 2268 || pic.Plane != "z=0.0073" || !strings.Contains(strings.Join(pic.Overlays, ";"), "alpha.water = 0.5 interface") {
+		t.Errorf("%v", pic)
+	}
+	f, err := readField(filepath.Join(dir, "0.01", "alpha.water"), sl.pieces[0].nCells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const x0, y0, h = 0.1461, 0.292, 0.0146 // the column's corner; a cell is 0.0127-0.0146 wide
+	var top, side float64
+	for _, g := range contour(sl.pieces[0].cuts, f.vals, 0.5) {
+		for _, q := range g {
+			dx, dy := math.Abs(q[0]-x0), math.Abs(q[1]-y0)
+			if !(dx < h && q[1] < y0+h || dy < h && q[0] < x0+h) {
+				t.Fatalf("contour point %v is more than a cell from the column's free sides", q)
+			}
+		}
+		l := math.Hypot(g[1][0]-g[0][0], g[1][1]-g[0][1])
+		if math.Abs(g[0][1]-y0) < h && math.Abs(g[1][1]-y0) < h {
+			top += l
+		} else {
+			side += l
+		}
+	}
+	t.Logf("interface along the top %.4f m, along the side %.4f m", top, side)
+	// The top runs from the left wall to the corner, the side from the corner to the floor.
+	if math.Abs(top-x0) > 2*h || math.Abs(side-y0) > 2*h {
+		t.Errorf("contour along the top %.4f m (column %.4f), along the side %.4f m (column %.4f)", top, x0, side, y0)
+	}
+}

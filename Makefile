@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate generate-rules check-generated fuzz bench mem-keys matrix validation hostile study-examples clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam source neovim build test vet demo kb generate generate-rules check-generated fuzz bench mem-keys matrix validation hostile study-examples clean slurm-deps slurm-up slurm-down mcp-client chromium
 
 all: build
 
@@ -36,6 +36,11 @@ source: openfoam
 neovim:
 	@command -v nvim >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends neovim; }
 
+# Debian's chromium, the real browser the report's headless test loads pages in
+# (report/browser_test.go).
+chromium:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium; }
+
 build:
 	$(GO) build -o $(BIN) ./cmd/foamc
 
@@ -58,7 +63,7 @@ vet:
 # tests and stopped after them, whatever they return. It lives in its own directory
 # (SLURM_CONF below, its own ports and munged), so a machine's own Slurm is neither used
 # nor touched.
-test: deps neovim vet check-generated slurm-deps mcp-client
+test: deps neovim chromium vet check-generated slurm-deps mcp-client
 	$(SUDO) scripts/slurm-cluster.sh up
 	status=0; SLURM_CONF=$(SLURM_CONF_TEST) FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
 		$(SUDO) scripts/slurm-cluster.sh down; exit $$status

@@ -259,6 +259,9 @@ func addTool[In, Out any, PO interface {
 		if r := PO(o).report(); r.Findings == nil {
 			r.Findings = []finding.Finding{}
 		}
+		if c, ok := any(o).(contenter); ok {
+			return &mcp.CallToolResult{Content: c.content()}, o, nil
+		}
 		return nil, o, nil
 	})
 }

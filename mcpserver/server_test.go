@@ -163,7 +163,7 @@ func TestToolList(t *testing.T) {
 			t.Errorf("%s: missing input or output schema", tool.Name)
 		}
 	}
-	want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case", "run_study", "verify_case"}
+	want := []string{"bc_contract", "compile_spec", "explain_rule", "field_picture", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "report_case", "run_case", "run_study", "verify_case"}
 	slices.Sort(names)
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)

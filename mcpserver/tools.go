@@ -58,6 +58,7 @@ func (s *Server) addTools() {
 	addTool(s, true, &mcp.Tool{Name: "run_study", Title: "Run a study of a spec",
 		Description: "Run a study file (docs/study.md) as foamc study does: every variant of a base spec (a sweep of spec fields, or blockMesh refinement levels) compiled, gated, run for a bounded number of steps and verified, one at a time; failures do not stop it. Returns each variant's state, verdict and measured quantities, the results files (CSV, Markdown, plots) and, for a convergence study, the observed order, extrapolated value and GCI per quantity. Give the same output_dir again to resume; cancel the request to stop."},
 		s.runStudy)
+	s.addReportTools()
 }
 
 // readLimited reads a file argument (already resolved) up to the input limit.

@@ -40,10 +40,15 @@ type transcript struct {
 		Output []string `json:"output"`
 	} `json:"tools"`
 	Calls []struct {
-		Tool     string         `json:"tool"`
-		Args     map[string]any `json:"args"`
-		IsError  bool           `json:"isError"`
-		Result   reply          `json:"result"`
+		Tool    string         `json:"tool"`
+		Args    map[string]any `json:"args"`
+		IsError bool           `json:"isError"`
+		Result  reply          `json:"result"`
+		Content []struct {
+			Type     string `json:"type"`
+			MIMEType string `json:"mimeType"`
+			Bytes    int    `json:"bytes"`
+		} `json:"content"`
 		Progress []struct {
 			Progress float64 `json:"progress"`
 			Total    float64 `json:"total"`
@@ -166,10 +171,10 @@ func checkTranscript(t *testing.T, tr transcript) {
 		}
 	}
 	t.Logf("tools: %v", names)
-	if want := []string{"bc_contract", "compile_spec", "explain_rule", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "run_case", "run_study", "verify_case"}; !slices.Equal(names, want) {
+	if want := []string{"bc_contract", "compile_spec", "explain_rule", "field_picture", "gate_check", "inspect_case", "kb_query", "lint_case", "parse_dictionary", "report_case", "run_case", "run_study", "verify_case"}; !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)
 	}
-	if len(tr.Calls) != 8 {
+	if len(tr.Calls) != 9 {
 		t.Fatalf("%d calls", len(tr.Calls))
 	}
 	for _, c := range tr.Calls {
@@ -179,7 +184,7 @@ func checkTranscript(t *testing.T, tr transcript) {
 		}
 		t.Logf("%s %v -> isError=%v decision=%q max=%q findings=%v progress=%d", c.Tool, c.Args, c.IsError, c.Result.Decision, c.Result.MaxSeverity, ids, len(c.Progress))
 	}
-	compile, lint, gate, lintBroken, gateBroken, outside, run := tr.Calls[0], tr.Calls[1], tr.Calls[2], tr.Calls[3], tr.Calls[4], tr.Calls[5], tr.Calls[6]
+	compile, lint, gate, lintBroken, gateBroken, outside, run, report := tr.Calls[0], tr.Calls[1], tr.Calls[2], tr.Calls[3], tr.Calls[4], tr.Calls[5], tr.Calls[6], tr.Calls[7]
 	if compile.IsError || !slices.Contains(compile.Result.Files, "system/controlDict") {
 		t.Errorf("compile_spec: %+v", compile)
 	}
@@ -195,8 +200,17 @@ func checkTranscript(t *testing.T, tr transcript) {
 	if run.IsError || run.Result.Run == nil || run.Result.Run.Status != "ok" || len(run.Progress) != 3 || run.Progress[2].Progress != 3 {
 		t.Errorf("run_case, 3 steps: %+v", run)
 	}
-	if c := tr.Cancel; !c.Cancelled || len(c.Steps) == 0 || tr.Calls[7].IsError {
-		t.Errorf("cancelled run: %+v (compile %+v)", c, tr.Calls[7].Result.Findings)
+	// The report of the 3-step run: Markdown, the page as an embedded text/html resource,
+	// then one PNG per picture (the residuals and the fields).
+	var kinds []string
+	for _, c := range report.Content {
+		kinds = append(kinds, c.Type+" "+c.MIMEType)
+	}
+	if report.IsError || len(kinds) < 4 || kinds[0] != "text " || kinds[1] != "resource text/html" || kinds[2] != "image image/png" || report.Content[1].Bytes < 10_000 {
+		t.Errorf("report_case content %v", kinds)
+	}
+	if c := tr.Cancel; !c.Cancelled || len(c.Steps) == 0 || tr.Calls[8].IsError {
+		t.Errorf("cancelled run: %+v (compile %+v)", c, tr.Calls[8].Result.Findings)
 	}
 	t.Logf("cancelled run: aborted after progress %v: %s", tr.Cancel.Steps, tr.Cancel.Error)
 	if tr.SpecSchemaBytes == 0 || !slices.Equal(tr.Prompts, []string{"setup_case"}) {

@@ -62,6 +62,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		newLSPCmd(),
 		newMCPCmd(),
 		newParseCmd(),
+		newReportCmd(),
 		newRulesCmd(),
 		newRunCmd(),
 		newStudyCmd(),

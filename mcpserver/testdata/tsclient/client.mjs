@@ -21,7 +21,8 @@ async function call(name, args) {
   // makes the request carry a progress token.
   const progress = [];
   const res = await client.callTool({ name, arguments: args }, undefined, { onprogress: (p) => progress.push(p), timeout: 120000 });
-  transcript.calls.push({ tool: name, args, isError: res.isError ?? false, result: res.structuredContent, progress });
+  const content = res.content.map((c) => ({ type: c.type, mimeType: c.mimeType ?? c.resource?.mimeType, bytes: (c.data ?? c.resource?.text ?? c.text ?? "").length }));
+  transcript.calls.push({ tool: name, args, isError: res.isError ?? false, result: res.structuredContent, content, progress });
 }
 
 const out = `out-${mode}`;
@@ -32,6 +33,7 @@ await call("lint_case", { case_dir: "broken" });
 await call("gate_check", { case_dir: "broken" });
 await call("lint_case", { case_dir: "/etc" });
 await call("run_case", { case_dir: out, steps: 3 });
+await call("report_case", { case_dir: out });
 
 // A run cancelled at its first progress notification: the request is aborted, the
 // client sends notifications/cancelled, and the server must stop the solver (the Go

@@ -111,7 +111,7 @@ func (c *compilation) emit() error {
 	st := c.state()
 	c.st = st
 	c.slots = append(c.slots, c.settledSlots...)
-	if len(c.errs) > 0 {
+	if len(c.errs) > 0 || c.restart {
 		return nil
 	}
 	pr := c.prob.pruned(c.sol)

@@ -393,7 +393,7 @@ func (c *compilation) timeStep(st *state) {
 // plausibility: Reynolds number checks (warn, never deny).
 func (c *compilation) plausibility(st *state) {
 	s := c.spec
-	c.rayleigh(st)
+	c.fam().plausibility(c, st)
 	if s.Reference.Length == nil || st.uRef == 0 {
 		return
 	}

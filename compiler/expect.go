@@ -228,7 +228,7 @@ func (c *compilation) checkField(ptr string, e *schema.Expect, field, component 
 		// writes it, sonicFoam does not), and function objects sample registered fields.
 		known = append(slices.Clone(known), "rho")
 	}
-	if !slices.Contains(known, field) && !(field == "p" && c.feat.Buoyant) {
+	if !slices.Contains(known, field) {
 		c.fail(IDExpect, ptr, fmt.Sprintf("expect %q samples %q, which %s does not write", e.Name, field, c.feat.Solver),
 			"sample one of the case's fields: "+strings.Join(known, ", "))
 		return

@@ -141,8 +141,10 @@ type fillAnswer struct {
 }
 
 type compilation struct {
-	spec  *Spec
-	opts  Options
+	spec *Spec
+	opts Options
+	// rel is the OpenFOAM release the case is written for (the spec's target).
+	rel   *release
 	ctx   context.Context
 	mesh  *meshInfo
 	feat  Features
@@ -217,8 +219,11 @@ func (c *compilation) run() pass {
 // physics (solver, model, thermo) and builds the constraint problem of the slots.
 func (c *compilation) resolve() (pass, bool) {
 	s := c.spec
-	if s.Target != "" && s.Target != "openfoam-v1912" {
-		c.fail(IDUnsupported, "/target", "only openfoam-v1912 is supported", "remove target or set openfoam-v1912")
+	if rel, ok := releaseFor(s.Target); ok {
+		c.rel = rel
+	} else {
+		c.rel = releases[0]
+		c.fail(IDUnsupported, "/target", "only "+targets()+" is supported", "remove target or set "+targets())
 	}
 	m, err := readMesh(c.ctx, s, c.opts.Linter)
 	if err != nil {

@@ -49,7 +49,8 @@ type family interface {
 	divSchemes(c *compilation, fs, div node, conv func(field string) string)
 	// interpolation adds the family's interpolationSchemes entries after default.
 	interpolation(ip node)
-	// linearSolvers writes fvSolution solvers; pressure and smooth write one block.
+	// linearSolvers writes fvSolution's solvers (ls.pressure and ls.smooth write one
+	// block) and any control dictionary of the family's own beside them (ls.fv).
 	linearSolvers(c *compilation, sol node, ls linearSolver)
 	// simple adds the family's entries to the SIMPLE dictionary; relaxation gives the
 	// field factors (in order) and the equation factor of relaxationFactors.
@@ -59,6 +60,7 @@ type family interface {
 
 // linearSolver writes the fvSolution solver blocks shared by the pressure-based families.
 type linearSolver struct {
+	fv       node // system/fvSolution
 	final    bool // PISO/PIMPLE: a Final block per field
 	pressure func(name string, relTol float64)
 	smooth   func(name string, tol, relTol float64)

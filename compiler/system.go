@@ -324,7 +324,7 @@ func (c *compilation) emitSolution() {
 	smooth := func(name string, tol, relTol float64) {
 		c.solverBlock(sol, name, fmt.Sprintf("solver smoothSolver; smoother symGaussSeidel; tolerance %g; relTol %g", tol, relTol), src)
 	}
-	c.fam().linearSolvers(c, sol, linearSolver{final: final, pressure: pressure, smooth: smooth})
+	c.fam().linearSolvers(c, sol, linearSolver{fv: fv, final: final, pressure: pressure, smooth: smooth})
 	if f.Algorithm != "" {
 		alg := fv.sub(f.Algorithm)
 		asrc := curated(refNumerics + " algorithm " + f.Algorithm)

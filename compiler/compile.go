@@ -190,7 +190,8 @@ func (c *compilation) slot(id, value string, src Source) {
 
 // run is one pass through the stages: resolve (mesh, patches, physics, the constraint
 // problem), then rounds of settle (solve the slots), emit (write the files) and check
-// (contracts, the rule linter), each round pruning what the check refused.
+// (contracts, the rule linter), each round pruning what the check refused; the finished
+// case goes to its release.
 func (c *compilation) run() pass {
 	if p, stop := c.resolve(); stop {
 		return p
@@ -210,7 +211,7 @@ func (c *compilation) run() pass {
 			return pass{err: c.sorted()}
 		}
 		if p, again := c.check(round); !again {
-			return p
+			return c.restate(p)
 		}
 	}
 }
@@ -219,12 +220,7 @@ func (c *compilation) run() pass {
 // physics (solver, model, thermo) and builds the constraint problem of the slots.
 func (c *compilation) resolve() (pass, bool) {
 	s := c.spec
-	if rel, ok := releaseFor(s.Target); ok {
-		c.rel = rel
-	} else {
-		c.rel = releases[0]
-		c.fail(IDUnsupported, "/target", "only "+targets()+" is supported", "remove target or set "+targets())
-	}
+	c.checkTarget()
 	m, err := readMesh(c.ctx, s, c.opts.Linter)
 	if err != nil {
 		ptr := "/mesh"

@@ -16,21 +16,15 @@ import (
 	"github.com/foamc/foamc/internal/saferead"
 )
 
-// result prints every dictionary (in the release's spelling), copies the mesh, writes
-// Allrun and provenance.json.
+// result prints every dictionary, copies the mesh, writes Allrun and provenance.json (in
+// v1912's spelling: a release restates the finished case).
 func (c *compilation) result() *Result {
-	if c.rel.Rewrite != nil {
-		if err := c.rel.Rewrite(c.files, c.prov, c.feat); err != nil {
-			c.fail(IDUnsupported, "/target", "the case cannot be written for "+c.rel.Target+": "+err.Error(), "choose another target")
-		}
-	}
 	r := &Result{Name: c.spec.Name, Files: map[string][]byte{}, Executable: map[string]bool{}, Provenance: c.prov, Features: c.feat}
 	for p, f := range c.files {
 		r.Files[p] = grammar.Format(f)
 	}
 	c.copyMesh(r)
-	app, _ := c.app()
-	sc := scripts{spec: c.spec, mesh: c.mesh, sol: c.sol, solver: c.feat.Solver, app: app, env: c.rel.Environment}
+	sc := c.scripts(v1912)
 	r.Files["Allrun"] = sc.allrun()
 	r.Executable["Allrun"] = true
 	r.Provenance["/files/Allrun"] = curated("generated run script (mesh step, patch types, solver)")

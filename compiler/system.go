@@ -84,11 +84,7 @@ func (c *compilation) emitSystem(st *state) {
 	f := c.feat
 	cd := c.file("system/controlDict", "dictionary")
 	cs := curated("controlDict defaults")
-	app, module := c.app()
-	cd.set("application", c.stageSource("physics/solver"), grammar.NewWord(app))
-	if module != "" {
-		cd.set("solver", c.stageSource("physics/solver"), grammar.NewWord(module))
-	}
+	cd.set("application", c.stageSource("physics/solver"), grammar.NewWord(v1912.Application(f.Solver)))
 	cd.set("startFrom", cs, grammar.NewWord("startTime"))
 	cd.set("startTime", cs, grammar.Num(0))
 	cd.set("stopAt", cs, grammar.NewWord("endTime"))

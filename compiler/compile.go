@@ -247,7 +247,7 @@ func (c *compilation) resolve() (pass, bool) {
 	}
 	c.mesh = m
 	c.checkPatches()
-	c.checkExpect()
+	c.expectations().check()
 	c.resolvePhysics()
 	if p, stop := c.stopped(); stop {
 		return p, true

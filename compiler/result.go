@@ -29,7 +29,7 @@ func (c *compilation) result() *Result {
 	r.Executable["Allrun"] = true
 	r.Provenance["/files/Allrun"] = curated("generated run script (mesh step, patch types, solver)")
 	sc.writeJob(r)
-	c.recordSpec(r)
+	c.expectations().record(r)
 	// Spec fields the slot filler supplied turn every entry sourced from them into llm entries.
 	for ptr, src := range r.Provenance {
 		if src.Kind == KindSpec {

@@ -106,7 +106,7 @@ func (c *compilation) emitSystem(st *state) {
 		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
 		cd.set("maxDeltaT", cs, grammar.Num(1))
 	}
-	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 || len(c.heatedWalls()) > 0 {
+	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 || len(c.expectations().heatedWalls()) > 0 {
 		fn := cd.sub("functions")
 		if s.Outputs.Residuals {
 			r := fn.sub("residuals")
@@ -120,9 +120,9 @@ func (c *compilation) emitSystem(st *state) {
 			r.set("fields", src, grammar.ListOf(items...))
 		}
 		if fc := s.Outputs.ForceCoeffs; fc != nil {
-			c.forceCoeffs(fn.sub("forceCoeffs"), fc, st)
+			forceCoeffs(fn.sub("forceCoeffs"), fc, st, c.feat.Compressible)
 		}
-		c.emitExpect(fn, st)
+		c.expectations().emit(fn, st)
 	}
 	c.emitYPlus(cd)
 	c.emitSchemes()
@@ -188,7 +188,7 @@ func (c *compilation) stepBudget(st *state) {
 	}
 }
 
-func (c *compilation) forceCoeffs(n node, fc *schema.ForceCoeffs, st *state) {
+func forceCoeffs(n node, fc *schema.ForceCoeffs, st *state, compressible bool) {
 	src := specSrc("/outputs/forceCoeffs")
 	n.set("type", src, grammar.NewWord("forceCoeffs"))
 	n.set("libs", src, grammar.ListOf(grammar.Str("libforces.so")))
@@ -199,7 +199,7 @@ func (c *compilation) forceCoeffs(n node, fc *schema.ForceCoeffs, st *state) {
 		ps = append(ps, grammar.NewWord(p))
 	}
 	n.set("patches", specSrc("/outputs/forceCoeffs/patches"), grammar.ListOf(ps...))
-	if c.feat.Compressible {
+	if compressible {
 		n.set("rho", curated("compressible: density field"), grammar.NewWord("rho"))
 	} else {
 		n.set("rho", curated("incompressible: rhoInf"), grammar.NewWord("rhoInf"))

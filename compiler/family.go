@@ -18,7 +18,8 @@ import (
 // (compressible, steady, algorithm, div keys, thermo...) are not a family's: they are the
 // kb's curated table (kb/curated/solvers.json, from the v1912 sources); a family holds
 // what foamc writes from them. Shared code reads only the traits the family set in
-// Features (Compressible, Buoyant, Pressure, Solved, Fields), which verify reads too.
+// Features (Compressible, Buoyant, Pressure, Solved, Fields; recorded in provenance.json).
+// verify knows a family's solvers by openfoam.LookupSolver and the files the run wrote.
 // docs/compiler.md "Add a solver family" is the recipe.
 type family interface {
 	// name is the family's name in docs and findings.

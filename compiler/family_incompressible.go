@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"fmt"
+
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 )
@@ -39,6 +41,17 @@ func (incompressible) constant(c *compilation, _ *state) {
 	t := c.file("constant/transportProperties", "dictionary")
 	t.set("transportModel", curated("Newtonian fluid"), grammar.NewWord("Newtonian"))
 	t.set("nu", specSrc("/fluid/nu"), grammar.Dims(0, 2, -1, 0, 0, 0, 0), grammar.Num(*c.spec.Fluid.Nu))
+}
+
+// linearSolvers: icoFoam's p with PCG and DIC (its tutorials' practice), the others the
+// pressure-based blocks.
+func (incompressible) linearSolvers(c *compilation, sol node, ls linearSolver) {
+	if c.feat.Solver == "icoFoam" {
+		ls.pressure = func(name string, relTol float64) {
+			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), curated(refNumerics))
+		}
+	}
+	pressureBased{}.linearSolvers(c, sol, ls)
 }
 
 func (incompressible) simple(_ *compilation, alg node, asrc Source) {

@@ -308,8 +308,6 @@ func (c *compilation) emitSolution() {
 	final := f.Algorithm == "PISO" || f.Algorithm == "PIMPLE"
 	pressure := func(name string, relTol float64) {
 		switch {
-		case f.Solver == "icoFoam":
-			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), src)
 		case f.Transonic:
 			c.solverBlock(sol, name, fmt.Sprintf("solver PBiCGStab; preconditioner DILU; tolerance 1e-06; relTol %g", relTol),
 				ruleSrc("FOAM-SOL-003", "transonic p matrix is asymmetric"))

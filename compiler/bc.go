@@ -24,10 +24,8 @@ var turbulenceFields = map[string]bool{"k": true, "epsilon": true, "omega": true
 
 func (c *compilation) bcDomain(field string, pt meshPatch, b *schema.Boundary) []candidate {
 	f := c.feat
-	if f.Buoyant && (field == "p" || field == "p_rgh") {
-		if d := c.buoyantPressure(field, pt, b); d != nil {
-			return d
-		}
+	if d := c.fam().bcDomain(c, field, pt, b); d != nil {
+		return d
 	}
 	switch b.Role {
 	case "empty", "wedge":
@@ -319,24 +317,6 @@ func (c *compilation) exitMaySupersonic(pt meshPatch, b *schema.Boundary) (strin
 		}
 	}
 	return "", nil
-}
-
-// buoyantPressure: with p_rgh solved, p is calculated from it everywhere and p_rgh takes
-// fixedFluxPressure on walls and inlets (rule FOAM-BC-015), a fixed value at outlets.
-func (c *compilation) buoyantPressure(field string, pt meshPatch, b *schema.Boundary) []candidate {
-	switch b.Role {
-	case "empty", "wedge", "cyclic", "symmetry":
-		return nil
-	}
-	src := ruleSrc("FOAM-BC-015", "buoyant solvers: p calculated, p_rgh fixedFluxPressure on walls")
-	if field == "p" {
-		return []candidate{{"calculated", src}}
-	}
-	switch b.Role {
-	case "outlet", "freestream":
-		return cands("fixedValue", "prghPressure")
-	}
-	return []candidate{{"fixedFluxPressure", src}}
 }
 
 // staticPressureInlet: an inlet that states a static pressure and no velocity (a channel

@@ -115,26 +115,24 @@ func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
 	fills := map[string]fillAnswer{}
 	for {
 		c := &compilation{spec: s, opts: opts, ctx: ctx, fills: fills}
-		res, err, restart := c.runRecover()
-		if !restart {
-			return res, err
+		p := c.run()
+		if !p.restart {
+			return p.res, p.err
 		}
 	}
 }
 
-// runRecover runs one compilation; a slot filled by the SlotFiller restarts it.
-func (c *compilation) runRecover() (res *Result, err error, restart bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if r == errRestart {
-				restart = true
-				return
-			}
-			panic(r)
-		}
-	}()
-	res, err = c.run()
-	return res, err, false
+// pass is how one pass through the stages ended: a result, an error (a finding.List for
+// problems of the spec), or a restart because the slot filler changed the spec.
+type pass struct {
+	res     *Result
+	err     error
+	restart bool
+}
+
+// stopped ends a pass at a stage boundary: restart when a filled slot changed the spec.
+func (c *compilation) stopped() (pass, bool) {
+	return pass{restart: true}, c.restart
 }
 
 type fillAnswer struct {
@@ -143,8 +141,10 @@ type fillAnswer struct {
 }
 
 type compilation struct {
-	spec  *Spec
-	opts  Options
+	spec *Spec
+	opts Options
+	// rel is the OpenFOAM release the case is written for (the spec's target).
+	rel   *release
 	ctx   context.Context
 	mesh  *meshInfo
 	feat  Features
@@ -154,6 +154,9 @@ type compilation struct {
 	notes finding.List
 	slots Table
 	fills map[string]fillAnswer
+	// restart is set when the slot filler answered: the spec changed, and the pass ends at
+	// the next stage boundary to start over.
+	restart bool
 
 	files map[string]*grammar.File
 	prov  map[string]Source
@@ -185,11 +188,39 @@ func (c *compilation) slot(id, value string, src Source) {
 	c.slots = append(c.slots, Slot{ID: id, Value: value, Source: src})
 }
 
-func (c *compilation) run() (*Result, error) {
-	s := c.spec
-	if s.Target != "" && s.Target != "openfoam-v1912" {
-		c.fail(IDUnsupported, "/target", "only openfoam-v1912 is supported", "remove target or set openfoam-v1912")
+// run is one pass through the stages: resolve (mesh, patches, physics, the constraint
+// problem), then rounds of settle (solve the slots), emit (write the files) and check
+// (contracts, the rule linter), each round pruning what the check refused; the finished
+// case goes to its release.
+func (c *compilation) run() pass {
+	if p, stop := c.resolve(); stop {
+		return p
 	}
+	for round := 1; ; round++ {
+		if p, stop := c.settle(); stop {
+			return p
+		}
+		if err := c.emit(); err != nil {
+			return pass{err: err}
+		}
+		if p, stop := c.stopped(); stop {
+			return p
+		}
+		if len(c.errs) > 0 {
+			c.errs = uniqueFindings(c.errs)
+			return pass{err: c.sorted()}
+		}
+		if p, again := c.check(round); !again {
+			return c.restate(p)
+		}
+	}
+}
+
+// resolve reads the mesh, matches the spec's boundaries to its patches, resolves the
+// physics (solver, model, thermo) and builds the constraint problem of the slots.
+func (c *compilation) resolve() (pass, bool) {
+	s := c.spec
+	c.checkTarget()
 	m, err := readMesh(c.ctx, s, c.opts.Linter)
 	if err != nil {
 		ptr := "/mesh"
@@ -209,69 +240,76 @@ func (c *compilation) run() (*Result, error) {
 		if len(fl) == 0 {
 			// Only I/O failures arrive here unlocated; mesh content problems are findings.
 			c.fail(IDMesh, ptr, "cannot read the mesh: "+err.Error(), "point the spec at a readable mesh")
-			return nil, c.errs
+			return pass{err: c.errs}, true
 		}
 		c.fail(IDMesh, ptr, fmt.Sprintf("the mesh has %d problem(s), located in the mesh file", len(fl)), "correct the mesh file (see the findings it locates)")
-		return nil, append(c.errs, fl...)
+		return pass{err: append(c.errs, fl...)}, true
 	}
 	c.mesh = m
 	c.checkPatches()
-	c.checkExpect()
+	c.expectations().check()
 	c.resolvePhysics()
+	if p, stop := c.stopped(); stop {
+		return p, true
+	}
 	// Open slots do not stop compilation: every open slot is reported at once.
 	if c.fatal() || c.feat.Solver == "" {
-		return nil, c.sorted()
+		return pass{err: c.sorted()}, true
 	}
 	c.fieldLists()
 	c.buildProblem()
-	for round := 1; ; round++ {
-		sol, conf := c.prob.solve()
-		if conf != nil {
-			c.reportConflict(conf)
-			return nil, c.sorted()
-		}
-		c.sol = sol
-		c.features()
-		c.slots = nil
-		c.notes = nil
-		if err := c.emit(); err != nil {
-			return nil, err
-		}
-		if len(c.errs) > 0 {
-			c.errs = uniqueFindings(c.errs)
-			return nil, c.sorted()
-		}
-		if c.checkContracts() {
-			if round >= c.opts.MaxRounds {
-				c.fail(IDConflict, "/boundaries", "boundary conditions keep violating their contracts after "+fmt.Sprint(round)+" rounds",
-					"see the pruned candidates with --explain")
-				return nil, c.sorted()
-			}
-			continue
-		}
-		res := c.result()
-		if len(c.errs) > 0 {
-			return nil, c.sorted()
-		}
-		if c.opts.Linter == nil {
-			return res, nil
-		}
-		denies, err := c.lint(res)
-		if err != nil {
-			return nil, err
-		}
-		if len(denies) == 0 {
-			return res, nil
-		}
-		if round >= c.opts.MaxRounds || !c.ban(denies) {
-			for _, d := range denies {
-				c.errs = append(c.errs, finding.Finding{ID: IDDenied, Severity: finding.Deny,
-					Summary: "the compiled case is denied by " + d.ID + ": " + d.Summary, Detail: d.Detail, Fix: d.Fix,
-					Location: c.spec.Doc.Locate(""), Related: []finding.Related{{Location: d.Location, Message: "the denying finding"}}, Provenance: d.Provenance})
-			}
-			return nil, c.sorted()
-		}
+	return c.stopped()
+}
+
+// settle solves the constraint problem: every slot gets a value, or the conflict is
+// reported.
+func (c *compilation) settle() (pass, bool) {
+	sol, conf := c.prob.solve()
+	if conf != nil {
+		c.reportConflict(conf)
+		return pass{err: c.sorted()}, true
 	}
+	c.sol = sol
+	c.features()
+	c.slots = nil
+	c.notes = nil
+	return pass{}, false
+}
+
+// check holds the emitted case against the boundary contracts and the rule linter; again
+// asks for another round after pruning what they refused.
+func (c *compilation) check(round int) (p pass, again bool) {
+	if c.checkContracts() {
+		if round >= c.opts.MaxRounds {
+			c.fail(IDConflict, "/boundaries", "boundary conditions keep violating their contracts after "+fmt.Sprint(round)+" rounds",
+				"see the pruned candidates with --explain")
+			return pass{err: c.sorted()}, false
+		}
+		return pass{}, true
+	}
+	res := c.result()
+	if len(c.errs) > 0 {
+		return pass{err: c.sorted()}, false
+	}
+	if c.opts.Linter == nil {
+		return pass{res: res}, false
+	}
+	denies, err := c.lint(res)
+	if err != nil {
+		return pass{err: err}, false
+	}
+	if len(denies) == 0 {
+		return pass{res: res}, false
+	}
+	if round >= c.opts.MaxRounds || !c.ban(denies) {
+		for _, d := range denies {
+			c.errs = append(c.errs, finding.Finding{ID: IDDenied, Severity: finding.Deny,
+				Summary: "the compiled case is denied by " + d.ID + ": " + d.Summary, Detail: d.Detail, Fix: d.Fix,
+				Location: c.spec.Doc.Locate(""), Related: []finding.Related{{Location: d.Location, Message: "the denying finding"}}, Provenance: d.Provenance})
+		}
+		return pass{err: c.sorted()}, false
+	}
+	return pass{}, true
 }
 
 // fatal reports an error other than an open slot.

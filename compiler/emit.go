@@ -111,7 +111,7 @@ func (c *compilation) emit() error {
 	st := c.state()
 	c.st = st
 	c.slots = append(c.slots, c.settledSlots...)
-	if len(c.errs) > 0 {
+	if len(c.errs) > 0 || c.restart {
 		return nil
 	}
 	pr := c.prob.pruned(c.sol)
@@ -393,7 +393,7 @@ func (c *compilation) timeStep(st *state) {
 // plausibility: Reynolds number checks (warn, never deny).
 func (c *compilation) plausibility(st *state) {
 	s := c.spec
-	c.rayleigh(st)
+	c.fam().plausibility(c, st)
 	if s.Reference.Length == nil || st.uRef == 0 {
 		return
 	}

@@ -7,15 +7,34 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/internal/saferead"
 	"github.com/foamc/foamc/schema"
 )
 
+// expectations are the spec's expect: items and what they need of the case: checked
+// against the mesh when the compilation resolves, emitted as function objects, recorded
+// with their reference data in foamc.spec.json.
+type expectations struct {
+	spec *Spec
+	mesh *meshInfo
+	feat Features
+	errs *finding.List
+}
+
+func (c *compilation) expectations() expectations {
+	return expectations{spec: c.spec, mesh: c.mesh, feat: c.feat, errs: &c.errs}
+}
+
+func (c expectations) fail(id, ptr, summary, fix string) {
+	*c.errs = append(*c.errs, c.spec.Doc.Finding(id, finding.Deny, ptr, summary, fix))
+}
+
 // checkExpect: every expect item can be measured in the compiled case — a unique name
 // (it names the function object), patches of the mesh, a forceCoeffs object for a force
 // coefficient, readable reference data for a line.
-func (c *compilation) checkExpect() {
+func (c expectations) check() {
 	seen := map[string]int{}
 	for i := range c.spec.Expect {
 		e := &c.spec.Expect[i]
@@ -66,7 +85,7 @@ const lineSamples = 100
 // heatedWalls are the wall patches that hold a temperature in a case with an energy
 // equation: verify's energy balance (FOAM-VERIFY-042) adds the heat they exchange, which
 // the wallHeatFlux object measures, to the boundary's enthalpy flux.
-func (c *compilation) heatedWalls() []string {
+func (c expectations) heatedWalls() []string {
 	if !c.feat.Compressible {
 		return nil
 	}
@@ -81,7 +100,7 @@ func (c *compilation) heatedWalls() []string {
 
 // emitExpect writes one function object per expect item, expect_<name>, measuring it
 // (docs/spec.md, Expectations), after the helper objects they need.
-func (c *compilation) emitExpect(fn node, st *state) {
+func (c expectations) emit(fn node, st *state) {
 	s := c.spec
 	var shear, flux []string
 	for i := range s.Expect {
@@ -137,7 +156,7 @@ func (c *compilation) emitExpect(fn node, st *state) {
 		switch {
 		case e.ForceCoeff != "":
 			if s.Outputs.ForceCoeffs != nil {
-				c.forceCoeffs(n, s.Outputs.ForceCoeffs, st)
+				forceCoeffs(n, s.Outputs.ForceCoeffs, st, c.feat.Compressible)
 			}
 		case e.PressureDrop != nil:
 			n.set("type", src, grammar.NewWord("fieldValueDelta"))
@@ -207,7 +226,7 @@ func patchValue(n node, src Source, patch, field string) {
 	n.set("writeFields", src, grammar.NewWord("false"))
 }
 
-func (c *compilation) surfaceFieldValue(n node, src Source, patch, op string, fields ...string) {
+func (c expectations) surfaceFieldValue(n node, src Source, patch, op string, fields ...string) {
 	n.set("type", src, grammar.NewWord("surfaceFieldValue"))
 	n.set("libs", src, grammar.ListOf(grammar.Str("libfieldFunctionObjects.so")))
 	perStep(n, src)
@@ -221,14 +240,14 @@ func (c *compilation) surfaceFieldValue(n node, src Source, patch, op string, fi
 
 // checkField: the sampled field is one the case writes, and a vector field names its
 // component.
-func (c *compilation) checkField(ptr string, e *schema.Expect, field, component string) {
+func (c expectations) checkField(ptr string, e *schema.Expect, field, component string) {
 	known := c.feat.Fields
 	if c.feat.Compressible {
 		// Every compressible solver registers the density it computes as rho (rhoCentralFoam
 		// writes it, sonicFoam does not), and function objects sample registered fields.
 		known = append(slices.Clone(known), "rho")
 	}
-	if !slices.Contains(known, field) && !(field == "p" && c.feat.Buoyant) {
+	if !slices.Contains(known, field) {
 		c.fail(IDExpect, ptr, fmt.Sprintf("expect %q samples %q, which %s does not write", e.Name, field, c.feat.Solver),
 			"sample one of the case's fields: "+strings.Join(known, ", "))
 		return
@@ -246,7 +265,7 @@ func (c *compilation) checkField(ptr string, e *schema.Expect, field, component 
 
 // lineSets samples a line twice: `reference` at the reference data's coordinates (what
 // verify judges) and `line`, uniform, for the picture of the profile.
-func (c *compilation) lineSets(n node, ptr string, e *schema.Expect) {
+func (c expectations) lineSets(n node, ptr string, e *schema.Expect) {
 	l := e.Line
 	src := specSrc(ptr + "/line")
 	n.set("type", src, grammar.NewWord("sets"))
@@ -289,7 +308,7 @@ func (c *compilation) lineSets(n node, ptr string, e *schema.Expect) {
 const RecordedReferences = "foamc.expect"
 
 // recordSpec writes schema.RecordedSpec and the reference data into the result.
-func (c *compilation) recordSpec(r *Result) {
+func (c expectations) record(r *Result) {
 	doc, ok := c.spec.Doc.Value.(map[string]any)
 	if !ok {
 		return

@@ -11,9 +11,6 @@ import (
 	"github.com/foamc/foamc/kb"
 )
 
-// errRestart asks run to start over after a filled slot changed the spec.
-var errRestart = errors.New("spec changed by the slot filler")
-
 // open reports a slot nothing settled, or asks the filler.
 func (c *compilation) open(slot, specField, desc, kind string) {
 	c.fillOpen(slot, specField, desc, kind, nil)
@@ -22,10 +19,15 @@ func (c *compilation) open(slot, specField, desc, kind string) {
 // fillOpen asks the SlotFiller for the spec field that settles slot. A valid answer is
 // written into the spec document (so derivations and every later stage see it), the spec
 // is re-validated against the schema, provenance marks the field as coming from the llm,
-// and compilation restarts. Without a filler the slot is an error naming the field.
+// and the pass ends at the next stage boundary to restart (c.restart). Without a filler
+// the slot is an error naming the field.
 func (c *compilation) fillOpen(slot, specField, desc, kind string, domain []string) (fillAnswer, bool) {
 	if a, ok := c.fills[specField]; ok {
 		return a, true
+	}
+	if c.restart {
+		// The spec already changed in this pass: ask again only after the restart.
+		return fillAnswer{}, false
 	}
 	if c.opts.Filler == nil {
 		fix := fmt.Sprintf("set %s in the spec", strings.TrimPrefix(specField, "/"))
@@ -72,7 +74,8 @@ func (c *compilation) fillOpen(slot, specField, desc, kind string, domain []stri
 		src := Source{Kind: KindLLM, Spec: specField, Model: res.Model, PromptHash: res.PromptHash, Attempts: attempt,
 			Rules: []string{"schema:spec", "rules:lint"}}
 		c.fills[specField] = fillAnswer{value: v, src: src}
-		panic(errRestart)
+		c.restart = true
+		return fillAnswer{}, false
 	}
 	c.fail(IDOpen, specField, fmt.Sprintf("open slot %s: no valid answer from the slot filler after %d attempts", slot, c.opts.MaxFillAttempts),
 		"set the field in the spec")

@@ -11,34 +11,8 @@ import (
 	"github.com/foamc/foamc/kb"
 )
 
-// solverInfo is what the compiler needs to know about a solver, read from the kb's
-// curated solver table (kb/curated/solvers.json, with the v1912 source lines of each fact).
-type solverInfo struct {
-	Compressible bool
-	Steady       bool
-	Algorithm    string // SIMPLE | PISO | PIMPLE | "" (rhoCentralFoam)
-	Turbulence   bool   // builds a turbulence model (reads turbulenceProperties)
-	SetDeltaT    bool   // honours adjustTimeStep/maxCo
-	Thermo       []string
-	Energy       []string            // accepted thermoType energy values, preferred first
-	PDims        []int               // dimensions of p (and p_rgh)
-	Div          []string            // div keys of the momentum equation (convection, stress)
-	EnergyDiv    map[string][]string // e|h -> the div keys its energy equation needs
-	Transonic    bool                // pressure equation with phid (div(phid,p))
-	Buoyant      bool                // p_rgh + g (buoyant* solvers' createFields.H)
-	PRef         bool                // sets a reference cell when no patch fixes the pressure
-}
-
 const refSolvers = "kb/curated/solvers.json (v1912 solver sources)"
 const refModels = "kb/curated/models.json (v1912 turbulence model sources)"
-
-// compiledSolvers are the solvers whose cases foamc knows how to write (fields, BCs,
-// numerics); the solver matrix runs each.
-var compiledSolvers = []string{
-	"icoFoam", "simpleFoam", "pisoFoam", "pimpleFoam",
-	"rhoSimpleFoam", "rhoPimpleFoam", "rhoCentralFoam", "sonicFoam",
-	"buoyantSimpleFoam", "buoyantPimpleFoam",
-}
 
 // compiledModels are the models whose fields foamc has boundary conditions for.
 var compiledModels = []string{"kEpsilon", "realizableKE", "RNGkEpsilon", "LaunderSharmaKE", "kOmega", "kOmegaSST",
@@ -67,32 +41,8 @@ func readKnowledge() error {
 	if err != nil {
 		return fmt.Errorf("compiler: the kb's curated solver table: %w", err)
 	}
-	energyWord := map[string]string{"h": "sensibleEnthalpy", "e": "sensibleInternalEnergy"}
-	for _, name := range compiledSolvers {
-		m, ok := st[name]
-		if !ok {
-			return fmt.Errorf("compiler: no curated solver entry for %s", name)
-		}
-		si := solverInfo{Compressible: m.Compressible, Steady: m.Steady, Turbulence: m.Turbulence, SetDeltaT: m.SetDeltaT,
-			Buoyant: m.Gravity, PRef: m.PRef, Algorithm: m.Algorithm, Div: m.Div, PDims: m.PDims, EnergyDiv: map[string][]string{}}
-		// A pressure equation with fvm::div(phid, p) (sonicFoam's pEqn.H) is always transonic.
-		si.Transonic = slices.Contains(si.Div, "div(phid,p)")
-		switch m.Thermo {
-		case "psiThermo":
-			si.Thermo = []string{"hePsiThermo"}
-		case "rhoThermo":
-			si.Thermo = []string{"heRhoThermo"}
-		case "any":
-			si.Thermo = []string{"hePsiThermo", "heRhoThermo"}
-		}
-		// Enthalpy first where both are accepted (the tutorials' majority).
-		for _, e := range []string{"h", "e"} {
-			if slices.Contains(m.Energy, e) {
-				si.Energy = append(si.Energy, energyWord[e])
-			}
-		}
-		maps.Copy(si.EnergyDiv, m.EnergyDiv)
-		solvers[name] = si
+	if err := registerSolvers(st); err != nil {
+		return err
 	}
 	mt, err := kb.CuratedModels()
 	if err != nil {
@@ -110,9 +60,6 @@ func readKnowledge() error {
 	}
 	return nil
 }
-
-// solverNames lists the solvers foamc compiles, sorted.
-func solverNames() []string { return slices.Sorted(maps.Keys(solvers)) }
 
 // modelInfo describes a turbulence model (kb/curated/models.json).
 type modelInfo struct {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/suggest"
 )
@@ -42,20 +41,7 @@ func (c *compilation) resolvePhysics() {
 				return
 			}
 		} else {
-			// Preference order within a flow class (curated from the tutorial counts of §2).
-			order := map[[2]bool][]string{
-				{false, true}:  {"simpleFoam"},
-				{false, false}: {"pimpleFoam", "pisoFoam", "icoFoam"},
-				{true, true}:   {"rhoSimpleFoam"},
-				{true, false}:  {"rhoPimpleFoam", "sonicFoam", "rhoCentralFoam"},
-			}[[2]bool{*comp, *steady}]
-			if *comp && !*steady && c.supersonic() {
-				order = []string{"rhoCentralFoam", "sonicFoam", "rhoPimpleFoam"}
-			}
-			if *comp && s.Physics.Gravity != nil {
-				order = map[bool][]string{true: {"buoyantSimpleFoam"}, false: {"buoyantPimpleFoam"}}[*steady]
-			}
-			for _, n := range order {
+			for _, n := range c.solverFromFlow(*comp, *steady) {
 				solverDom = append(solverDom, candidate{n, Source{Kind: KindRule, Rule: "solver-from-flow", Ref: refSolvers}})
 			}
 		}
@@ -84,7 +70,7 @@ func (c *compilation) resolvePhysics() {
 		Scope: []string{"physics/solver", "constant/thermophysicalProperties/thermoType/type"},
 		Holds: func(a assignment) bool {
 			si := solvers[a["physics/solver"]]
-			return !si.Compressible || contains(si.Thermo, a["constant/thermophysicalProperties/thermoType/type"])
+			return !si.Compressible || contains(si.ThermoTypes, a["constant/thermophysicalProperties/thermoType/type"])
 		}})
 	var energy []candidate
 	if s.Physics.Energy != "" {
@@ -97,7 +83,7 @@ func (c *compilation) resolvePhysics() {
 		Scope: []string{"physics/solver", "constant/thermophysicalProperties/thermoType/energy"},
 		Holds: func(a assignment) bool {
 			si := solvers[a["physics/solver"]]
-			return !si.Compressible || contains(si.Energy, a["constant/thermophysicalProperties/thermoType/energy"])
+			return !si.Compressible || contains(si.EnergyWords, a["constant/thermophysicalProperties/thermoType/energy"])
 		}})
 	sol, conf := p.solve()
 	if conf != nil {
@@ -108,15 +94,7 @@ func (c *compilation) resolvePhysics() {
 	name := sol["physics/solver"]
 	si := solvers[name]
 	c.feat = Features{Solver: name, Compressible: si.Compressible, Steady: si.Steady, Algorithm: si.Algorithm,
-		Class: mi.Class, Transonic: si.Transonic, Buoyant: si.Buoyant, Pressure: "p"}
-	if si.Buoyant {
-		c.feat.Pressure = "p_rgh"
-		if s.Physics.Gravity == nil {
-			c.open("physics/gravity", "/physics/gravity", "the gravity vector of a buoyant solver", "vector")
-		}
-	} else if s.Physics.Gravity != nil {
-		c.note(IDNotice, finding.Info, "/physics/gravity", c.feat.Solver+" has no gravity; physics.gravity is ignored", "use a buoyant solver or remove it")
-	}
+		Class: mi.Class, Transonic: si.Transonic, Buoyant: si.Gravity, Pressure: "p"}
 	if mi.Class != "laminar" {
 		c.feat.Model = s.Physics.Turbulence
 	}
@@ -126,26 +104,9 @@ func (c *compilation) resolvePhysics() {
 	}
 	add("physics/solver")
 	add("physics/turbulence")
-	if si.Compressible {
-		c.feat.Thermo = sol["constant/thermophysicalProperties/thermoType/type"]
-		c.feat.Energy = map[string]string{"sensibleEnthalpy": "h", "sensibleInternalEnergy": "e"}[sol["constant/thermophysicalProperties/thermoType/energy"]]
-		add("constant/thermophysicalProperties/thermoType/type")
-		add("constant/thermophysicalProperties/thermoType/energy")
-		c.energyWord = sol["constant/thermophysicalProperties/thermoType/energy"]
-	} else if s.Physics.Energy != "" {
-		c.note(IDNotice, finding.Info, "/physics/energy", "physics.energy is ignored by incompressible solvers", "remove it")
-	}
-	for _, ptr := range []string{"/fluid/molWeight", "/fluid/Cp"} {
-		if si.Compressible && c.fluidValue(ptr) == nil {
-			c.open(ptr[1:], ptr, "a perfect-gas property of the fluid", "number")
-		}
-	}
-	if si.Compressible && s.Fluid.Mu == nil {
-		c.open("fluid/mu", "/fluid/mu", "the dynamic viscosity (0 for inviscid)", "number")
-	}
-	if !si.Compressible && s.Fluid.Nu == nil && name != "" {
-		c.open("fluid/nu", "/fluid/nu", "the kinematic viscosity", "number")
-	}
+	// The family settles the rest: the pressure it solves, gravity, thermo and energy, the
+	// fluid properties it needs.
+	si.fam.resolve(c, sol, add)
 }
 
 func domainValues(v *variable) []string {

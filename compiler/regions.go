@@ -30,9 +30,9 @@ func (c *compilation) emitRegions() {
 			values = append(values, grammar.NewWord("volVectorFieldValue"), grammar.NewWord("U"), grammar.Vector(r.U[0], r.U[1], r.U[2]))
 		}
 		if r.P != nil {
-			if c.feat.Buoyant {
+			if c.feat.Pressure != "p" {
 				// p is calculated from p_rgh there: setting p would be overwritten.
-				c.fail(IDUnsupported, ptr+"/p", "a region's p is not compiled for a buoyant solver ("+c.feat.Solver+" solves p_rgh)", "leave p out of the region")
+				c.fail(IDUnsupported, ptr+"/p", "a region's p is not compiled for a buoyant solver ("+c.feat.Solver+" solves "+c.feat.Pressure+")", "leave p out of the region")
 			}
 			values = append(values, grammar.NewWord("volScalarFieldValue"), grammar.NewWord(c.feat.Pressure), grammar.Num(*r.P))
 		}

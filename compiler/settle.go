@@ -26,7 +26,6 @@ const (
 	refExternal          = "free stream: intensity 0.1% (low-turbulence wind tunnel), omega = 5 U/L (Menter 1994, AIAA J 32(8): 1..10 U/L), epsilon = Cmu k omega"
 	refSAFreestream      = "Spalart-Allmaras free stream nuTilda = 3 nu (Spalart & Rumsey 2007, AIAA J 45(10): 3..5 nu)"
 	refBernoulli         = "velocity scale of a pressure-driven inlet from the pressure drop (Bernoulli / isentropic nozzle relation)"
-	refBuoyant           = "free-convection velocity scale U = sqrt(g beta dT L), beta = 1/T (ideal gas)"
 	refAtRest            = "initial field from the inlet or reference values: fluid at rest at the inlet's total state"
 	refISA               = "ambient state of a compressible spec that states no pressure or no temperature anywhere: ISO 2533 standard atmosphere at sea level, 101325 Pa and 288.15 K"
 )
@@ -155,21 +154,7 @@ func (c *compilation) velocityScale(st *state) {
 			return
 		}
 	}
-	if c.feat.Buoyant && s.Physics.Gravity != nil {
-		// The temperature differences the walls impose on the fluid's reference state.
-		tmin, tmax := st.T.s, st.T.s
-		for _, n := range sortedKeys(s.Boundaries) {
-			if b := s.Boundaries[n]; b.T != nil {
-				tmin, tmax = math.Min(tmin, b.T.Value), math.Max(tmax, b.T.Value)
-			}
-		}
-		L, _ := c.characteristicLength()
-		g := mag([3]float64{s.Physics.Gravity[0], s.Physics.Gravity[1], s.Physics.Gravity[2]})
-		if tmax > tmin && L > 0 && tmin > 0 {
-			st.uRef = math.Sqrt(g * (tmax - tmin) / st.T.s * L)
-			st.derive("derived/Uref", derivation{st.uRef, "U = sqrt(g dT / T L)", map[string]float64{"g": g, "dT": tmax - tmin, "T": st.T.s, "L": L}})
-		}
-	}
+	c.fam().velocityScale(c, st)
 }
 
 // nozzleMach is the isentropic Mach number for a total-to-static pressure ratio:
@@ -313,41 +298,4 @@ func (c *compilation) yPlus() (derivation, bool) {
 	yp := y * U * math.Sqrt(cf/2) / nu
 	return derivation{yp, "y+ = (dxMin/2) U sqrt(Cf/2) / nu, Cf = 0.058 Re^-0.2",
 		map[string]float64{"dxMin": c.mesh.DxMin, "U": U, "L": L, "nu": nu, "Re": re}}, true
-}
-
-// rayleigh: free convection between walls at different temperatures, Ra = g beta dT H^3 /
-// (nu alpha) with beta = 1/T, H the mesh extent along gravity, alpha = nu/Pr. Above the
-// transition (Ra ~ 1e9) free convection is unsteady and turbulent: a steady laminar solver
-// has no solution to converge to (the generated matrix's hotRoom, Ra ~ 1e11, drove T
-// negative in 4 iterations), so that combination is refused as a conflict.
-func (c *compilation) rayleigh(st *state) {
-	s := c.spec
-	if !c.feat.Buoyant || s.Physics.Gravity == nil || st.gas == nil || s.Fluid.Mu == nil || st.p.s <= 0 || st.T.s <= 0 {
-		return
-	}
-	tmin, tmax := st.T.s, st.T.s
-	for _, n := range sortedKeys(s.Boundaries) {
-		if b := s.Boundaries[n]; b.Role == "wall" && b.T != nil {
-			tmin, tmax = math.Min(tmin, b.T.Value), math.Max(tmax, b.T.Value)
-		}
-	}
-	g := s.Physics.Gravity
-	gm := mag([3]float64{g[0], g[1], g[2]})
-	nu := c.viscosity(st)
-	if tmax <= tmin || gm == 0 || nu <= 0 {
-		return
-	}
-	// The extent along gravity: the projection of the bounding box on g's direction.
-	e := c.mesh.Extent
-	H := (math.Abs(g[0])*e[0] + math.Abs(g[1])*e[1] + math.Abs(g[2])*e[2]) / gm
-	pr := 0.7
-	if s.Fluid.Pr != nil {
-		pr = *s.Fluid.Pr
-	}
-	ra := st.derive("derived/Ra", derivation{gm * (tmax - tmin) / st.T.s * H * H * H / (nu * nu / pr),
-		"Ra = g (dT/T) H^3 / (nu alpha), alpha = nu/Pr", map[string]float64{"g": gm, "dT": tmax - tmin, "T": st.T.s, "H": H, "nu": nu, "Pr": pr}})
-	if c.feat.Steady && c.feat.Class == "laminar" && ra.s > 1e9 {
-		c.fail(IDConflict, "/physics/turbulence", fmt.Sprintf("steady laminar free convection at Rayleigh number Ra = %.3g: above Ra ~ 1e9 the flow is unsteady and turbulent, so %s has no laminar steady state to converge to", ra.s, c.feat.Solver),
-			"choose a RAS model, or the transient buoyantPimpleFoam")
-	}
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
@@ -18,42 +17,7 @@ const refNumerics = "rules/CATALOGUE.md NUM/SOL rules; tutorial practice"
 func (c *compilation) emitConstant(st *state) {
 	s := c.spec
 	f := c.feat
-	if !f.Compressible {
-		t := c.file("constant/transportProperties", "dictionary")
-		t.set("transportModel", curated("Newtonian fluid"), grammar.NewWord("Newtonian"))
-		t.set("nu", specSrc("/fluid/nu"), grammar.Dims(0, 2, -1, 0, 0, 0, 0), grammar.Num(*s.Fluid.Nu))
-	} else {
-		t := c.file("constant/thermophysicalProperties", "dictionary")
-		tt := t.sub("thermoType")
-		tsrc := curated("perfect gas with constant properties (docs/spec.md fluid)")
-		tt.set("type", c.stageSource("constant/thermophysicalProperties/thermoType/type"), grammar.NewWord(f.Thermo))
-		tt.set("mixture", tsrc, grammar.NewWord("pureMixture"))
-		tt.set("transport", tsrc, grammar.NewWord("const"))
-		tt.set("thermo", tsrc, grammar.NewWord("hConst"))
-		tt.set("equationOfState", tsrc, grammar.NewWord("perfectGas"))
-		tt.set("specie", tsrc, grammar.NewWord("specie"))
-		tt.set("energy", c.stageSource("constant/thermophysicalProperties/thermoType/energy"), grammar.NewWord(c.energyWord))
-		mx := t.sub("mixture")
-		mx.sub("specie").set("molWeight", specSrc("/fluid/molWeight"), grammar.Num(*s.Fluid.MolWeight))
-		th := mx.sub("thermodynamics")
-		th.set("Cp", specSrc("/fluid/Cp"), grammar.Num(*s.Fluid.Cp))
-		th.set("Hf", curated("no formation enthalpy (non-reacting)"), grammar.Num(0))
-		tr := mx.sub("transport")
-		tr.set("mu", specSrc("/fluid/mu"), grammar.Num(*s.Fluid.Mu))
-		pr := val{s: 0.7, src: curated("Pr = 0.7 (air) when the spec gives none")}
-		if s.Fluid.Pr != nil {
-			pr = sv(*s.Fluid.Pr, specSrc("/fluid/Pr"))
-		} else if v, ok := c.cascadeNumber("constant/thermophysicalProperties", "/mixture/transport/Pr"); ok {
-			pr = v
-		}
-		tr.set("Pr", pr.src, pr.item())
-	}
-	if f.Buoyant && s.Physics.Gravity != nil {
-		g := c.file("constant/g", "uniformDimensionedVectorField")
-		gs := specSrc("/physics/gravity")
-		g.set("dimensions", ruleSrc("FOAM-DIM-004", "g in m/s^2"), grammar.Dims(0, 1, -2, 0, 0, 0, 0))
-		g.set("value", gs, grammar.Vector(s.Physics.Gravity[0], s.Physics.Gravity[1], s.Physics.Gravity[2]))
-	}
+	c.fam().constant(c, st)
 	if solvers[f.Solver].Turbulence {
 		t := c.file("constant/turbulenceProperties", "dictionary")
 		tsrc := specSrc("/physics/turbulence")
@@ -120,7 +84,7 @@ func (c *compilation) emitSystem(st *state) {
 	f := c.feat
 	cd := c.file("system/controlDict", "dictionary")
 	cs := curated("controlDict defaults")
-	cd.set("application", c.stageSource("physics/solver"), grammar.NewWord(f.Solver))
+	cd.set("application", c.stageSource("physics/solver"), grammar.NewWord(v1912.Application(f.Solver)))
 	cd.set("startFrom", cs, grammar.NewWord("startTime"))
 	cd.set("startTime", cs, grammar.Num(0))
 	cd.set("stopAt", cs, grammar.NewWord("endTime"))
@@ -142,7 +106,7 @@ func (c *compilation) emitSystem(st *state) {
 		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
 		cd.set("maxDeltaT", cs, grammar.Num(1))
 	}
-	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 || len(c.heatedWalls()) > 0 {
+	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 || len(c.expectations().heatedWalls()) > 0 {
 		fn := cd.sub("functions")
 		if s.Outputs.Residuals {
 			r := fn.sub("residuals")
@@ -156,9 +120,9 @@ func (c *compilation) emitSystem(st *state) {
 			r.set("fields", src, grammar.ListOf(items...))
 		}
 		if fc := s.Outputs.ForceCoeffs; fc != nil {
-			c.forceCoeffs(fn.sub("forceCoeffs"), fc, st)
+			forceCoeffs(fn.sub("forceCoeffs"), fc, st, c.feat.Compressible)
 		}
-		c.emitExpect(fn, st)
+		c.expectations().emit(fn, st)
 	}
 	c.emitYPlus(cd)
 	c.emitSchemes()
@@ -224,7 +188,7 @@ func (c *compilation) stepBudget(st *state) {
 	}
 }
 
-func (c *compilation) forceCoeffs(n node, fc *schema.ForceCoeffs, st *state) {
+func forceCoeffs(n node, fc *schema.ForceCoeffs, st *state, compressible bool) {
 	src := specSrc("/outputs/forceCoeffs")
 	n.set("type", src, grammar.NewWord("forceCoeffs"))
 	n.set("libs", src, grammar.ListOf(grammar.Str("libforces.so")))
@@ -235,7 +199,7 @@ func (c *compilation) forceCoeffs(n node, fc *schema.ForceCoeffs, st *state) {
 		ps = append(ps, grammar.NewWord(p))
 	}
 	n.set("patches", specSrc("/outputs/forceCoeffs/patches"), grammar.ListOf(ps...))
-	if c.feat.Compressible {
+	if compressible {
 		n.set("rho", curated("compressible: density field"), grammar.NewWord("rho"))
 	} else {
 		n.set("rho", curated("incompressible: rhoInf"), grammar.NewWord("rhoInf"))
@@ -298,47 +262,11 @@ func (c *compilation) emitSchemes() {
 		}
 		return "Gauss limitedLinear 1"
 	}
-	if f.Solver == "rhoCentralFoam" {
-		fs.words("fluxScheme", ruleSrc("FOAM-NUM-007", "rhoCentralFoam flux scheme"), "Kurganov")
-		div.words("div(tauMC)", src, "Gauss linear")
-		for _, m := range models[f.Model].Fields {
-			c.scheme(div, "divSchemes", "div(phi,"+m+")", conv(m), src)
-		}
-		if f.Class != "laminar" {
-			div.words("div(((rho*nuEff)*dev2(T(grad(U)))))", src, "Gauss linear")
-		}
-	} else {
-		// Which div keys exist is knowledge of the solver (kb/curated/solvers.json: div and
-		// energyDiv, rules NUM-001/002) and the model (its transported fields); only their
-		// schemes are choices.
-		keys := append([]string{}, solvers[f.Solver].Div...)
-		for _, m := range models[f.Model].Fields {
-			keys = append(keys, "div(phi,"+m+")")
-		}
-		keys = append(keys, solvers[f.Solver].EnergyDiv[f.Energy]...)
-		for _, k := range keys {
-			if strings.Contains(k, "dev2(T(grad(U)))") {
-				div.words(k, ruleSrc("FOAM-NUM-001", "stress term key"), "Gauss linear")
-				continue
-			}
-			// div(<flux>,<field>): the field decides the convection scheme.
-			field := strings.TrimSuffix(k[strings.Index(k, ",")+1:], ")")
-			if strings.HasPrefix(k, "div(phiv,") {
-				div.words(k, ruleSrc("FOAM-NUM-002", "internal-energy pressure work term"), conv(field))
-				continue
-			}
-			c.scheme(div, "divSchemes", k, conv(field), src)
-		}
-	}
+	c.fam().divSchemes(c, fs, div, conv)
 	c.scheme(fs.sub("laplacianSchemes"), "laplacianSchemes", "default", "Gauss linear corrected", src)
 	ip := fs.sub("interpolationSchemes")
 	c.scheme(ip, "interpolationSchemes", "default", "linear", src)
-	if f.Solver == "rhoCentralFoam" {
-		r := ruleSrc("FOAM-NUM-007", "TVD reconstruction for rhoCentralFoam")
-		ip.words("reconstruct(rho)", r, "vanLeer")
-		ip.words("reconstruct(U)", r, "vanLeerV")
-		ip.words("reconstruct(T)", r, "vanLeer")
-	}
+	c.fam().interpolation(ip)
 	c.scheme(fs.sub("snGradSchemes"), "snGradSchemes", "default", "corrected", src)
 	if models[f.Model].WallDist || c.spec.Physics.LESDelta == "vanDriest" {
 		fs.sub("wallDist").words("method", ruleSrc("FOAM-NUM-009", "wall distance for the model"), "meshWave")
@@ -380,8 +308,6 @@ func (c *compilation) emitSolution() {
 	final := f.Algorithm == "PISO" || f.Algorithm == "PIMPLE"
 	pressure := func(name string, relTol float64) {
 		switch {
-		case f.Solver == "icoFoam":
-			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), src)
 		case f.Transonic:
 			c.solverBlock(sol, name, fmt.Sprintf("solver PBiCGStab; preconditioner DILU; tolerance 1e-06; relTol %g", relTol),
 				ruleSrc("FOAM-SOL-003", "transonic p matrix is asymmetric"))
@@ -392,61 +318,14 @@ func (c *compilation) emitSolution() {
 	smooth := func(name string, tol, relTol float64) {
 		c.solverBlock(sol, name, fmt.Sprintf("solver smoothSolver; smoother symGaussSeidel; tolerance %g; relTol %g", tol, relTol), src)
 	}
-	if f.Solver == "rhoCentralFoam" {
-		for _, x := range []string{"rho", "rhoU", "rhoE"} {
-			n := sol.sub(x)
-			n.words("solver", ruleSrc("FOAM-SOL-001", "rhoCentralFoam solves rho, rhoU, rhoE explicitly"), "diagonal")
-		}
-		for _, x := range append([]string{"U", "e"}, models[f.Model].Fields...) {
-			smooth(x, 1e-09, 0)
-		}
-	} else {
-		for _, x := range f.Solved {
-			if x == f.Pressure {
-				pressure(x, map[bool]float64{true: 0.05, false: 0.1}[final])
-				if final {
-					pressure(x+"Final", 0)
-				}
-				continue
-			}
-			rel := 0.1
-			if final {
-				rel = 0
-			}
-			smooth(x, 1e-06, rel)
-			if final {
-				smooth(x+"Final", 1e-06, 0)
-			}
-		}
-		if f.Compressible {
-			rs := sol.sub("rho")
-			rs.words("solver", ruleSrc("FOAM-SOL-001", "compressible continuity"), "diagonal")
-			if final {
-				sol.sub("rhoFinal").words("solver", ruleSrc("FOAM-SOL-001", "compressible continuity"), "diagonal")
-			}
-		}
-	}
+	c.fam().linearSolvers(c, sol, linearSolver{fv: fv, final: final, pressure: pressure, smooth: smooth})
 	if f.Algorithm != "" {
 		alg := fv.sub(f.Algorithm)
 		asrc := curated(refNumerics + " algorithm " + f.Algorithm)
 		switch f.Algorithm {
 		case "SIMPLE":
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
-			if f.Buoyant {
-				alg.set("momentumPredictor", asrc, grammar.NewWord("yes"))
-			} else if f.Compressible {
-				alg.set("consistent", asrc, grammar.NewWord("no"))
-				alg.set("transonic", asrc, grammar.NewWord("no"))
-				if c.hasFixedP() {
-					alg.set("pMinFactor", ruleSrc("FOAM-SOL-010", "pressure limits relative to a fixed-value p"), grammar.Num(0.1))
-					alg.set("pMaxFactor", ruleSrc("FOAM-SOL-010", "pressure limits relative to a fixed-value p"), grammar.Num(2))
-				} else {
-					alg.set("pMin", ruleSrc("FOAM-SOL-010", "absolute limits without a fixed-value p"), grammar.Num(clean(0.1*c.refP())))
-					alg.set("pMax", ruleSrc("FOAM-SOL-010", "absolute limits without a fixed-value p"), grammar.Num(clean(10*c.refP())))
-				}
-			} else {
-				alg.set("consistent", asrc, grammar.NewWord("yes"))
-			}
+			c.fam().simple(c, alg, asrc)
 			rc := alg.sub("residualControl")
 			for _, x := range f.Solved {
 				rc.set(x, ruleSrc("FOAM-SOL-008", "SIMPLE residualControl takes scalars"), grammar.Num(1e-05))
@@ -463,7 +342,7 @@ func (c *compilation) emitSolution() {
 			r := ruleSrc("FOAM-SOL-004", "closed domain: reference pressure")
 			alg.set("pRefCell", r, grammar.Num(0))
 			ref := val{src: r}
-			if (f.Buoyant || f.Compressible) && c.st != nil {
+			if f.Compressible && c.st != nil {
 				ref = c.st.p // p is absolute: the reference is the initial pressure
 			}
 			alg.set("pRefValue", ref.src, ref.item())
@@ -472,16 +351,8 @@ func (c *compilation) emitSolution() {
 	if f.Algorithm == "SIMPLE" {
 		rf := fv.sub("relaxationFactors")
 		r := ruleSrc("FOAM-SOL-006", "SIMPLE needs relaxationFactors")
-		// Field factors (order kept) and the equation factor, per family (tutorial practice:
-		// buoyantCavity, rhoSimpleFoam squareBend, simpleFoam pitzDaily with SIMPLEC).
-		var fields [][2]any
-		eqFactor := 0.9
-		switch {
-		case f.Buoyant:
-			fields, eqFactor = [][2]any{{"rho", 1.0}, {"p_rgh", 0.7}}, 0.3
-		case f.Compressible:
-			fields, eqFactor = [][2]any{{"p", 0.3}, {"rho", 0.05}}, 0.7
-		}
+		// Field factors (order kept) and the equation factor, per family.
+		fields, eqFactor := c.fam().relaxation()
 		if len(fields) > 0 {
 			fl := rf.sub("fields")
 			for _, kv := range fields {
@@ -518,25 +389,7 @@ func (c *compilation) refP() float64 {
 // fieldLists fills Features.Fields and Solved for the solver and model.
 func (c *compilation) fieldLists() {
 	f := &c.feat
-	mi := models[c.spec.Physics.Turbulence]
-	fields := []string{"U", "p"}
-	solved := []string{"U", "p"}
-	if f.Buoyant {
-		fields = append(fields, "p_rgh")
-		solved = []string{"U", "p_rgh"}
-	}
-	if f.Compressible {
-		fields = append(fields, "T")
-		solved = append(solved, f.Energy)
-	}
-	if mi.Class != "laminar" {
-		fields = append(fields, mi.Fields...)
-		solved = append(solved, mi.Fields...)
-		fields = append(fields, "nut")
-		if f.Compressible {
-			fields = append(fields, "alphat")
-		}
-	}
+	fields, solved := c.fam().fields(f, models[c.spec.Physics.Turbulence])
 	sort.Strings(fields)
 	f.Fields = fields
 	f.Solved = solved

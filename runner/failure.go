@@ -36,10 +36,10 @@ var classIDs = map[string]struct{ id, fix string }{
 	ClassCancelled:   {IDSolverCancelled, "submit the job again"},
 }
 
-var launcherIDs = map[string]string{
-	KindMPIPlugin:  IDSlurmMPI,
-	KindNotFound:   IDSlurmPath,
-	KindMPIStartup: IDSlurmStartup,
+var launcherIDs = map[string]struct{ id, fix string }{
+	KindMPIPlugin:  {IDSlurmMPI, "launch with mpirun, or with an srun --mpi type the node offers and your MPI speaks (srun --mpi=list)"},
+	KindNotFound:   {IDSlurmPath, "load the module or source the bashrc that provides the program where the solver runs"},
+	KindMPIStartup: {IDSlurmStartup, "launch with mpirun, or with the PMI your MPI was built with (srun --mpi=list)"},
 }
 
 // failureID is the catalogue ID of a failure's class ("" for a verify reject, whose
@@ -49,7 +49,7 @@ func failureID(f *Failure) string {
 	case ClassVerification:
 		return ""
 	case ClassLauncher:
-		return launcherIDs[f.Kind]
+		return launcherIDs[f.Kind].id
 	}
 	if c, ok := classIDs[f.Class]; ok {
 		return c.id
@@ -64,7 +64,11 @@ func (f *Failure) finding() (finding.Finding, bool) {
 	if f.ID == "" {
 		return finding.Finding{}, false
 	}
-	fd := finding.Finding{ID: f.ID, Severity: finding.Deny, Summary: f.Summary, Detail: f.Message, Fix: classIDs[f.Class].fix}
+	fix := classIDs[f.Class].fix
+	if f.Class == ClassLauncher {
+		fix = launcherIDs[f.Kind].fix
+	}
+	fd := finding.Finding{ID: f.ID, Severity: finding.Deny, Summary: f.Summary, Detail: f.Message, Fix: fix}
 	if f.File != "" {
 		fd.Location = finding.Location{File: f.File, Line: f.Line,
 			Path: finding.Pointer(append([]string{"files", f.File}, f.DictPath...)...)}

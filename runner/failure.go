@@ -58,7 +58,7 @@ func failureID(f *Failure) string {
 }
 
 // finding is the failure as the one problem type: its class's ID, located at the file
-// and line the solver named, the FATAL message as the detail. The repair loop reads the
+// and line the solver named, the FATAL message (without stack frames) as the detail. The repair loop reads the
 // Failure itself; the finding is what users and clients see.
 func (f *Failure) finding() (finding.Finding, bool) {
 	if f.ID == "" {
@@ -68,7 +68,14 @@ func (f *Failure) finding() (finding.Finding, bool) {
 	if f.Class == ClassLauncher {
 		fix = launcherIDs[f.Kind].fix
 	}
-	fd := finding.Finding{ID: f.ID, Severity: finding.Deny, Summary: f.Summary, Detail: f.Message, Fix: fix}
+	fd := finding.Finding{ID: f.ID, Severity: finding.Deny, Summary: f.Summary, Fix: fix}
+	switch {
+	case f.Kind == KindSignal || f.Kind == KindNaN || f.Class == ClassTimeout || f.Class == ClassCancelled:
+		// Their message is the log's tail, which the summary sums up; the result's
+		// failure.message keeps it.
+	default:
+		fd.Detail = trimMessage(f.Message)
+	}
 	if f.File != "" {
 		fd.Location = finding.Location{File: f.File, Line: f.Line,
 			Path: finding.Pointer(append([]string{"files", f.File}, f.DictPath...)...)}

@@ -40,9 +40,7 @@ const (
 )
 
 // Linter checks a written case directory with the rules; the compiler prunes what it denies.
-type Linter interface {
-	LintDir(ctx context.Context, dir string) ([]finding.Finding, error)
-}
+type Linter = finding.Linter
 
 // Options configure Compile.
 type Options struct {

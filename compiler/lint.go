@@ -11,37 +11,11 @@ import (
 )
 
 // RulesLinter is the full rule check: the case directory is loaded into a case document
-// (foamcase) and evaluated by the Rego policy library with the kb's data.kb.
+// (foamcase) and evaluated by the Rego policy library with the kb's data.kb. The front
+// ends take theirs from the use-case layer (workflow.Session.Linter); this one serves
+// the compiler's and the spec matrix's tests.
 type RulesLinter struct {
 	Engine *rules.Engine
-	// ready is closed once a background build (StartRulesLinter) has set Engine or err.
-	ready chan struct{}
-	err   error
-}
-
-// StartRulesLinter builds the rule engine in the background, so that compiling overlaps
-// with compiling the policies; LintDir waits for it.
-func StartRulesLinter(ctx context.Context, k *kb.KB) *RulesLinter {
-	l := &RulesLinter{ready: make(chan struct{})}
-	go func() {
-		defer close(l.ready)
-		built, err := NewRulesLinterKB(ctx, k)
-		if err != nil {
-			l.err = err
-			return
-		}
-		l.Engine = built.Engine
-	}()
-	return l
-}
-
-// NewRulesLinter builds the linter over the embedded kb and the built-in policies.
-func NewRulesLinter(ctx context.Context) (*RulesLinter, error) {
-	k, err := kb.Default()
-	if err != nil {
-		return nil, fmt.Errorf("compiler: loading the kb for the rules: %w", err)
-	}
-	return NewRulesLinterKB(ctx, k)
 }
 
 // NewRulesLinterKB builds the linter with a given kb (its data.kb feeds the rules).
@@ -55,16 +29,6 @@ func NewRulesLinterKB(ctx context.Context, k *kb.KB) (*RulesLinter, error) {
 
 // LintDir implements Linter.
 func (l *RulesLinter) LintDir(ctx context.Context, dir string) ([]finding.Finding, error) {
-	if l.ready != nil {
-		select {
-		case <-l.ready:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		if l.err != nil {
-			return nil, l.err
-		}
-	}
 	res, err := l.Engine.LintDir(ctx, dir, foamcase.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("compiler: linting the compiled case: %w", err)

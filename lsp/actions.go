@@ -183,13 +183,14 @@ func (s *Server) workspaceEdit(cs *caseState, edits []finding.Edit) (*protocol.W
 // pointerKey is an RFC 6901 pointer as dictedit's slash-separated key path; a key that
 // itself holds a slash cannot be written that way.
 func pointerKey(p string) (string, bool) {
-	parts := strings.Split(strings.TrimPrefix(p, "/"), "/")
-	for i, part := range parts {
-		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+	parts := finding.SplitPointer(p)
+	if len(parts) == 0 {
+		return "", false
+	}
+	for _, part := range parts {
 		if strings.Contains(part, "/") || part == "" {
 			return "", false
 		}
-		parts[i] = part
 	}
 	return strings.Join(parts, "/"), true
 }

@@ -33,7 +33,7 @@ func (s *Server) addResources() error {
 	s.mcp.AddResource(&mcp.Resource{URI: CatalogueURI, Name: "rule-catalogue", Title: "foamc rule catalogue", MIMEType: "text/markdown",
 		Description: "Every rule: ID, severity, what it checks, its fix and the v1912 source it rests on."},
 		text(CatalogueURI, "text/markdown", func() (string, error) {
-			eng, err := s.engine()
+			eng, err := s.wf.Engine(context.Background())
 			if err != nil {
 				return "", err
 			}

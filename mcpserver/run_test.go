@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,6 +108,29 @@ func TestRunCaseProgress(t *testing.T) {
 	}
 	if v, _ := call(t, cs, "verify_case", map[string]any{"case_dir": dir}); v.Verdict != "insufficient" {
 		t.Fatalf("verify_case without results: verdict %q %+v", v.Verdict, v.Findings)
+	}
+}
+
+// TestRunCaseLintsForItsRun: run_case's gate judges the case for the run it starts, a
+// serial foamc run, as `foamc run` does. A decomposed case whose decomposeParDict names a
+// stub method (FOAM-PAR-001) is denied by lint_case and gate_check, which know no run;
+// a serial solver never reads the dictionary, so run_case runs it. Before the use-case
+// layer, run_case linted with no run and refused the case.
+func TestRunCaseLintsForItsRun(t *testing.T) {
+	dir, cs, _ := runFixture(t, "(20 20 1)")
+	dict := "FoamFile\n{\n    version 2.0;\n    format ascii;\n    class dictionary;\n    object decomposeParDict;\n}\n\nnumberOfSubdomains 2;\nmethod scotch;\n"
+	if err := os.WriteFile(filepath.Join(dir, "system", "decomposeParDict"), []byte(dict), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "processor0"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := call(t, cs, "gate_check", map[string]any{"case_dir": dir}); g.Decision != "deny" || !slices.Contains(g.Denied, "FOAM-PAR-001") {
+		t.Fatalf("gate_check of the decomposed case: %+v", g)
+	}
+	r, isErr := call(t, cs, "run_case", map[string]any{"case_dir": dir, "steps": 2})
+	if isErr || r.Run == nil || r.Run.Status != "ok" || r.Run.Steps != 2 {
+		t.Fatalf("run_case: isError=%v %+v %+v", isErr, r.Run, r.Findings)
 	}
 }
 

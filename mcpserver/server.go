@@ -20,14 +20,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/kb"
-	"github.com/foamc/foamc/rules"
+	"github.com/foamc/foamc/workflow"
 )
 
 // Finding IDs of the server's own problems (tool findings keep their library IDs).
@@ -68,6 +66,9 @@ type Options struct {
 	MaxSteps int
 	// Version is reported to clients as the server version.
 	Version string
+	// Session is the kb and the rules the tools use (nil: the embedded kb and the
+	// built-in rules).
+	Session *workflow.Session
 }
 
 // Server is foamc's MCP server: one mcp.Server shared by every session.
@@ -76,9 +77,7 @@ type Server struct {
 	roots []string // opts.Roots, absolute with symlinks resolved
 	mcp   *mcp.Server
 	runs  chan struct{} // one token per run_case running
-
-	engine func() (*rules.Engine, error)
-	kb     func() (*kb.KB, error)
+	wf    *workflow.Session
 }
 
 // New builds the server with its tools, resources and prompt.
@@ -114,10 +113,9 @@ func New(opts Options) (*Server, error) {
 	}
 	// The rule engine and the kb load on first use: a client that only parses
 	// dictionaries never pays for them, and the first lint pays once per server.
-	s.kb = sync.OnceValues(kb.Default)
-	s.engine = sync.OnceValues(func() (*rules.Engine, error) {
-		return rules.New(context.Background(), rules.Options{KBJSON: kb.DefaultRulesJSON})
-	})
+	if s.wf = opts.Session; s.wf == nil {
+		s.wf = workflow.New(workflow.Options{})
+	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "foamc", Title: "foamc: OpenFOAM v1912 compiler, linter and gate", Version: opts.Version},
 		&mcp.ServerOptions{Instructions: instructions})
 	s.mcp.AddReceivingMiddleware(argumentFindings)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/study"
 )
 
@@ -63,17 +62,8 @@ func (s *Server) runStudy(ctx context.Context, req *mcp.CallToolRequest, in Stud
 		return nil, fail(IDLimit, fmt.Sprintf("%d runs are already running, the server's limit", s.opts.MaxRuns), "",
 			"wait for a run to end, or start foamc mcp with a higher --max-runs")
 	}
-	if _, err := s.engine(); err != nil {
-		return nil, findings(err, "building the rule engine")
-	}
-	k, err := s.kb()
-	if err != nil {
-		return nil, findings(err, "loading the knowledge base")
-	}
-	opt := study.Options{Out: out, Concurrency: 1, Redo: in.Redo, Steps: in.Steps, Timeout: limit,
-		Lint: func(d string) ([]finding.Finding, error) { return engineLinter{s}.LintDir(ctx, d) }}
-	opt.Compile.Linter, opt.Compile.KB = engineLinter{s}, k
-	res, err := study.Run(ctx, sf, opt)
+	opt := study.Options{Out: out, Concurrency: 1, Redo: in.Redo, Steps: in.Steps, Timeout: limit}
+	res, err := s.wf.Study(ctx, sf, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fail(IDLimit, "study cancelled", err.Error(), "")

@@ -1,10 +1,10 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"github.com/foamc/foamc/schema"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,8 +19,10 @@ import (
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/rules"
 	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/schema"
 	"github.com/foamc/foamc/suggest"
 	"github.com/foamc/foamc/verify"
+	"github.com/foamc/foamc/workflow"
 )
 
 func (s *Server) addTools() {
@@ -141,7 +143,7 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 		if f := s.checkSize("spec", in.Spec); f != nil {
 			return nil, f
 		}
-		base, f := s.resolve(ctx, "base_dir", cmpOr(in.BaseDir, "."))
+		base, f := s.resolve(ctx, "base_dir", cmp.Or(in.BaseDir, "."))
 		if f != nil {
 			return nil, f
 		}
@@ -162,43 +164,17 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 			return nil, f
 		}
 	}
-	k, err := s.kb()
-	if err != nil {
-		return nil, findings(err, "loading the knowledge base")
-	}
-	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: engineLinter{s}, KB: k})
+	c, err := s.wf.Compile(ctx, workflow.CompileRequest{Spec: spec, Out: out, Force: in.Force})
 	if err != nil {
 		return nil, findings(err, "compiling")
 	}
-	if err := res.Write(out, in.Force); err != nil {
-		return nil, findings(err, "writing the case")
-	}
+	res := c.Result
 	files := make([]string, 0, len(res.Files))
 	for name := range res.Files {
 		files = append(files, name)
 	}
 	slices.Sort(files)
 	return &CompileOutput{CaseDir: out, Name: res.Name, Features: &res.Features, Files: files, Slots: res.Slots, Report: Report{res.Findings}}, nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
-// engineLinter is the server's one rule engine as the compiler's linter and the
-// runner's gate: what lint_case checks, built once per server.
-type engineLinter struct{ s *Server }
-
-func (l engineLinter) LintDir(ctx context.Context, dir string) ([]finding.Finding, error) {
-	eng, err := l.s.engine()
-	if err != nil {
-		return nil, err
-	}
-	res, err := eng.LintDir(ctx, dir, foamcase.Options{})
-	return res.Findings, err
 }
 
 // CaseInput names a case directory.
@@ -219,7 +195,7 @@ func (s *Server) lint(ctx context.Context, caseDir string) (string, []finding.Fi
 	if f != nil {
 		return "", nil, f
 	}
-	fs, err := engineLinter{s}.LintDir(ctx, dir)
+	fs, err := s.wf.Linter(nil).LintDir(ctx, dir)
 	if err != nil {
 		return dir, nil, findings(err, "evaluating the rules on "+dir)
 	}
@@ -300,30 +276,26 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 	}
 	// A client that goes away without cancelling (a closed stdio pipe, a deleted HTTP
 	// session) cancels ctx too: the SDK cancels in-flight requests when the connection's
-	// reader ends (TestRunCaseAbandoned).
-	if _, err := s.engine(); err != nil {
-		return nil, findings(err, "building the rule engine")
-	}
-	// The run ends with verify, as `foamc run` does (no pictures: the client did not ask for files).
-	opt := runner.Options{Steps: in.Steps, Timeout: limit, Lint: func(d string) ([]finding.Finding, error) {
-		return engineLinter{s}.LintDir(ctx, d)
-	}, Verify: runner.Judge(verify.Options{})}
+	// reader ends (TestRunCaseAbandoned). The gate lints for the run at hand, a serial
+	// foamc run, and the run ends with verify, as `foamc run` does (no pictures: the
+	// client did not ask for files).
+	opt := runner.Options{Steps: in.Steps, Timeout: limit}
 	if tok := req.Params.GetProgressToken(); tok != nil {
 		opt.Progress = func(p runner.Progress) {
 			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok,
 				Progress: float64(p.N), Total: float64(in.Steps), Message: fmt.Sprintf("Time = %g", p.Time)})
 		}
 	}
-	res, err := runner.Run(ctx, dir, opt)
+	res, err := s.wf.Run(ctx, dir, workflow.RunRequest{Options: opt, Verify: &verify.Options{}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fail(IDLimit, "run cancelled", err.Error(), "")
 		}
 		return nil, findings(err, "running "+dir)
 	}
-	// A solver failure is data of the run (run.failure, classified); the findings are
-	// the gate's.
-	return &RunOutput{Run: res, Report: Report{res.Gate}}, nil
+	// The findings are the gate's denies, the solver failure (run.failure, classified,
+	// with its catalogue ID) and verify's.
+	return &RunOutput{Run: res, Report: Report{res.Findings}}, nil
 }
 
 // RuleInput names a rule.
@@ -340,7 +312,7 @@ type RuleOutput struct {
 }
 
 func (s *Server) explainRule(ctx context.Context, req *mcp.CallToolRequest, in RuleInput) (*RuleOutput, failure) {
-	eng, err := s.engine()
+	eng, err := s.wf.Engine(ctx)
 	if err != nil {
 		return nil, findings(err, "building the rule engine")
 	}
@@ -394,7 +366,7 @@ func (s *Server) kbQuery(ctx context.Context, req *mcp.CallToolRequest, in KBQue
 	if in.Retriever == "multi-source" && in.BC == "" || in.Retriever == "keyword" && in.Keyword == "" {
 		return nil, fail(IDArguments, "the "+in.Retriever+" retriever needs "+map[string]string{"multi-source": "bc", "keyword": "keyword"}[in.Retriever], "", "")
 	}
-	k, err := s.kb()
+	k, err := s.wf.KB()
 	if err != nil {
 		return nil, findings(err, "loading the knowledge base")
 	}
@@ -431,7 +403,7 @@ type BCOutput struct {
 }
 
 func (s *Server) bcContract(ctx context.Context, req *mcp.CallToolRequest, in BCInput) (*BCOutput, failure) {
-	k, err := s.kb()
+	k, err := s.wf.KB()
 	if err != nil {
 		return nil, findings(err, "loading the knowledge base")
 	}
@@ -562,7 +534,7 @@ func (s *Server) verifyCase(ctx context.Context, req *mcp.CallToolRequest, in Ve
 	if f != nil {
 		return nil, f
 	}
-	r, err := verify.Case(dir, verify.Options{Time: in.Time})
+	r, err := workflow.Verify(dir, verify.Options{Time: in.Time})
 	if err != nil {
 		// verify.Case errs only when dir has no readable system/controlDict.
 		return nil, fail(IDArguments, "cannot verify "+dir, err.Error(), "give the directory that holds system/controlDict")

@@ -44,8 +44,9 @@ type Report struct {
 	OmitTotals bool
 }
 
-// Formats lists the supported format names.
-func Formats() []string { return []string{"github", "json", "junit", "sarif", "text"} }
+// Formats lists the supported format names, the default (text) first: the order the
+// CLI's --format help and the docs give them in.
+func Formats() []string { return []string{"text", "json", "sarif", "junit", "github"} }
 
 // Write renders r in the named format.
 func Write(w io.Writer, format string, r Report) error {

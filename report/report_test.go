@@ -48,7 +48,7 @@ func cavity(t *testing.T) string {
 			cavityErr = err.Error()
 			return
 		}
-		run, err := runner.Run(context.Background(), cavityDir, runner.Options{Lint: func(string) ([]finding.Finding, error) { return nil, nil }})
+		run, err := runner.Run(context.Background(), cavityDir, runner.Options{Lint: finding.LintFunc(func(context.Context, string) ([]finding.Finding, error) { return nil, nil })})
 		if err != nil {
 			cavityErr = err.Error()
 		} else if run.Status != runner.StatusOK {

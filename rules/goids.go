@@ -22,7 +22,6 @@ type goRule struct {
 // (TestGoIDsCatalogued keeps them complete). The severity is the usual one; a few IDs are raised at two severities
 // (noted in the title).
 var goRules = []goRule{
-	{"FOAM-PARSE-000", finding.Deny, "a file foamc fmt/parse cannot read at all", "check the path and permissions", "cmd/foamc/parse.go", nil},
 	{"FOAM-PARSE-001", finding.Deny, "an entry is malformed (keyword without value, value without keyword)", "write the entry as `keyword value;` or `keyword { … }`", "grammar/parse.go", nil},
 	{"FOAM-PARSE-002", finding.Deny, "an unterminated comment, string, verbatim block or #eval", "close it (*/, \", #}, })", "grammar/lexer.go", nil},
 	{"FOAM-PARSE-003", finding.Deny, "a character no token can start or hold (single quote, control byte, lone #)", "remove the character", "grammar/lexer.go", nil},
@@ -93,6 +92,17 @@ var goRules = []goRule{
 	{"FOAM-RUN-011", finding.Deny, "foamc run --slurm: srun cannot load the plugin of the job's --mpi type on a node (srun --mpi=pmix without a loadable PMIx library: \"can not load PMIx library\", \"Invalid MPI type\"), found by the preflight or in the failed job's log", "set run.slurm.launcher: mpirun, or run.slurm.mpi to a type srun --mpi=list offers there that your MPI speaks; or install the PMIx library (Debian: libpmix-dev)", "runner/slurmcheck.go", nil},
 	{"FOAM-RUN-012", finding.Deny, "foamc run --slurm: the solver or its launcher (srun, mpirun) is not on a node's PATH after the job's set-up, found by the preflight or in the failed job's log", "load the module or source the bashrc that provides it (run.slurm.modules, run.slurm.setup) and compile again", "runner/slurmcheck.go", nil},
 	{"FOAM-RUN-013", finding.Deny, "foamc run --slurm: the job's MPI could not start the solver's ranks (Open MPI direct-launched with a PMI it was not built for, PMI or MPI_Init failed, mpirun could not launch)", "set run.slurm.launcher: mpirun, or run.slurm.mpi to the PMI your MPI was built with (srun --mpi=list)", "runner/slurmcheck.go", nil},
+	{"FOAM-RUN-030", finding.Deny, "the solver failed: it could not find a file (FOAM FATAL \"cannot find file\")", "create the file the message names, or correct the entry that names it", "runner/failure.go", nil},
+	{"FOAM-RUN-031", finding.Deny, "the solver failed: a dimension check (inconsistent or incompatible dimensions)", "give the fields the dimensions the solver expects", "runner/failure.go", nil},
+	{"FOAM-RUN-032", finding.Deny, "the solver failed: a boundary condition it cannot construct (unknown patchField type, a patch without an entry, a missing value)", "correct the patch's boundary condition in the field file the message names", "runner/failure.go", nil},
+	{"FOAM-RUN-033", finding.Deny, "the solver failed: an unknown or ill-formed discretisation scheme", "use a scheme the message lists as valid in system/fvSchemes", "runner/failure.go", nil},
+	{"FOAM-RUN-034", finding.Deny, "the solver failed: an unknown or ill-formed linear solver, preconditioner or smoother", "use a solver the message lists as valid in system/fvSolution", "runner/failure.go", nil},
+	{"FOAM-RUN-035", finding.Deny, "the solver failed: a dictionary it cannot read (excess tokens, a missing ';', an entry that is not a number)", "correct the syntax at the line the message names", "runner/failure.go", nil},
+	{"FOAM-RUN-036", finding.Deny, "the solver failed: the solution diverged (floating point exception, nan residuals)", "reduce the time step or the relaxation factors, or check the boundary conditions; foamc run --repair tries", "runner/failure.go", nil},
+	{"FOAM-RUN-037", finding.Deny, "the solver failed: an entry missing from a dictionary outside the schemes, solvers and fields", "add the entry the message names", "runner/failure.go", nil},
+	{"FOAM-RUN-038", finding.Deny, "the solver failed in a way foamc does not classify (no FOAM FATAL message, or one no class matches)", "read the solver log", "runner/failure.go", nil},
+	{"FOAM-RUN-039", finding.Deny, "the run outlived its time limit (foamc run --timeout, run_case's limit)", "raise --timeout, or run fewer steps", "runner/failure.go", nil},
+	{"FOAM-RUN-040", finding.Deny, "foamc run --slurm: the job was cancelled (scancel, foamc run --slurm --cancel, or by the scheduler)", "submit the job again", "runner/failure.go", nil},
 	{"FOAM-MCP-001", finding.Deny, "foamc mcp: tool arguments that do not match the tool's input schema", "match the tool's inputSchema (tools/list)", "mcpserver/server.go", nil},
 	{"FOAM-MCP-002", finding.Deny, "foamc mcp: a path outside every granted root (symlinks resolved), or no root granted", "start foamc mcp with --root DIR or grant the directory as a client root", "mcpserver/server.go", nil},
 	{"FOAM-MCP-003", finding.Deny, "foamc mcp: over a limit (input or case size, run steps or wall time), or a cancelled run", "send less, or raise the server's --max-* flags", "mcpserver/server.go", nil},

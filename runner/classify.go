@@ -21,8 +21,9 @@ const (
 	ClassDivergence  = "divergence"
 	ClassDictionary  = "dictionary" // a missing entry outside schemes/solvers/fields
 	ClassUnknown     = "unknown"
-	ClassTimeout     = "timeout"  // the run outlived --timeout (not repaired)
-	ClassLauncher    = "launcher" // srun/mpirun could not start the solver's ranks (not repaired)
+	ClassTimeout     = "timeout"   // the run outlived --timeout (not repaired)
+	ClassLauncher    = "launcher"  // srun/mpirun could not start the solver's ranks (not repaired)
+	ClassCancelled   = "cancelled" // the Slurm job was cancelled (not repaired)
 )
 
 // Failure kinds: the specific pattern matched, which selects a repair.
@@ -45,6 +46,8 @@ const (
 
 // Failure is a classified solver failure with everything a repair needs.
 type Failure struct {
+	// ID is the class's catalogue ID (failureID), set when the run ends.
+	ID      string `json:"id,omitempty"`
 	Class   string `json:"class"`
 	Kind    string `json:"kind"`
 	Summary string `json:"summary"` // the first line of the FATAL message

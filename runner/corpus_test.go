@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/eval/faults"
-	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/runner"
 )
@@ -65,7 +64,7 @@ func TestRepairFaultCorpus(t *testing.T) {
 			cmd.Run() // a fault may break it; the run then reports the failure
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		res, err := runner.Run(ctx, dir, runner.Options{Repair: 4, Lint: func(d string) ([]finding.Finding, error) { return lint(d) }, Retriever: retr})
+		res, err := runner.Run(ctx, dir, runner.Options{Repair: 4, Lint: lint, Retriever: retr})
 		cancel()
 		r := row{id: job.Name, outcome: o.Kind}
 		switch {

@@ -48,7 +48,7 @@ func TestDecompositionRulesAgainstOpenFOAM(t *testing.T) {
 			}
 			write("system/decomposeParDict", foamHeader("dictionary", "decomposeParDict")+tc.dict)
 			write("Allrun", strings.Replace(allrun, "%s", tc.ranks, 1))
-			fs, err := lint(dir)
+			fs, err := lint.LintDir(context.Background(), dir)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -206,7 +206,7 @@ func (r *repairer) repairGate(ctx context.Context, denies []finding.Finding, rou
 					if rep == nil {
 						break
 					}
-					after, err := r.opt.Lint(r.dir)
+					after, err := r.opt.Lint.LintDir(ctx, r.dir)
 					if err != nil {
 						return denies, fmt.Errorf("runner: re-lint: %w", err)
 					}

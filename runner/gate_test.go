@@ -120,11 +120,11 @@ func TestGateRepair(t *testing.T) {
 	foamSet(t, dir, "system/fvSchemes", "divSchemes/div(phi,U)", "")
 	lr := &lintRecorder{fn: gateLinter}
 	// Without --repair the gate refuses.
-	res, err := Run(context.Background(), dir, Options{Steps: 2, Lint: lr.lint})
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Lint: lr})
 	if err != nil || res.Status != StatusRefused {
 		t.Fatalf("%+v %v", res, err)
 	}
-	res, err = Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: &KBRetriever{KB: kbRetriever(t).KB, Fallback: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}}})
+	res, err = Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr, Retriever: &KBRetriever{KB: kbRetriever(t).KB, Fallback: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestGateNeverRepairsSecurity(t *testing.T) {
 	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
 	foamSet(t, dir, "system/fvSchemes", "divSchemes/div(phi,U)", "")
 	foamSet(t, dir, "system/controlDict", "functions", "{ shell { type systemCall; executeCalls (\"date\"); } }")
-	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 3, Lint: (&lintRecorder{fn: gateLinter}).lint, Retriever: &KBRetriever{KB: kbRetriever(t).KB, Fallback: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}}})
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 3, Lint: &lintRecorder{fn: gateLinter}, Retriever: &KBRetriever{KB: kbRetriever(t).KB, Fallback: &TutorialRetriever{Dir: tut, Env: foamtest.Env()}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestGateRepairAsksLLMOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	// No retriever: only the model can answer.
-	res, err := Run(context.Background(), dir, Options{Steps: 1, Repair: 2, Lint: (&lintRecorder{fn: lint}).lint, LLM: client})
+	res, err := Run(context.Background(), dir, Options{Steps: 1, Repair: 2, Lint: &lintRecorder{fn: lint}, LLM: client})
 	if err != nil {
 		t.Fatal(err)
 	}

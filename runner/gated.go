@@ -78,7 +78,7 @@ func Gate(ctx context.Context, dir string, o GateOptions) (GateResult, error) {
 		return GateResult{Findings: refused, Denied: true}, nil
 	}
 	defer snap.Close()
-	fs, err := o.Lint(snap.Dir)
+	fs, err := o.Lint.LintDir(ctx, snap.Dir)
 	g := GateResult{Findings: fs}
 	if err != nil {
 		return g, fmt.Errorf("%w: %w", ErrNotEvaluated, err)

@@ -35,10 +35,10 @@ func realLinterFor(t *testing.T, run *foamcase.Run) Linter {
 	if engineErr != nil {
 		t.Fatal(engineErr)
 	}
-	return func(dir string) ([]finding.Finding, error) {
-		res, err := engine.LintDir(context.Background(), dir, foamcase.Options{Run: run})
+	return finding.LintFunc(func(ctx context.Context, dir string) ([]finding.Finding, error) {
+		res, err := engine.LintDir(ctx, dir, foamcase.Options{Run: run})
 		return res.Findings, err
-	}
+	})
 }
 
 // kbRetriever is the deterministic repair retriever `foamc run --repair` uses:

@@ -147,7 +147,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 		r.last.rep.Reverted = true
 	}
 	r.last = nil
-	before, err := r.opt.Lint(r.dir)
+	before, err := r.opt.Lint.LintDir(ctx, r.dir)
 	if err != nil {
 		return nil, fmt.Errorf("runner: re-lint: %w", err)
 	}
@@ -174,7 +174,7 @@ func (r *repairer) repair(ctx context.Context, fail *Failure, p *LogParser, roun
 				rejected = append(rejected, c.strategy+": "+strings.SplitN(err.Error(), "\n", 2)[0])
 				continue
 			}
-			after, err := r.opt.Lint(r.dir)
+			after, err := r.opt.Lint.LintDir(ctx, r.dir)
 			if err != nil {
 				undo()
 				return nil, fmt.Errorf("runner: re-lint: %w", err)

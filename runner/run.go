@@ -20,8 +20,9 @@ import (
 	"github.com/foamc/foamc/openfoam"
 )
 
-// Linter lints a case directory (the gate); it returns every finding.
-type Linter func(dir string) ([]finding.Finding, error)
+// Linter lints a case directory (the gate); it returns every finding. It is the
+// compiler's Linter too: one interface, with the context of the run.
+type Linter = finding.Linter
 
 // Options controls Run.
 type Options struct {
@@ -76,6 +77,9 @@ type Result struct {
 	Final    map[string]float64 `json:"finalResiduals,omitempty"`
 	Failure  *Failure           `json:"failure,omitempty"`
 	Gate     []finding.Finding  `json:"gate,omitempty"` // deny findings that refused the run
+	// Findings are every finding of the run: the gate's denies, the solver failure
+	// (Failure as a finding with its class's catalogue ID), verify's findings.
+	Findings []finding.Finding `json:"findings,omitempty"`
 	// RefusedBy names what refused a refused run when it is not the gate's rules (the
 	// Slurm preflight).
 	RefusedBy string        `json:"refusedBy,omitempty"`
@@ -99,9 +103,9 @@ func Run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		if res == nil {
 			res = &Result{Case: dir, WallTime: time.Since(start).Round(time.Millisecond).String()}
 		}
-		res.Status, res.Failure = StatusInterrupted, nil
-		return res, nil
+		res.Status, res.Failure, err = StatusInterrupted, nil, nil
 	}
+	res.collect()
 	return res, err
 }
 
@@ -156,7 +160,7 @@ func runOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Option
 	}
 
 	// Gate.
-	fs, err := opt.Lint(abs)
+	fs, err := opt.Lint.LintDir(ctx, abs)
 	if err != nil {
 		return nil, fmt.Errorf("runner: gate: %w", err)
 	}
@@ -589,7 +593,11 @@ func (r *Result) Summary() string {
 		fmt.Fprintf(&b, "slurm job %s: %s, exit code %d, output %s\n", j.ID, j.State, j.ExitCode, j.Output)
 	}
 	if r.Failure != nil {
-		fmt.Fprintf(&b, "failure: [%s/%s] %s\n", r.Failure.Class, r.Failure.Kind, r.Failure.Summary)
+		id := ""
+		if r.Failure.ID != "" {
+			id = r.Failure.ID + " "
+		}
+		fmt.Fprintf(&b, "failure: %s[%s/%s] %s\n", id, r.Failure.Class, r.Failure.Kind, r.Failure.Summary)
 	}
 	if v := r.Verify; v != nil {
 		fmt.Fprintf(&b, "verify: %s\n", v.Verdict)

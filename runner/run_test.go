@@ -34,7 +34,7 @@ type lintRecorder struct {
 	fn    func(dir string) []finding.Finding
 }
 
-func (l *lintRecorder) lint(dir string) ([]finding.Finding, error) {
+func (l *lintRecorder) LintDir(_ context.Context, dir string) ([]finding.Finding, error) {
 	l.calls++
 	if l.fn == nil {
 		return nil, nil
@@ -86,7 +86,7 @@ func TestRunCavityLimitedSteps(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "log.icoFoam"), []byte("stale"), 0o644)
 	lr := &lintRecorder{}
 	var progress []Step
-	res, err := Run(context.Background(), dir, Options{Steps: 7, Lint: lr.lint, Progress: func(s Progress) { progress = append(progress, s.Step) }})
+	res, err := Run(context.Background(), dir, Options{Steps: 7, Lint: lr, Progress: func(s Progress) { progress = append(progress, s.Step) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestRunCavityLimitedSteps(t *testing.T) {
 func TestRunParallel(t *testing.T) {
 	tut := requireFoam(t, "icoFoam", "decomposePar", "mpirun", "reconstructPar")
 	dir := copyDir(t, filepath.Join(tut, "incompressible/icoFoam/cavity/cavity"))
-	res, err := Run(context.Background(), dir, Options{Steps: 3, Parallel: 2, Lint: (&lintRecorder{}).lint})
+	res, err := Run(context.Background(), dir, Options{Steps: 3, Parallel: 2, Lint: &lintRecorder{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestRunParallelScotchStub(t *testing.T) {
 			t.Fatal(err)
 		}
 		var log strings.Builder
-		res, err := Run(context.Background(), dir, Options{Steps: 2, Parallel: 2, Lint: (&lintRecorder{}).lint, Log: &log})
+		res, err := Run(context.Background(), dir, Options{Steps: 2, Parallel: 2, Lint: &lintRecorder{}, Log: &log})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +163,7 @@ func TestGateRefuses(t *testing.T) {
 	deny := finding.Finding{ID: "SEC-003", Severity: finding.Deny, Summary: "systemCall function object", Location: finding.Location{File: "system/controlDict", Line: 40}}
 	warn := finding.Finding{ID: "TIME-003", Severity: finding.Warn, Summary: "w"}
 	lr := &lintRecorder{fn: func(string) []finding.Finding { return []finding.Finding{warn, deny} }}
-	res, err := Run(context.Background(), dir, Options{Lint: lr.lint})
+	res, err := Run(context.Background(), dir, Options{Lint: lr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter, compiled boo
 			lr := &lintRecorder{}
 			if real := gate(t); real != nil {
 				lr.fn = func(d string) []finding.Finding {
-					fs, err := real(d)
+					fs, err := real.LintDir(context.Background(), d)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -311,7 +311,7 @@ func testInjectedFaults(t *testing.T, gate func(*testing.T) Linter, compiled boo
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			res, err := Run(ctx, dir, Options{Steps: 3, Repair: 3, Lint: lr.lint, Retriever: retr})
+			res, err := Run(ctx, dir, Options{Steps: 3, Repair: 3, Lint: lr, Retriever: retr})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -372,7 +372,7 @@ func TestRepairRejectedByLint(t *testing.T) {
 		return nil
 	}}
 	var log strings.Builder
-	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr.lint, Retriever: kbRetriever(t), Log: &log})
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: lr, Retriever: kbRetriever(t), Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +405,7 @@ func TestRepairWithLLM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: (&lintRecorder{}).lint,
+	res, err := Run(context.Background(), dir, Options{Steps: 2, Repair: 2, Lint: &lintRecorder{},
 		Retriever: kbRetriever(t), LLM: client})
 	if err != nil {
 		t.Fatal(err)
@@ -434,7 +434,7 @@ func TestRepairWithLLM(t *testing.T) {
 func TestRunTimeout(t *testing.T) {
 	tut := requireFoam(t, "simpleFoam")
 	dir := copyDir(t, filepath.Join(tut, "incompressible/simpleFoam/pitzDaily"))
-	res, err := Run(context.Background(), dir, Options{Timeout: 4 * time.Second, Repair: 2, Lint: (&lintRecorder{}).lint})
+	res, err := Run(context.Background(), dir, Options{Timeout: 4 * time.Second, Repair: 2, Lint: &lintRecorder{}})
 	if err != nil {
 		t.Fatal(err)
 	}

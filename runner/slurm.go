@@ -73,6 +73,12 @@ type Job struct {
 // It returns an error only when it could not do its job (no sbatch, no job.slurm,
 // submission refused); a failed, refused or cancelled job is a Result.
 func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error) {
+	res, err := runSlurm(ctx, dir, opt)
+	res.collect()
+	return res, err
+}
+
+func runSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error) {
 	start := time.Now()
 	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
 		return nil, err
@@ -120,7 +126,7 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 // written into the case itself, where run --slurm --cancel reads it.
 func slurmOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt SlurmOptions) (*Result, error) {
 	abs := snap.Dir
-	fs, err := opt.Lint(abs)
+	fs, err := opt.Lint.LintDir(ctx, abs)
 	if err != nil {
 		return nil, fmt.Errorf("runner: gate: %w", err)
 	}
@@ -251,7 +257,7 @@ func slurmOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Slur
 	switch {
 	case cancelled != "" || strings.HasPrefix(res.Job.State, "CANCELLED"):
 		res.Status = StatusCancelled
-		res.Failure = &Failure{Class: ClassUnknown, Kind: KindOther, Summary: "job " + id + " " + firstNonEmpty(cancelled, "cancelled by the scheduler"), Message: p.Tail()}
+		res.Failure = &Failure{Class: ClassCancelled, Kind: KindOther, Summary: "job " + id + " " + firstNonEmpty(cancelled, "cancelled by the scheduler"), Message: p.Tail()}
 	case res.Job.State == "COMPLETED" && res.Job.ExitCode == 0 && !p.NaN:
 		res.Status = StatusOK
 		if _, err := verified(res, abs, opt.Verify, opt.Log); err != nil {

@@ -52,7 +52,7 @@ func TestVerifyRejectBoundedSchemes(t *testing.T) {
 	}
 	calls := 0
 	dir := setup()
-	res, err := Run(context.Background(), dir, Options{Lint: (&lintRecorder{}).lint, Verify: boundingJudge(&calls)})
+	res, err := Run(context.Background(), dir, Options{Lint: &lintRecorder{}, Verify: boundingJudge(&calls)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestVerifyRejectBoundedSchemes(t *testing.T) {
 
 	calls = 0
 	dir = setup()
-	res, err = Run(context.Background(), dir, Options{Lint: (&lintRecorder{}).lint, Verify: boundingJudge(&calls), Repair: 2, Retriever: kbRetriever(t)})
+	res, err = Run(context.Background(), dir, Options{Lint: &lintRecorder{}, Verify: boundingJudge(&calls), Repair: 2, Retriever: kbRetriever(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func init() {
 	verify.CopyTree = faults.CopyTree
 	verify.RunFoam = func(dir string, steps int) (string, string, error) {
 		res, err := runner.Run(context.Background(), dir, runner.Options{Steps: steps,
-			Lint: func(string) ([]finding.Finding, error) { return nil, nil }})
+			Lint: finding.LintFunc(func(context.Context, string) ([]finding.Finding, error) { return nil, nil })})
 		if err != nil {
 			return "", "", err
 		}

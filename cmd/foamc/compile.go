@@ -10,13 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/llm"
-	"github.com/foamc/foamc/llm/slotfill"
 	"github.com/foamc/foamc/output"
-	"github.com/foamc/foamc/schema"
+	"github.com/foamc/foamc/workflow"
 )
 
 // compileFlags are the flags of `foamc compile`.
@@ -68,64 +65,40 @@ func (f *compileFlags) run(cmd *cobra.Command, args []string) error {
 	case f.mesh != "" && f.prompt == "" && f.promptFile == "":
 		return usageErrorf(cmd, "--mesh goes with --prompt or --prompt-file")
 	}
-	ctx := cmd.Context()
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	client, err := f.llm.client()
 	if err != nil {
 		return err
 	}
-	// The kb loads while the spec is read (or written by the model) and validated; the
-	// rule engine compiles while the case is compiled.
-	type loaded struct {
-		k   *kb.KB
-		err error
-	}
-	kbc := make(chan loaded, 1)
-	go func() {
-		k, err := openKB(f.kbFile)
-		kbc <- loaded{k, err}
-	}()
-	var (
-		spec     *schema.Spec
-		specYAML []byte // the spec the model wrote, kept in the case
-		filler   compiler.SlotFiller
-	)
-	if f.prompt != "" || f.promptFile != "" {
-		specYAML, err = f.specFromPrompt(cmd, client)
-		if err != nil {
-			return err
-		}
-		wd, _ := os.Getwd()
-		spec, err = schema.ParseSpec("spec.yaml", specYAML, wd)
+	req := workflow.CompileRequest{Out: f.out, Force: f.force, Strict: f.strict, LLM: client}
+	if len(args) > 0 {
+		req.SpecPath = args[0]
 	} else {
-		if client != nil {
-			// A configured model fills the slots the spec leaves open; the compile
-			// reports what that cost (0 tokens for a complete spec).
-			sf := slotfill.New(client)
-			filler = sf
-			defer func() { reportTokens(stderr, sf.Usage()) }()
+		req.Prompt = &workflow.Prompt{Text: f.prompt, Mesh: f.mesh}
+		if f.promptFile != "" {
+			b, err := os.ReadFile(f.promptFile)
+			if err != nil {
+				return err
+			}
+			req.Prompt.Text = string(b)
 		}
-		spec, err = schema.LoadSpec(args[0])
 	}
-	kl := <-kbc
-	if err != nil {
-		return f.failed(stdout, stderr, err, specYAML)
+	c, err := workflow.New(workflow.Options{KBPath: f.kbFile}).Compile(cmd.Context(), req)
+	if client != nil {
+		reportTokens(stderr, c.Usage)
 	}
-	if kl.err != nil {
-		return fmt.Errorf("knowledge base: %w", kl.err)
+	switch {
+	case errors.Is(err, workflow.ErrNoLLM):
+		return fmt.Errorf("--prompt needs an LLM: set %s and %s (or --llm-base-url and --llm-model)", llm.EnvBaseURL, llm.EnvModel)
+	case errors.Is(err, workflow.ErrNoSpec):
+		return exitWith(exitNoSpec, err)
+	case err != nil:
+		if c.SpecKept != "" {
+			defer fmt.Fprintf(stderr, "foamc compile: the generated spec is in %s\n", c.SpecKept)
+		}
+		return f.failed(stdout, stderr, err)
 	}
-	linter := compiler.StartRulesLinter(ctx, kl.k)
-	res, err := compiler.Compile(ctx, spec, compiler.Options{Linter: linter, KB: kl.k, Filler: filler, Strict: f.strict})
-	if err != nil {
-		return f.failed(stdout, stderr, err, specYAML)
-	}
-	if specYAML != nil {
-		// Written with the case, atomically, so the case always holds the spec it came from.
-		res.Files["spec.yaml"] = specYAML
-	}
-	if err := res.Write(f.out, f.force); err != nil {
-		return f.failed(stdout, stderr, err, specYAML)
-	}
+	res := c.Result
 	switch f.format.name {
 	case "json":
 		if err := writeJSON(stdout, map[string]any{"case": f.out, "findings": nonNil(res.Findings), "slots": res.Slots}); err != nil {
@@ -148,61 +121,14 @@ func (f *compileFlags) run(cmd *cobra.Command, args []string) error {
 		}
 	}
 	fmt.Fprintf(stderr, "compiled %s (%s) into %s: %d files, %d slots\n", res.Name, res.Features, f.out, len(res.Files), len(res.Slots))
-	if specYAML != nil {
+	if c.SpecYAML != nil {
 		fmt.Fprintf(stderr, "spec written to %s\n", filepath.Join(f.out, "spec.yaml"))
 	}
 	return nil
 }
 
-// specFromPrompt has the model write a spec for the request, accepted only when it
-// compiles deterministically with no slot left for a filler (its findings go back to the
-// model otherwise), and returns it as YAML.
-func (f *compileFlags) specFromPrompt(cmd *cobra.Command, client *llm.Client) ([]byte, error) {
-	if client == nil {
-		return nil, fmt.Errorf("--prompt needs an LLM: set %s and %s (or --llm-base-url and --llm-model)", llm.EnvBaseURL, llm.EnvModel)
-	}
-	request := f.prompt
-	if f.promptFile != "" {
-		b, err := os.ReadFile(f.promptFile)
-		if err != nil {
-			return nil, err
-		}
-		request = string(b)
-	}
-	ps := llm.PromptSpec{Prompt: request, Schema: schema.SpecSchema()}
-	if f.mesh != "" {
-		if err := ps.SetMesh(f.mesh); err != nil {
-			return nil, err
-		}
-	}
-	ctx := cmd.Context()
-	wd, _ := os.Getwd()
-	check := func(spec []byte) error {
-		_, err := compiler.CompileBytes(ctx, "spec.json", spec, wd, compiler.Options{})
-		return err
-	}
-	res, err := client.SpecFromPrompt(ctx, ps, check)
-	if res != nil {
-		reportTokens(cmd.ErrOrStderr(), res.Usage)
-	}
-	if errors.Is(err, llm.ErrNoAcceptableSpec) || errors.Is(err, llm.ErrMalformed) {
-		return nil, exitWith(exitNoSpec, err)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return schema.JSONToYAML(res.JSON)
-}
-
-// failed reports a compile that produced no case: findings (exit 3) or a tool error. A
-// spec the model wrote is kept beside the case directory for the user.
-func (f *compileFlags) failed(stdout, stderr io.Writer, err error, specYAML []byte) error {
-	if specYAML != nil {
-		beside := filepath.Clean(f.out) + ".spec.yaml"
-		if werr := os.WriteFile(beside, specYAML, 0o644); werr == nil {
-			defer fmt.Fprintf(stderr, "foamc compile: the generated spec is in %s\n", beside)
-		}
-	}
+// failed reports a compile that produced no case: findings (exit 3) or a tool error.
+func (f *compileFlags) failed(stdout, stderr io.Writer, err error) error {
 	var fl finding.List
 	if !errors.As(err, &fl) {
 		var fd finding.Finding

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -11,13 +12,10 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/foamcase"
-	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/rules"
-	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/workflow"
 )
 
 // formatValue is --format: one of a command's formats, checked when parsed.
@@ -52,7 +50,7 @@ func (j jsonAlias) Set(v string) error {
 // those given) and the hidden --json alias.
 func addFormatFlag(fs *pflag.FlagSet, usage string, allowed ...string) *formatValue {
 	if allowed == nil {
-		allowed = []string{"text", "json", "sarif", "junit", "github"}
+		allowed = output.Formats()
 	}
 	f := &formatValue{name: "text", allowed: allowed}
 	fs.Var(f, "format", usage+": "+strings.Join(allowed, "|"))
@@ -62,75 +60,39 @@ func addFormatFlag(fs *pflag.FlagSet, usage string, allowed ...string) *formatVa
 	return f
 }
 
-// engineFlags are the rule engine flags of lint, gate, run and rules.
+// engineFlags are the rule engine flags of lint, gate, run, rules and lsp: a
+// workflow session's options.
 type engineFlags struct {
-	kbPath    string
-	policies  []string
-	disabled  []string
-	allowCode bool
+	opts workflow.Options
+	sess *workflow.Session
 }
 
 func addEngineFlags(fs *pflag.FlagSet) *engineFlags {
 	ef := &engineFlags{}
-	fs.StringVar(&ef.kbPath, "kb", "", "knowledge-base snapshot (default: the embedded v1912 snapshot)")
-	fs.StringArrayVar(&ef.policies, "policy", nil, "directory of extra Rego rules (repeatable)")
-	fs.StringArrayVar(&ef.disabled, "disable", nil, "rule ID to skip (repeatable)")
-	fs.BoolVar(&ef.allowCode, "allow-code", false, "allow #codeStream, #calc, coded* and systemCall (SEC-001..003)")
+	fs.StringVar(&ef.opts.KBPath, "kb", "", "knowledge-base snapshot (default: the embedded v1912 snapshot)")
+	fs.StringArrayVar(&ef.opts.PolicyDirs, "policy", nil, "directory of extra Rego rules (repeatable)")
+	fs.StringArrayVar(&ef.opts.Disabled, "disable", nil, "rule ID to skip (repeatable)")
+	fs.BoolVar(&ef.opts.AllowCode, "allow-code", false, "allow #codeStream, #calc, coded* and systemCall (SEC-001..003)")
 	return ef
 }
 
-// engine builds the rules engine; the preload case directories load while it compiles.
-// A --disable ID the engine does not know is a usage error.
+// session is the command's workflow session, made from the parsed flags.
+func (ef *engineFlags) session() *workflow.Session {
+	if ef.sess == nil {
+		ef.sess = workflow.New(ef.opts)
+	}
+	return ef.sess
+}
+
+// engine builds the session's rules engine; the preload case directories load while it
+// compiles. A --disable ID the engine does not know is a usage error.
 func (ef *engineFlags) engine(ctx context.Context, cmd *cobra.Command, preload ...string) (*rules.Engine, error) {
-	opts := rules.Options{
-		Preload:    preload,
-		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
+	eng, err := ef.session().Engine(ctx, preload...)
+	var unknown *workflow.UnknownRuleError
+	if errors.As(err, &unknown) {
+		return nil, usageErrorf(cmd, "--disable %s: no rule has this ID%s", unknown.ID, didYouMean(unknown.ID, unknown.Known, ""))
 	}
-	// data.kb: the precomputed document of the embedded snapshot (no full decode), else
-	// RulesData() of the snapshot named by --kb.
-	if ef.kbPath == "" {
-		opts.KBJSON = kb.DefaultRulesJSON
-	} else {
-		opts.LoadKB = func() (map[string]any, error) {
-			k, err := kb.Load(ef.kbPath)
-			if err != nil {
-				return nil, err
-			}
-			return k.RulesData(), nil
-		}
-	}
-	eng, err := rules.New(ctx, opts)
-	if err != nil {
-		return nil, err
-	}
-	for _, id := range ef.disabled {
-		if _, ok := eng.Rule(id); !ok {
-			return nil, usageErrorf(cmd, "--disable %s: no rule has this ID%s", id, didYouMean(id, ruleIDs(eng), ""))
-		}
-	}
-	return eng, nil
-}
-
-// ruleIDs lists the engine's rule IDs, for suggestions.
-func ruleIDs(eng *rules.Engine) []string {
-	var ids []string
-	for _, r := range eng.Rules() {
-		ids = append(ids, r.ID)
-	}
-	return ids
-}
-
-// linter is the runner's gate: exactly what `foamc lint` checks, with the same engine
-// flags, for the run it guards (rules such as FOAM-PAR-001 deny only for a parallel run).
-func (ef *engineFlags) linter(ctx context.Context, cmd *cobra.Command, run foamcase.Run) (runner.Linter, *rules.Engine, error) {
-	eng, err := ef.engine(ctx, cmd)
-	if err != nil {
-		return nil, nil, err
-	}
-	return func(dir string) ([]finding.Finding, error) {
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: &run})
-		return res.Findings, err
-	}, eng, nil
+	return eng, err
 }
 
 // outputRules is the rule catalogue in the output package's shape.

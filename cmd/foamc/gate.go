@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
@@ -40,7 +39,7 @@ func newGateCmd() *cobra.Command {
 		ctx, interrupted, stop := proc.Interrupts(cmd.Context())
 		defer stop()
 		stderr := cmd.ErrOrStderr()
-		lint, eng, err := ef.linter(ctx, cmd, foamcase.RunOf(argv))
+		eng, err := ef.engine(ctx, cmd)
 		if err != nil {
 			var ue *usageError
 			if errors.As(err, &ue) {
@@ -56,8 +55,8 @@ func newGateCmd() *cobra.Command {
 			return output.Write(stderr, format.name, rep)
 		}
 		var reportErr error
-		g, err := runner.Gate(ctx, dir, runner.GateOptions{
-			Lint: lint, Argv: argv, RequireContainment: *require,
+		g, err := ef.session().Gate(ctx, dir, runner.GateOptions{
+			Argv: argv, RequireContainment: *require,
 			Stdin: cmd.InOrStdin(), Stdout: cmd.OutOrStdout(), Stderr: stderr,
 			// Warnings of a case that passes are shown before the command's own output.
 			BeforeRun: func(fs []finding.Finding) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/kb/mine"
+	"github.com/foamc/foamc/workflow"
 )
 
 func newKBCmd() *cobra.Command {
@@ -33,11 +34,9 @@ func addKBFlag(cmd *cobra.Command) *string {
 	return cmd.Flags().String("kb", "", "snapshot file (default: the embedded v1912 snapshot)")
 }
 
+// openKB is the snapshot at path ("" the embedded one), as every command loads it.
 func openKB(path string) (*kb.KB, error) {
-	if path == "" {
-		return kb.Default()
-	}
-	return kb.Load(path)
+	return workflow.New(workflow.Options{KBPath: path}).KB()
 }
 
 func newKBBuildCmd() *cobra.Command {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/output"
 )
 
@@ -37,14 +36,12 @@ func newLintCmd() *cobra.Command {
 		if len(dirs) > 1 && isTerminal(stderr) {
 			progress = func(n int, d string) { fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", n, len(dirs), d) }
 		}
-		cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{}, progress)
+		cases, err := ef.session().Lint(ctx, dirs, progress)
 		if progress != nil {
 			fmt.Fprint(stderr, "\r\033[K")
 		}
-		for i := range cases {
-			if errs[i] != nil {
-				cases[i].Error = errs[i].Error()
-			}
+		if err != nil {
+			return err
 		}
 		rep := output.Report{Tool: "foamc", Rules: outputRules(eng), Cases: cases}
 		if err := output.Write(cmd.OutOrStdout(), format.name, rep); err != nil {

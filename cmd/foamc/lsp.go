@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/lsp"
 	"github.com/foamc/foamc/rules"
 )
@@ -25,7 +24,7 @@ func newLSPCmd() *cobra.Command {
 		srv := lsp.New(lsp.Options{
 			MaxDocumentBytes: *maxDoc,
 			Engine:           func(ctx context.Context) (*rules.Engine, error) { return ef.engine(ctx, cmd) },
-			KB:               func() (*kb.KB, error) { return openKB(ef.kbPath) },
+			KB:               ef.session().KB,
 			Log:              cmd.ErrOrStderr(),
 		})
 		if !srv.Serve(cmd.Context(), stdio{}) {

@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/mcpserver"
 )
 
@@ -57,7 +56,7 @@ func newMCPCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+		ctx, _, stop := proc.Interrupts(cmd.Context())
 		defer stop()
 		if httpAddr == "" {
 			err = srv.ServeStdio(ctx)

@@ -147,7 +147,9 @@ func newParseCmd() *cobra.Command {
 			if err != nil {
 				fd, ok := asFinding(err)
 				if !ok {
-					fd = finding.Finding{ID: "FOAM-PARSE-000", Severity: finding.Deny,
+					// The grammar reports unreadable files itself; anything else it returns
+					// is a file it could not read either.
+					fd = finding.Finding{ID: "FOAM-PARSE-008", Severity: finding.Deny,
 						Summary: "cannot read " + path, Detail: err.Error(), Location: finding.Location{File: path}}
 				}
 				rec.Findings = []finding.Finding{fd}

@@ -56,3 +56,12 @@ func newRulesCmd() *cobra.Command {
 	cmd.AddCommand(list, show)
 	return cmd
 }
+
+// ruleIDs lists the engine's rule IDs, for suggestions.
+func ruleIDs(eng *rules.Engine) []string {
+	var ids []string
+	for _, r := range eng.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}

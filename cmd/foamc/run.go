@@ -10,12 +10,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/runner"
 	"github.com/foamc/foamc/verify"
+	"github.com/foamc/foamc/workflow"
 )
 
 func newRunCmd() *cobra.Command {
@@ -56,44 +56,33 @@ func newRunCmd() *cobra.Command {
 		if cancelJob {
 			return cancelSlurm(ctx, dir, stderr)
 		}
-		// The run the gate guards: foamc run --parallel N decomposes the case; --slurm
-		// runs job.slurm, whose launches say whether it is parallel.
-		run := foamcase.Run{Command: "foamc run", Parallel: opt.Parallel > 1, Ranks: opt.Parallel}
-		if slurmJob {
-			run = foamcase.Run{Command: "sbatch", Script: runner.JobScript}
+		if slurmJob && (opt.Parallel > 0 || opt.Repair > 0) {
+			// The job's rank count is job.slurm's; repairs need the solver here.
+			return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
 		}
-		lint, _, err := ef.linter(ctx, cmd, run)
-		if err != nil {
+		if _, err := ef.engine(ctx, cmd); err != nil {
 			return err
 		}
+		req := workflow.RunRequest{Slurm: slurmJob, NoPreflight: noPreflight, Tutorials: tutorials}
 		if !*noVerify {
-			opt.Verify = runner.Judge(verify.Options{Plots: plots.dir(dir)})
+			req.Verify = &verify.Options{Plots: plots.dir(dir)}
 		}
-		if slurmJob {
-			if opt.Parallel > 0 || opt.Repair > 0 {
-				// The job's rank count is job.slurm's; repairs need the solver here.
-				return usageErrorf(cmd, "--slurm runs the case's job.slurm: --parallel and --repair do not apply")
-			}
-			return runSlurm(ctx, dir, runner.SlurmOptions{Lint: lint, Log: stderr, Timeout: opt.Timeout, Steps: opt.Steps, Verify: opt.Verify, NoPreflight: noPreflight, AllowCode: ef.allowCode}, format.name, stdout, stderr)
-		}
-		opt.Lint, opt.Log = lint, stderr
+		opt.Log = stderr
 		if opt.Repair > 0 {
-			k, err := openKB(ef.kbPath)
-			if err != nil {
-				return err
-			}
-			opt.Retriever = runner.DefaultRetriever(k, tutorials)
+			var err error
 			if opt.LLM, err = lf.client(); err != nil {
 				return err
 			}
 		}
 		var done func()
 		opt.Progress, done = liveProgress(stderr, format.name)
-		res, err := runner.Run(ctx, dir, opt)
+		req.Options = opt
+		res, err := ef.session().Run(ctx, dir, req)
 		done()
-		if code := interrupted(); code != 0 {
+		if code := interrupted(); code != 0 && !slurmJob {
 			// SIGINT/SIGTERM: the solver and its ranks are stopped and controlDict
-			// restored; say what ran and exit as a shell would (130, 143).
+			// restored; say what ran and exit as a shell would (130, 143). A Slurm job
+			// is scancelled and reported as cancelled (exit 130).
 			if res != nil {
 				fmt.Fprint(stdout, res.Summary())
 			}
@@ -113,10 +102,9 @@ func newRunCmd() *cobra.Command {
 // reportRun prints a run's result in the format and returns run's exit for it.
 func reportRun(res *runner.Result, format string, stdout io.Writer) error {
 	var err error
-	// The gate's denies, or verify's findings on the finished run with its verdict.
-	rep := findingsReport(res.Case, res.Gate)
+	// The gate's denies, the solver failure, verify's findings with its verdict.
+	rep := findingsReport(res.Case, res.Findings)
 	if v := res.Verify; v != nil {
-		rep = findingsReport(res.Case, v.Findings)
 		rep.Cases[0].Verdict = v.Verdict
 	}
 	switch format {

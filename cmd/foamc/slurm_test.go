@@ -67,9 +67,9 @@ type runJSON struct {
 	Status  string
 	Steps   int
 	Failure *struct {
-		Class, Kind, Summary, Rule, File, Keyword string
-		Line                                      int
-		Valid                                     []string
+		ID, Class, Kind, Summary, Rule, File, Keyword string
+		Line                                          int
+		Valid                                         []string
 	}
 	Gate []struct {
 		ID, Severity, Summary, Fix string
@@ -84,7 +84,9 @@ type runJSON struct {
 			}
 		}
 	}
-	Job *struct {
+	// Findings are the run's: the gate's denies, the failure's, verify's.
+	Findings []struct{ ID, Severity string }
+	Job      *struct {
 		ID, State, Output, FailedStep string
 		ExitCode                      int
 	}
@@ -213,8 +215,12 @@ func TestSlurmSolverFailure(t *testing.T) {
 	}
 	res, code, log := runCase(t, dir, "--slurm")
 	if code != exitSolverFailed || res.Status != "failed" || res.Job == nil || res.Job.State != "FAILED" || res.Job.FailedStep != "icoFoam" ||
-		res.Failure == nil || res.Failure.Class != "divergence" {
+		res.Failure == nil || res.Failure.Class != "divergence" || res.Failure.ID != "FOAM-RUN-036" {
 		t.Fatalf("exit %d %+v failure %+v job %+v\n%s", code, res, res.Failure, res.Job, log)
+	}
+	// The failure is a finding of the run with its class's catalogue ID.
+	if len(res.Findings) != 1 || res.Findings[0].ID != "FOAM-RUN-036" || res.Findings[0].Severity != "deny" {
+		t.Fatalf("findings %+v, want the divergence as FOAM-RUN-036", res.Findings)
 	}
 	t.Logf("job %s %s in %s: [%s/%s] %s", res.Job.ID, res.Job.State, res.Job.FailedStep, res.Failure.Class, res.Failure.Kind, res.Failure.Summary)
 }
@@ -274,7 +280,8 @@ func TestSlurmCancel(t *testing.T) {
 		if jerr := json.Unmarshal(stdout.Bytes(), &res); jerr != nil {
 			t.Fatalf("%s: %v %v\n%s\n%s", how, err, jerr, stdout.String(), stderr.String())
 		}
-		if cmd.ProcessState.ExitCode() != exitCancelled || res.Status != "cancelled" || res.Job == nil || !strings.HasPrefix(res.Job.State, "CANCELLED") {
+		if cmd.ProcessState.ExitCode() != exitCancelled || res.Status != "cancelled" || res.Job == nil || !strings.HasPrefix(res.Job.State, "CANCELLED") ||
+			res.Failure == nil || res.Failure.ID != "FOAM-RUN-040" {
 			t.Fatalf("%s: exit %d %+v job %+v\n%s", how, cmd.ProcessState.ExitCode(), res, res.Job, stderr.String())
 		}
 		if out, err := exec.Command("squeue", "-h", "-j", res.Job.ID, "-t", "PENDING,RUNNING,COMPLETING,SUSPENDED").CombinedOutput(); err == nil && strings.TrimSpace(string(out)) != "" {

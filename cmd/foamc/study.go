@@ -7,9 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/proc"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/study"
@@ -54,17 +52,11 @@ func newStudyCmd() *cobra.Command {
 		if err != nil {
 			return studyFindings(stderr, err)
 		}
-		lint, _, err := ef.linter(ctx, cmd, foamcase.Run{Command: "foamc run"})
-		if err != nil {
+		if _, err := ef.engine(ctx, cmd); err != nil {
 			return err
 		}
-		k, err := openKB(ef.kbPath)
-		if err != nil {
-			return err
-		}
-		opt.Out, opt.Lint, opt.Log = out, lint, stderr
-		opt.Compile = compiler.Options{Linter: compiler.StartRulesLinter(ctx, k), KB: k}
-		res, err := study.Run(ctx, f, opt)
+		opt.Out, opt.Log = out, stderr
+		res, err := ef.session().Study(ctx, f, opt)
 		if err != nil {
 			return studyFindings(stderr, err)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/verify"
+	"github.com/foamc/foamc/workflow"
 )
 
 func newVerifyCmd() *cobra.Command {
@@ -25,7 +26,7 @@ func newVerifyCmd() *cobra.Command {
 	format := addFormatFlag(cmd.Flags(), "output format")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]
-		r, err := verify.Case(dir, verify.Options{Time: timeSel, Spec: specFile, Plots: plots.dir(dir)})
+		r, err := workflow.Verify(dir, verify.Options{Time: timeSel, Spec: specFile, Plots: plots.dir(dir)})
 		if err != nil {
 			return err
 		}

@@ -4,21 +4,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/foamc/foamc/finding"
 )
 
 // Keys decodes an edit's RFC 6901 pointer into the keys of the entry it names.
+// The whole document ("" or "/") names no entry.
 func Keys(pointer string) []string {
-	if pointer == "" || pointer == "/" {
+	if pointer == "/" {
 		return nil
 	}
-	segs := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
-	for i, s := range segs {
-		segs[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-	}
-	return segs
+	return finding.SplitPointer(pointer)
 }
 
 // Apply applies the edits of one file to its text, in order: add and set write

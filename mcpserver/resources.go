@@ -94,4 +94,7 @@ Use foamc's tools, in order, and do not skip a step:
    method, the threshold and the measured value). On a reject fix the case and run again; on
    insufficient run longer. verify_case checks bounds, nan and convergence so far, not yet that the
    result matches the literature.
+7. To vary a parameter (a sweep) or show that the mesh is fine enough (grid convergence, GCI), write
+   a study file on the working spec (read foamc://docs/study.md) and run_study it; give the same
+   output_dir again to resume.
 `

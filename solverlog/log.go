@@ -52,7 +52,7 @@ var (
 	reContErr  = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^time step continuity errors : sum local = ([^,]+), global = ([^,]+), cumulative = (\S+)`)
 	})
-	rePhase    = sync.OnceValue(func() *regexp.Regexp {
+	rePhase = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:Phase-1 volume fraction = (\S+)\s+)?Min\((\S+)\) = (\S+)\s+Max\((\S+)\) = (\S+)`)
 	})
 	reExecTime = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ExecutionTime = (\S+) s`) })

@@ -30,3 +30,22 @@ test_one_phase if {
 test_not_vof if {
 	count(phases.findings) == 0 with input as test.set(test.case, "/files/constant~1transportProperties", {"phases": ["a", "b"]})
 }
+
+test_phase_keys if {
+	fs := phases.findings with input as vof(json.patch(tp, [{"op": "remove", "path": "/water/rho"}, {"op": "remove", "path": "/air/nu"}]))
+	count(fs) == 2
+}
+
+test_non_newtonian_needs_no_nu if {
+	count(phases.findings) == 0 with input as vof(json.patch(tp, [{"op": "replace", "path": "/water", "value": {"transportModel": "BirdCarreau", "rho": 1000, "BirdCarreauCoeffs": {}}}]))
+}
+
+test_rho_zero if {
+	count(phases.findings) == 1 with input as vof(json.patch(tp, [{"op": "replace", "path": "/water/rho", "value": 0}]))
+	count(phases.findings) == 0 with input as vof(json.patch(tp, [{"op": "replace", "path": "/water/rho", "value": [{"$dims": [1, -3, 0, 0, 0, 0, 0]}, 1000]}]))
+}
+
+test_sigma_word if {
+	count(phases.findings) == 1 with input as vof(json.patch(tp, [{"op": "replace", "path": "/sigma", "value": "high"}]))
+	count(phases.findings) == 0 with input as vof(json.patch(tp, [{"op": "replace", "path": "/sigma", "value": {"type": "constant", "sigma": 0.07}}]))
+}

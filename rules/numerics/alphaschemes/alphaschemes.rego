@@ -6,7 +6,7 @@
 #   not `none`, so a missing entry stops the solver at the first time step ("Entry
 #   'div(phirb,alpha)' not found in dictionary .../fvSchemes.divSchemes").
 # custom:
-#   id: FOAM-NUM-010
+#   id: FOAM-NUM-011
 #   severity: deny
 #   fix: Add `div(phi,alpha) Gauss vanLeer;` and `div(phirb,alpha) Gauss linear;` to divSchemes (damBreak).
 #   provenance:

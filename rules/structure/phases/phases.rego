@@ -11,7 +11,7 @@
 #   density that is not positive divides by zero (rho 0: SIGFPE at the first step). `sigma`
 #   is a number or a surfaceTensionModel dictionary (a word: "attempt to read beyond EOF").
 # custom:
-#   id: FOAM-STRUCT-013
+#   id: FOAM-STRUCT-015
 #   severity: deny
 #   fix: Name the two phases in `phases (water air);` exactly as their sub-dictionaries (water { transportModel Newtonian; nu ...; rho ...; }).
 #   provenance:

@@ -34,6 +34,9 @@ type Step struct {
 	// Phase holds, per phase fraction, the extremes of the step's MULES report
 	// "Min(alpha.water) = ... Max(alpha.water) = ...".
 	Phase map[string][2]float64 `json:"phase,omitempty"`
+	// PhaseVolume holds, per phase fraction, the step's last "Phase-1 volume fraction"
+	// (interFoam: alpha1's volume-weighted mean over the domain).
+	PhaseVolume map[string]float64 `json:"phaseVolume,omitempty"`
 }
 
 var (
@@ -49,7 +52,9 @@ var (
 	reContErr  = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^time step continuity errors : sum local = ([^,]+), global = ([^,]+), cumulative = (\S+)`)
 	})
-	rePhase    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Min\((\S+)\) = (\S+)\s+Max\((\S+)\) = (\S+)`) })
+	rePhase = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:Phase-1 volume fraction = (\S+)\s+)?Min\((\S+)\) = (\S+)\s+Max\((\S+)\) = (\S+)`)
+	})
 	reExecTime = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ExecutionTime = (\S+) s`) })
 	reRank     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[\d+\] `) })
 )
@@ -177,16 +182,22 @@ func (p *Parser) feedEvidence(cur *Step, t string) bool {
 		cur.ContinuityCumulative, _ = strconv.ParseFloat(m[3], 64)
 		return true
 	}
-	if m := rePhase().FindStringSubmatch(t); m != nil && m[1] == m[3] {
-		lo, _ := strconv.ParseFloat(m[2], 64)
-		hi, _ := strconv.ParseFloat(m[4], 64)
+	if m := rePhase().FindStringSubmatch(t); m != nil && m[2] == m[4] {
+		lo, _ := strconv.ParseFloat(m[3], 64)
+		hi, _ := strconv.ParseFloat(m[5], 64)
 		if cur.Phase == nil {
 			cur.Phase = map[string][2]float64{}
 		}
-		if old, seen := cur.Phase[m[1]]; seen {
+		if old, seen := cur.Phase[m[2]]; seen {
 			lo, hi = min(lo, old[0]), max(hi, old[1])
 		}
-		cur.Phase[m[1]] = [2]float64{lo, hi}
+		cur.Phase[m[2]] = [2]float64{lo, hi}
+		if v, err := strconv.ParseFloat(m[1], 64); err == nil {
+			if cur.PhaseVolume == nil {
+				cur.PhaseVolume = map[string]float64{}
+			}
+			cur.PhaseVolume[m[2]] = v
+		}
 		return true
 	}
 	return false

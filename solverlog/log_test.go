@@ -96,6 +96,9 @@ func TestParseEvidence(t *testing.T) {
 	if s.Phase["alpha.water"] != [2]float64{-4.70311e-07, 1} {
 		t.Errorf("phase %v", s.Phase)
 	}
+	if s.PhaseVolume["alpha.water"] != 0.12755 {
+		t.Errorf("phase volume %v", s.PhaseVolume)
+	}
 	if s.ContinuityLocal != 1.62786e-05 || s.ContinuityCumulative != 0.00305443 {
 		t.Errorf("continuity %v %v", s.ContinuityLocal, s.ContinuityCumulative)
 	}

@@ -50,7 +50,7 @@ const (
 // the order only decides the order of the pictures).
 var checks = []*Check{
 	&resultsCheck, &conservationCheck, &energyCheck, &specCheck, &problemCheck, &expectCheck,
-	&fieldsCheck, &wallCheck, &logCheck, &convergenceCheck, &phaseCheck, &timeCheck,
+	&fieldsCheck, &wallCheck, &logCheck, &convergenceCheck, &phaseCheck, &phaseVolumeCheck, &timeCheck,
 }
 
 // commonIDs are raised by several checks and by Case itself.

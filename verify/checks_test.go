@@ -145,6 +145,7 @@ func TestDamBreakPhase(t *testing.T) {
 	want(t, r, Accept, IDCheckPassed, "phase fractions within [0, 1] in 0.25")
 	want(t, r, Accept, IDCheckPassed, "max Courant number", "within 1.5")
 	want(t, r, Accept, IDNoFlowThrough, "no inlet")
+	want(t, r, Accept, IDNotJudged, "phase volume conservation not judged: the domain is open through atmosphere (patch)")
 
 	dir = tutorial(t, tut)
 	editFile(t, dir, "system/controlDict", [2]string{"endTime         1;", "endTime         0.3;"},
@@ -274,4 +275,42 @@ func TestResidualTrend(t *testing.T) {
 	if _, ok := residualTrend(history(func(int) float64 { return 1 })[:15], "p"); ok {
 		t.Error("15 iterations: two windows of 10 judged")
 	}
+}
+
+// closeTank turns the damBreak tutorial into a closed tank: its atmosphere becomes a
+// wall (alpha zeroGradient, U noSlip, p_rgh fixedFluxPressure, a reference cell).
+func closeTank(t *testing.T, dir string) {
+	t.Helper()
+	editFile(t, dir, "system/blockMeshDict", [2]string{"    atmosphere\n    {\n        type patch;", "    atmosphere\n    {\n        type wall;"})
+	alpha := [2]string{"type            inletOutlet;\n        inletValue      uniform 0;\n        value           uniform 0;", "type            zeroGradient;"}
+	editFile(t, dir, "0/alpha.water", alpha)
+	editFile(t, dir, "0/alpha.water.orig", alpha)
+	editFile(t, dir, "0/U", [2]string{"type            pressureInletOutletVelocity;\n        value           uniform (0 0 0);", "type            noSlip;"})
+	editFile(t, dir, "0/p_rgh", [2]string{"type            totalPressure;\n        p0              uniform 0;", "type            fixedFluxPressure;\n        value           uniform 0;"})
+	editFile(t, dir, "system/fvSolution", [2]string{"nNonOrthogonalCorrectors 0;", "nNonOrthogonalCorrectors 0;\n    pRefCell 0;\n    pRefValue 0;"})
+	editFile(t, dir, "system/controlDict", [2]string{"endTime         1;", "endTime         0.2;"})
+}
+
+// TestClosedTankPhaseVolume: damBreak closed at the top keeps its water volume to the
+// log's six digits and is accepted; with the alpha solve left unconverged (tolerance
+// 1e-3, relTol 0.5, one sweep) it loses 0.3 % of its water while alpha stays in [0, 1]:
+// the bounds checks pass it, the volume check rejects it (its Courant number, 1.56 against
+// 1.5, is rejected too). The open tutorial is not judged.
+func TestClosedTankPhaseVolume(t *testing.T) {
+	tut := "multiphase/interFoam/laminar/damBreak/damBreak"
+	dir := tutorial(t, tut)
+	closeTank(t, dir)
+	foamRun(t, dir, "interFoam", 0)
+	r := verifyCase(t, dir, Options{})
+	want(t, r, Accept, IDCheckPassed, "the volume of alpha.water in the closed domain is conserved: 0.13019")
+
+	dir = tutorial(t, tut)
+	closeTank(t, dir)
+	editFile(t, dir, "system/fvSolution", [2]string{"tolerance       1e-8;\n        relTol          0;", "tolerance       1e-3;\n        relTol          0.5;\n        maxIter         1;"})
+	foamRun(t, dir, "interFoam", 0)
+	r = verifyCase(t, dir, Options{})
+	want(t, r, Reject, IDPhaseVolume, "the volume of alpha.water in the closed domain changed: 0.130194 at time")
+	want(t, r, Reject, IDCheckPassed, "alpha.water stayed within [0, 1] in every step")
+	none(t, r, IDPhaseLog)
+	none(t, r, IDPhaseField)
 }

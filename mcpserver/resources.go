@@ -98,6 +98,7 @@ Use foamc's tools, in order, and do not skip a step:
    method, the threshold and the measured value). On a reject fix the case and run again; on
    insufficient run longer. verify_case checks bounds, nan and convergence so far, not yet that the
    result matches the literature.
-7. Several runs (a parameter sweep, or grid convergence with the GCI): read resource ` + StudySchemaURI + `,
-   write a study file whose base is the spec and call run_study; give its output_dir again to resume.
+7. To vary a parameter (a sweep) or show that the mesh is fine enough (grid convergence, GCI), write
+   a study file on the working spec (read foamc://docs/study.md) and run_study it; give the same
+   output_dir again to resume.
 `

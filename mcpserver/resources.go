@@ -15,9 +15,10 @@ import (
 
 // Resource URIs.
 const (
-	CatalogueURI  = "foamc://rules/catalogue"
-	SpecSchemaURI = "foamc://schema/spec.json"
-	docsPrefix    = "foamc://docs/"
+	CatalogueURI   = "foamc://rules/catalogue"
+	SpecSchemaURI  = "foamc://schema/spec.json"
+	StudySchemaURI = "foamc://schema/study.json"
+	docsPrefix     = "foamc://docs/"
 )
 
 func (s *Server) addResources() error {
@@ -43,6 +44,9 @@ func (s *Server) addResources() error {
 	s.mcp.AddResource(&mcp.Resource{URI: SpecSchemaURI, Name: "spec-schema", Title: "Case spec JSON Schema", MIMEType: "application/schema+json",
 		Description: "The JSON Schema of the case spec compile_spec reads."},
 		text(SpecSchemaURI, "application/schema+json", func() (string, error) { return string(schema.SpecSchema()), nil }))
+	s.mcp.AddResource(&mcp.Resource{URI: StudySchemaURI, Name: "study-schema", Title: "Study file JSON Schema", MIMEType: "application/schema+json",
+		Description: "The JSON Schema of the study file run_study reads (a sweep or a grid convergence study of a base spec)."},
+		text(StudySchemaURI, "application/schema+json", func() (string, error) { return string(schema.StudySchema()), nil }))
 	names, err := fs.Glob(docs.FS, "*.md")
 	if err != nil {
 		return fmt.Errorf("mcpserver: docs: %w", err)

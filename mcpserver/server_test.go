@@ -385,12 +385,12 @@ func TestResourcesAndPrompt(t *testing.T) {
 		}
 		uris = append(uris, res.URI)
 	}
-	for _, want := range []string{mcpserver.CatalogueURI, mcpserver.SpecSchemaURI, "foamc://docs/compiler.md"} {
+	for _, want := range []string{mcpserver.CatalogueURI, mcpserver.SpecSchemaURI, mcpserver.StudySchemaURI, "foamc://docs/compiler.md"} {
 		if !slices.Contains(uris, want) {
 			t.Fatalf("resources %v lack %s", uris, want)
 		}
 	}
-	for uri, want := range map[string]string{mcpserver.CatalogueURI: "FOAM-SOL-004", mcpserver.SpecSchemaURI: `"boundaries"`, "foamc://docs/compiler.md": "spec"} {
+	for uri, want := range map[string]string{mcpserver.CatalogueURI: "FOAM-SOL-004", mcpserver.SpecSchemaURI: `"boundaries"`, mcpserver.StudySchemaURI: `"refine"`, "foamc://docs/compiler.md": "spec"} {
 		res, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 		if err != nil || !strings.Contains(res.Contents[0].Text, want) {
 			t.Fatalf("read %s: %v (want %q)", uri, err, want)

@@ -16,18 +16,45 @@ var fieldRow = regexp.MustCompile("(?m)^\\| `([^`]+)` \\|")
 // and schema/spec.schema.json in step: every field the schema accepts has a row in the
 // field table, and every row names a field the schema accepts.
 func TestSpecDocMatchesSchema(t *testing.T) {
-	doc, err := os.ReadFile("../docs/spec.md")
+	docMatchesSchema(t, "../docs/spec.md", "", SpecSchema(), "", 40)
+}
+
+// TestStudyDocMatchesSchema does the same for docs/study.md and schema/study.schema.json;
+// the table is in the section "The study file" (the next one lists files); a zipped
+// parameter has the fields of any parameter, documented once.
+func TestStudyDocMatchesSchema(t *testing.T) {
+	docMatchesSchema(t, "../docs/study.md", "## The study file", StudySchema(), "vary[].zip[].", 20)
+}
+
+// docMatchesSchema compares the field rows of a doc (of its section, when given: up to the
+// next heading of its level) with the fields of a schema, less those under skip.
+func docMatchesSchema(t *testing.T, docPath, section string, schema []byte, skip string, least int) {
+	t.Helper()
+	raw, err := os.ReadFile(docPath)
 	if err != nil {
 		t.Fatal(err)
 	}
+	doc := string(raw)
+	if section != "" {
+		_, after, ok := strings.Cut(doc, section+"\n")
+		if !ok {
+			t.Fatalf("%s has no section %q", docPath, section)
+		}
+		doc, _, _ = strings.Cut(after, "\n## ")
+	}
 	var s map[string]any
-	if err := json.Unmarshal(SpecSchema(), &s); err != nil {
+	if err := json.Unmarshal(schema, &s); err != nil {
 		t.Fatal(err)
 	}
 	inSchema := map[string]bool{}
 	schemaFields(s, s, "", inSchema)
+	for f := range inSchema {
+		if skip != "" && strings.HasPrefix(f, skip) {
+			delete(inSchema, f)
+		}
+	}
 	inDoc := map[string]bool{}
-	for _, m := range fieldRow.FindAllStringSubmatch(string(doc), -1) {
+	for _, m := range fieldRow.FindAllStringSubmatch(doc, -1) {
 		inDoc[m[1]] = true
 	}
 	var missing, extra []string
@@ -44,9 +71,9 @@ func TestSpecDocMatchesSchema(t *testing.T) {
 	sort.Strings(missing)
 	sort.Strings(extra)
 	if len(missing) > 0 || len(extra) > 0 {
-		t.Fatalf("docs/spec.md and the schema differ:\n  fields without a row in docs/spec.md: %v\n  rows naming no schema field: %v", missing, extra)
+		t.Fatalf("%s and the schema differ:\n  fields without a row in the doc: %v\n  rows naming no schema field: %v", docPath, missing, extra)
 	}
-	if len(inSchema) < 40 {
+	if len(inSchema) < least {
 		t.Fatalf("only %d schema fields found; the walk is broken", len(inSchema))
 	}
 }
@@ -60,6 +87,11 @@ func schemaFields(root, node map[string]any, prefix string, out map[string]bool)
 			schemaFields(root, d, prefix, out)
 		}
 		return
+	}
+	for _, k := range []string{"then", "else"} {
+		if m, ok := node[k].(map[string]any); ok {
+			schemaFields(root, m, prefix, out)
+		}
 	}
 	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
 		alts, _ := node[k].([]any)

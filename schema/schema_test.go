@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xeipuuv/gojsonschema"
+
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 )
@@ -162,7 +164,7 @@ func TestKnown(t *testing.T) {
 }
 
 func TestSchemaIsValidJSON(t *testing.T) {
-	if _, _, err := compiled(); err != nil {
+	if _, _, err := specValidator.compiled(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat("spec.schema.json"); err != nil {
@@ -190,5 +192,27 @@ func TestOneFindingPerError(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d 'exactly one' findings, want 1: %v", n, l)
+	}
+}
+
+// TestStudySchemaCompiles: the study schema is valid draft-07 (checked against the
+// meta-schema), compiles, and did-you-mean sees through its if/then/else and $refs.
+func TestStudySchemaCompiles(t *testing.T) {
+	for name, data := range map[string][]byte{"study": StudySchema(), "spec": SpecSchema()} {
+		sl := gojsonschema.NewSchemaLoader()
+		sl.Validate = true
+		if _, err := sl.Compile(gojsonschema.NewBytesLoader(data)); err != nil {
+			t.Errorf("%s schema: %v", name, err)
+		}
+	}
+	v := NewStudyValidator("X")
+	_, tree, err := v.compiled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ptr, want := range map[string]string{"": "base description kind name parameter reference refine run vary version", "/vary/0": "name path range values zip", "/vary/0/zip/1": "name path range values", "/vary/0/range": "count from step to"} {
+		if got := strings.Join(knownFields(tree, ptr), " "); got != want {
+			t.Errorf("known fields at %q = %q, want %q", ptr, got, want)
+		}
 	}
 }

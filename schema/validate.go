@@ -27,6 +27,9 @@ const (
 //go:embed spec.schema.json
 var specSchemaJSON []byte
 
+//go:embed study.schema.json
+var studySchemaJSON []byte
+
 //go:embed case-document.json
 var caseDocumentJSON []byte
 
@@ -38,30 +41,83 @@ func CaseDocumentSchema() []byte { return append([]byte(nil), caseDocumentJSON..
 // SpecSchema returns the JSON Schema (draft-07) of the case spec, version 1.
 func SpecSchema() []byte { return append([]byte(nil), specSchemaJSON...) }
 
-var (
-	specOnce   sync.Once
-	specSchema *gojsonschema.Schema
-	specTree   map[string]any
-	specErr    error
-)
+// StudySchema returns the JSON Schema (draft-07) of a study file, version 1 (docs/study.md).
+func StudySchema() []byte { return append([]byte(nil), studySchemaJSON...) }
 
-func compiled() (*gojsonschema.Schema, map[string]any, error) {
-	specOnce.Do(func() {
-		specSchema, specErr = gojsonschema.NewSchema(gojsonschema.NewBytesLoader(specSchemaJSON))
-		if specErr == nil {
-			specErr = json.Unmarshal(specSchemaJSON, &specTree)
+// A Validator checks documents against one embedded JSON Schema and turns every violation
+// into a located finding (file, line, column, JSON pointer; a did-you-mean for an unknown
+// field).
+type Validator struct {
+	file             string // the schema's path in the repository, named in fixes
+	root             string // the document's name in a finding about its root
+	invalid, unknown string // finding IDs: a value the schema rejects, a field it does not know
+	messages         []Message
+	data             []byte
+
+	once sync.Once
+	s    *gojsonschema.Schema
+	tree map[string]any
+	err  error
+}
+
+// Message replaces the schema library's wording for one kind of error (its type, e.g.
+// number_one_of) at the pointers Ptr matches; the branch errors of an explained
+// oneOf/anyOf (missing fields, failed nots) are dropped as noise.
+type Message struct {
+	Ptr          *regexp.Regexp
+	Type         string
+	Summary, Fix string
+}
+
+var specValidator = &Validator{file: "schema/spec.schema.json", root: "(spec)", invalid: IDSchema, unknown: IDUnknown, data: specSchemaJSON,
+	messages: []Message{
+		{regexp.MustCompile(`^/mesh$`), "number_one_of", "give exactly one of blockMeshDict, polyMesh or gmsh", "keep one mesh source"},
+		{regexp.MustCompile(`^/control$`), "number_any_of", "deltaT is required unless maxCo is given",
+			"add control.deltaT (steady solvers: deltaT: 1, endTime then counts iterations) or control.maxCo"},
+		{expectItem, "number_one_of", "give exactly one measurement: " + strings.Join(expectKinds, ", "),
+			"keep one measurement per expect item (docs/spec.md, Expectations)"},
+		{expectItem, "condition_then", "a line sample takes no value: it is compared with its reference data",
+			"remove value; line.reference holds the expected values"},
+		{regexp.MustCompile(`^/expect/[0-9]+/tolerance$`), "number_one_of", "give exactly one of relative or absolute",
+			"keep one of tolerance.relative, tolerance.absolute"},
+	}}
+
+// NewStudyValidator checks study files against StudySchema; every finding has the given
+// ID (the study package owns its IDs).
+func NewStudyValidator(id string) *Validator {
+	param := regexp.MustCompile(`^/vary/[0-9]+(/zip/[0-9]+)?$`)
+	return &Validator{file: "schema/study.schema.json", root: "(study)", invalid: id, unknown: id, data: studySchemaJSON,
+		messages: []Message{
+			{param, "number_any_of", "give a path (the spec field) or a name (a label column), or both", "add path or name"},
+			{param, "number_one_of", "give exactly one of values or range", "keep one of values, range"},
+			{regexp.MustCompile(`^/vary/[0-9]+(/zip/[0-9]+)?/range$`), "number_one_of", "give exactly one of step or count", "keep one of step, count"},
+			{regexp.MustCompile(`^/refine$`), "false", "belongs to kind: convergence (this study is a sweep)", "add kind: convergence or remove refine"},
+			{regexp.MustCompile(`^/name$`), "pattern", "use letters, digits, '.', '_' and '-'", "rename the study"},
+			{regexp.MustCompile(`/path$`), "pattern", "want a JSON pointer into the spec, e.g. /fluid/nu", "start the path with /"},
+		}}
+}
+
+func (v *Validator) compiled() (*gojsonschema.Schema, map[string]any, error) {
+	v.once.Do(func() {
+		v.s, v.err = gojsonschema.NewSchema(gojsonschema.NewBytesLoader(v.data))
+		if v.err == nil {
+			v.err = json.Unmarshal(v.data, &v.tree)
 		}
-		if specErr != nil {
-			specErr = fmt.Errorf("embedded spec schema: %w", specErr)
+		if v.err != nil {
+			v.err = fmt.Errorf("embedded schema %s: %w", v.file, v.err)
 		}
 	})
-	return specSchema, specTree, specErr
+	return v.s, v.tree, v.err
 }
 
 // ValidateSpec checks the document against the spec schema. It returns nil or a
 // finding.List sorted by position.
-func (d *Document) ValidateSpec() error {
-	s, tree, err := compiled()
+func (d *Document) ValidateSpec() error { return specValidator.Validate(d) }
+
+// Validate checks the document against the validator's schema. It returns nil or a
+// finding.List sorted by position.
+func (v *Validator) Validate(d *Document) error {
+	s, tree, err := v.compiled()
 	if err != nil {
 		return err
 	}
@@ -75,32 +131,42 @@ func (d *Document) ValidateSpec() error {
 	// oneOf/anyOf failures we explain ourselves make their branch errors noise.
 	explained := map[string]bool{}
 	for _, e := range res.Errors() {
-		if p := contextPointer(e.Context()); customMessage(p, e.Type()) {
+		if p := contextPointer(e.Context()); v.message(p, e.Type()) != nil {
 			explained[p] = true
 		}
 	}
 	seen := map[string]bool{}
 	var out finding.List
 	for _, e := range res.Errors() {
-		if p := contextPointer(e.Context()); explained[p] && !customMessage(p, e.Type()) &&
-			(e.Type() == "required" || e.Type() == "number_not") {
+		p := contextPointer(e.Context())
+		m := v.message(p, e.Type())
+		if explained[p] && m == nil && (e.Type() == "required" || e.Type() == "number_not") {
 			continue
 		}
 		// A failed if/then/else branch is reported by the branch's own error.
-		if e.Type() == "condition_else" {
+		if m == nil && (e.Type() == "condition_else" || e.Type() == "condition_then") {
 			continue
 		}
 		// The branches of a oneOf/anyOf repeat an error: one finding per pointer, error
 		// type and details (fmt prints the map sorted), not per message text.
-		key := fmt.Sprint(contextPointer(e.Context()), "\x00", e.Type(), "\x00", e.Details())
+		key := fmt.Sprint(p, "\x00", e.Type(), "\x00", e.Details())
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		out = append(out, d.schemaFinding(tree, e))
+		out = append(out, v.finding(d, tree, e, m))
 	}
 	finding.Sort(out)
 	return out
+}
+
+func (v *Validator) message(ptr, typ string) *Message {
+	for i, m := range v.messages {
+		if m.Type == typ && m.Ptr.MatchString(ptr) {
+			return &v.messages[i]
+		}
+	}
+	return nil
 }
 
 func contextPointer(c *gojsonschema.JsonContext) string {
@@ -111,11 +177,11 @@ func contextPointer(c *gojsonschema.JsonContext) string {
 	return finding.Pointer(parts...)
 }
 
-func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError) finding.Finding {
+func (v *Validator) finding(d *Document, tree map[string]any, e gojsonschema.ResultError, m *Message) finding.Finding {
 	ptr := contextPointer(e.Context())
 	field := strings.TrimPrefix(ptr, "/")
 	if field == "" {
-		field = "(spec)"
+		field = v.root
 	}
 	switch e.Type() {
 	case "additional_property_not_allowed":
@@ -124,52 +190,34 @@ func (d *Document) schemaFinding(tree map[string]any, e gojsonschema.ResultError
 		known := knownFields(tree, ptr)
 		fix := fmt.Sprintf("remove %q (known fields here: %s)", prop, strings.Join(known, ", "))
 		summary := fmt.Sprintf("unknown field %q", prop)
+		var repair *finding.Repair
 		if best := suggest.Closest(prop, known); best != "" {
 			summary += fmt.Sprintf(" (did you mean %q?)", best)
 			fix = fmt.Sprintf("rename %q to %q", prop, best)
+			repair = &finding.Repair{Suggest: &finding.Suggestion{Word: best, Candidates: []string{best}}}
 		}
 		loc := d.LocateKey(child)
-		return finding.Finding{ID: IDUnknown, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc, Excerpt: d.Excerpt(loc)}
+		return finding.Finding{ID: v.unknown, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc, Excerpt: d.Excerpt(loc), Repair: repair}
 	case "required":
 		prop, _ := e.Details()["property"].(string)
 		loc := d.LocateKey(ptr)
-		return finding.Finding{ID: IDSchema, Severity: finding.Deny,
+		return finding.Finding{ID: v.invalid, Severity: finding.Deny,
 			Summary: fmt.Sprintf("%s: missing required field %q", field, prop),
 			Fix:     fmt.Sprintf("add %q under %s", prop, field), Location: loc, Excerpt: d.Excerpt(loc)}
 	}
 	summary := fmt.Sprintf("%s: %s", field, e.Description())
-	fix := "change the value so that it matches the schema (schema/spec.schema.json)"
-	switch {
-	case ptr == "/mesh" && e.Type() == "number_one_of":
-		summary = "mesh: give exactly one of blockMeshDict, polyMesh or gmsh"
-		fix = "keep one mesh source"
-	case ptr == "/control" && e.Type() == "number_any_of":
-		summary = "control: deltaT is required unless maxCo is given"
-		fix = "add control.deltaT (steady solvers: deltaT: 1, endTime then counts iterations) or control.maxCo"
-	case expectItem.MatchString(ptr) && e.Type() == "number_one_of":
-		summary = field + ": give exactly one measurement: " + strings.Join(expectKinds, ", ")
-		fix = "keep one measurement per expect item (docs/spec.md, Expectations)"
-	case expectItem.MatchString(ptr) && e.Type() == "condition_then":
-		summary = field + ": a line sample takes no value: it is compared with its reference data"
-		fix = "remove value; line.reference holds the expected values"
-	case strings.HasSuffix(ptr, "/tolerance") && expectItem.MatchString(strings.TrimSuffix(ptr, "/tolerance")) && e.Type() == "number_one_of":
-		summary = field + ": give exactly one of relative or absolute"
-		fix = "keep one of tolerance.relative, tolerance.absolute"
+	fix := fmt.Sprintf("change the value so that it matches the schema (%s)", v.file)
+	if m != nil {
+		summary, fix = field+": "+m.Summary, m.Fix
 	}
 	loc := d.Locate(ptr)
-	return finding.Finding{ID: IDSchema, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc, Excerpt: d.Excerpt(loc)}
+	return finding.Finding{ID: v.invalid, Severity: finding.Deny, Summary: summary, Fix: fix, Location: loc, Excerpt: d.Excerpt(loc)}
 }
 
 // expectItem matches the pointer of one expect: item.
 var expectItem = regexp.MustCompile(`^/expect/[0-9]+$`)
 
 var expectKinds = []string{"forceCoeff", "pressureDrop", "flowRate", "patchAverage", "wallShearStress", "nusselt", "point", "line"}
-
-func customMessage(ptr, typ string) bool {
-	return (ptr == "/mesh" && typ == "number_one_of") || (ptr == "/control" && typ == "number_any_of") ||
-		typ == "number_one_of" && (expectItem.MatchString(ptr) || expectItem.MatchString(strings.TrimSuffix(ptr, "/tolerance"))) ||
-		typ == "condition_then" && expectItem.MatchString(ptr)
-}
 
 // knownFields lists the property names the schema allows at ptr (all alternatives of
 // oneOf/anyOf/allOf merged), for "did you mean" suggestions.
@@ -223,6 +271,12 @@ func expand(root map[string]any, nodes []map[string]any) []map[string]any {
 			return
 		}
 		out = append(out, n)
+		// if/then/else picks one of two shapes (a study's vary item: a zip or a parameter).
+		for _, k := range []string{"then", "else"} {
+			if m, ok := n[k].(map[string]any); ok {
+				walk(m, depth+1)
+			}
+		}
 		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
 			alts, _ := n[k].([]any)
 			for _, a := range alts {
@@ -241,7 +295,7 @@ func expand(root map[string]any, nodes []map[string]any) []map[string]any {
 // Known reports the allowed field names at a spec JSON pointer (used by the compiler to
 // name the spec field that settles an open slot).
 func Known(ptr string) []string {
-	_, tree, err := compiled()
+	_, tree, err := specValidator.compiled()
 	if err != nil {
 		return nil
 	}

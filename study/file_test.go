@@ -5,10 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
 )
 
 const baseSpec = `version: 1
@@ -46,20 +48,79 @@ func writeStudy(t *testing.T, study string) string {
 	return filepath.Join(dir, "study.yaml")
 }
 
-// TestBadStudyFile: every problem is a located finding at the line of the value (or the
-// key) it concerns, with a did-you-mean for a misspelt field.
+// TestBadStudyFile: the schema's findings (schema/study.schema.json), each at the line
+// and column of the value (or, for an unknown or missing field, the key) it concerns, with
+// its JSON pointer and a did-you-mean for a misspelt field.
 func TestBadStudyFile(t *testing.T) {
+	const head = "version: 1\nname: s\nbase: spec.yaml\n"
+	for _, tc := range []struct {
+		name, study       string
+		line, col         int
+		ptr, summary, fix string
+	}{
+		{"unknown key", head + "vary:\n  - {path: /fluid/nu, value: [1, 2]}\n", 5, 23, "/vary/0/value", `unknown field "value" (did you mean "values"?)`, `rename "value" to "values"`},
+		{"unknown in zip", head + "vary:\n  - zip:\n      - {name: Re, values: [1, 2]}\n      - {path: /fluid/nu, vlaues: [1, 2]}\n", 7, 27, "/vary/0/zip/1/vlaues", `did you mean "values"?`, ""},
+		{"unknown top", head + "vary: [{path: /fluid/nu, values: [1]}]\nparamter: nu\n", 5, 1, "/paramter", `did you mean "parameter"?`, ""},
+		{"unknown run", head + "vary: [{path: /fluid/nu, values: [1]}]\nrun: {concurency: 2}\n", 5, 7, "/run/concurency", `did you mean "concurrency"?`, ""},
+		{"wrong type", head + "vary: [{path: /fluid/nu, values: 0.01}]\n", 4, 34, "/vary/0/values", "vary/0/values: Invalid type. Expected: array, given: number", "schema/study.schema.json"},
+		{"wrong type run", head + "vary: [{path: /fluid/nu, values: [1]}]\nrun: {slurm: yes please}\n", 5, 14, "/run/slurm", "Expected: boolean", ""},
+		{"missing required", "version: 1\nname: s\nvary: [{path: /fluid/nu, values: [1]}]\n", 1, 1, "", `(study): missing required field "base"`, `add "base"`},
+		{"missing vary", head, 1, 1, "", `missing required field "vary"`, ""},
+		{"missing refine", head + "kind: convergence\n", 1, 1, "", `missing required field "refine"`, ""},
+		{"missing range end", head + "vary: [{path: /fluid/nu, range: {from: 1, step: 1}}]\n", 4, 26, "/vary/0/range", `vary/0/range: missing required field "to"`, ""},
+		{"bad enum", head + "kind: sweeps\nvary: [{path: /fluid/nu, values: [1]}]\n", 4, 7, "/kind", "must be one of the following: \"sweep\", \"convergence\"", ""},
+		{"bad direction", head + "kind: convergence\nrefine: {ratio: 2, levels: 3, directions: [0, 3]}\n", 5, 47, "/refine/directions/1", "must be one of the following: 0, 1, 2", ""},
+		{"bad version", "version: 2\nname: s\nbase: spec.yaml\nvary: [{path: /fluid/nu, values: [1]}]\n", 1, 10, "/version", "does not match: 1", ""},
+		{"bad name", "version: 1\nname: bad name\nbase: spec.yaml\nvary: [{path: /fluid/nu, values: [1]}]\n", 2, 7, "/name", "name: use letters, digits", ""},
+		{"bad path", head + "vary: [{path: fluid/nu, values: [1]}]\n", 4, 15, "/vary/0/path", "want a JSON pointer into the spec", ""},
+		{"ratio", head + "kind: convergence\nrefine: {ratio: 1, levels: 3}\n", 5, 17, "/refine/ratio", "refine/ratio: Must be greater than 1", ""},
+		{"levels", head + "kind: convergence\nrefine: {ratio: 2, levels: 2}\n", 5, 28, "/refine/levels", "refine/levels: Must be greater than or equal to 3", ""},
+		{"refine in a sweep", head + "vary: [{path: /fluid/nu, values: [1]}]\nrefine: {ratio: 2, levels: 3}\n", 5, 9, "/refine", "refine: belongs to kind: convergence", ""},
+		{"values and range", head + "vary: [{path: /fluid/nu, values: [1], range: {from: 1, to: 2, count: 2}}]\n", 4, 8, "/vary/0", "vary/0: give exactly one of values or range", ""},
+		{"no path or name", head + "vary: [{values: [1]}]\n", 4, 8, "/vary/0", "give a path (the spec field) or a name", ""},
+		{"step and count", head + "vary: [{path: /fluid/nu, range: {from: 1, to: 2, step: 1, count: 2}}]\n", 4, 33, "/vary/0/range", "give exactly one of step or count", ""},
+		{"short zip", head + "vary: [{zip: [{path: /fluid/nu, values: [1]}]}]\n", 4, 14, "/vary/0/zip", "vary/0/zip: Array must have at least 2 items", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeStudy(t, tc.study)
+			_, err := Load(path)
+			var fl finding.List
+			if !errors.As(err, &fl) {
+				t.Fatalf("want findings, got %v", err)
+			}
+			// A misspelt values also leaves the parameter without values or range: two findings.
+			if len(fl) > 2 {
+				t.Errorf("want one or two findings, got:\n%s", summaries(fl))
+			}
+			i := slices.IndexFunc(fl, func(f finding.Finding) bool { return strings.Contains(f.Summary, tc.summary) })
+			if i < 0 {
+				t.Fatalf("no finding %q; got:\n%s", tc.summary, summaries(fl))
+			}
+			f := fl[i]
+			loc := f.Location
+			if f.ID != IDInvalid || loc.File != path || loc.Line != tc.line || loc.Column != tc.col || loc.Path != tc.ptr || !strings.Contains(f.Fix, tc.fix) {
+				t.Errorf("got %s %d:%d %q (fix %q), want %d:%d %q (fix %q)", f.ID, loc.Line, loc.Column, loc.Path, f.Fix, tc.line, tc.col, tc.ptr, tc.fix)
+			}
+			if strings.Contains(tc.summary, "did you mean") && (f.Repair == nil || f.Repair.Suggest == nil) {
+				t.Errorf("no repair on %s", f.Summary)
+			}
+		})
+	}
+}
+
+// TestStudyChecksBeyondSchema: what the schema cannot say is checked in Go, located too.
+func TestStudyChecksBeyondSchema(t *testing.T) {
 	path := writeStudy(t, `version: 1
-name: bad name
+name: s
 base: spec.yaml
 vary:
-  - {path: fluid/nu, values: [1, 2]}
   - zip:
       - {name: Re, values: [1, 2, 3]}
-      - {path: /control/endTime, value: [1, 2]}
+      - {path: /control/endTime, values: [1, 2]}
   - {path: /control/deltaT, range: {from: 1, to: 0, step: 1}}
-refine: {ratio: 2, levels: 3}
-run: {concurency: 2}
+  - {name: Re, values: [4]}
+parameter: nu
+run: {timeout: 0s}
 reference: {p: missing.csv}
 `)
 	_, err := Load(path)
@@ -68,12 +129,11 @@ reference: {p: missing.csv}
 		t.Fatalf("want findings, got %v", err)
 	}
 	want := map[int]string{
-		2:  `/name: "bad name"`,
-		5:  `/vary/0/path: "fluid/nu": want a JSON pointer`,
-		8:  `unknown field "value" (did you mean "values"?)`,
-		9:  `/vary/2/range/step: 1 never reaches 0 from 1`,
-		10: `/refine belongs to kind: convergence`,
-		11: `unknown field "concurency" (did you mean "concurrency"?)`,
+		5:  `/vary: the parameter "Re" is given twice`,
+		7:  `/vary/0/zip: zipped parameters need equal lengths: control/endTime has 2 values, Re 3`,
+		8:  `/vary/1/range/step: 1 never reaches 0 from 1`,
+		10: `/parameter: "nu" is not a varied parameter`,
+		11: `/run/timeout: 0s: want a duration`,
 		12: `/reference/p: `,
 	}
 	for line, text := range want {
@@ -87,9 +147,17 @@ reference: {p: missing.csv}
 			t.Errorf("no finding at line %d containing %q; got:\n%s", line, text, summaries(fl))
 		}
 	}
-	for _, f := range fl {
-		if strings.Contains(f.Summary, "concurency") && (f.Repair == nil || f.Repair.Suggest.Word != "concurrency") {
-			t.Errorf("no repair on %s", f.Summary)
+}
+
+// TestExampleStudies: every example study validates against the schema and decodes.
+func TestExampleStudies(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(foamtest.RepoRoot(), "examples", "studies", "*", "study.yaml"))
+	if len(paths) < 2 {
+		t.Fatalf("want the two example studies, found %d", len(paths))
+	}
+	for _, p := range paths {
+		if _, err := Load(p); err != nil {
+			t.Errorf("%s: %v", p, err)
 		}
 	}
 }

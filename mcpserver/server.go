@@ -27,6 +27,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/rules"
 )
 
@@ -116,7 +117,8 @@ func New(opts Options) (*Server, error) {
 	// dictionaries never pays for them, and the first lint pays once per server.
 	s.kb = sync.OnceValues(kb.Default)
 	s.engine = sync.OnceValues(func() (*rules.Engine, error) {
-		return rules.New(context.Background(), rules.Options{KBJSON: kb.DefaultRulesJSON})
+		return rules.New(context.Background(), rules.Options{KBJSON: kb.DefaultRulesJSON,
+			Releases: kb.ReleaseData, DefaultRelease: openfoam.ReleaseV1912, Profiles: kb.Profiles})
 	})
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "foamc", Title: "foamc: OpenFOAM v1912 compiler, linter and gate", Version: opts.Version},
 		&mcp.ServerOptions{Instructions: instructions})

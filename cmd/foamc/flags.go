@@ -15,6 +15,7 @@ import (
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/rules"
 	"github.com/foamc/foamc/runner"
@@ -68,6 +69,7 @@ type engineFlags struct {
 	policies  []string
 	disabled  []string
 	allowCode bool
+	release   string
 }
 
 func addEngineFlags(fs *pflag.FlagSet) *engineFlags {
@@ -76,6 +78,7 @@ func addEngineFlags(fs *pflag.FlagSet) *engineFlags {
 	fs.StringArrayVar(&ef.policies, "policy", nil, "directory of extra Rego rules (repeatable)")
 	fs.StringArrayVar(&ef.disabled, "disable", nil, "rule ID to skip (repeatable)")
 	fs.BoolVar(&ef.allowCode, "allow-code", false, "allow #codeStream, #calc, coded* and systemCall (SEC-001..003)")
+	fs.StringVar(&ef.release, "openfoam", "", "OpenFOAM release the cases are for (openfoam-v1912, openfoam-v2506, openfoam-12; default: $FOAMC_OPENFOAM, the case's banner and layout, $WM_PROJECT_VERSION)")
 	return ef
 }
 
@@ -83,13 +86,15 @@ func addEngineFlags(fs *pflag.FlagSet) *engineFlags {
 // A --disable ID the engine does not know is a usage error.
 func (ef *engineFlags) engine(ctx context.Context, cmd *cobra.Command, preload ...string) (*rules.Engine, error) {
 	opts := rules.Options{
-		Preload:    preload,
+		Preload: preload, PreloadOptions: foamcase.Options{Release: ef.release},
 		PolicyDirs: ef.policies, AllowCode: ef.allowCode, Disabled: ef.disabled,
 	}
 	// data.kb: the precomputed document of the embedded snapshot (no full decode), else
 	// RulesData() of the snapshot named by --kb.
 	if ef.kbPath == "" {
+		// each case is judged with the profile of its release (docs/kb.md "Releases")
 		opts.KBJSON = kb.DefaultRulesJSON
+		opts.Releases, opts.DefaultRelease, opts.Profiles = kb.ReleaseData, openfoam.ReleaseV1912, kb.Profiles
 	} else {
 		opts.LoadKB = func() (map[string]any, error) {
 			k, err := kb.Load(ef.kbPath)
@@ -128,7 +133,7 @@ func (ef *engineFlags) linter(ctx context.Context, cmd *cobra.Command, run foamc
 		return nil, nil, err
 	}
 	return func(dir string) ([]finding.Finding, error) {
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: &run})
+		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: &run, Release: ef.release})
 		return res.Findings, err
 	}, eng, nil
 }

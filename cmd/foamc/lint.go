@@ -37,7 +37,7 @@ func newLintCmd() *cobra.Command {
 		if len(dirs) > 1 && isTerminal(stderr) {
 			progress = func(n int, d string) { fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", n, len(dirs), d) }
 		}
-		cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{}, progress)
+		cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: ef.release}, progress)
 		if progress != nil {
 			fmt.Fprint(stderr, "\r\033[K")
 		}

@@ -412,7 +412,7 @@ func TestGoIDsCatalogued(t *testing.T) {
 	}
 	goIDs := map[string]bool{}
 	for _, r := range GoRules() {
-		if !regexp.MustCompile(`^FOAM-(PARSE|EXPAND|SPEC|COMPILE|CASE|LINT|MCP|RUN|VERIFY)-\d{3}$`).MatchString(r.ID) || r.Title == "" || r.Fix == "" {
+		if !regexp.MustCompile(`^FOAM-(PARSE|EXPAND|SPEC|COMPILE|CASE|LINT|MCP|RUN|VERIFY|REL)-\d{3}$`).MatchString(r.ID) || r.Title == "" || r.Fix == "" {
 			t.Errorf("Go-side entry %+v: malformed", r)
 		}
 		goIDs[r.ID] = true

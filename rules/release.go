@@ -63,6 +63,9 @@ func (e *Engine) judge(doc map[string]any) judgement {
 // in releases without a profile only when it lists AnyRelease.
 func (j judgement) applies(r *Rule) bool {
 	rs := r.AppliesTo["releases"]
+	if !j.known {
+		return true // the engine judges every case with one data.kb
+	}
 	if !j.exact {
 		return slices.Contains(rs, AnyRelease)
 	}
@@ -86,7 +89,10 @@ func (e *Engine) releaseFindings(j judgement) []finding.Finding {
 	if name == "" {
 		name = "a Foundation release of unknown version"
 	}
-	if !e.disabled[idRelease] {
+	// A case of the reference release that nothing but its banner or the default names
+	// gets no finding: v1912's outputs stay as they were.
+	quiet := j.id == e.defaultRelease && j.source != "flag" && j.source != "env"
+	if !e.disabled[idRelease] && !quiet {
 		sum := fmt.Sprintf("judged as %s (from the %s)", name, sourceWord(j.source))
 		if !j.exact {
 			sum = fmt.Sprintf("the case is for %s (from the %s); foamc has no profile of it", name, sourceWord(j.source))

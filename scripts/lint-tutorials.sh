@@ -3,6 +3,9 @@
 # system/controlDict) in one process, then the share of cases with a deny other than the
 # code-security denies (FOAM-SEC-*), and the remaining deny IDs with their case counts.
 # Usage: scripts/lint-tutorials.sh TUTORIALS_DIR [foamc lint flags…]   (FOAMC: a built foamc)
+# With RELEASE_DIR set (an OpenFOAM source or installation: etc/, tutorials/), lint runs in
+# the environment its etc/bashrc gives a user of that release: WM_PROJECT_DIR, FOAM_ETC,
+# FOAM_TUTORIALS and WM_PROJECT_VERSION (#includeEtc and $FOAM_TUTORIALS resolve there).
 set -euo pipefail
 tut=${1:?usage: lint-tutorials.sh TUTORIALS_DIR [lint flags]}
 shift
@@ -15,7 +18,12 @@ if [ -z "$bin" ]; then
 fi
 mapfile -t cases < <(find "$tut" -path '*/system/controlDict' -printf '%h\n' | sed 's#/system$##' | sort)
 out=$(mktemp)
-"$bin" lint --format json "$@" "${cases[@]}" >"$out" 2>/dev/null || true
+envs=()
+if [ -n "${RELEASE_DIR:-}" ]; then
+	ver=$(sed -n 's/^ *export WM_PROJECT_VERSION=\([^ ]*\).*/\1/p' "$RELEASE_DIR/etc/bashrc" | head -1)
+	envs=(WM_PROJECT_DIR="$RELEASE_DIR" FOAM_ETC="$RELEASE_DIR/etc" FOAM_TUTORIALS="$RELEASE_DIR/tutorials" WM_PROJECT_VERSION="$ver")
+fi
+env "${envs[@]}" "$bin" lint --format json "$@" "${cases[@]}" >"$out" 2>/dev/null || true
 python3 - "$out" "$tut" <<'PY'
 import collections, json, sys
 doc = json.load(open(sys.argv[1]))

@@ -61,6 +61,7 @@ var (
 	})
 	reIsAWall     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`isA<\s*wallFvPatch\s*>`) })
 	reNutw        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`nutWallFunctionFvPatchScalarField\s*::\s*nutw\s*\(`) })
+	reVerbKey     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(\w+)\s`) })
 	reVerbType    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*type\s+([\w:]+)\s*;`) })
 	reSectionHead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Z][A-Za-z ]*[a-z])\s*$`) })
 	reIdentKey    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][\w.:]*$`) })
@@ -452,6 +453,9 @@ func parseDoc(f *cfile, c *bcClass) {
 	inTable, inVerb := false, false
 	var header []string
 	var tableStart int
+	// keys of the first \verbatim example by brace depth: 1 is the patch entry itself
+	depth, examples := 0, 0
+	top, nested := map[string]bool{}, map[string]bool{}
 	for i, ln := range lines {
 		if m := reSectionHead().FindStringSubmatch(ln); m != nil && !strings.HasPrefix(ln, " ") {
 			section = m[1]
@@ -474,11 +478,22 @@ func parseDoc(f *cfile, c *bcClass) {
 			inTable = false
 		case t == `\verbatim`:
 			inVerb = true
+			examples++
 		case t == `\endverbatim`:
 			inVerb = false
-		case inVerb && c.docType == "":
-			if m := reVerbType().FindStringSubmatch(ln); m != nil {
+		case inVerb:
+			if m := reVerbType().FindStringSubmatch(ln); m != nil && c.docType == "" {
 				c.docType = m[1]
+			}
+			if examples == 1 {
+				if m := reVerbKey().FindStringSubmatch(ln); m != nil && depth >= 1 {
+					if depth == 1 {
+						top[m[1]] = true
+					} else {
+						nested[m[1]] = true
+					}
+				}
+				depth += strings.Count(t, "{") - strings.Count(t, "}")
 			}
 		case inTable && (section == "Usage" || section == "Description") && t != "":
 			cells := splitRow(t)
@@ -497,6 +512,16 @@ func parseDoc(f *cfile, c *bcClass) {
 			}
 		}
 	}
+	// A table key the example writes only inside a sub-dictionary of the patch entry is a
+	// key of that sub-dictionary (Foundation 12 alphaContactAngle: theta0 per phase in
+	// contactAngleProperties), not of the patch.
+	kept := c.table[:0]
+	for _, r := range c.table {
+		if !nested[r.key] || top[r.key] {
+			kept = append(kept, r)
+		}
+	}
+	c.table = kept
 }
 
 func splitRow(t string) []string {
@@ -756,8 +781,14 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 	}
 	for _, m := range reFieldRead().FindAllStringSubmatchIndex(text, -1) {
 		key := text[m[2]:m[3]]
+		args := text[m[1]:]
+		if e := strings.IndexByte(args, ')'); e >= 0 {
+			args = args[:e]
+		}
 		switch callee := calleeAt(text, m[0]); {
-		case strings.HasSuffix(callee, "IfPresent") || strings.HasSuffix(callee, "OrDefault") || callee == "found":
+		case strings.HasSuffix(callee, "IfPresent") || strings.HasSuffix(callee, "OrDefault") || callee == "found",
+			// dmdt_("dmdt", dict, p.size(), IOobjectOption::LAZY_READ): read when present (v2506)
+			strings.Contains(args, "LAZY_READ") || strings.Contains(args, "READ_IF_PRESENT"):
 			set(key, "optional", callee, "", m[0])
 		case callee == "MappedFile" || callee == "interpolateOrRead":
 			// the value may come from constant/boundaryData instead of the dictionary

@@ -781,9 +781,11 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 	}
 	for _, m := range reFieldRead().FindAllStringSubmatchIndex(text, -1) {
 		key := text[m[2]:m[3]]
-		args := text[m[1]:]
-		if e := strings.IndexByte(args, ')'); e >= 0 {
-			args = args[:e]
+		args := ""
+		if open := strings.LastIndexByte(text[:m[0]], '('); open >= 0 {
+			if e := matching(text, open); e > m[1] {
+				args = text[m[1]:e]
+			}
 		}
 		switch callee := calleeAt(text, m[0]); {
 		case strings.HasSuffix(callee, "IfPresent") || strings.HasSuffix(callee, "OrDefault") || callee == "found",

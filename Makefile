@@ -154,6 +154,18 @@ check-generated: generate
 	@git diff --exit-code --stat || { echo "make generate changed the files above: commit the regenerated files"; exit 1; }
 	@test -z "$$(git ls-files --others --exclude-standard)" || { git ls-files --others --exclude-standard; echo "make generate created the untracked files above"; exit 1; }
 
+# `foamc lint` over every tutorial case of each release foamc has a profile of (one process
+# each, in the release's etc/bashrc environment): the share of cases with a deny other than
+# FOAM-SEC-*, and the deny IDs (docs/kb.md "Releases"). RELEASES_DIR holds OpenFOAM-12 and
+# OpenFOAM-v2506 (unpacked from ../shared/openfoam).
+RELEASES_DIR ?= .cache/releases
+.PHONY: lint-releases
+lint-releases: build
+	FOAMC=$(BIN) scripts/lint-tutorials.sh $$(ls -d $(SRC_DIR)/openfoam-*/ | head -1)tutorials
+	for r in OpenFOAM-v2506 OpenFOAM-12; do \
+		RELEASE_DIR=$(RELEASES_DIR)/$$r FOAMC=$(BIN) scripts/lint-tutorials.sh $(RELEASES_DIR)/$$r/tutorials || exit 1; \
+	done
+
 # OpenFOAM's parse verdict on every file of the tutorial corpus (docs/grammar.md "Parse
 # verdicts"): foamDictionary run on each, written to grammar/testdata/foamdict-verdicts.json.
 # make test re-runs foamDictionary on a fixed sample (TestFoamDictVerdictsCache) and compares

@@ -43,6 +43,9 @@ type Options struct {
 	// Run is the run the lint is for, when the caller knows it (the gate's command,
 	// foamc run's options); nil: unknown, rules judge the case as it is.
 	Run *Run
+	// Release is the OpenFOAM release the user names (--openfoam); "" detects it
+	// (openfoam.DetectRelease: $FOAMC_OPENFOAM, the case, the installed OpenFOAM).
+	Release string
 }
 
 // Patch is one boundary patch of the mesh (or of blockMeshDict before meshing).
@@ -110,6 +113,8 @@ type Case struct {
 	Launches []Launch
 	// Run is Options.Run: the run the lint is for (nil: unknown).
 	Run *Run
+	// Release is the OpenFOAM release the case is for, with the evidence.
+	Release openfoam.Release
 	// Errors are the findings of files that failed to parse and of problems met while
 	// expanding (missing includes, undefined variables…).
 	Errors []finding.Finding
@@ -144,6 +149,8 @@ func Load(dir string, opts Options) (*Case, error) {
 	if l.opts.Parse == nil {
 		l.opts.Parse = parseBounded
 	}
+	// The release first: it is read without the grammar, which may depend on it.
+	c.Release = openfoam.DetectRelease(abs, opts.Release, l.env)
 	if l.opts.EtcDirs == nil {
 		// The parser takes OpenFOAM's etc search path from its caller.
 		l.opts.EtcDirs = openfoam.EtcDirs(l.env, abs)
@@ -888,6 +895,11 @@ func (c *Case) Document() map[string]any {
 	if c.Run != nil {
 		doc["run"] = c.Run.doc()
 	}
+	ev := make([]any, len(c.Release.Evidence))
+	for i, e := range c.Release.Evidence {
+		ev[i] = e
+	}
+	doc["release"] = map[string]any{"id": c.Release.ID, "family": c.Release.Family, "source": c.Release.Source, "evidence": ev}
 	return doc
 }
 

@@ -114,9 +114,14 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 		"lesDeltas": strs(v.LESDeltas), "thermoTypes": strs(v.ThermoTypes), "functionObjects": strs(v.FunctionObjects),
 		"thermoCombinations": strmap(v.ThermoCombinations),
 	}
-	doc := map[string]any{"version": k.Version, "bc": bc, "vocab": vocab}
+	rel := releaseDoc(k.Version)
+	doc := map[string]any{"version": k.Version, "bc": bc, "vocab": vocab, "release": rel}
 	var firstErr error
 	for _, name := range []string{"solvers", "models", "dims"} {
+		if layout, ok := rel["layout"].(map[string]any); ok && name == "solvers" && layout["solvers"] == false {
+			doc[name] = map[string]any{} // no curated table of this release's solvers
+			continue
+		}
 		m, err := Curated(name)
 		if err != nil {
 			if firstErr == nil {

@@ -2,7 +2,6 @@ package kb
 
 import (
 	"bytes"
-	"compress/gzip"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -20,17 +19,7 @@ var embeddedRules []byte
 
 // DefaultRulesJSON returns the JSON text of DefaultRulesData, gunzipped once and shared:
 // callers must not modify it. The rules engine decodes it straight into its own values.
-var DefaultRulesJSON = sync.OnceValues(func() ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(embeddedRules))
-	if err != nil {
-		return nil, fmt.Errorf("kb: embedded rules data: gzip: %w", err)
-	}
-	b, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("kb: embedded rules data: gzip: %w", err)
-	}
-	return b, nil
-})
+var DefaultRulesJSON = sync.OnceValues(func() ([]byte, error) { return gunzip(embeddedRules, "the embedded snapshot") })
 
 // DefaultRulesData returns Default().RulesData() from the precomputed document (numbers
 // as json.Number, as RulesData has them). It is decoded once and shared: callers must not

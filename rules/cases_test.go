@@ -20,6 +20,7 @@ import (
 	"github.com/foamc/foamc/grammar/dictedit"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // expectMarker is `@expect(ID)`, `@expect(ID, "summary regexp")`, either with `, col=N`.
@@ -88,16 +89,33 @@ func findingKey(f finding.Finding) string {
 // the fixed findings and no deny the case did not have, and every edited file must equal
 // its golden `-- out/fixed/<file> --` section (-update rewrites them). So every fix a
 // rule proposes is proven to clear its finding without OpenFOAM.
+//
+// The fixtures under testdata/releases are linted as the CLI does, each case with the
+// profile of its release (banner, layout; docs/kb.md "Releases"), so they also expect the
+// release findings (FOAM-REL-*).
 func TestCases(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txtar"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no case fixtures: %v", err)
 	}
-	e, err := New(context.Background(), Options{KBJSON: kb.DefaultRulesJSON})
+	releaseFiles, err := filepath.Glob(filepath.Join("testdata", "releases", "*.txtar"))
+	if err != nil || len(releaseFiles) == 0 {
+		t.Fatalf("no release fixtures: %v", err)
+	}
+	plain, err := New(context.Background(), Options{KBJSON: kb.DefaultRulesJSON})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, file := range files {
+	released, err := New(context.Background(), Options{KBJSON: kb.DefaultRulesJSON,
+		Releases: kb.ReleaseData, DefaultRelease: openfoam.ReleaseV1912, Profiles: kb.Profiles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range append(files, releaseFiles...) {
+		e := plain
+		if slices.Contains(releaseFiles, file) {
+			e = released
+		}
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
 			dir := t.TempDir()
 			ar := foamtest.WriteTxtar(t, file, dir)
@@ -394,7 +412,7 @@ func TestGoIDsCatalogued(t *testing.T) {
 	}
 	goIDs := map[string]bool{}
 	for _, r := range GoRules() {
-		if !regexp.MustCompile(`^FOAM-(PARSE|EXPAND|SPEC|COMPILE|CASE|LINT|MCP|RUN|STUDY|VERIFY)-\d{3}$`).MatchString(r.ID) || r.Title == "" || r.Fix == "" {
+		if !regexp.MustCompile(`^FOAM-(PARSE|EXPAND|SPEC|COMPILE|CASE|LINT|MCP|RUN|STUDY|VERIFY|REL)-\d{3}$`).MatchString(r.ID) || r.Title == "" || r.Fix == "" {
 			t.Errorf("Go-side entry %+v: malformed", r)
 		}
 		goIDs[r.ID] = true

@@ -54,6 +54,17 @@ type Options struct {
 	// KBJSON, when KB and LoadKB are nil, produces data.kb as JSON text (numbers kept
 	// exact), decoded straight into the engine's values: the fastest start.
 	KBJSON func() ([]byte, error)
+	// Releases, when set, says what a case of release id (input.release) is judged
+	// with (kb.ReleaseData): the profile of that release (exact), else the newest of its
+	// family, whose data.kb is loaded the first time a case needs it. A case of
+	// DefaultRelease, or of a release it has no profile for, gets KB/LoadKB/KBJSON. Nil:
+	// every case is judged with KB/LoadKB/KBJSON as if of DefaultRelease.
+	Releases func(id, family string) (profile string, load func() ([]byte, error), exact, ok bool)
+	// DefaultRelease is the release KB/LoadKB/KBJSON describe (openfoam-v1912).
+	DefaultRelease string
+	// Profiles lists the releases Releases has a profile for (kb.Profiles), named in the
+	// abstention finding.
+	Profiles func() []string
 	// PolicyDirs hold user rules (same layout and METADATA as the built-in ones).
 	PolicyDirs []string
 	// AllowCode lets #codeStream, #calc, coded* and systemCall through (SEC-001..003).
@@ -92,6 +103,14 @@ type Engine struct {
 	preloadMu   sync.Mutex
 	preloaded   map[string]chan preload // taken by the first LintDir of the directory
 	preloadOpts foamcase.Options
+
+	compilers      []*ast.Compiler
+	allowCode      bool
+	releases       func(id, family string) (string, func() ([]byte, error), bool, bool)
+	defaultRelease string
+	profileIDs     func() []string
+	releaseMu      sync.Mutex
+	releaseShards  map[string]func() ([]*shard, error) // release ID -> its shards, prepared once
 }
 
 type preload struct {
@@ -161,7 +180,9 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}, preloaded: preloaded, preloadOpts: opts.PreloadOptions}
+	e := &Engine{byPkg: map[string]*Rule{}, disabled: map[string]bool{}, preloaded: preloaded, preloadOpts: opts.PreloadOptions,
+		compilers: compilers, allowCode: opts.AllowCode, releases: opts.Releases, defaultRelease: opts.DefaultRelease, profileIDs: opts.Profiles,
+		releaseShards: map[string]func() ([]*shard, error){}}
 	builtin := map[string]bool{}
 	for _, s := range srcs {
 		builtin[s.name] = s.builtin
@@ -204,15 +225,50 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if l.err != nil {
 		return nil, l.err
 	}
-	store := inmem.NewFromASTObject(l.data)
+	if e.shards, err = prepareShards(ctx, compilers, l.data); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// prepareShards binds every compiler to one store holding data (data.kb, data.config).
+func prepareShards(ctx context.Context, compilers []*ast.Compiler, data ast.Object) ([]*shard, error) {
+	store := inmem.NewFromASTObject(data)
+	var out []*shard
 	for _, c := range compilers {
 		sh := &shard{compiler: c, store: store}
+		var err error
 		if sh.all, err = sh.prepare(ctx, query); err != nil {
 			return nil, err
 		}
-		e.shards = append(e.shards, sh)
+		out = append(out, sh)
 	}
-	return e, nil
+	return out, nil
+}
+
+// shardsFor returns the shards that judge a case with the data of profile (the default
+// ones for DefaultRelease), prepared the first time (the compilers are shared).
+func (e *Engine) shardsFor(profile string, load func() ([]byte, error)) ([]*shard, error) {
+	if profile == e.defaultRelease || load == nil {
+		return e.shards, nil
+	}
+	e.releaseMu.Lock()
+	get, ok := e.releaseShards[profile]
+	if !ok {
+		get = sync.OnceValues(func() ([]*shard, error) {
+			v, err := kbValue(Options{KBJSON: load})
+			if err != nil {
+				return nil, fmt.Errorf("rules: data of %s: %w", profile, err)
+			}
+			return prepareShards(context.Background(), e.compilers, ast.NewObject(
+				ast.Item(ast.StringTerm("kb"), ast.NewTerm(v)),
+				ast.Item(ast.StringTerm("config"), ast.ObjectTerm(ast.Item(ast.StringTerm("allow_code"), ast.BooleanTerm(e.allowCode)))),
+			))
+		})
+		e.releaseShards[profile] = get
+	}
+	e.releaseMu.Unlock()
+	return get()
 }
 
 // shard is one compiler's rules with the query that evaluates them all at once, and the

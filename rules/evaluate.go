@@ -30,18 +30,24 @@ type raw struct {
 // Evaluate runs every rule against one case document and returns located findings, sorted.
 // An error means the case could not be evaluated (the gate fails closed on it).
 func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) ([]finding.Finding, error) {
-	rs, failed, err := e.eval(ctx, doc)
+	j := e.judge(doc)
+	shards, err := e.shardsFor(j.profile, j.load)
+	if err != nil {
+		return nil, err
+	}
+	rs, failed, err := e.eval(ctx, doc, shards)
 	if err != nil {
 		return nil, err
 	}
 	features, _ := doc["features"].(map[string]any)
-	var out []finding.Finding
+	applies := func(r *Rule) bool { return applies(r, features) && j.applies(r) }
+	out := e.releaseFindings(j)
 	for _, fe := range failed {
 		rule := e.byPkg[fe.pkg]
 		if rule == nil {
 			return nil, fmt.Errorf("rules: package foamc.rules.%s: %w", fe.pkg, fe.err)
 		}
-		if e.disabled[rule.ID] || !applies(rule, features) {
+		if e.disabled[rule.ID] || !applies(rule) {
 			continue
 		}
 		out = append(out, evalFailure(rule, fe.err))
@@ -54,7 +60,7 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 		if rule == nil {
 			return nil, fmt.Errorf("rules: package foamc.rules.%s.%s returns findings but has no METADATA", cat, name)
 		}
-		if e.disabled[rule.ID] || !applies(rule, features) {
+		if e.disabled[rule.ID] || !applies(rule) {
 			continue
 		}
 		var v raw
@@ -121,21 +127,21 @@ func (e *Engine) Evaluate(ctx context.Context, doc map[string]any, loc Locator) 
 
 // eval runs the query of every shard concurrently on the document, converted once;
 // failed lists the rules that could not be evaluated (see shard.eval).
-func (e *Engine) eval(ctx context.Context, doc map[string]any) (all rego.ResultSet, failed []ruleError, err error) {
+func (e *Engine) eval(ctx context.Context, doc map[string]any, shards []*shard) (all rego.ResultSet, failed []ruleError, err error) {
 	input, err := ast.InterfaceToValue(doc)
 	if err != nil {
 		return nil, nil, fmt.Errorf("rules: convert case document: %w", err)
 	}
-	results := make([]rego.ResultSet, len(e.shards))
-	fails := make([][]ruleError, len(e.shards))
-	errs := make([]error, len(e.shards))
-	concurrently(len(e.shards), func(i int) {
-		results[i], fails[i], errs[i] = e.shards[i].eval(ctx, input)
+	results := make([]rego.ResultSet, len(shards))
+	fails := make([][]ruleError, len(shards))
+	errs := make([]error, len(shards))
+	concurrently(len(shards), func(i int) {
+		results[i], fails[i], errs[i] = shards[i].eval(ctx, input)
 	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, nil, err
 	}
-	for i := range e.shards {
+	for i := range shards {
 		all = append(all, results[i]...)
 		failed = append(failed, fails[i]...)
 	}

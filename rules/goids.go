@@ -50,6 +50,8 @@ var goRules = []goRule{
 	{"FOAM-EXPAND-012", finding.Deny, "a $dict substitution of a primitive entry (warn: of nothing)", "substitute a dictionary, or fix the name", "grammar/expand.go", nil},
 	{"FOAM-EXPAND-013", finding.Warn, "an #includeFunc whose function object file v1912 does not ship", "use a function object from etc/caseDicts/postProcessing", "grammar/expand.go", nil},
 	{"FOAM-EXPAND-014", finding.Deny, "macro substitutions that would copy more than the expansion limit (1 Mi items; exponential $a $a doubling)", "substitute fewer copies", "grammar/expand_budget.go", nil},
+	{"FOAM-REL-001", finding.Info, "the OpenFOAM release the case is judged as, and the evidence (--openfoam, $FOAMC_OPENFOAM, the case's banner and layout, $WM_PROJECT_VERSION)", "pass --openfoam RELEASE to judge the case as another release", "rules/release.go", nil},
+	{"FOAM-REL-002", finding.Warn, "the case is for a release foamc has no profile of: only the rules that hold in every release apply (abstention)", "pass --openfoam with a release foamc has a profile of, if the case is for it", "rules/release.go", nil},
 	{"FOAM-SPEC-001", finding.Deny, "a spec file that is not valid YAML or JSON", "fix the spec's syntax", "schema/document.go", nil},
 	{"FOAM-SPEC-002", finding.Deny, "a spec value that violates the spec schema", "fix the value the message names (schema/spec.schema.json)", "schema/validate.go", nil},
 	{"FOAM-SPEC-003", finding.Deny, "a spec key the schema does not know", "remove or correct the key (did-you-mean in the message)", "schema/validate.go", nil},

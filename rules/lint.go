@@ -38,14 +38,21 @@ func (e *Engine) LintDir(ctx context.Context, dir string, opts foamcase.Options)
 // LintCase evaluates every rule on a loaded case and adds the case's parse and
 // expansion findings, sorted. A language server re-lints the case it keeps loaded.
 func (e *Engine) LintCase(ctx context.Context, c *foamcase.Case) ([]finding.Finding, error) {
-	fs, err := e.Evaluate(ctx, c.Document(), c)
+	doc := c.Document()
+	fs, err := e.Evaluate(ctx, doc, c)
 	if err != nil {
 		return nil, err
 	}
+	exact := e.judge(doc).exact
 	for _, f := range c.Errors {
-		if !e.disabled[f.ID] {
-			fs = append(fs, f)
+		if e.disabled[f.ID] {
+			continue
 		}
+		if !exact && f.Severity == finding.Deny && dialectFindings[f.ID] {
+			f.Severity = finding.Warn
+			f.Detail = strings.TrimSpace(f.Detail + " (a warning: the case's release may have this directive; foamc has no profile of it)")
+		}
+		fs = append(fs, f)
 	}
 	finding.Sort(fs)
 	return finding.Cap(fs, MaxFindings), nil

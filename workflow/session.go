@@ -13,6 +13,7 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/rules"
 	"github.com/foamc/foamc/runner"
@@ -29,6 +30,9 @@ type Options struct {
 	Disabled []string
 	// AllowCode lets #codeStream, #calc, coded* and systemCall through (SEC-001..003).
 	AllowCode bool
+	// Release is the OpenFOAM release the cases are for ("": detected per case,
+	// openfoam.DetectRelease); each case is judged with its release's profile.
+	Release string
 }
 
 // Session holds what the commands of one process share: the kb and the rule engine,
@@ -72,9 +76,12 @@ func (e *UnknownRuleError) Error() string { return "no rule has the ID " + e.ID 
 // engine outlives ctx: a cancelled first caller does not spoil it for the others.
 func (s *Session) Engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
 	s.engineOnce.Do(func() {
-		opts := rules.Options{Preload: preload, PolicyDirs: s.opts.PolicyDirs, AllowCode: s.opts.AllowCode, Disabled: s.opts.Disabled}
+		opts := rules.Options{Preload: preload, PreloadOptions: foamcase.Options{Release: s.opts.Release},
+			PolicyDirs: s.opts.PolicyDirs, AllowCode: s.opts.AllowCode, Disabled: s.opts.Disabled}
 		if s.opts.KBPath == "" {
+			// each case is judged with the profile of its release (docs/kb.md "Releases")
 			opts.KBJSON = kb.DefaultRulesJSON
+			opts.Releases, opts.DefaultRelease, opts.Profiles = kb.ReleaseData, openfoam.ReleaseV1912, kb.Profiles
 		} else {
 			opts.LoadKB = func() (map[string]any, error) {
 				k, err := s.KB()
@@ -111,7 +118,7 @@ func (s *Session) Linter(run *foamcase.Run) finding.Linter {
 		if err != nil {
 			return nil, err
 		}
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: run})
+		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: run, Release: s.opts.Release})
 		return res.Findings, err
 	})
 }
@@ -123,7 +130,7 @@ func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done in
 	if err != nil {
 		return nil, err
 	}
-	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{}, progress)
+	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: s.opts.Release}, progress)
 	for i := range cases {
 		if errs[i] != nil {
 			cases[i].Error = errs[i].Error()

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -111,7 +112,9 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// versionOf reads META-INFO/api-info (api=1912) of a source tree.
+// versionOf is the release's own version: META-INFO/api-info (api=1912 -> v1912, the
+// ESI releases), else WM_PROJECT_VERSION in etc/bashrc (12, the Foundation releases,
+// which have no META-INFO).
 func versionOf(root string) string {
 	data, err := os.ReadFile(filepath.Join(root, "META-INFO", "api-info"))
 	if err == nil {
@@ -121,8 +124,17 @@ func versionOf(root string) string {
 			}
 		}
 	}
+	if data, err := os.ReadFile(filepath.Join(root, "etc", "bashrc")); err == nil {
+		if m := reBashrcVersion().FindSubmatch(data); m != nil {
+			return string(m[1])
+		}
+	}
 	return "v1912"
 }
+
+var reBashrcVersion = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\s*export\s+WM_PROJECT_VERSION=(\w[\w.-]*)`)
+})
 
 // Build mines a KB: BC contracts and vocabularies from the C++ sources, case
 // records from every tutorial case. The result is deterministic for given sources.

@@ -65,6 +65,12 @@ func TestVersionOf(t *testing.T) {
 	if v := versionOf(root); v != "v1912" {
 		t.Errorf("fallback version %q", v)
 	}
+	// the Foundation releases have no META-INFO: etc/bashrc names the version
+	os.MkdirAll(filepath.Join(root, "etc"), 0o755)
+	os.WriteFile(filepath.Join(root, "etc", "bashrc"), []byte("export WM_PROJECT=OpenFOAM\nexport WM_PROJECT_VERSION=12\n"), 0o644)
+	if v := versionOf(root); v != "12" {
+		t.Errorf("Foundation version %q", v)
+	}
 	os.MkdirAll(filepath.Join(root, "META-INFO"), 0o755)
 	os.WriteFile(filepath.Join(root, "META-INFO", "api-info"), []byte("api=2006\npatch=0\n"), 0o644)
 	if v := versionOf(root); v != "v2006" {

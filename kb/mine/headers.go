@@ -29,12 +29,14 @@ var (
 	reClass = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*class\s+(\w+)\s*(?:\n|:|$)`) })
 	// Registrations in .C files (fvPatchField.H macros), whitespace collapsed.
 	reMakePatchType = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:makePatchTypeField|makeRemovablePatchTypeField|addToPatchFieldRunTimeSelection)\s*\(\s*fvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)Field\s*,\s*(\w+)\s*\)`)
+		return regexp.MustCompile(`(?:makePatchTypeField|makeRemovablePatchTypeField|makeNullConstructablePatchTypeField|addToPatchFieldRunTimeSelection|addToNullConstructablePatchFieldRunTimeSelection|addRemovableToPatchFieldRunTimeSelection)\s*\(\s*fvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)Field\s*,\s*(\w+)\s*\)`)
 	})
 	reMakeTemplate = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`makeTemplatePatchTypeField\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
+		return regexp.MustCompile(`(?:makeTemplatePatchTypeField|makeNullConstructableTemplatePatchTypeField)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
 	})
-	reMakeFields = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`makePatchFields\s*\(\s*(\w+)\s*\)`) })
+	reMakeFields = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:makePatchFields|makeNullConstructablePatchFields)\s*\(\s*(\w+)\s*\)`)
+	})
 	reRankSuffix = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`FvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)?Field$`)
 	})
@@ -53,8 +55,13 @@ var (
 	reTernary   = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(\w+)\s*!=\s*"(\w*)"\s*\?\s*dict\.(?:get|lookup)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
 	})
+	// any other `cond ? dict.get("k") : …`: k is read only when cond holds
+	reTernaryAny = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\?\s*dict\.(?:get|getCheck|lookup)\s*(?:<[^;()]*>)?\s*\(\s*"(\w+)"`)
+	})
 	reIsAWall     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`isA<\s*wallFvPatch\s*>`) })
 	reNutw        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`nutWallFunctionFvPatchScalarField\s*::\s*nutw\s*\(`) })
+	reVerbKey     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(\w+)\s`) })
 	reVerbType    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*type\s+([\w:]+)\s*;`) })
 	reSectionHead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Z][A-Za-z ]*[a-z])\s*$`) })
 	reIdentKey    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][\w.:]*$`) })
@@ -187,6 +194,7 @@ func scanContracts(root string, files []string) (map[string]*kb.Contract, int, e
 	regs := map[string][]reg{}
 	inst := instances{typedefs: map[string]string{}, named: map[string]string{}}
 	injected := map[string]string{} // key -> file:line that adds it to patch dictionaries
+	var prgh []prghInstance
 	read := 0
 	for _, rel := range files {
 		isH, isC := strings.HasSuffix(rel, ".H"), strings.HasSuffix(rel, ".C")
@@ -198,11 +206,14 @@ func scanContracts(root string, files []string) (map[string]*kb.Contract, int, e
 			return nil, 0, fmt.Errorf("kb: read %s: %w", rel, err)
 		}
 		s := string(data)
-		if isC && strings.Contains(s, "PatchField") && (strings.Contains(s, "make") || strings.Contains(s, "addToPatchField")) {
+		if isC && (strings.Contains(s, "PatchField") || strings.Contains(s, "PatchTypeField") || strings.Contains(s, "makePrgh")) && (strings.Contains(s, "make") || strings.Contains(s, "addToPatchField")) {
 			read++
 			f := newCFile(rel, s)
 			scanRegistrations(f, regs)
 			inst.scanNamed(f)
+			for _, m := range rePrgh().FindAllStringSubmatchIndex(f.code, -1) {
+				prgh = append(prgh, prghInstance{lowerFirst(f.code[m[2]:m[3]]), f.code[m[4]:m[5]], f.at(m[0])})
+			}
 		}
 		if isC && strings.Contains(s, ".dict().add") {
 			f := newCFile(rel, s)
@@ -213,7 +224,8 @@ func scanContracts(root string, files []string) (map[string]*kb.Contract, int, e
 		if isH && strings.Contains(s, "typedef") && strings.Contains(s, "FvPatch") {
 			inst.scanTypedefs(s)
 		}
-		if isH && strings.Contains(s, "TypeName") && strings.Contains(s, "atchField") {
+		// "FvPatch": Foundation 12 headers may name only fooFvPatchScalarField
+		if isH && strings.Contains(s, "TypeName") && (strings.Contains(s, "atchField") || strings.Contains(s, "FvPatch")) {
 			read++
 			if c := scanHeader(newCFile(rel, s)); c != nil {
 				classes = append(classes, c)
@@ -305,10 +317,43 @@ func scanContracts(root string, files []string) (map[string]*kb.Contract, int, e
 			contracts[name] = ct
 		}
 	}
+	addPrgh(contracts, prgh)
 	for _, ct := range contracts {
 		ct.Normalise()
 	}
 	return contracts, read, nil
+}
+
+// prghInstance is a Foundation makePrghPatchScalarField(pressure, prghPressure): the
+// PrghPressureFvPatchScalarField<pressureFvPatchScalarField> template registered under the
+// typedef's name (defineTemplateTypeNameAndDebug), PrghPressureFvPatchScalarField.H.
+type prghInstance struct{ base, name, at string }
+
+var rePrgh = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`makePrghPatchScalarField\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
+})
+
+// addPrgh gives each p_rgh instance its base's contract plus the key the template's
+// constructor reads (`rho`, default rho; PrghPressureFvPatchScalarField.C).
+func addPrgh(contracts map[string]*kb.Contract, ins []prghInstance) {
+	for _, in := range ins {
+		b, ok := contracts[in.base]
+		if !ok || b.Abstract {
+			continue
+		}
+		ct := *b
+		ct.Type, ct.Ranks, ct.DocType, ct.Keys = in.name, []string{"scalar"}, "", nil
+		ct.Bases = append([]string{in.base}, b.Bases...)
+		ct.Required = append([]string(nil), b.Required...)
+		ct.Optional = map[string]string{"rho": "rho"}
+		for k, v := range b.Optional {
+			ct.Optional[k] = v
+		}
+		ct.Conditional = append([]kb.Conditional(nil), b.Conditional...)
+		ct.OneOf = append([]kb.OneOf(nil), b.OneOf...)
+		ct.Provenance = append(append([]string(nil), b.Provenance...), in.at)
+		contracts[in.name] = &ct
+	}
 }
 
 // instances are typedef'd template instantiations registered under a name of their own.
@@ -408,6 +453,9 @@ func parseDoc(f *cfile, c *bcClass) {
 	inTable, inVerb := false, false
 	var header []string
 	var tableStart int
+	// keys of the first \verbatim example by brace depth: 1 is the patch entry itself
+	depth, examples := 0, 0
+	top, nested := map[string]bool{}, map[string]bool{}
 	for i, ln := range lines {
 		if m := reSectionHead().FindStringSubmatch(ln); m != nil && !strings.HasPrefix(ln, " ") {
 			section = m[1]
@@ -430,11 +478,22 @@ func parseDoc(f *cfile, c *bcClass) {
 			inTable = false
 		case t == `\verbatim`:
 			inVerb = true
+			examples++
 		case t == `\endverbatim`:
 			inVerb = false
-		case inVerb && c.docType == "":
-			if m := reVerbType().FindStringSubmatch(ln); m != nil {
+		case inVerb:
+			if m := reVerbType().FindStringSubmatch(ln); m != nil && c.docType == "" {
 				c.docType = m[1]
+			}
+			if examples == 1 {
+				if m := reVerbKey().FindStringSubmatch(ln); m != nil && depth >= 1 {
+					if depth == 1 {
+						top[m[1]] = true
+					} else {
+						nested[m[1]] = true
+					}
+				}
+				depth += strings.Count(t, "{") - strings.Count(t, "}")
 			}
 		case inTable && (section == "Usage" || section == "Description") && t != "":
 			cells := splitRow(t)
@@ -453,6 +512,16 @@ func parseDoc(f *cfile, c *bcClass) {
 			}
 		}
 	}
+	// A table key the example writes only inside a sub-dictionary of the patch entry is a
+	// key of that sub-dictionary (Foundation 12 alphaContactAngle: theta0 per phase in
+	// contactAngleProperties), not of the patch.
+	kept := c.table[:0]
+	for _, r := range c.table {
+		if !nested[r.key] || top[r.key] {
+			kept = append(kept, r)
+		}
+	}
+	c.table = kept
 }
 
 func splitRow(t string) []string {
@@ -669,6 +738,14 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 		set(text[m[2]:m[3]], "optional", "found", "", m[0])
 	}
 	ternary := map[int]bool{}
+	inTernaryOf := func(ts map[int]bool, i int) bool {
+		for t := range ts {
+			if i > t && i < t+200 && !strings.Contains(text[t:i], ";") {
+				return true
+			}
+		}
+		return false
+	}
 	for _, m := range reTernary().FindAllStringSubmatchIndex(text, -1) {
 		// gamma_(psiName_ != "none" ? dict.get<scalar>("gamma") : 1): find the key psiName_ holds.
 		vname, unless, key := text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]]
@@ -683,14 +760,20 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 			ci.conditional = append(ci.conditional, kb.Conditional{Key: key, When: when, Unless: []string{unless}, Provenance: f.at(off(m[0]))})
 		}
 	}
-	inTernary := func(i int) bool {
-		for t := range ternary {
-			if i > t && i < t+200 && !strings.Contains(text[t:i], ";") {
-				return true
-			}
+	for _, m := range reTernaryAny().FindAllStringSubmatchIndex(text, -1) {
+		// holeCellValue_(setHoleCellValue_ ? dict.get<Type>("holeCellValue") : …): read only
+		// when the condition holds (v2506 oversetFvPatchField.C)
+		at := m[0]
+		if ternary[at] || inTernaryOf(ternary, at) {
+			continue
 		}
-		return false
+		ternary[at] = true
+		key := text[m[2]:m[3]]
+		if _, ok := ci.keys[key]; !ok {
+			ci.keys[key] = &kb.KeyEvidence{Key: key, Status: "conditional", Code: "get", Provenance: f.at(off(m[0]))}
+		}
 	}
+	inTernary := func(i int) bool { return inTernaryOf(ternary, i) }
 	for _, m := range reMandatory().FindAllStringSubmatchIndex(text, -1) {
 		if !inTernary(m[0]) {
 			mandatory(text[m[2]:m[3]], "get", m[0])
@@ -698,8 +781,16 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 	}
 	for _, m := range reFieldRead().FindAllStringSubmatchIndex(text, -1) {
 		key := text[m[2]:m[3]]
+		args := ""
+		if open := strings.LastIndexByte(text[:m[0]], '('); open >= 0 {
+			if e := matching(text, open); e > m[1] {
+				args = text[m[1]:e]
+			}
+		}
 		switch callee := calleeAt(text, m[0]); {
-		case strings.HasSuffix(callee, "IfPresent") || strings.HasSuffix(callee, "OrDefault") || callee == "found":
+		case strings.HasSuffix(callee, "IfPresent") || strings.HasSuffix(callee, "OrDefault") || callee == "found",
+			// dmdt_("dmdt", dict, p.size(), IOobjectOption::LAZY_READ): read when present (v2506)
+			strings.Contains(args, "LAZY_READ") || strings.Contains(args, "READ_IF_PRESENT"):
 			set(key, "optional", callee, "", m[0])
 		case callee == "MappedFile" || callee == "interpolateOrRead":
 			// the value may come from constant/boundaryData instead of the dictionary

@@ -11,7 +11,7 @@ import (
 // (solvers register their own boundary conditions), relative to root, sorted.
 func sourceFiles(root string) ([]string, error) {
 	var out []string
-	for _, dir := range []string{"src", "applications/solvers"} {
+	for _, dir := range []string{"src", "applications/solvers", "applications/modules"} {
 		if dir != "src" && !isDir(filepath.Join(root, dir)) {
 			continue // an installation without the solver sources
 		}

@@ -17,6 +17,8 @@
 #   provenance:
 #     - src/parallel/decompose/decompositionMethods/geomDecomp/geomDecomp.C:35-46
 #     - src/parallel/decompose/decompositionMethods/decompositionMethod/decompositionMethod.C:228-265
+#   applies_to:
+#     releases: [any]
 package foamc.rules.parallel.divisions
 
 import data.foamc.lib

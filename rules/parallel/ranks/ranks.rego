@@ -12,6 +12,8 @@
 #   provenance:
 #     - src/OpenFOAM/global/argList/argList.C (nProcDirs != Pstream::nProcs())
 #     - "mpirun -np 3 icoFoam -parallel on a case decomposed in 2: docs/parallel.md"
+#   applies_to:
+#     releases: [any]
 package foamc.rules.parallel.ranks
 
 import data.foamc.lib

@@ -8,6 +8,8 @@
 #   provenance:
 #     - src/OpenFOAM/db/dynamicLibrary/dlLibraryTable/dlLibraryTable.C:47
 #     - src/OSspecific/POSIX/POSIX.C:1668
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.caselib
 
 import data.foamc.lib

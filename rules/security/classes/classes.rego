@@ -11,6 +11,8 @@
 #     - src/dynamicFvMesh/dynamicFvMesh/dynamicFvMeshNew.C:79
 #     - src/dynamicMesh/motionSolvers/motionSolver/motionSolver.C:114
 #     - src/dynamicMesh/motionSolvers/displacement/solidBody/solidBodyMotionFunctions/solidBodyMotionFunction/solidBodyMotionFunctionNew.C:47
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.classes
 
 import data.foamc.lib

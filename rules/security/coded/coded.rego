@@ -10,6 +10,8 @@
 #     - src/dynamicMesh/motionSolvers/displacement/codedPoints0/codedPoints0MotionSolver.H:143
 #     - src/fvOptions/sources/general/codedSource/codedSource.C:33
 #     - src/OpenFOAM/db/dynamicLibrary/dynamicCode/dynamicCode.C
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.coded
 
 import data.foamc.lib

@@ -12,6 +12,8 @@
 #   provenance:
 #     - src/OpenFOAM/db/dictionary/functionEntries/codeStream/codeStream.C
 #     - src/OpenFOAM/db/dictionary/functionEntries/calcEntry/calcEntry.C
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.codestream
 
 import data.foamc.lib

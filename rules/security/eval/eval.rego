@@ -7,6 +7,8 @@
 #   fix: Nothing to do; the value is computed by OpenFOAM at read time.
 #   provenance:
 #     - src/OpenFOAM/db/dictionary/functionEntries/evalEntry/evalEntry.C
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.eval
 
 import data.foamc.lib

@@ -13,6 +13,8 @@
 #     - src/functionObjects/lagrangian/vtkCloud/vtkCloud.C:440
 #     - src/functionObjects/lagrangian/dataCloud/dataCloud.C:182
 #     - src/finiteVolume/cfdTools/general/coupling/externalFileCoupler.C:237
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.fileops
 
 import data.foamc.lib

@@ -7,6 +7,8 @@
 #   fix: Copy the included file into the case and include it with a case-relative path.
 #   provenance:
 #     - src/OpenFOAM/db/dictionary/functionEntries/includeEntry/includeEntry.C
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.includes
 
 import data.foamc.lib

@@ -8,6 +8,8 @@
 #   provenance:
 #     - src/OpenFOAM/db/dynamicLibrary/dlLibraryTable/dlLibraryTable.C
 #     - src/OSspecific/POSIX/POSIX.C:1668
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.libs
 
 import data.foamc.lib

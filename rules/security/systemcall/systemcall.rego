@@ -8,6 +8,8 @@
 #   provenance:
 #     - src/functionObjects/utilities/systemCall/systemCall.C:127
 #     - etc/controlDict:68
+#   applies_to:
+#     releases: [any]
 package foamc.rules.security.systemcall
 
 import data.foamc.lib

@@ -19,6 +19,8 @@
 #     - applications/solvers/**/Make/files, applications/utilities/**/Make/files (EXE names)
 #     - fault corpus ico-no-application, ico-unknown-application (faults/outcomes.json; icoFoam runs)
 #     - rules/timestartup_test.go TestMisspeltApplication (RunFunctions runApplication of icoFaom fails)
+#   applies_to:
+#     releases: [openfoam-v1912]
 package foamc.rules.structure.application
 
 import data.foamc.lib

@@ -1,6 +1,6 @@
 # METADATA
 # title: case skeleton files
-# description: Every solver constructs Time from system/controlDict and reads fvSchemes and fvSolution; a mesh (or a dictionary to make one) must exist.
+# description: Every solver constructs Time from system/controlDict and reads fvSchemes and fvSolution; a mesh (or a dictionary to make one) must exist. In the Foundation releases fvMesh reads fvSchemes and fvSolution when a scheme is first asked for (data.kb.release.layout.schemesOnDemand), so only solvers need them, and foamMultiRun's regionSolvers keep them per region.
 # custom:
 #   id: FOAM-STRUCT-001
 #   severity: deny
@@ -9,6 +9,7 @@
 #     - src/OpenFOAM/db/Time/Time.C
 #     - src/finiteVolume/finiteVolume/fvSchemes/fvSchemes.C
 #     - src/finiteVolume/finiteVolume/fvSolution/fvSolution.C
+#     - "openfoam-12: src/finiteVolume/fvMesh/fvMesh.C:1744"
 package foamc.rules.structure.files
 
 import data.foamc.lib
@@ -18,7 +19,19 @@ required := ["system/controlDict", "system/fvSchemes", "system/fvSolution"]
 # Multi-region cases keep fvSchemes and fvSolution per region (system/<region>/).
 needed(name) if name == "system/controlDict"
 
-needed(name) if not lib.file_exists("constant/regionProperties")
+needed(name) if {
+	not lib.file_exists("constant/regionProperties")
+	not input.files["system/controlDict"].regionSolvers
+	schemes_read
+}
+
+schemes_read if not data.kb.release.layout.schemesOnDemand
+
+# a solver: a module runner (foamRun) or an application named *Foam (the Foundation's
+# utilities, blockMesh, snappyHexMesh, refineMesh…, never ask for a scheme)
+schemes_read if input.files["system/controlDict"].application in data.kb.release.layout.applications
+
+schemes_read if endswith(input.files["system/controlDict"].application, "Foam")
 
 findings contains f if {
 	some name in required

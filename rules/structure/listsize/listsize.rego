@@ -17,6 +17,8 @@
 #     - src/OpenFOAM/meshes/polyMesh/polyMeshInitMesh.C:102 (the owner note nCells:)
 #     - src/mesh/blockMesh/blocks/block/blockCreate.C:51-53 (ni nj nk cells per hex block)
 #     - fault corpus ico-p-nonuniform-size, ico-u-patch-nonuniform-size (faults/outcomes.json)
+#   applies_to:
+#     releases: [any]
 package foamc.rules.structure.listsize
 
 import data.foamc.lib

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# lint-tutorials.sh: `foamc lint` over every tutorial case of a release (each directory with
+# system/controlDict) in one process, then the share of cases with a deny other than the
+# code-security denies (FOAM-SEC-*), and the remaining deny IDs with their case counts.
+# Usage: scripts/lint-tutorials.sh TUTORIALS_DIR [foamc lint flags…]   (FOAMC: a built foamc)
+# With RELEASE_DIR set (an OpenFOAM source or installation: etc/, tutorials/), lint runs in
+# the environment its etc/bashrc gives a user of that release: WM_PROJECT_DIR, FOAM_ETC,
+# FOAM_TUTORIALS and WM_PROJECT_VERSION (#includeEtc and $FOAM_TUTORIALS resolve there).
+set -euo pipefail
+tut=${1:?usage: lint-tutorials.sh TUTORIALS_DIR [lint flags]}
+shift
+cd "$(dirname "$0")/.."
+bin=${FOAMC:-}
+if [ -z "$bin" ]; then
+	bin=$(mktemp -d)/foamc
+	trap 'rm -rf "$(dirname "$bin")"' EXIT
+	go build -o "$bin" ./cmd/foamc
+fi
+mapfile -t cases < <(find "$tut" -path '*/system/controlDict' -printf '%h\n' | sed 's#/system$##' | sort)
+out=$(mktemp)
+envs=()
+if [ -n "${RELEASE_DIR:-}" ]; then
+	ver=$(sed -n 's/^ *export WM_PROJECT_VERSION=\([^ ]*\).*/\1/p' "$RELEASE_DIR/etc/bashrc" | head -1)
+	envs=(WM_PROJECT_DIR="$RELEASE_DIR" FOAM_ETC="$RELEASE_DIR/etc" FOAM_TUTORIALS="$RELEASE_DIR/tutorials" WM_PROJECT_VERSION="$ver")
+fi
+env "${envs[@]}" "$bin" lint --format json "$@" "${cases[@]}" >"$out" 2>/dev/null || true
+python3 - "$out" "$tut" <<'PY'
+import collections, json, sys
+doc = json.load(open(sys.argv[1]))
+root = sys.argv[2].rstrip('/') + '/'
+cases = doc['cases']
+denied = {}
+for c in cases:
+    ids = sorted({f['id'] for f in c['findings'] if f['severity'] == 'deny' and not f['id'].startswith('FOAM-SEC-')})
+    if ids:
+        denied[c['case'].replace(root, '')] = ids
+n = len(cases)
+print(f"cases {n}, with a non-security deny {len(denied)} ({100.0 * len(denied) / max(n, 1):.1f} %)")
+by = collections.Counter(i for ids in denied.values() for i in ids)
+for i, k in sorted(by.items(), key=lambda x: (-x[1], x[0])):
+    print(f"  {i} {k}")
+for c in sorted(denied):
+    print(f"  {c}: {' '.join(denied[c])}")
+rel = collections.Counter(f['summary'] for c in cases for f in c['findings'] if f['id'] in ('FOAM-REL-001', 'FOAM-REL-002'))
+for s, k in sorted(rel.items()):
+    print(f"  release finding x{k}: {s}")
+PY
+rm -f "$out"

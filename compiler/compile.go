@@ -134,6 +134,9 @@ func (c *compilation) runRecover() (res *Result, err error, restart bool) {
 		}
 	}()
 	res, err = c.run()
+	if err == nil {
+		res, err = c.forRelease(res)
+	}
 	return res, err, false
 }
 
@@ -187,9 +190,7 @@ func (c *compilation) slot(id, value string, src Source) {
 
 func (c *compilation) run() (*Result, error) {
 	s := c.spec
-	if s.Target != "" && s.Target != "openfoam-v1912" {
-		c.fail(IDUnsupported, "/target", "only openfoam-v1912 is supported", "remove target or set openfoam-v1912")
-	}
+	c.checkTarget()
 	m, err := readMesh(c.ctx, s, c.opts.Linter)
 	if err != nil {
 		ptr := "/mesh"

@@ -136,10 +136,13 @@ func (c *compilation) meshSteps(b *bytes.Buffer) {
 	}
 }
 
+// scriptEnv is the Debian v1912 environment of the generated scripts (a release profile
+// replaces it).
+const scriptEnv = ": \"${WM_PROJECT_DIR:=/usr/share/openfoam}\" \"${FOAM_ETC:=$WM_PROJECT_DIR/etc}\"\nexport WM_PROJECT_DIR FOAM_ETC\n"
+
 // scriptPrelude is what Allrun and job.slurm share after their headers: the Debian
 // OpenFOAM environment (kept when set) and the run helper that logs each step to log.<name>.
-const scriptPrelude = ": \"${WM_PROJECT_DIR:=/usr/share/openfoam}\" \"${FOAM_ETC:=$WM_PROJECT_DIR/etc}\"\nexport WM_PROJECT_DIR FOAM_ETC\n" +
-	"run() { log=\"log.$1\"; rm -f \"$log\"; echo \"Running $*\"; \"$@\" > \"$log\" 2>&1 || { tail -n 30 \"$log\"; exit 1; }; }\n"
+const scriptPrelude = scriptEnv + "run() { log=\"log.$1\"; rm -f \"$log\"; echo \"Running $*\"; \"$@\" > \"$log\" 2>&1 || { tail -n 30 \"$log\"; exit 1; }; }\n"
 
 // jobSlurm writes job.slurm: the #SBATCH header from run.slurm, the environment set-up, then
 // mesh, decompose, the solver on all ranks (srun or mpirun), reconstruct. The solver's log

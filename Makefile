@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation hostile clean slurm-deps slurm-up slurm-down mcp-client
+.PHONY: all deps openfoam openfoam12 matrix-openfoam12 source neovim build test vet demo kb generate check-generated fuzz bench mem-keys matrix validation hostile clean slurm-deps slurm-up slurm-down mcp-client
 
 all: build
 
@@ -20,6 +20,25 @@ openfoam:
 	@if ! command -v foamDictionary >/dev/null || ! command -v gcc >/dev/null || [ ! -d /usr/share/doc/openfoam-examples/examples ]; then \
 		$(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends openfoam openfoam-examples dpkg-dev gcc libc6-dev; \
+	fi
+
+# Foundation OpenFOAM 12 (docs/runner.md, "Foundation 12") in .cache/of12/OpenFOAM-12, the
+# path foamc finds by itself (FOAMC_OPENFOAM_12_DIR names another): the prebuilt minimal tree
+# of ../shared/openfoam unpacked (no build), else built from that folder's source tarball with
+# its build script (about 75 min on 2 cores) and unpacked the same way. It needs Debian's
+# Open MPI, as the v1912 packages do.
+OPENFOAM_SHARED ?= $(abspath $(CURDIR)/../shared/openfoam)
+OF12_PREFIX := $(CACHE)/of12
+openfoam12:
+	@if [ ! -f $(OF12_PREFIX)/OpenFOAM-12/etc/bashrc ]; then \
+		dpkg -s libopenmpi3 libopenmpi-dev >/dev/null 2>&1 || { $(SUDO) apt-get update && \
+			DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends libopenmpi3 libopenmpi-dev; } && \
+		mkdir -p $(OF12_PREFIX) && tarball=$(OPENFOAM_SHARED)/openfoam-12-min-linux64.tar.xz && \
+		if [ ! -f $$tarball ]; then \
+			bash $(OPENFOAM_SHARED)/build-openfoam-12-min.sh $(OPENFOAM_SHARED)/openfoam-12-min-src.tar.xz $(CACHE)/of12-build $(CACHE) && \
+			tarball=$(CACHE)/openfoam-12-min-linux64.tar.xz; \
+		fi && \
+		tar -C $(OF12_PREFIX) -xJf $$tarball; \
 	fi
 
 # The Debian source package (deb-src entry + apt-get source) into a git-ignored cache.
@@ -58,7 +77,7 @@ vet:
 # tests and stopped after them, whatever they return. It lives in its own directory
 # (SLURM_CONF below, its own ports and munged), so a machine's own Slurm is neither used
 # nor touched.
-test: deps neovim vet check-generated slurm-deps mcp-client
+test: deps openfoam12 neovim vet check-generated slurm-deps mcp-client
 	$(SUDO) scripts/slurm-cluster.sh up
 	status=0; SLURM_CONF=$(SLURM_CONF_TEST) FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
 		$(SUDO) scripts/slurm-cluster.sh down; exit $$status
@@ -93,6 +112,12 @@ matrix: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./compiler -run 'TestBlockMeshReaderAgreesOnTutorials$$' -count=1 -v -timeout 60m -args -blockmesh-corpus=all
+
+# The generated spec matrix compiled with target: openfoam-12 and run in Foundation 12's
+# foamRun (CI runs a fixed sample): compile and run rates per solver module.
+matrix-openfoam12: deps openfoam12
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./specs -run 'TestGeneratedMatrix12$$' -count=1 -v -timeout 120m -args -matrix=all \
+		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 
 # The validation suite against the literature (docs/validation.md): every validation/<case> spec
 # compiled, run in OpenFOAM v1912 and judged by foamc verify --spec, with its wrong variant

@@ -17,7 +17,6 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/snapshot"
 	"github.com/foamc/foamc/llm"
-	"github.com/foamc/foamc/openfoam"
 )
 
 // Linter lints a case directory (the gate); it returns every finding.
@@ -49,7 +48,7 @@ type Options struct {
 	Progress func(Progress)
 	// Log receives one line per stage ("meshing", "repair: ...").
 	Log io.Writer
-	// Env is the environment for OpenFOAM binaries (default openfoam.Env()).
+	// Env is the environment for OpenFOAM binaries (default CaseEnv: the case's release).
 	Env []string
 	// RequireContainment refuses the run when the kernel cannot contain the programs
 	// (also set by FOAMC_REQUIRE_CONTAINMENT=1).
@@ -112,7 +111,7 @@ func run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
+	if err := defaults(opt.Lint, dir, &opt.Env, &opt.Log); err != nil {
 		return nil, err
 	}
 	res := &Result{Case: dir}
@@ -299,12 +298,16 @@ func runOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Option
 
 // defaults fails closed without a gate and fills the environment and log Run and
 // RunSlurm default to.
-func defaults(lint Linter, env *[]string, log *io.Writer) error {
+func defaults(lint Linter, dir string, env *[]string, log *io.Writer) error {
 	if lint == nil {
 		return errors.New("runner: no linter configured: the gate fails closed")
 	}
 	if *env == nil {
-		*env = openfoam.Env()
+		e, err := CaseEnv(dir)
+		if err != nil {
+			return err
+		}
+		*env = e
 	}
 	if *log == nil {
 		*log = io.Discard

@@ -27,7 +27,9 @@ import (
 //   - pressure limits in system/fvConstraints (limitPressure): pressureReference.C stops
 //     with a FATAL error on pMin/pMax/pMinFactor/pMaxFactor in fvSolution;
 //   - PISO becomes PIMPLE with one outer corrector: foamRun's modules read PIMPLE (or
-//     SIMPLE when steady, singleRegionSolutionControl.C), never PISO.
+//     SIMPLE when steady, singleRegionSolutionControl.C), never PISO;
+//   - sonicFoam's transonic pressure equation is the fluid module's `transonic yes;`
+//     (isothermalFluid/correctPressure.C), with its scheme div(phi,(p|rho)).
 //
 // TODO(families): the coordinator moves this unit onto the release seam; its hooks are
 // checkTarget (start of run) and forRelease (end of a successful compilation).
@@ -175,7 +177,7 @@ func (c *compilation) rename12(from, to string, edit func(node)) {
 	edit(node{c, nf.Body, "/files/" + escape(to)})
 }
 
-// fvSolution12: PISO -> PIMPLE, pressure limits -> fvConstraints limitPressure.
+// fvSolution12: PISO -> PIMPLE, transonic, pressure limits -> fvConstraints limitPressure.
 func (c *compilation) fvSolution12() {
 	f := c.files["system/fvSolution"]
 	if f == nil {
@@ -189,6 +191,10 @@ func (c *compilation) fvSolution12() {
 			e.Dict.Entries = append([]grammar.Entry{&grammar.PrimitiveEntry{Key: grammar.NewKey("nOuterCorrectors"), Value: []grammar.Item{grammar.Num(1)}}}, e.Dict.Entries...)
 			c.prov[ptr+"/PIMPLE/nOuterCorrectors"] = curated("PISO is PIMPLE with one outer corrector")
 		}
+	}
+	if e, ok := f.Body.Find("PIMPLE").(*grammar.DictEntry); ok && c.feat.Transonic {
+		// v1912's sonicFoam is transonic by construction; the fluid module only when asked.
+		node{c, e.Dict, ptr + "/PIMPLE"}.set("transonic", curated(c.feat.Solver+" solves the transonic pressure equation (div(phid,p))"), grammar.NewWord("yes"))
 	}
 	limits := map[string]string{"pMin": "min", "pMax": "max", "pMinFactor": "minFactor", "pMaxFactor": "maxFactor"}
 	var lim node

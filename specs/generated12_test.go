@@ -3,12 +3,18 @@ package specs_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/foamc/foamc/compiler"
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/verify"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/specs"
@@ -19,8 +25,9 @@ import (
 var ciSample12 = []string{"simpleFoam-kEpsilon", "pimpleFoam-LES", "buoyantPimpleFoam-laminar"}
 
 // TestGeneratedMatrix12 compiles the generated specs with target: openfoam-12 and runs them
-// in the real Foundation 12 foamRun (>= 20 steps without FATAL, nan or a floating point
-// exception), as TestGeneratedMatrix does in v1912. Specs whose solver has no module foamc
+// with foamc run (gate, Foundation 12's environment, blockMesh, foamRun --steps 25, the log
+// classification and foamc verify) in the real Foundation 12: >= 20 steps without FATAL,
+// nan or a floating point exception, as TestGeneratedMatrix asks of v1912. Specs whose solver has no module foamc
 // compiles for openfoam-12 (rhoCentralFoam: shockFluid is not in the prebuilt tree) must be
 // refused with FOAM-COMPILE-010 and are counted apart. -matrix=all runs every spec (make
 // matrix-openfoam12) and prints the rates per solver module.
@@ -42,7 +49,12 @@ func TestGeneratedMatrix12(t *testing.T) {
 	ctx := context.Background()
 	opts := lintedOptions(t)
 	root := t.TempDir()
-	rel := release{target: compiler.Target12, env: env, app: openfoam.Application12}
+	linter, ok := opts.Linter.(*compiler.RulesLinter)
+	if !ok {
+		t.Fatal("lintedOptions has no rules linter")
+	}
+	rel := release{target: compiler.Target12, env: env, app: openfoam.Application12,
+		also: func(ctx context.Context, caseDir string, o *outcome) { foamcRun12(ctx, caseDir, linter, o) }}
 	var run []specs.Generated
 	refused := map[string]int{}
 	for _, g := range gs {
@@ -71,6 +83,16 @@ func TestGeneratedMatrix12(t *testing.T) {
 	fmt.Printf("Foundation 12 (%s): generated specs compiled with target: openfoam-12, run in foamRun\n", env12Dir(env))
 	for _, s := range sortedKeys(refused) {
 		fmt.Printf("refused for openfoam-12 (%s, as it must): %d %s specs\n", compiler.IDRelease, refused[s], s)
+	}
+	statuses := map[string]int{}
+	for _, o := range outs {
+		if o.foamcRun != "" {
+			statuses[o.foamcRun]++
+		}
+	}
+	fmt.Println("foamc run --steps 25 (gate, Foundation 12 environment, log classification, foamc verify):")
+	for _, v := range sortedKeys(statuses) {
+		fmt.Printf("  %3d  %s\n", statuses[v], v)
 	}
 	perModule := map[string][3]int{}
 	for _, o := range outs {
@@ -112,4 +134,50 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// foamcRun12 runs a copy of a compiled case as `foamc run --steps 25` does (no repairs)
+// and records its status and foamc verify's verdict: the runner picks Foundation 12 by
+// itself (CaseEnv), so the test's environment is not passed. (--steps limits endTime to 25
+// initial time steps, fewer steps when the step adjusts: the run rate is the solver's own
+// run, as in v1912's matrix.)
+func foamcRun12(ctx context.Context, caseDir string, linter *compiler.RulesLinter, o *outcome) {
+	dir := caseDir + ".foamc-run"
+	if err := os.CopyFS(dir, os.DirFS(caseDir)); err != nil {
+		o.foamcRun = "copy: " + err.Error()
+		return
+	}
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancel()
+	res, err := runner.Run(rctx, dir, runner.Options{
+		Steps:  runSteps,
+		Lint:   func(dir string) ([]finding.Finding, error) { return linter.LintDir(rctx, dir) },
+		Verify: runner.Judge(verify.Options{}),
+	})
+	log, _ := os.ReadFile(filepath.Join(dir, "log."+openfoam.Application12))
+	switch {
+	case err != nil:
+		o.foamcRun = "error: " + firstWords(err.Error(), 12)
+	case res.Status == runner.StatusRefused:
+		o.foamcRun = "refused: " + firstDeny(res.Gate)
+	case !strings.Contains(string(log), "Build  : 12"):
+		o.foamcRun = "not Foundation 12's foamRun (no `Build  : 12` in log.foamRun)"
+	case res.Failure != nil && res.Failure.Class != runner.ClassVerification:
+		o.foamcRun = res.Status + " [" + res.Failure.Class + "/" + res.Failure.Kind + "]"
+	default:
+		o.foamcRun = res.Status
+	}
+	if res != nil && res.Verify != nil {
+		o.foamcRun += ", verify " + res.Verify.Verdict
+		if res.Failure != nil && res.Failure.Class == runner.ClassVerification {
+			o.foamcRun += " (" + res.Failure.Rule + ")"
+		}
+	}
+}
+
+func firstDeny(fs []finding.Finding) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	return fs[0].ID + " " + firstWords(fs[0].Summary, 10)
 }

@@ -93,6 +93,7 @@ type outcome struct {
 	ran      bool
 	steps    int
 	cause    string
+	foamcRun string // foamc run's status (release.also), with verify's verdict
 }
 
 // TestGeneratedMatrix compiles (with the full rule library as linter), meshes and runs the
@@ -166,6 +167,8 @@ type release struct {
 	target string
 	env    []string
 	app    string // the solver application (foamRun) instead of the spec's solver
+	// also, when set, runs a copy of the written case another way first (foamc run).
+	also func(ctx context.Context, caseDir string, o *outcome)
 }
 
 func runGenerated(ctx context.Context, g specs.Generated, root string, opts compiler.Options, run bool, rel release) outcome {
@@ -222,6 +225,9 @@ func runGenerated(ctx context.Context, g specs.Generated, root string, opts comp
 	if err := res.Write(caseDir, false); err != nil {
 		o.cause = "write: " + err.Error()
 		return o
+	}
+	if rel.also != nil {
+		rel.also(ctx, caseDir, &o)
 	}
 	env := rel.env
 	if env == nil {

@@ -13,11 +13,11 @@ import (
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/runner"
-	"github.com/foamc/foamc/verify"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/runner"
 	"github.com/foamc/foamc/specs"
+	"github.com/foamc/foamc/verify"
 )
 
 // ciSample12 is the fixed CI sample of the Foundation 12 matrix: one spec of each solver

@@ -23,6 +23,7 @@ import (
 //     tutorials/incompressibleFluid/pitzDailySteady) and thermophysicalProperties
 //     (thermo's `hf`, hConstThermo.C), constant/momentumTransport replaces
 //     turbulenceProperties with `model` for RASModel/LESModel;
+//   - decomposeParDict's coefficients as <method>Coeffs;
 //   - function objects in system/functions (functionObjectList.C reads it first);
 //   - pressure limits in system/fvConstraints (limitPressure): pressureReference.C stops
 //     with a FATAL error on pMin/pMax/pMinFactor/pMaxFactor in fvSolution;
@@ -114,6 +115,17 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 		// icoFoam has no turbulenceProperties; every foamRun module reads momentumTransport.
 		m := c.file("constant/momentumTransport", "dictionary")
 		m.set("simulationType", curated("Foundation 12 modules read constant/momentumTransport"), grammar.NewWord("laminar"))
+	}
+	if f, ok := c.files["system/decomposeParDict"]; ok {
+		// Foundation 12 reads only <method>Coeffs (decompositionMethod.C).
+		n := node{c, f.Body, "/files/" + escape("system/decomposeParDict")}
+		if m, ok := f.Body.Find("method").(*grammar.PrimitiveEntry); ok && len(m.Value) == 1 {
+			if e, ok := f.Body.Find("coeffs").(*grammar.DictEntry); ok {
+				name := grammar.FormatItems(m.Value) + "Coeffs"
+				e.Key = grammar.NewKey(name)
+				c.moveProv(n.ptr+"/coeffs", n.ptr+"/"+escape(name))
+			}
+		}
 	}
 	c.fvSolution12()
 	c.fvSchemes12()
@@ -307,6 +319,9 @@ fi
 `
 	s := strings.Replace(string(b), scriptEnv, env, 1)
 	s = strings.Replace(s, "#!/bin/sh\n", "#!/bin/bash\n", 1)
+	// Debian's mpirun puts /usr/lib (Debian's v1912 libraries) first on the ranks'
+	// LD_LIBRARY_PATH; --noprefix keeps Foundation 12's.
+	s = strings.ReplaceAll(s, "\nmpirun -np ", "\nmpirun --noprefix -np ")
 	if !strings.Contains(s, env) {
 		panic(fmt.Sprintf("compiler: generated script without its environment line: %q", s))
 	}

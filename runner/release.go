@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/internal/saferead"
@@ -47,4 +48,14 @@ func application(dir string) string {
 		}
 	}
 	return ""
+}
+
+// mpirunPrefix are the options mpirun needs for the release env names: Debian's Open MPI
+// puts its prefix's lib, /usr/lib, first on the ranks' LD_LIBRARY_PATH, where Debian's
+// v1912 libOpenFOAM and libfiniteVolume live; --noprefix keeps Foundation 12's own first.
+func mpirunPrefix(env []string) []string {
+	if slices.Contains(env, "WM_PROJECT_VERSION=12") {
+		return []string{"--noprefix"}
+	}
+	return nil
 }

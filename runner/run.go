@@ -430,7 +430,7 @@ func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser,
 			return nil, 0, err
 		}
 		fmt.Fprintf(opt.Log, "solve: mpirun -np %d %s -parallel\n", opt.Parallel, solver)
-		code, err := f.exec(ctx, solver, onLine, "mpirun", "-np", strconv.Itoa(opt.Parallel), solver, "-parallel")
+		code, err := f.exec(ctx, solver, onLine, "mpirun", append(mpirunPrefix(f.env), "-np", strconv.Itoa(opt.Parallel), solver, "-parallel")...)
 		if err != nil || code != 0 {
 			return p, code, err
 		}

@@ -1,4 +1,5 @@
-// Package openfoam is the one place that knows where OpenFOAM v1912 lives on this machine: the
+// Package openfoam is the one place that knows where OpenFOAM lives on this machine (Debian's v1912;
+// Foundation 12 in release12.go): the
 // environment its binaries need, binary lookup, and the tutorials and source package.
 // The layout is Debian's (apt-get install openfoam openfoam-examples; apt-get source openfoam).
 package openfoam

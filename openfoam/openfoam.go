@@ -1,7 +1,7 @@
-// Package openfoam is the one place that knows where OpenFOAM lives on this machine (Debian's v1912;
-// Foundation 12 in release12.go): the
-// environment its binaries need, binary lookup, and the tutorials and source package.
-// The layout is Debian's (apt-get install openfoam openfoam-examples; apt-get source openfoam).
+// Package openfoam is the one place that knows where OpenFOAM lives on this machine: the
+// environment its binaries need, binary lookup, and the tutorials and source package. The
+// v1912 layout is Debian's (apt-get install openfoam openfoam-examples; apt-get source
+// openfoam); Foundation 12's is release12.go.
 package openfoam
 
 import (

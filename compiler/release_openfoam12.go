@@ -24,7 +24,8 @@ import (
 //     (thermo's `hf`, hConstThermo.C), constant/momentumTransport replaces
 //     turbulenceProperties with `model` for RASModel/LESModel;
 //   - decomposeParDict's coefficients as <method>Coeffs;
-//   - function objects in system/functions (functionObjectList.C reads it first);
+//   - function objects in system/functions (functionObjectList.C reads it first), sampled
+//     sets typed lineUniform and points;
 //   - pressure limits in system/fvConstraints (limitPressure): pressureReference.C stops
 //     with a FATAL error on pMin/pMax/pMinFactor/pMaxFactor in fvSolution;
 //   - PISO becomes PIMPLE with one outer corrector: foamRun's modules read PIMPLE (or
@@ -127,6 +128,7 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 			}
 		}
 	}
+	c.sets12()
 	c.fvSolution12()
 	c.fvSchemes12()
 	c.fields12()
@@ -270,6 +272,47 @@ func unprefixThermo(d *grammar.Dict) {
 				if w, ok := it.(*grammar.Word); ok && strings.HasPrefix(w.Value, "thermo:") {
 					e.Value[i] = grammar.NewWord(strings.TrimPrefix(w.Value, "thermo:"))
 				}
+			}
+		}
+	}
+}
+
+// sets12 renames the sampled sets' types: Foundation 12 has lineUniform for v1912's
+// uniform and points (with its mandatory `ordered`) for cloud (src/sampling/sampledSet).
+// Its raw writer puts every field of a set in one <set>.xy, which verify reads.
+func (c *compilation) sets12() {
+	f := c.files["system/functions"]
+	if f == nil {
+		return
+	}
+	for _, e := range f.Body.Entries {
+		fo, ok := e.(*grammar.DictEntry)
+		if !ok {
+			continue
+		}
+		sets, ok := fo.Dict.Find("sets").(*grammar.PrimitiveEntry)
+		if !ok || len(sets.Value) != 1 {
+			continue
+		}
+		l, ok := sets.Value[0].(*grammar.List)
+		if !ok {
+			continue
+		}
+		for _, it := range l.Items {
+			d, ok := it.(*grammar.Dict)
+			if !ok {
+				continue
+			}
+			t, ok := d.Find("type").(*grammar.PrimitiveEntry)
+			if !ok || len(t.Value) != 1 {
+				continue
+			}
+			switch grammar.FormatItems(t.Value) {
+			case "uniform":
+				d.Set("type", grammar.NewWord("lineUniform"))
+			case "cloud":
+				d.Set("type", grammar.NewWord("points"))
+				d.Set("ordered", grammar.NewWord("yes"))
 			}
 		}
 	}

@@ -30,6 +30,7 @@ import (
 //     with a FATAL error on pMin/pMax/pMinFactor/pMaxFactor in fvSolution;
 //   - PISO becomes PIMPLE with one outer corrector: foamRun's modules read PIMPLE (or
 //     SIMPLE when steady, singleRegionSolutionControl.C), never PISO;
+//   - rhoCentralFoam is the shockFluid module (shockFluid12);
 //   - sonicFoam's transonic pressure equation is the fluid module's `transonic yes;`
 //     (isothermalFluid/correctPressure.C), with its scheme div(phi,(p|rho)).
 //
@@ -58,10 +59,8 @@ var modules12 = map[string]string{
 	"sonicFoam":         "fluid",
 	"buoyantSimpleFoam": "fluid",
 	"buoyantPimpleFoam": "fluid",
-}
-
-var modules12Missing = map[string]string{
-	"rhoCentralFoam": "its Foundation 12 successor, the shockFluid module, is not in the prebuilt minimal OpenFOAM 12 foamc proves its output in",
+	// shockFluid is not in the prebuilt minimal tree: `make openfoam12-modules` builds it.
+	"rhoCentralFoam": "shockFluid",
 }
 
 // checkTarget refuses a target release foamc does not emit.
@@ -83,7 +82,7 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 	}
 	module, ok := modules12[c.feat.Solver]
 	if !ok {
-		c.fail(IDRelease, "/physics/solver", c.feat.Solver+" is not compiled for openfoam-12: "+modules12Missing[c.feat.Solver],
+		c.fail(IDRelease, "/physics/solver", c.feat.Solver+" is not compiled for openfoam-12: foamc knows no Foundation 12 module for it",
 			"set target openfoam-v1912, or choose a solver with a Foundation 12 module ("+strings.Join(slices.Sorted(maps.Keys(modules12)), ", ")+")")
 		return nil, c.sorted()
 	}
@@ -131,6 +130,9 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 	c.sets12()
 	c.fvSolution12()
 	c.fvSchemes12()
+	if module == "shockFluid" {
+		c.shockFluid12()
+	}
 	c.fields12()
 	for _, p := range old {
 		if _, ok := c.files[p]; !ok {
@@ -249,6 +251,43 @@ func (c *compilation) fvSchemes12() {
 		ptr := "/files/" + escape("system/fvSchemes") + "/divSchemes/"
 		div.Dict.Set("div(phi,(p|rho))", p.Value...)
 		c.prov[ptr+escape("div(phi,(p|rho))")] = c.prov[ptr+escape("div(phid,p)")]
+	}
+}
+
+// shockFluid12 restates rhoCentralFoam for the shockFluid module (tutorials/shockFluid):
+// it reads PIMPLE (empty for rhoCentralFoam's explicit scheme), solves in its final (only)
+// outer iteration with the <field>Final solvers, and its viscous stress is the momentum
+// transport's divDevTau, div(((rho*nuEff)*dev2(T(grad(U))))), where rhoCentralFoam has
+// div(tauMC).
+func (c *compilation) shockFluid12() {
+	if f := c.files["system/fvSolution"]; f != nil {
+		ptr := "/files/" + escape("system/fvSolution")
+		if f.Body.Find("PIMPLE") == nil {
+			f.Body.SetDict("PIMPLE")
+			c.prov[ptr+"/PIMPLE"] = curated("shockFluid reads PIMPLE (tutorials/shockFluid)")
+		}
+		if e, ok := f.Body.Find("solvers").(*grammar.DictEntry); ok {
+			var add []grammar.Entry
+			for _, s := range e.Dict.Entries {
+				d, ok := s.(*grammar.DictEntry)
+				if !ok || d.Key.Regex || strings.HasSuffix(d.Key.Name, "Final") || e.Dict.Find(d.Key.Name+"Final") != nil {
+					continue
+				}
+				add = append(add, &grammar.DictEntry{Key: grammar.NewKey(d.Key.Name + "Final"), Dict: d.Dict})
+				c.prov[ptr+"/solvers/"+escape(d.Key.Name+"Final")] = c.prov[ptr+"/solvers/"+escape(d.Key.Name)]
+			}
+			e.Dict.Entries = append(e.Dict.Entries, add...)
+		}
+	}
+	if f := c.files["system/fvSchemes"]; f != nil {
+		if div, ok := f.Body.Find("divSchemes").(*grammar.DictEntry); ok {
+			if p, ok := div.Dict.Find("div(tauMC)").(*grammar.PrimitiveEntry); ok {
+				const k = "div(((rho*nuEff)*dev2(T(grad(U)))))"
+				ptr := "/files/" + escape("system/fvSchemes") + "/divSchemes/"
+				div.Dict.Set(k, p.Value...)
+				c.prov[ptr+escape(k)] = c.prov[ptr+escape("div(tauMC)")]
+			}
+		}
 	}
 }
 

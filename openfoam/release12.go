@@ -140,3 +140,11 @@ func LookupModule(name string) (Solver, bool) {
 	s, ok := modules12[name]
 	return s, ok
 }
+
+// HasModule12 reports whether the Foundation 12 installation dir holds the solver module's
+// library (lib<module>.so, which foamRun loads): the prebuilt minimal tree lacks shockFluid
+// until `make openfoam12-modules` builds it.
+func HasModule12(dir, module string) bool {
+	libs, _ := filepath.Glob(filepath.Join(dir, "platforms", "*", "lib", "lib"+module+".so"))
+	return len(libs) > 0
+}

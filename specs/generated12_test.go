@@ -25,12 +25,12 @@ import (
 var ciSample12 = []string{"simpleFoam-kEpsilon", "pimpleFoam-LES", "buoyantPimpleFoam-laminar"}
 
 // TestGeneratedMatrix12 compiles the generated specs with target: openfoam-12 and runs them
-// with foamc run (gate, Foundation 12's environment, blockMesh, foamRun --steps 25, the log
-// classification and foamc verify) in the real Foundation 12: >= 20 steps without FATAL,
-// nan or a floating point exception, as TestGeneratedMatrix asks of v1912. Specs whose solver has no module foamc
-// compiles for openfoam-12 (rhoCentralFoam: shockFluid is not in the prebuilt tree) must be
-// refused with FOAM-COMPILE-010 and are counted apart. -matrix=all runs every spec (make
-// matrix-openfoam12) and prints the rates per solver module.
+// in the real Foundation 12 twice: blockMesh and foamRun until 25 steps (>= 20 without FATAL,
+// nan or a floating point exception, as TestGeneratedMatrix asks of v1912), and a copy with
+// foamc run --steps 25 (gate, Foundation 12's environment, log classification, foamc
+// verify), whose statuses and verdicts it prints. Specs whose module the installation lacks
+// (rhoCentralFoam's shockFluid in the prebuilt tree) are compiled and counted apart.
+// -matrix=all runs every spec (make matrix-openfoam12) and prints the rates per module.
 func TestGeneratedMatrix12(t *testing.T) {
 	env := foamtest.Env12(t)
 	gs := generated(t)
@@ -56,17 +56,20 @@ func TestGeneratedMatrix12(t *testing.T) {
 	rel := release{target: compiler.Target12, env: env, app: openfoam.Application12,
 		also: func(ctx context.Context, caseDir string, o *outcome) { foamcRun12(ctx, caseDir, linter, o) }}
 	var run []specs.Generated
-	refused := map[string]int{}
+	notInstalled := map[string]int{}
+	dir := env12Dir(env)
 	for _, g := range gs {
-		if _, ok := compiler.Module12(g.Solver); ok {
+		m, _ := compiler.Module12(g.Solver)
+		if openfoam.HasModule12(dir, m) {
 			run = append(run, g)
 			continue
 		}
-		o := runGenerated(ctx, g, root, opts, false, rel)
-		if o.compiled || !strings.Contains(o.cause, compiler.IDRelease) && g.Unsatisfiable == "" {
-			t.Errorf("%s: %s has no openfoam-12 module: want a %s refusal, got compiled=%v %s", g.Name, g.Solver, compiler.IDRelease, o.compiled, o.cause)
+		// Compiled, not run: the installation lacks the module (shockFluid in the
+		// prebuilt tree; make openfoam12-modules builds it).
+		if o := runGenerated(ctx, g, root, opts, false, rel); !o.compiled {
+			t.Errorf("%s: %s", g.Name, o.cause)
 		}
-		refused[g.Solver]++
+		notInstalled[g.Solver+" ("+m+")"]++
 	}
 	outs := make([]outcome, len(run))
 	var wg sync.WaitGroup
@@ -80,9 +83,9 @@ func TestGeneratedMatrix12(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	fmt.Printf("Foundation 12 (%s): generated specs compiled with target: openfoam-12, run in foamRun\n", env12Dir(env))
-	for _, s := range sortedKeys(refused) {
-		fmt.Printf("refused for openfoam-12 (%s, as it must): %d %s specs\n", compiler.IDRelease, refused[s], s)
+	fmt.Printf("Foundation 12 (%s): generated specs compiled with target: openfoam-12, run in foamRun\n", dir)
+	for _, s := range sortedKeys(notInstalled) {
+		fmt.Printf("compiled, not run (module not installed: make openfoam12-modules): %d %s specs\n", notInstalled[s], s)
 	}
 	statuses := map[string]int{}
 	for _, o := range outs {

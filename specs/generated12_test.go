@@ -2,9 +2,11 @@ package specs_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -22,6 +24,10 @@ import (
 
 // ciSample12 is the fixed CI sample of the Foundation 12 matrix: one spec of each solver
 // module family (incompressibleFluid steady RAS, transient LES; fluid buoyant).
+// only12 restricts TestGeneratedMatrix12 to one solver's specs (e.g. rhoCentralFoam once
+// make openfoam12-modules has built shockFluid).
+var only12 = flag.String("solver", "", "TestGeneratedMatrix12: run only the specs of this solver")
+
 var ciSample12 = []string{"simpleFoam-kEpsilon", "pimpleFoam-LES", "buoyantPimpleFoam-laminar"}
 
 // TestGeneratedMatrix12 compiles the generated specs with target: openfoam-12 and runs them
@@ -45,6 +51,9 @@ func TestGeneratedMatrix12(t *testing.T) {
 			}
 		}
 		gs = sample
+	}
+	if *only12 != "" {
+		gs = slices.DeleteFunc(gs, func(g specs.Generated) bool { return g.Solver != *only12 })
 	}
 	ctx := context.Background()
 	opts := lintedOptions(t)

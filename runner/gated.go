@@ -95,7 +95,7 @@ func Gate(ctx context.Context, dir string, o GateOptions) (GateResult, error) {
 	}
 	env := o.Env
 	if env == nil {
-		if env, err = CaseEnv(snap.Case); err != nil {
+		if env, err = CaseEnv(snap.Dir); err != nil {
 			return g, fmt.Errorf("%w: %w", ErrNotStarted, err)
 		}
 	}

@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export WM_PROJECT_DIR ?= /usr/share/openfoam
 export FOAM_ETC ?= /usr/share/openfoam/etc
 
-.PHONY: all deps openfoam source neovim build test vet demo kb generate generate-rules check-generated fuzz bench mem-keys matrix validation hostile study-examples clean slurm-deps slurm-up slurm-down mcp-client chromium
+.PHONY: all deps openfoam openfoam12 openfoam12-modules matrix-openfoam12 source neovim build test vet demo kb generate generate-rules check-generated fuzz bench mem-keys matrix validation hostile study-examples clean slurm-deps slurm-up slurm-down mcp-client chromium
 
 all: build
 
@@ -20,6 +20,39 @@ openfoam:
 	@if ! command -v foamDictionary >/dev/null || ! command -v gcc >/dev/null || [ ! -d /usr/share/doc/openfoam-examples/examples ]; then \
 		$(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends openfoam openfoam-examples dpkg-dev gcc libc6-dev; \
+	fi
+
+# Foundation OpenFOAM 12 (docs/runner.md, "Foundation 12") in .cache/of12/OpenFOAM-12, the
+# path foamc finds by itself (FOAMC_OPENFOAM_12_DIR names another): the prebuilt minimal tree
+# of ../shared/openfoam unpacked (no build), else built from that folder's source tarball with
+# its build script (about 75 min on 2 cores) and unpacked the same way. It needs Debian's
+# Open MPI, as the v1912 packages do.
+OPENFOAM_SHARED ?= $(abspath $(CURDIR)/../shared/openfoam)
+OF12_PREFIX := $(CACHE)/of12
+openfoam12:
+	@if [ ! -f $(OF12_PREFIX)/OpenFOAM-12/etc/bashrc ]; then \
+		dpkg -s libopenmpi3 libopenmpi-dev >/dev/null 2>&1 || { $(SUDO) apt-get update && \
+			DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends libopenmpi3 libopenmpi-dev; } && \
+		mkdir -p $(OF12_PREFIX) && tarball=$(OPENFOAM_SHARED)/openfoam-12-min-linux64.tar.xz && \
+		if [ ! -f $$tarball ]; then \
+			bash $(OPENFOAM_SHARED)/build-openfoam-12-min.sh $(OPENFOAM_SHARED)/openfoam-12-min-src.tar.xz $(CACHE)/of12-build $(CACHE) && \
+			tarball=$(CACHE)/openfoam-12-min-linux64.tar.xz; \
+		fi && \
+		tar -C $(OF12_PREFIX) -xJf $$tarball; \
+	fi
+
+# Solver modules the prebuilt tree lacks, built into it from ../shared/openfoam's source
+# tarball with the build script's commands (scripts/openfoam12-module.sh): shockFluid, which
+# target openfoam-12 compiles rhoCentralFoam to. The source is unpacked beside the binaries
+# (existing files kept); the build needs Debian's compilers and flex.
+OF12_MODULES := shockFluid
+openfoam12-modules: openfoam12
+	@for m in $(OF12_MODULES); do ls $(OF12_PREFIX)/OpenFOAM-12/platforms/*/lib/lib$$m.so >/dev/null 2>&1 || missing="$$missing $$m"; done; \
+	if [ -n "$$missing" ]; then \
+		command -v g++ >/dev/null && command -v flex >/dev/null || { $(SUDO) apt-get update && \
+			DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends build-essential flex bison libfl-dev zlib1g-dev; } && \
+		tar -C $(OF12_PREFIX) --skip-old-files -xJf $(OPENFOAM_SHARED)/openfoam-12-min-src.tar.xz && \
+		scripts/openfoam12-module.sh $(OF12_PREFIX)/OpenFOAM-12 $$missing; \
 	fi
 
 # The Debian source package (deb-src entry + apt-get source) into a git-ignored cache.
@@ -63,7 +96,7 @@ vet:
 # tests and stopped after them, whatever they return. It lives in its own directory
 # (SLURM_CONF below, its own ports and munged), so a machine's own Slurm is neither used
 # nor touched.
-test: deps neovim chromium vet check-generated slurm-deps mcp-client
+test: deps openfoam12 neovim chromium vet check-generated slurm-deps mcp-client
 	$(SUDO) scripts/slurm-cluster.sh up
 	status=0; SLURM_CONF=$(SLURM_CONF_TEST) FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test -count=1 -timeout 40m ./... || status=$$?; \
 		$(SUDO) scripts/slurm-cluster.sh down; exit $$status
@@ -98,6 +131,12 @@ matrix: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./compiler -run 'TestBlockMeshReaderAgreesOnTutorials$$' -count=1 -v -timeout 60m -args -blockmesh-corpus=all
+
+# The generated spec matrix compiled with target: openfoam-12 and run in Foundation 12's
+# foamRun, shockFluid included (CI runs a fixed sample): compile and run rates per module.
+matrix-openfoam12: deps openfoam12-modules
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestGeneratedMatrix12$$' -count=1 -v -timeout 120m -args -matrix=all \
+		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 
 # The validation suite against the literature (docs/validation.md): every eval/validation/<case> spec
 # compiled, run in OpenFOAM v1912 and judged by foamc verify --spec, with its wrong variant

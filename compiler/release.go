@@ -33,7 +33,7 @@ type release struct {
 
 // releases is the registration of every release foamc compiles for: adding a release is
 // one line here. The first is the default of a spec without target.
-var releases = []*release{v1912}
+var releases = []*release{v1912, openfoam12, v2506}
 
 // releaseFor is the release a spec's target selects ("" is the default).
 func releaseFor(target string) (*release, bool) {

@@ -1,6 +1,7 @@
-// Package openfoam is the one place that knows where OpenFOAM v1912 lives on this machine: the
-// environment its binaries need, binary lookup, and the tutorials and source package.
-// The layout is Debian's (apt-get install openfoam openfoam-examples; apt-get source openfoam).
+// Package openfoam is the one place that knows where OpenFOAM lives on this machine: the
+// environment its binaries need, binary lookup, and the tutorials and source package. The
+// v1912 layout is Debian's (apt-get install openfoam openfoam-examples; apt-get source
+// openfoam); Foundation 12's is release12.go.
 package openfoam
 
 import (

@@ -69,6 +69,7 @@ var goRules = []goRule{
 	{"FOAM-COMPILE-007", finding.Deny, "a retrieved value needs a field or object the case lacks", "give the value in the spec", "compiler/compile.go", nil},
 	{"FOAM-COMPILE-008", finding.Deny, "a retrieved value that switches an equation off (maxIter 0)", "give the solver settings in the spec", "compiler/compile.go", nil},
 	{"FOAM-COMPILE-009", finding.Deny, "an expect: item the compiled case cannot measure (a name given twice, a patch not in the mesh, a force coefficient without outputs.forceCoeffs, unreadable reference data)", "correct the expect item the message locates (docs/spec.md, Expectations)", "compiler/expect.go", nil},
+	{"FOAM-COMPILE-010", finding.Deny, "a target release foamc cannot prove a compiled case in: openfoam-v2506 (no v2506 solver installed), or openfoam-12 for a solver without a Foundation 12 module", "set target openfoam-v1912 or openfoam-12", "compiler/release_openfoam12.go", nil},
 	{"FOAM-COMPILE-101", finding.Warn, "physics outside the model's plausible range (Reynolds number)", "check the velocity, length and viscosity", "compiler/compile.go", nil},
 	{"FOAM-COMPILE-102", finding.Info, "a spec input the chosen solver ignores", "drop the input or choose a solver that reads it", "compiler/compile.go", nil},
 	{"FOAM-COMPILE-103", finding.Info, "a mesh patch retyped to agree with the role the spec gives it", "give the patch that type in the mesh, or another role in the spec", "compiler/compile.go", nil},

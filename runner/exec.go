@@ -72,7 +72,7 @@ func (f foam) command(ctx context.Context, name string, args ...string) (cmd *ex
 		tmp := f.tmp
 		done = func() { os.RemoveAll(tmp) }
 	}
-	cmd = proc.Command(ctx, name, args...)
+	cmd = proc.Command(ctx, lookPathEnv(name, f.env), args...)
 	cmd.Dir = f.dir
 	cmd.Env = f.environ()
 	if _, err := contain.Wrap(cmd, f.policy()); err != nil {
@@ -80,6 +80,35 @@ func (f foam) command(ctx context.Context, name string, args ...string) (cmd *ex
 		return nil, nil, fmt.Errorf("runner: %s: %w", name, err)
 	}
 	return cmd, done, nil
+}
+
+// lookPathEnv finds a bare program name on the PATH of the environment it will run in, as
+// a shell with that environment would: Foundation 12's PATH puts its blockMesh before
+// Debian's v1912 one in /usr/bin, which foamc's own PATH would find. A name it cannot
+// resolve is returned as is (exec then reports it).
+func lookPathEnv(name string, env []string) string {
+	if strings.Contains(name, "/") {
+		return name
+	}
+	path, ok := "", false
+	for _, kv := range env {
+		if v, found := strings.CutPrefix(kv, "PATH="); found {
+			path, ok = v, true
+		}
+	}
+	if !ok {
+		return name
+	}
+	for _, d := range filepath.SplitList(path) {
+		if !filepath.IsAbs(d) {
+			continue // a relative element would search the case
+		}
+		p := filepath.Join(d, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
+			return p
+		}
+	}
+	return name
 }
 
 // policy: write the case (the snapshot) and the private tmp; read the system and the
@@ -122,7 +151,7 @@ func containmentOf(s contain.Support, require bool) []finding.Finding {
 // log.<logName> and feeding each line to onLine. It returns the exit code; err
 // is set only when the program could not be started or ctx ended.
 func (f foam) exec(ctx context.Context, logName string, onLine func(string), name string, args ...string) (int, error) {
-	path, err := openfoam.LookPath(name)
+	path, err := openfoam.LookPath(lookPathEnv(name, f.env))
 	if err != nil {
 		return -1, fmt.Errorf("runner: %w", err)
 	}

@@ -24,7 +24,7 @@ type GateOptions struct {
 	Lint Linter
 	// Argv is the command and its arguments, run in the case's snapshot.
 	Argv []string
-	// Env is the command's environment; nil means openfoam.Env(), the environment `foamc
+	// Env is the command's environment; nil means CaseEnv (the case's release), the environment `foamc
 	// run` gives OpenFOAM programs.
 	Env            []string
 	Stdin          io.Reader
@@ -95,7 +95,9 @@ func Gate(ctx context.Context, dir string, o GateOptions) (GateResult, error) {
 	}
 	env := o.Env
 	if env == nil {
-		env = openfoam.Env()
+		if env, err = CaseEnv(snap.Dir); err != nil {
+			return g, fmt.Errorf("%w: %w", ErrNotStarted, err)
+		}
 	}
 	// Its own session: cancelling ctx stops the command and all it started.
 	f := foam{dir: snap.Dir, env: env, tmp: snap.Tmp, require: o.RequireContainment}

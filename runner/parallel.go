@@ -27,7 +27,7 @@ func decompose(ctx context.Context, f foam, n int, log io.Writer) error {
 	dc, why := meshDecomposition(f.dir, n)
 	choose := func() error {
 		fmt.Fprintf(log, "decompose: method %s n (%d %d %d) (%s)\n", dc.Method, dc.N[0], dc.N[1], dc.N[2], why)
-		for _, kv := range [][2]string{{"numberOfSubdomains", strconv.Itoa(n)}, {"method", dc.Method}, {"coeffs", coeffsText(dc)}} {
+		for _, kv := range [][2]string{{"numberOfSubdomains", strconv.Itoa(n)}, {"method", dc.Method}, {coeffsKey(f.env, dc.Method), coeffsText(dc)}} {
 			if err := f.set(ctx, "system/decomposeParDict", kv[0], kv[1]); err != nil {
 				return fmt.Errorf("runner: %w", err)
 			}
@@ -89,6 +89,15 @@ func meshDecomposition(dir string, n int) (openfoam.Decomposition, string) {
 		why += ", 2D"
 	}
 	return openfoam.ChooseDecomposition(n, ext, skip), why
+}
+
+// coeffsKey is the coefficients' dictionary: v1912 reads `coeffs`, Foundation 12 only
+// `<method>Coeffs` (decompositionMethod.C of each).
+func coeffsKey(env []string, method string) string {
+	if slices.Contains(env, "WM_PROJECT_VERSION=12") {
+		return method + "Coeffs"
+	}
+	return "coeffs"
 }
 
 func coeffsText(d openfoam.Decomposition) string {

@@ -17,7 +17,6 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/snapshot"
 	"github.com/foamc/foamc/llm"
-	"github.com/foamc/foamc/openfoam"
 )
 
 // Linter lints a case directory (the gate); it returns every finding. It is the
@@ -50,7 +49,7 @@ type Options struct {
 	Progress func(Progress)
 	// Log receives one line per stage ("meshing", "repair: ...").
 	Log io.Writer
-	// Env is the environment for OpenFOAM binaries (default openfoam.Env()).
+	// Env is the environment for OpenFOAM binaries (default CaseEnv: the case's release).
 	Env []string
 	// RequireContainment refuses the run when the kernel cannot contain the programs
 	// (also set by FOAMC_REQUIRE_CONTAINMENT=1).
@@ -116,7 +115,7 @@ func run(ctx context.Context, dir string, opt Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
+	if err := defaults(opt.Lint, dir, &opt.Env, &opt.Log); err != nil {
 		return nil, err
 	}
 	res := &Result{Case: dir}
@@ -303,12 +302,16 @@ func runOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Option
 
 // defaults fails closed without a gate and fills the environment and log Run and
 // RunSlurm default to.
-func defaults(lint Linter, env *[]string, log *io.Writer) error {
+func defaults(lint Linter, dir string, env *[]string, log *io.Writer) error {
 	if lint == nil {
 		return errors.New("runner: no linter configured: the gate fails closed")
 	}
 	if *env == nil {
-		*env = openfoam.Env()
+		e, err := CaseEnv(dir)
+		if err != nil {
+			return err
+		}
+		*env = e
 	}
 	if *log == nil {
 		*log = io.Discard
@@ -431,7 +434,7 @@ func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser,
 			return nil, 0, err
 		}
 		fmt.Fprintf(opt.Log, "solve: mpirun -np %d %s -parallel\n", opt.Parallel, solver)
-		code, err := f.exec(ctx, solver, onLine, "mpirun", "-np", strconv.Itoa(opt.Parallel), solver, "-parallel")
+		code, err := f.exec(ctx, solver, onLine, "mpirun", append(mpirunPrefix(f.env), "-np", strconv.Itoa(opt.Parallel), solver, "-parallel")...)
 		if err != nil || code != 0 {
 			return p, code, err
 		}

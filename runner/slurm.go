@@ -33,7 +33,7 @@ type SlurmOptions struct {
 	Progress func(Progress)
 	// Log receives one line per event (submission, state changes, the verdict).
 	Log io.Writer
-	// Env is the environment of sbatch (default openfoam.Env()); sbatch exports it to the job.
+	// Env is the environment of sbatch (default CaseEnv: the case's release); sbatch exports it to the job.
 	Env []string
 	// Poll is the interval between squeue queries and log reads (default 2s).
 	Poll time.Duration
@@ -80,7 +80,7 @@ func RunSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error
 
 func runSlurm(ctx context.Context, dir string, opt SlurmOptions) (*Result, error) {
 	start := time.Now()
-	if err := defaults(opt.Lint, &opt.Env, &opt.Log); err != nil {
+	if err := defaults(opt.Lint, dir, &opt.Env, &opt.Log); err != nil {
 		return nil, err
 	}
 	if opt.Poll <= 0 {

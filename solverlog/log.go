@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Step is one solver time step (or SIMPLE iteration) as the log reports it.
@@ -111,7 +112,8 @@ func (p *Parser) Feed(line string) bool {
 		return false
 	}
 	if m := reTime().FindStringSubmatch(t); m != nil {
-		v, _ := strconv.ParseFloat(m[1], 64)
+		// Foundation 12 writes the time with its unit ("Time = 50s").
+		v, _ := strconv.ParseFloat(strings.TrimRightFunc(m[1], unicode.IsLetter), 64)
 		p.Steps = append(p.Steps, Step{Time: v, Residuals: map[string]float64{}})
 		return false
 	}

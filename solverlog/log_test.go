@@ -111,3 +111,15 @@ func TestParseEvidence(t *testing.T) {
 		t.Errorf("rhoCentralFoam courant %v", c)
 	}
 }
+
+// TestParseFoundation12: a real Foundation 12 foamRun log (a compiled openfoam-12 duct,
+// incompressibleFluid) writes the time with its unit, "Time = 0.0018s".
+func TestParseFoundation12(t *testing.T) {
+	p := parseTestLog(t, "foamRun12.log")
+	if len(p.Steps) != 6 || !p.Ended || p.NaN || p.Fatal() != "" {
+		t.Fatalf("steps %d ended %v nan %v fatal %q", len(p.Steps), p.Ended, p.NaN, p.Fatal())
+	}
+	if p.Steps[0].Time != 0.0018 || p.Final().Time != 0.0108 {
+		t.Fatalf("times %v .. %v, want 0.0018 .. 0.0108", p.Steps[0].Time, p.Final().Time)
+	}
+}

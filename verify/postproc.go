@@ -164,7 +164,8 @@ type profile struct {
 }
 
 // readProfiles reads postProcessing/<object>/<time>/<set>_<field>.xy (setFormat raw,
-// axis xyz: x y z then the value's components) of every written time, in time order.
+// axis xyz: x y z then the value's components), or Foundation 12's <set>.xy, of every
+// written time, in time order.
 func readProfiles(dir, object, set, field string) ([]float64, []profile, error) {
 	rel := path.Join("postProcessing", object)
 	var times []float64
@@ -173,7 +174,12 @@ func readProfiles(dir, object, set, field string) ([]float64, []profile, error) 
 		f := path.Join(rel, t, set+"_"+field+".xy")
 		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
-			continue
+			// Foundation 12's raw writer puts every field of a set in <set>.xy: the same
+			// columns when the object samples one field, as foamc's expect objects do.
+			f = path.Join(rel, t, set+".xy")
+			if data, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
+				continue
+			}
 		}
 		p := profile{file: f}
 		for i, line := range strings.Split(string(data), "\n") {

@@ -61,6 +61,15 @@ func load(dir string, opt Options) (*Run, error) {
 		return nil, fmt.Errorf("%s: system/controlDict has no application", dir)
 	}
 	sol, known := openfoam.LookupSolver(r.app)
+	if r.app == openfoam.Application12 {
+		// Foundation 12: the solver module names the traits, the schemes the steadiness.
+		sol, known = openfoam.LookupModule(word(cd.Dict.Get("solver")))
+		if fv, err := r.dict("system/fvSchemes"); err == nil {
+			if d := fv.Dict.Get("ddtSchemes"); d != nil && d.Dict != nil {
+				sol.Steady = word(d.Dict.Get("default")) == "steadyState"
+			}
+		}
+	}
 	if !known {
 		// An unknown solver's traits come from the case: a thermophysicalProperties file
 		// means a compressible solver.
@@ -92,6 +101,10 @@ func (r *Run) dict(rel string) (*grammar.Expanded, error) {
 
 // read expands one case file without keeping it: result fields.
 func (r *Run) read(rel string) (*grammar.Expanded, error) {
+	if r.app == openfoam.Application12 && (rel == "constant/transportProperties" || rel == "constant/thermophysicalProperties") {
+		// Foundation 12 keeps both in constant/physicalProperties, with the same entries.
+		rel = "constant/physicalProperties"
+	}
 	x, err := grammar.ExpandFile(filepath.Join(r.dir, filepath.FromSlash(rel)), grammar.ExpandOptions{CaseDir: r.dir, EtcDir: openfoam.EtcDir})
 	if err != nil {
 		return nil, err

@@ -59,7 +59,7 @@ func TestFractionalSteadyMatrix(t *testing.T) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, true)
+			outs[i] = runGenerated(ctx, g, root, opts, true, release{})
 		}()
 	}
 	wg.Wait()

@@ -93,6 +93,7 @@ type outcome struct {
 	ran      bool
 	steps    int
 	cause    string
+	foamcRun string // foamc run's status (release.also), with verify's verdict
 }
 
 // TestGeneratedMatrix compiles (with the full rule library as linter), meshes and runs the
@@ -126,7 +127,7 @@ func TestGeneratedMatrix(t *testing.T) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, true)
+			outs[i] = runGenerated(ctx, g, root, opts, true, release{})
 		}()
 	}
 	wg.Wait()
@@ -143,7 +144,7 @@ func TestGeneratedMatrixCompiles(t *testing.T) {
 	root := t.TempDir()
 	outs := make([]outcome, len(gs))
 	for i, g := range gs {
-		outs[i] = runGenerated(ctx, g, root, opts, false)
+		outs[i] = runGenerated(ctx, g, root, opts, false, release{})
 		outs[i].ran = outs[i].compiled // only compilation is checked here
 	}
 	report(t, outs)
@@ -160,7 +161,17 @@ func lintedOptions(t *testing.T) compiler.Options {
 	return compiler.Options{KB: k, Linter: linter}
 }
 
-func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts compiler.Options, run bool) outcome {
+// release is the OpenFOAM a generated spec is compiled for and run in: the zero value is
+// Debian's v1912 (the spec's default target), else the spec gets target: and runs in env.
+type release struct {
+	target string
+	env    []string
+	app    string // the solver application (foamRun) instead of the spec's solver
+	// also, when set, runs a copy of the written case another way first (foamc run).
+	also func(ctx context.Context, caseDir string, o *outcome)
+}
+
+func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts compiler.Options, run bool, rel release) outcome {
 	o := outcome{g: g}
 	dir := filepath.Join(root, g.Name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -168,7 +179,11 @@ func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts
 		return o
 	}
 	specPath := filepath.Join(dir, "spec.yaml")
-	if err := os.WriteFile(specPath, []byte(g.YAML), 0o644); err != nil {
+	yaml := g.YAML
+	if rel.target != "" {
+		yaml += "target: " + rel.target + "\n"
+	}
+	if err := os.WriteFile(specPath, []byte(yaml), 0o644); err != nil {
 		o.cause = "tool: " + err.Error()
 		return o
 	}
@@ -211,7 +226,13 @@ func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts
 		o.cause = "write: " + err.Error()
 		return o
 	}
-	env := foamtest.Env()
+	if rel.also != nil {
+		rel.also(ctx, caseDir, &o)
+	}
+	env := rel.env
+	if env == nil {
+		env = foamtest.Env()
+	}
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
 	if _, err := os.Stat(filepath.Join(caseDir, "system", "blockMeshDict")); err == nil {
@@ -221,6 +242,9 @@ func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts
 		}
 	}
 	solver := res.Features.Solver
+	if rel.app != "" {
+		solver = rel.app
+	}
 	sctx, stop := context.WithCancel(rctx)
 	defer stop()
 	steps := 0
@@ -235,6 +259,8 @@ func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts
 	o.steps = min(steps, runSteps)
 	log, _ := os.ReadFile(filepath.Join(caseDir, "log."+solver))
 	switch {
+	case rel.target == compiler.Target12 && !strings.Contains(string(log), "Build  : 12"):
+		o.cause = "solver: not Foundation 12's " + solver + " (no `Build  : 12` in its log)"
 	case fatalLine.Match(log):
 		o.cause = "solver: " + logCause(filepath.Join(caseDir, "log."+solver), code)
 	case strings.Contains(string(log), "sigFpe::sigHandler") || code == 136:

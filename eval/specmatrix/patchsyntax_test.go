@@ -71,7 +71,7 @@ func TestSyntaxMatrix(t *testing.T) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, run)
+			outs[i] = runGenerated(ctx, g, root, opts, run, release{})
 			if !run {
 				outs[i].ran = outs[i].compiled
 			}

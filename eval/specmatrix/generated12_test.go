@@ -1,0 +1,195 @@
+package specmatrix_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/foamc/foamc/compiler"
+	"github.com/foamc/foamc/eval/specmatrix"
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/runner"
+	"github.com/foamc/foamc/verify"
+)
+
+// ciSample12 is the fixed CI sample of the Foundation 12 matrix: one spec of each solver
+// module family (incompressibleFluid steady RAS, transient LES; fluid buoyant).
+// only12 restricts TestGeneratedMatrix12 to one solver's specs (e.g. rhoCentralFoam once
+// make openfoam12-modules has built shockFluid).
+var only12 = flag.String("solver", "", "TestGeneratedMatrix12: run only the specs of this solver")
+
+var ciSample12 = []string{"simpleFoam-kEpsilon", "pimpleFoam-LES", "buoyantPimpleFoam-laminar"}
+
+// TestGeneratedMatrix12 compiles the generated specs with target: openfoam-12 and runs them
+// in the real Foundation 12 twice: blockMesh and foamRun until 25 steps (>= 20 without FATAL,
+// nan or a floating point exception, as TestGeneratedMatrix asks of v1912), and a copy with
+// foamc run --steps 25 (gate, Foundation 12's environment, log classification, foamc
+// verify), whose statuses and verdicts it prints. Specs whose module the installation lacks
+// (rhoCentralFoam's shockFluid in the prebuilt tree) are compiled and counted apart.
+// -matrix=all runs every spec (make matrix-openfoam12) and prints the rates per module.
+func TestGeneratedMatrix12(t *testing.T) {
+	env := foamtest.Env12(t)
+	gs := generated(t)
+	if *matrixMode != "all" {
+		var sample []specmatrix.Generated
+		for _, want := range ciSample12 {
+			for _, g := range gs {
+				if g.Solver+"-"+g.Family == want {
+					sample = append(sample, g)
+					break
+				}
+			}
+		}
+		gs = sample
+	}
+	if *only12 != "" {
+		gs = slices.DeleteFunc(gs, func(g specmatrix.Generated) bool { return g.Solver != *only12 })
+	}
+	ctx := context.Background()
+	opts := lintedOptions(t)
+	root := t.TempDir()
+	linter, ok := opts.Linter.(*compiler.RulesLinter)
+	if !ok {
+		t.Fatal("lintedOptions has no rules linter")
+	}
+	rel := release{target: compiler.Target12, env: env, app: openfoam.Application12,
+		also: func(ctx context.Context, caseDir string, o *outcome) { foamcRun12(ctx, caseDir, linter, o) }}
+	var run []specmatrix.Generated
+	notInstalled := map[string]int{}
+	dir := env12Dir(env)
+	for _, g := range gs {
+		m, _ := compiler.Module12(g.Solver)
+		if openfoam.HasModule12(dir, m) {
+			run = append(run, g)
+			continue
+		}
+		// Compiled, not run: the installation lacks the module (shockFluid in the
+		// prebuilt tree; make openfoam12-modules builds it).
+		if o := runGenerated(ctx, g, root, opts, false, rel); !o.compiled {
+			t.Errorf("%s: %s", g.Name, o.cause)
+		}
+		notInstalled[g.Solver+" ("+m+")"]++
+	}
+	outs := make([]outcome, len(run))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i, g := range run {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			outs[i] = runGenerated(ctx, g, root, opts, true, rel)
+		}()
+	}
+	wg.Wait()
+	fmt.Printf("Foundation 12 (%s): generated specs compiled with target: openfoam-12, run in foamRun\n", dir)
+	for _, s := range sortedKeys(notInstalled) {
+		fmt.Printf("compiled, not run (module not installed: make openfoam12-modules): %d %s specs\n", notInstalled[s], s)
+	}
+	statuses := map[string]int{}
+	for _, o := range outs {
+		if o.foamcRun != "" {
+			statuses[o.foamcRun]++
+		}
+	}
+	fmt.Println("foamc run --steps 25 (gate, Foundation 12 environment, log classification, foamc verify):")
+	for _, v := range sortedKeys(statuses) {
+		fmt.Printf("  %3d  %s\n", statuses[v], v)
+	}
+	perModule := map[string][3]int{}
+	for _, o := range outs {
+		if o.g.Unsatisfiable != "" {
+			continue
+		}
+		m, _ := compiler.Module12(o.g.Solver)
+		key := m + " <- " + o.g.Solver
+		n := perModule[key]
+		n[0]++
+		if o.compiled {
+			n[1]++
+		}
+		if o.ran {
+			n[2]++
+		}
+		perModule[key] = n
+	}
+	for _, k := range sortedKeys(perModule) {
+		n := perModule[k]
+		fmt.Printf("  %-40s compiled %d/%d, ran %d/%d\n", k, n[1], n[0], n[2], n[0])
+	}
+	report(t, outs)
+}
+
+func env12Dir(env []string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "WM_PROJECT_DIR="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// foamcRun12 runs a copy of a compiled case as `foamc run --steps 25` does (no repairs)
+// and records its status and foamc verify's verdict: the runner picks Foundation 12 by
+// itself (CaseEnv), so the test's environment is not passed. (--steps limits endTime to 25
+// initial time steps, fewer steps when the step adjusts: the run rate is the solver's own
+// run, as in v1912's matrix.)
+func foamcRun12(ctx context.Context, caseDir string, linter *compiler.RulesLinter, o *outcome) {
+	dir := caseDir + ".foamc-run"
+	if err := os.CopyFS(dir, os.DirFS(caseDir)); err != nil {
+		o.foamcRun = "copy: " + err.Error()
+		return
+	}
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancel()
+	res, err := runner.Run(rctx, dir, runner.Options{
+		Steps:  runSteps,
+		Lint:   linter,
+		Verify: runner.Judge(verify.Options{}),
+	})
+	log, _ := os.ReadFile(filepath.Join(dir, "log."+openfoam.Application12))
+	switch {
+	case err != nil:
+		o.foamcRun = "error: " + firstWords(err.Error(), 12)
+	case res.Status == runner.StatusRefused:
+		o.foamcRun = "refused: " + firstDeny(res.Gate)
+	case !strings.Contains(string(log), "Build  : 12"):
+		o.foamcRun = "not Foundation 12's foamRun (no `Build  : 12` in log.foamRun)"
+	case res.Failure != nil && res.Failure.Class != runner.ClassVerification:
+		o.foamcRun = res.Status + " [" + res.Failure.Class + "/" + res.Failure.Kind + "]"
+	default:
+		o.foamcRun = res.Status
+	}
+	if res != nil && res.Verify != nil {
+		o.foamcRun += ", verify " + res.Verify.Verdict
+		if res.Failure != nil && res.Failure.Class == runner.ClassVerification {
+			o.foamcRun += " (" + res.Failure.Rule + ")"
+		}
+	}
+}
+
+func firstDeny(fs []finding.Finding) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	return fs[0].ID + " " + firstWords(fs[0].Summary, 10)
+}

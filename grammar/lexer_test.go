@@ -69,7 +69,7 @@ func TestLexicalRules(t *testing.T) {
 		{rule: "unknown #directive is fatal", src: "#includeModels x", errID: "FOAM-PARSE-009"},
 		{rule: "a directive of any release reads (Foundation #includeModel)", src: "#includeModel x", want: "Directive:#includeModel | Word:x"},
 		{rule: "Foundation #includeFunc arguments are raw to the closing ')' (readFuncNameArgs)",
-			src: "#includeFunc streamlines(name=s, start=(0 0.5 0), U)\nx 1;",
+			src:  "#includeFunc streamlines(name=s, start=(0 0.5 0), U)\nx 1;",
 			want: "Directive:#includeFunc | Word:streamlines(name=s, start=(0 0.5 0), U) | Word:x | Number:1 | Sym:;"},
 		{rule: "Foundation #includeFunc arguments may start on the next line", src: "#includeFunc cut // c\n(\n  point=(0 0 0)\n)",
 			want: "Directive:#includeFunc | Word:cut(\n  point=(0 0 0)\n)", comments: "// c"},

@@ -46,7 +46,9 @@ func (x *expander) includeConfig(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 	dirs := configDirs[e.Name]
 	file := x.findConfig(funcType, dirs[0], dirs[1])
 	if file == "" {
-		x.finding(IDIncludeFuncMissing, finding.Deny, at, e.Pos, "cannot find configuration file "+funcType,
+		// OpenFOAM stops here; a warning as for v1912 (FOAM-EXPAND-013's severity): the etc
+		// directory foamc was given may not be the installation the case runs with.
+		x.finding(IDIncludeFuncMissing, finding.Warn, at, e.Pos, "cannot find configuration file "+funcType,
 			"looked in "+dirs[1]+"/ and "+dirs[0]+" of "+strings.Join(x.etcs, ", ")+" ("+x.opts.Dialect.Release()+")",
 			"check the name")
 		return

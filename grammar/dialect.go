@@ -149,3 +149,12 @@ func (d Dialect) api() string {
 // Expressions reports `${{ expr }}` (ESI v2506 and later: ISstream's EXPRESSION token, read
 // as #eval).
 func (d Dialect) Expressions() bool { return !d.Foundation() && d.Version >= 2506 }
+
+// scoped is a variable name in ESI's scoping syntax: Foundation's leading '!' (the
+// top-level dictionary, dictionary::lookupScopedEntryPtr, OpenFOAM-12) is ESI's leading '/'.
+func (d Dialect) scoped(name string) string {
+	if d.Foundation() && strings.HasPrefix(name, "!") {
+		return "/" + name[1:]
+	}
+	return name
+}

@@ -667,7 +667,7 @@ func (x *expander) substitute(d *ExpDict, e *SubstEntry, at *srcFile) {
 		}
 		name = s
 	}
-	ref := LookupScoped(d, name, true)
+	ref := LookupScoped(d, x.opts.Dialect.scoped(name), true)
 	if ref == nil {
 		// v1912 silently ignores an undefined substitution entry; foamc says so.
 		x.finding(IDSubstitution, finding.Warn, at, e.Pos, "substitution "+e.Var.Raw+" refers to nothing",
@@ -917,7 +917,7 @@ func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
 		}
 		name = s
 	}
-	if ref := LookupScoped(ctx, name, false); ref != nil {
+	if ref := LookupScoped(ctx, x.opts.Dialect.scoped(name), false); ref != nil {
 		if !x.charge(ref.Value, ref.Dict, at, v.Pos, v.Raw) {
 			return []Item{v}
 		}

@@ -290,7 +290,7 @@ func (x *expander) neg(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath) 
 	var ref *ExpEntry
 	if len(v.Args) == 1 {
 		if vr, ok := v.Args[0].(*Variable); ok && !vr.Braced() {
-			ref = LookupScoped(ctx, vr.Name(), true)
+			ref = LookupScoped(ctx, x.opts.Dialect.scoped(vr.Name()), true)
 		}
 	}
 	if ref == nil || ref.Dict != nil || len(ref.Value) == 0 {

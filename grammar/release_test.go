@@ -138,8 +138,14 @@ func readVerdictsAt(t testing.TB, path string) map[string]verdict {
 func TestFoamDict12VerdictsCache(t *testing.T) {
 	base, bin := of12Env(t)
 	tut, files, _ := corpus12(t)
+	// the tutorials' $FOAM_TUTORIALS/resources are the source tree's (the installation
+	// holds a few tutorials only)
+	base["FOAM_TUTORIALS"] = tut
 	home := foamDictHome(t)
+	// "12" rewrites the cache from the whole corpus; "12-refresh" re-runs the sample and
+	// writes its verdicts over the cached ones.
 	write := os.Getenv("FOAMC_WRITE_VERDICTS") == "12"
+	refresh := os.Getenv("FOAMC_WRITE_VERDICTS") == "12-refresh"
 	var cached map[string]verdict
 	sample := files
 	if !write {
@@ -158,6 +164,20 @@ func TestFoamDict12VerdictsCache(t *testing.T) {
 	if write {
 		writeVerdictsAt(t, verdicts12Path, got)
 		t.Logf("wrote %d verdicts to %s", len(got), verdicts12Path)
+		return
+	}
+	if refresh {
+		for _, v := range got {
+			cached[v.File] = v
+		}
+		var all []verdict
+		for _, f := range files {
+			if v, ok := cached[f.rel]; ok {
+				all = append(all, v)
+			}
+		}
+		writeVerdictsAt(t, verdicts12Path, all)
+		t.Logf("refreshed %d of %d verdicts in %s", len(got), len(all), verdicts12Path)
 		return
 	}
 	rejects := 0
@@ -180,7 +200,8 @@ func TestParseVerdicts12(t *testing.T) {
 	src := releaseSource(t, "OpenFOAM-12")
 	_, files, code := corpus12(t)
 	cached := readVerdictsAt(t, verdicts12Path)
-	base := map[string]string{"PATH": "/usr/bin:/bin", "WM_PROJECT_DIR": src, "FOAM_ETC": filepath.Join(src, "etc")}
+	base := map[string]string{"PATH": "/usr/bin:/bin", "WM_PROJECT_DIR": src, "FOAM_ETC": filepath.Join(src, "etc"),
+		"FOAM_TUTORIALS": filepath.Join(src, "tutorials")}
 	results := make([]judged, len(files))
 	forEachVerdictFile(files, func(i int) {
 		results[i] = foamcVerdictAs(&files[i], filepath.Join(src, "etc"), DialectFoundation12, env12(base, files[i].root, ""))
@@ -256,7 +277,8 @@ func TestReleaseParse(t *testing.T) {
 		}
 		parseFail, expandFail := map[string][]string{}, map[string][]string{}
 		parsed := 0
-		base := map[string]string{"PATH": "/usr/bin:/bin", "WM_PROJECT_DIR": src, "FOAM_ETC": filepath.Join(src, "etc")}
+		base := map[string]string{"PATH": "/usr/bin:/bin", "WM_PROJECT_DIR": src, "FOAM_ETC": filepath.Join(src, "etc"),
+			"FOAM_TUTORIALS": filepath.Join(src, "tutorials")}
 		for i := range files {
 			f := &files[i]
 			if _, err := ParseFile(f.path); err != nil {
@@ -324,6 +346,8 @@ func TestReleaseConstructs(t *testing.T) {
 	}{
 		{"#neg", DialectFoundation12, src12, "a 1.5;\nb #neg $a;\nc -2;\nd #neg $c;\n",
 			map[string]string{"/b": "-1.5", "/d": "2"}, true},
+		{"$!top/scoped variable", DialectFoundation12, src12, "m { x 3; }\nd { v $!m/x; }\n",
+			map[string]string{"/d/v": "3"}, false},
 		{"named dimension set", DialectFoundation12, src12, "U [velocity];\np [kinematicPressure];\n",
 			map[string]string{"/U/$dims": "[0,1,-1,0,0,0,0]", "/p/$dims": "[0,2,-2,0,0,0,0]"}, false},
 		{"#includeFunc with named and nested arguments", DialectFoundation12, src12,

@@ -1007,6 +1007,11 @@ func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, p
 func (x *expander) eval(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	var src string
 	switch {
+	case v.Brace && strings.Contains(v.Text, "{") && !x.opts.Dialect.Expressions():
+		x.directive(v.Name, at, v.Pos, path, false)
+		x.finding(IDBadDirective, finding.Deny, at, v.Pos, "#eval{ holds a '{': "+x.opts.Dialect.Release()+" reads it only up to the first '}'",
+			"v2506 reads up to the balancing '}'", "write #eval \"…\" or avoid braces inside")
+		return []Item{v}
 	case v.Brace:
 		src = v.Text
 	case len(v.Args) == 1:

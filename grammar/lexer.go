@@ -665,8 +665,20 @@ func (s *scanner) hash(p Pos) {
 		s.funcNameArgs()
 	case "#eval", "#message", "#word":
 		if s.skip() && s.src[s.i] == '{' {
+			// v2506 reads to the balancing '}' (continueReadUntilRightBrace), v1912 to the
+			// first: the union reads v2506's; ExpandOptions.Dialect judges the difference.
 			bp := s.pos()
-			j := strings.IndexByte(s.src[s.i:], '}')
+			j, d := -1, 0
+			for k := s.i; k < len(s.src) && j < 0; k++ {
+				switch s.src[k] {
+				case '{':
+					d++
+				case '}':
+					if d--; d == 0 {
+						j = k - s.i
+					}
+				}
+			}
 			if j < 0 {
 				s.fail(bp, "FOAM-PARSE-002", "unterminated #eval{ expression", "a closing }", "close the expression with }")
 				return

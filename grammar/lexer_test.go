@@ -78,6 +78,8 @@ func TestLexicalRules(t *testing.T) {
 		{rule: "v2506 ${{ expr }} is one variable token", src: "a ${{ $b * sqrt(0.5) }};",
 			want: "Word:a | Variable:${{ $b * sqrt(0.5) }} | Sym:;"},
 		{rule: "v2506 #message { … } reads like #eval{", src: "#message { hi }", want: "Directive:#message | EvalBrace:{ hi }"},
+		{rule: "#eval{ reads to the balancing } (v2506)", src: "t #eval{ 0.1 * ${/endTime} };",
+			want: "Word:t | Directive:#eval | EvalBrace:{ 0.1 * ${/endTime} } | Sym:;"},
 		{rule: "#if reads the rest of the line raw", src: "#if #calc \"$a<1\";\nb 1;",
 			want: "Directive:#if | Line: #calc \"$a<1\"; | Word:b | Number:1 | Sym:;"},
 		{rule: "#eval{ … } is read raw up to the first }", src: "x #eval{ $a*cos(1) };",

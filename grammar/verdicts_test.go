@@ -167,7 +167,9 @@ func verdictCorpusAt(t testing.TB, tut string, lostLinks bool) []verdictFile {
 
 // lostLink returns the file a lost symbolic link names: p is a small one-line text file
 // holding a relative path (no blanks) of an existing regular file.
-func lostLink(p string) string {
+func lostLink(p string) string { return lostLinkHops(p, 8) }
+
+func lostLinkHops(p string, hops int) string {
 	st, err := os.Stat(p)
 	if err != nil || st.Size() == 0 || st.Size() > 256 {
 		return ""
@@ -181,8 +183,11 @@ func lostLink(p string) string {
 		return ""
 	}
 	to := filepath.Join(filepath.Dir(p), name)
-	if st, err := os.Stat(to); err != nil || !st.Mode().IsRegular() || to == p {
+	if st, err := os.Stat(to); err != nil || !st.Mode().IsRegular() || to == p || hops == 0 {
 		return ""
+	}
+	if next := lostLinkHops(to, hops-1); next != "" { // a link to a link
+		return next
 	}
 	return to
 }

@@ -77,6 +77,8 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 	}
 	if st, err := os.Stat(target); (err != nil || st.IsDir()) && isRegular(target+".gz") {
 		target += ".gz" // IFstream reads x.gz when asked for x (IFstream.C)
+	} else if (err != nil || st.IsDir()) && x.opts.Dialect.Foundation() && isRegular(target+".orig") {
+		target += ".orig" // then x.orig in Foundation's (IFstreamAllocator, OpenFOAM-12)
 	}
 	if st, err := os.Stat(target); err != nil || st.IsDir() {
 		if !optional {

@@ -445,3 +445,22 @@ func jsonAt(v any, ptr string) any {
 	}
 	return v
 }
+
+// TestIncludeOrigFoundation: Foundation's IFstream reads x.orig when x and x.gz are
+// missing (IFstreamAllocator, OpenFOAM-12; DLR_A_LTS includes reactionsGRI, shipped as
+// reactionsGRI.orig, and its foamDictionary accepts it); ESI's does not.
+func TestIncludeOrigFoundation(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "inc.orig"), []byte("b 2;\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "d"), []byte("#include \"inc\"\nc $b;\n"), 0o644)
+	for _, d := range []Dialect{DialectFoundation12, DialectV2506} {
+		x, err := ExpandFile(filepath.Join(dir, "d"), ExpandOptions{CaseDir: dir, Dialect: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := x.Dict.Get("c") != nil && len(x.Findings) == 0
+		if found != d.Foundation() {
+			t.Errorf("%s: reads inc.orig %v, findings %v", d, found, x.Findings)
+		}
+	}
+}

@@ -161,6 +161,11 @@ openfoam-releases:
 foamdict-verdicts-12: openfoam-releases
 	FOAMC_WRITE_VERDICTS=12 $(GO) test ./grammar -run '^TestFoamDict12VerdictsCache$$' -count=1 -v -timeout 60m
 
+# foamc's verdict on every file of Foundation 12's corpus against the cache (make test: a sample).
+.PHONY: verdicts-12
+verdicts-12: openfoam-releases
+	FOAMC_VERDICTS12=all $(GO) test ./grammar -run '^TestParseVerdicts12$$' -count=1 -v -timeout 60m
+
 # Every dictionary of the Foundation 12 and ESI v2506 trees parsed and expanded in its
 # release's dialect: counts and failures by cause.
 .PHONY: release-parse

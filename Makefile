@@ -12,7 +12,7 @@ export FOAM_ETC ?= /usr/share/openfoam/etc
 
 all: build
 
-deps: openfoam source
+deps: openfoam source openfoam-releases
 
 # OpenFOAM v1912 binaries and tutorials from Debian; gcc builds the native library of the
 # security tests (a case-shipped libs entry).
@@ -213,6 +213,35 @@ lint-releases: build
 foamdict-verdicts: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) FOAMC_WRITE_VERDICTS=1 \
 		$(GO) test ./grammar -run '^TestFoamDictVerdictsCache$$' -count=1 -v -timeout 60m
+
+# The Foundation 12 and ESI v2506 source trees (tutorials/, etc/) from ../shared/openfoam into
+# .cache/releases (FOAMC_RELEASES_DIR names another place): the grammar's release tests read them.
+OPENFOAM_SHARED ?= $(abspath $(CURDIR)/../shared/openfoam)
+.PHONY: openfoam-releases
+openfoam-releases:
+	@for r in OpenFOAM-12 OpenFOAM-v2506; do \
+		if [ ! -d $(CACHE)/releases/$$r/tutorials ]; then \
+			if [ ! -f $(OPENFOAM_SHARED)/$$r-src.tar.xz ]; then echo "no $(OPENFOAM_SHARED)/$$r-src.tar.xz: the release tests fail under CI=true"; continue; fi; \
+			mkdir -p $(CACHE)/releases && tar -C $(CACHE)/releases -xJf $(OPENFOAM_SHARED)/$$r-src.tar.xz $$r/tutorials $$r/etc || exit 1; \
+		fi; \
+	done
+
+# Foundation 12's foamDictionary over its whole tutorial corpus (docs/grammar.md "Releases"),
+# written to grammar/testdata/foamdict-verdicts-12.json; make test re-runs a fixed sample.
+.PHONY: foamdict-verdicts-12
+foamdict-verdicts-12: openfoam-releases
+	FOAMC_WRITE_VERDICTS=12 $(GO) test ./grammar -run '^TestFoamDict12VerdictsCache$$' -count=1 -v -timeout 60m
+
+# foamc's verdict on every file of Foundation 12's corpus against the cache (make test: a sample).
+.PHONY: verdicts-12
+verdicts-12: openfoam-releases
+	FOAMC_VERDICTS12=all $(GO) test ./grammar -run '^TestParseVerdicts12$$' -count=1 -v -timeout 60m
+
+# Every dictionary of the Foundation 12 and ESI v2506 trees parsed and expanded in its
+# release's dialect: counts and failures by cause.
+.PHONY: release-parse
+release-parse: openfoam-releases
+	FOAMC_RELEASE_PARSE=1 $(GO) test ./grammar -run '^TestReleaseParse$$' -count=1 -v -timeout 60m
 
 # The parser, the formatter and the expander, one after another (go test fuzzes one target at a time).
 FUZZTIME ?= 10m

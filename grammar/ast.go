@@ -6,6 +6,7 @@ package grammar
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/foamc/foamc/finding"
 )
@@ -303,6 +304,14 @@ func (v *Variable) Name() string {
 
 // Braced reports the `${…}` form.
 func (v *Variable) Braced() bool { return len(v.Raw) > 1 && v.Raw[1] == '{' }
+
+// Expr returns the expression of a v2506 `${{ expr }}` token (between the inner braces).
+func (v *Variable) Expr() (string, bool) {
+	if strings.HasPrefix(v.Raw, "${{") && strings.HasSuffix(v.Raw, "}}") && len(v.Raw) >= 5 {
+		return v.Raw[3 : len(v.Raw)-2], true
+	}
+	return "", false
+}
 
 // Verbatim is a `#{ … #}` block; Text is the content between the delimiters, untouched.
 type Verbatim struct {

@@ -47,6 +47,9 @@ type ExpandOptions struct {
 	// tree takes more memory than its expansion, and `foamc parse --expand` needs only
 	// the latter. Expand ignores it.
 	NoSyntax bool
+	// Dialect is the release whose reading rules apply (which directives exist, where
+	// #includeFunc looks, how its arguments are set, FOAM_API). The zero value is ESI v1912.
+	Dialect Dialect
 	// DisplayName turns an absolute path into the name used in findings and sources.
 	// Default: relative to CaseDir when inside it.
 	DisplayName func(path string) string
@@ -345,8 +348,8 @@ func newExpander(path string, opts ExpandOptions) *expander {
 		if k == "FOAM_ETC" {
 			return x.etc, true
 		}
-		if k == "FOAM_API" { // argList.C:721 sets it in every application
-			return "1912", true
+		if k == "FOAM_API" && !opts.Dialect.Foundation() { // argList.C:721 sets it in every ESI application
+			return opts.Dialect.api(), true
 		}
 		return env(k)
 	}
@@ -432,6 +435,19 @@ func (x *expander) directive(name string, at *srcFile, pos Pos, path vpath, exec
 	x.out.Directives = append(x.out.Directives, DirectiveUse{
 		Name: name, File: at.name, Line: int(pos.Line), Column: int(pos.Column), Path: path.String(), Executed: executed,
 	})
+}
+
+// foreign reports (and records, unexecuted) a directive the dialect's release does not
+// have: OpenFOAM stops there with "Unknown functionEntry".
+func (x *expander) foreign(name string, at *srcFile, pos Pos, path vpath) bool {
+	if x.opts.Dialect.HasDirective(name) {
+		return false
+	}
+	x.directive(name, at, pos, path, false)
+	x.finding(IDBadDirective, finding.Deny, at, pos, "directive "+name+" does not exist in "+x.opts.Dialect.Release(),
+		x.opts.Dialect.Release()+": Unknown functionEntry; its directives are "+strings.Join(x.opts.Dialect.Directives(), " "),
+		"remove it, or write it as this release does")
+	return true
 }
 
 // active reports whether entries are currently read (not skipped by #if).
@@ -651,7 +667,7 @@ func (x *expander) substitute(d *ExpDict, e *SubstEntry, at *srcFile) {
 		}
 		name = s
 	}
-	ref := LookupScoped(d, name, true)
+	ref := LookupScoped(d, x.opts.Dialect.scoped(name), true)
 	if ref == nil {
 		// v1912 silently ignores an undefined substitution entry; foamc says so.
 		x.finding(IDSubstitution, finding.Warn, at, e.Pos, "substitution "+e.Var.Raw+" refers to nothing",
@@ -675,15 +691,25 @@ func (x *expander) substitute(d *ExpDict, e *SubstEntry, at *srcFile) {
 
 // dictDirective runs a dictionary-level directive.
 func (x *expander) dictDirective(d *ExpDict, e *DirectiveEntry, at *srcFile) {
+	if x.foreign(e.Name, at, e.Pos, vpath{d: d}) {
+		return
+	}
 	switch e.Name {
 	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
 		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		if inc := x.include(d, e.Name, e.Args, e.Pos, at, false); inc != nil {
 			x.readScope(d, inc.file.Body.Entries, inc, inc.file.Body.End)
 		}
-	case "#includeFunc":
+	case "#includeFunc", "#includeModel", "#includeConstraint":
 		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
-		x.includeFunc(d, e, at)
+		if x.opts.Dialect.Foundation() {
+			x.includeConfig(d, e, at)
+		} else {
+			x.includeFunc(d, e, at)
+		}
+	case "#message":
+		// v2506 messageDirective: expands its text and prints it; it adds nothing.
+		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 	case "#remove":
 		x.directive(e.Name, at, e.Pos, vpath{d: d}, true)
 		x.remove(d, e, at)
@@ -703,7 +729,7 @@ func (x *expander) dictDirective(d *ExpDict, e *DirectiveEntry, at *srcFile) {
 			m = modeProtect // #default: use this value only if the keyword is not yet set
 		}
 		x.nextMode = &m
-	case "#codeStream", "#calc":
+	case "#codeStream", "#calc", "#calcInclude":
 		x.directive(e.Name, at, e.Pos, vpath{d: d}, false)
 		x.finding(IDNotExecuted, finding.Info, at, e.Pos, e.Name+" recorded, not executed",
 			"foamc never runs code from a dictionary; entries it would create are missing from the expanded view", "")
@@ -871,6 +897,17 @@ func (x *expander) expandBlock(b *Dict, ctx *ExpDict, at *srcFile, path vpath) *
 // name is looked up literally up the parent chain (scoped forms allowed), then in the
 // environment (whose value is parsed into tokens).
 func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
+	if expr, ok := v.Expr(); ok {
+		// v2506: ${{ expr }} is #eval{ expr } (primitiveEntry::expandVariable, EXPRESSION)
+		ev := &DirectiveItem{Range: v.Range, Name: "#eval", Brace: true, Text: expr}
+		if !x.opts.Dialect.Expressions() {
+			x.directive("${{", at, v.Pos, vpath{}, false)
+			x.finding(IDBadDirective, finding.Deny, at, v.Pos, "${{ … }} expressions do not exist in "+x.opts.Dialect.Release(),
+				"ESI v2506 reads them as #eval", "write #eval{ … } (ESI) or a plain value")
+			return []Item{v}
+		}
+		return x.eval(ev, ctx, at, vpath{})
+	}
 	name := v.Name()
 	if v.Braced() {
 		s, err := x.strings(ctx, false).expand(name)
@@ -880,7 +917,7 @@ func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
 		}
 		name = s
 	}
-	if ref := LookupScoped(ctx, name, false); ref != nil {
+	if ref := LookupScoped(ctx, x.opts.Dialect.scoped(name), false); ref != nil {
 		if !x.charge(ref.Value, ref.Dict, at, v.Pos, v.Raw) {
 			return []Item{v}
 		}
@@ -917,6 +954,9 @@ func parseValue(name, s string) []Item {
 func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	switch v.Name {
 	case "#include", "#sinclude", "#includeIfPresent", "#includeEtc", "#sincludeEtc":
+		if x.foreign(v.Name, at, v.Pos, path) {
+			return []Item{v}
+		}
 		x.directive(v.Name, at, v.Pos, path, true)
 		inc := x.include(ctx, v.Name, v.Args, v.Pos, at, true)
 		if inc == nil {
@@ -930,7 +970,28 @@ func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, p
 		}
 		return items
 	case "#eval":
+		if x.foreign(v.Name, at, v.Pos, path) {
+			return []Item{v}
+		}
 		return x.eval(v, ctx, at, path)
+	case "#neg":
+		if x.foreign(v.Name, at, v.Pos, path) {
+			return []Item{v}
+		}
+		return x.neg(v, ctx, at, path)
+	case "#message":
+		if !x.foreign(v.Name, at, v.Pos, path) {
+			x.directive(v.Name, at, v.Pos, path, true)
+		}
+		return nil
+	case "#word":
+		if x.foreign(v.Name, at, v.Pos, path) {
+			return []Item{v}
+		}
+		return x.word(v, ctx, at, path)
+	}
+	if x.foreign(v.Name, at, v.Pos, path) {
+		return []Item{v}
 	}
 	x.directive(v.Name, at, v.Pos, path, false)
 	if v.Name != "#codeStream" && v.Name != "#calc" {
@@ -946,6 +1007,11 @@ func (x *expander) valueDirective(v *DirectiveItem, ctx *ExpDict, at *srcFile, p
 func (x *expander) eval(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath) []Item {
 	var src string
 	switch {
+	case v.Brace && strings.Contains(v.Text, "{") && !x.opts.Dialect.Expressions():
+		x.directive(v.Name, at, v.Pos, path, false)
+		x.finding(IDBadDirective, finding.Deny, at, v.Pos, "#eval{ holds a '{': "+x.opts.Dialect.Release()+" reads it only up to the first '}'",
+			"v2506 reads up to the balancing '}'", "write #eval \"…\" or avoid braces inside")
+		return []Item{v}
 	case v.Brace:
 		src = v.Text
 	case len(v.Args) == 1:

@@ -75,6 +75,11 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 		x.finding(IDDepth, finding.Deny, at, pos, fmt.Sprintf("includes nested deeper than %d", x.opts.MaxIncludeDepth), "", "flatten the include chain")
 		return nil
 	}
+	if st, err := os.Stat(target); (err != nil || st.IsDir()) && isRegular(target+".gz") {
+		target += ".gz" // IFstream reads x.gz when asked for x (IFstream.C)
+	} else if (err != nil || st.IsDir()) && x.opts.Dialect.Foundation() && isRegular(target+".orig") {
+		target += ".orig" // then x.orig in Foundation's (IFstreamAllocator, OpenFOAM-12)
+	}
 	if st, err := os.Stat(target); err != nil || st.IsDir() {
 		if !optional {
 			x.finding(IDIncludeMissing, finding.Deny, at, pos, "cannot open include file "+x.display(target),
@@ -349,4 +354,9 @@ func searchFile(dir, name string) string {
 		}
 	}
 	return ""
+}
+
+func isRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }

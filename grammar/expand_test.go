@@ -1,6 +1,8 @@
 package grammar
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -562,5 +564,24 @@ func TestDuplicateInPlace(t *testing.T) {
 	}
 	if want := "a=8 c=7 d=6"; strings.Join(got, " ") != want {
 		t.Fatalf("entries %v, want %s", got, want)
+	}
+}
+
+// TestIncludeGzip: `#include "x"` reads x.gz when x is missing, as IFstream does (the
+// Foundation 12 tutorials include resources/thermoData/wallBoiling-vapour that way).
+func TestIncludeGzip(t *testing.T) {
+	dir := t.TempDir()
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte("b 2;\n"))
+	w.Close()
+	os.WriteFile(filepath.Join(dir, "inc.gz"), gz.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "d"), []byte("#include \"inc\"\nc $b;\n"), 0o644)
+	x, err := ExpandFile(filepath.Join(dir, "d"), ExpandOptions{CaseDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := x.Dict.Get("c"); e == nil || itemsText(e.Value) != "2" || len(x.Findings) != 0 {
+		t.Fatalf("c = %+v, findings %v", e, x.Findings)
 	}
 }

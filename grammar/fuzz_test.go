@@ -327,6 +327,10 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		"f 2(4(0 1 2 3) 3(1 2 3));", "# include \"f\"\n$ x;\n${a${b}};",
 		"p \"a\\\"b\\\\c\"; q \"x\\\ny\";", "l foo(bar; m 1.; n .5; o 0.orig;",
 		"w (a ((0 0 0) (1 1 1)) { k (1 2 3); } [0 1 0 0 0 0 0] \"s\" 70(" + strings.Repeat("1 ", 70) + ") " + strings.Repeat("b ", 20) + ");",
+		// constructs of the later releases (docs/grammar.md "Releases")
+		"#includeFunc streamlinesLine(name=s, start=(0 0.5 0), U)\n#includeFunc cut // c\n(\n point=(0 0 0),\n fields=(p U)\n)\n",
+		"a 1.5;\nb #neg $a;\n#includeModel clouds\n#includeConstraint limitp(min=1, max=2)\nU [velocity];",
+		"r 2;\nr45 ${{ $r * sqrt(0.5) /* c */ }};\n#message { m ${r} }\nw #word \"x_ $r\";",
 	} {
 		write(fmt.Sprintf("construct-%02d", i), []byte(s))
 	}

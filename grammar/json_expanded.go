@@ -473,6 +473,22 @@ var siUnits = map[string][7]float64{
 	"l": {0, 3, 0, 0, 0, 0, 0}, "ml": {0, 3, 0, 0, 0, 0, 0}, "C": {0, 0, 0, 1, 0, 0, 0},
 }
 
+// namedDims are Foundation's named dimension sets (Foam::dimensions(), dimensionSets.C,
+// OpenFOAM-12): `[velocity]`, `[kinematicPressure]`, … The names do not clash with v1912's units.
+var namedDims = map[string][7]float64{
+	"mass": {1, 0, 0, 0, 0, 0, 0}, "length": {0, 1, 0, 0, 0, 0, 0}, "time": {0, 0, 1, 0, 0, 0, 0},
+	"temperature": {0, 0, 0, 1, 0, 0, 0}, "moles": {0, 0, 0, 0, 1, 0, 0}, "current": {0, 0, 0, 0, 0, 1, 0},
+	"luminousIntensity": {0, 0, 0, 0, 0, 0, 1},
+	"area":              {0, 2, 0, 0, 0, 0, 0}, "volume": {0, 3, 0, 0, 0, 0, 0}, "rate": {0, 0, -1, 0, 0, 0, 0},
+	"velocity": {0, 1, -1, 0, 0, 0, 0}, "momentum": {1, 1, -1, 0, 0, 0, 0}, "acceleration": {0, 1, -2, 0, 0, 0, 0},
+	"density": {1, -3, 0, 0, 0, 0, 0}, "force": {1, 1, -2, 0, 0, 0, 0}, "energy": {1, 2, -2, 0, 0, 0, 0},
+	"power": {1, 2, -3, 0, 0, 0, 0}, "pressure": {1, -1, -2, 0, 0, 0, 0}, "kinematicPressure": {0, 2, -2, 0, 0, 0, 0},
+	"compressibility": {0, -2, 2, 0, 0, 0, 0}, "gasConstant": {0, 2, -2, -1, 0, 0, 0},
+	"specificHeatCapacity": {0, 2, -2, -1, 0, 0, 0}, "kinematicViscosity": {0, 2, -1, 0, 0, 0, 0},
+	"dynamicViscosity": {1, -1, -1, 0, 0, 0, 0}, "thermalConductivity": {1, 1, -3, -1, 0, 0, 0},
+	"volumetricFlux": {0, 3, -1, 0, 0, 0, 0}, "massFlux": {1, 0, -1, 0, 0, 0, 0},
+}
+
 // dimensions maps the items of `[ … ]` to the 7 SI exponents: 7 numbers as
 // written, the legacy 5-number form padded with zeros, or named units with ^
 // exponents, `/` (divides the next unit) and `*`.
@@ -516,6 +532,9 @@ func dimensions(items []Item) ([]any, error) {
 			exp = e
 		}
 		u, ok := siUnits[unit]
+		if !ok {
+			u, ok = namedDims[unit]
+		}
 		if !ok {
 			return nil, fmt.Errorf("unknown unit %q", unit)
 		}

@@ -48,19 +48,26 @@ const (
 	maxNumberLen = 128
 )
 
-// dictDirectives and valueDirectives are v1912's function entry registrations
-// (functionEntries/README); anything else is a fatal "Unknown functionEntry".
+// dictDirectives and valueDirectives are the function entry registrations of every release
+// foamc reads (the union: v1912's functionEntries/README, v2506's #message and #word,
+// Foundation 12's #neg, #calcInclude, #includeModel and #includeConstraint); anything else
+// is a fatal "Unknown functionEntry". Which release has which is Dialect.HasDirective,
+// checked when expanding, so a directive a release lacks stays visible in the document.
 var dictDirectives = map[string]bool{
 	"#include": true, "#sinclude": true, "#includeIfPresent": true, "#includeEtc": true,
 	"#sincludeEtc": true, "#includeFunc": true, "#calc": true, "#codeStream": true,
 	"#if": true, "#ifeq": true, "#elif": true, "#else": true, "#endif": true,
 	"#inputMode": true, "#default": true, "#merge": true, "#overwrite": true, "#warn": true,
 	"#error": true, "#remove": true,
+	"#message": true,
+	"#neg":     true, "#calcInclude": true, "#includeModel": true, "#includeConstraint": true,
 }
 
 var valueDirectives = map[string]bool{
 	"#include": true, "#sinclude": true, "#includeIfPresent": true, "#includeEtc": true,
 	"#sincludeEtc": true, "#calc": true, "#codeStream": true, "#eval": true,
+	"#message": true, "#word": true,
+	"#neg": true,
 }
 
 // elemInfo describes a contiguous element type for binary lists.
@@ -633,9 +640,10 @@ func (s *scanner) hash(p Pos) {
 	}
 	name := "#" + s.src[start:s.i]
 	if !dictDirectives[name] && !valueDirectives[name] {
-		s.fail(p, "FOAM-PARSE-009", "unknown directive "+name+" (v1912 has no such function entry)",
-			"#include #sinclude #includeIfPresent #includeEtc #sincludeEtc #includeFunc #calc #codeStream #eval #if #ifeq #elif #else #endif #inputMode #default #merge #overwrite #warn #error #remove",
-			"use a v1912 directive; #includeModel and #neg exist only in OpenFOAM Foundation releases")
+		s.fail(p, "FOAM-PARSE-009", "unknown directive "+name+" (no OpenFOAM release has such a function entry)",
+			"#include #sinclude #includeIfPresent #includeEtc #sincludeEtc #includeFunc #calc #codeStream #eval #if #ifeq #elif #else #endif #inputMode #default #merge #overwrite #warn #error #remove, "+
+				"v2506's #message #word, Foundation's #neg #calcInclude #includeModel #includeConstraint",
+			"use a directive of your OpenFOAM release")
 		return
 	}
 	if start != int(p.Offset)+1 {
@@ -653,10 +661,24 @@ func (s *scanner) hash(p Pos) {
 		}
 		s.i = end
 		s.emit(tLine, lp, s.src[lp.Offset:end])
-	case "#eval":
+	case "#includeFunc", "#includeModel", "#includeConstraint":
+		s.funcNameArgs()
+	case "#eval", "#message", "#word":
 		if s.skip() && s.src[s.i] == '{' {
+			// v2506 reads to the balancing '}' (continueReadUntilRightBrace), v1912 to the
+			// first: the union reads v2506's; ExpandOptions.Dialect judges the difference.
 			bp := s.pos()
-			j := strings.IndexByte(s.src[s.i:], '}')
+			j, d := -1, 0
+			for k := s.i; k < len(s.src) && j < 0; k++ {
+				switch s.src[k] {
+				case '{':
+					d++
+				case '}':
+					if d--; d == 0 {
+						j = k - s.i
+					}
+				}
+			}
 			if j < 0 {
 				s.fail(bp, "FOAM-PARSE-002", "unterminated #eval{ expression", "a closing }", "close the expression with }")
 				return
@@ -671,6 +693,72 @@ func (s *scanner) hash(p Pos) {
 			s.emit(tEvalBrace, bp, s.src[bp.Offset:end])
 		}
 	}
+}
+
+// funcNameArgs reads the argument of #includeFunc, #includeModel and #includeConstraint as
+// Foundation's functionEntry::readFuncNameArgs does (functionEntry.C, OpenFOAM-12): a word
+// holding '(', or a word followed by a '(' token, is read on as raw characters up to the ')'
+// that closes the first '(' (ISstream::readDelimited: no comments, strings or escapes), so
+// `name(a=(0 0 1), b)` may hold blanks and span lines. The token is that source text; blanks
+// before the '(' of the second form are dropped by the argument split (dictArgList). A word
+// with balanced parentheses and no blanks, all v1912 reads, gives the same token as before.
+func (s *scanner) funcNameArgs() {
+	if !s.skip() {
+		return
+	}
+	start := s.i
+	c := s.src[start]
+	if !wordValid(c) || strings.IndexByte(";(){}[]:,=+*/\"#$'-.0123456789", c) >= 0 {
+		return // not a word: the ordinary token follows (a string, or an error)
+	}
+	p := s.pos()
+	end := start
+	for end < len(s.src) && wordValid(s.src[end]) {
+		end++
+	}
+	open := start + strings.IndexByte(s.src[start:end], '(')
+	if open < start {
+		// the word, then possibly the '(' of its arguments after blanks and comments (kept
+		// as comments; the token is the word and the parenthesised text, as OpenFOAM joins them)
+		save, saveLine := s.i, s.line
+		saveStart, saveComments := s.lineStart, len(s.comments)
+		s.i = end
+		found := s.skip() && s.src[s.i] == '('
+		if s.err != nil {
+			return
+		}
+		if !found {
+			s.i, s.line, s.lineStart, s.comments = save, saveLine, saveStart, s.comments[:saveComments]
+			return
+		}
+		open = s.i
+	}
+	depth := 0
+	for k := open; k < len(s.src); k++ {
+		switch s.src[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+		if depth == 0 {
+			for j := max(s.i, start); j <= k; j++ {
+				if s.src[j] == '\n' {
+					s.newline(j)
+				}
+			}
+			s.i = k + 1
+			if open > end {
+				s.setEnd(p, s.pos())
+				s.emit(tWord, p, s.src[start:end]+s.src[open:s.i])
+				return
+			}
+			s.emit(tWord, p, s.src[start:s.i])
+			return
+		}
+	}
+	s.fail(s.posAt(min(open, s.i)), "FOAM-PARSE-006", "'(' of the function arguments is never closed",
+		"')' (Foundation reads the arguments as a delimited string)", "close the argument list with ')'")
 }
 
 func (s *scanner) setEnd(p, end Pos) {
@@ -773,6 +861,32 @@ func (s *scanner) variable(p Pos) {
 	var b strings.Builder
 	b.WriteByte('$')
 	switch {
+	case c == '{' && s.i+1 < len(s.src) && s.src[s.i+1] == '{':
+		// v2506's `${{ expr }}` (ISstream.C readVariable, EXPRESSION): any characters up
+		// to the '}' closing the first '{'. v1912 has no such token.
+		d := 0
+		for k := s.i; k < len(s.src); k++ {
+			switch s.src[k] {
+			case '{':
+				d++
+			case '}':
+				d--
+			case '\n':
+				s.newline(k)
+			}
+			if d == 0 {
+				s.i = k + 1
+				if start != int(p.Offset)+1 {
+					s.setEnd(p, s.pos())
+					s.emit(tVariable, p, "$"+s.src[start:s.i])
+					return
+				}
+				s.emit(tVariable, p, s.src[p.Offset:s.i])
+				return
+			}
+		}
+		s.fail(p, "FOAM-PARSE-002", "unterminated ${{ expression", "a closing }}", "close the expression with }}")
+		return
 	case c == '{':
 		s.i++
 		depth = s.varRun('{', '}', 1)

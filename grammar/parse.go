@@ -70,7 +70,7 @@ func (g *gFast) Parse(lex *lexer.PeekingLexer) error {
 }
 
 type gDirEntry struct {
-	One  lexer.Token `parser:"(  @('#include' | '#sinclude' | '#includeIfPresent' | '#includeEtc' | '#sincludeEtc' | '#includeFunc' | '#calc' | '#inputMode' | '#remove' | '#codeStream')"`
+	One  lexer.Token `parser:"(  @('#include' | '#sinclude' | '#includeIfPresent' | '#includeEtc' | '#sincludeEtc' | '#includeFunc' | '#calc' | '#inputMode' | '#remove' | '#codeStream' | '#message' | '#neg' | '#calcInclude' | '#includeModel' | '#includeConstraint')"`
 	Arg  *gItem      `parser:"   @@"`
 	Cond lexer.Token `parser:" | @('#if' | '#elif')"`
 	Line lexer.Token `parser:"   @Line"`

@@ -254,7 +254,7 @@ func TestParseErrors(t *testing.T) {
 		{"NUL byte", "a 1;\nb \x00;", "FOAM-PARSE-003", 2, 3},
 		{"binary junk", "\x7fELF\x02\x01\x01\x00\x00", "FOAM-PARSE-003", 1, 1},
 		{"bad number", "a 1e-XXX;", "FOAM-PARSE-004", 1, 3},
-		{"unknown directive", "#neg 1", "FOAM-PARSE-009", 1, 1},
+		{"unknown directive", "#negate 1", "FOAM-PARSE-009", 1, 1},
 		{"stray { in a dict", "d { { k v; } }", "FOAM-PARSE-001", 1, 5},
 		{"number cannot start an entry", "a 1;\n5 b;", "FOAM-PARSE-001", 2, 1},
 		{"dictionaries nested too deep", strings.Repeat("a {\n", 65) + strings.Repeat("}\n", 65), "FOAM-PARSE-012", 65, 3},

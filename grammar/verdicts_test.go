@@ -81,6 +81,14 @@ var caseSkipDirs = map[string]bool{"triSurface": true, "extendedFeatureEdgeMesh"
 // except *.m4 and *.template files (inputs of m4 and sed, never read as they are).
 func verdictCorpus(t testing.TB) (string, []verdictFile) {
 	tut := foamtest.Tutorials(t)
+	return tut, verdictCorpusAt(t, tut, false)
+}
+
+// verdictCorpusAt is verdictCorpus over the tutorials (or etc/caseDicts) tree tut.
+// lostLinks reads a text file that holds only the relative path of another file of the
+// tree as that file: the release source snapshots (../shared/openfoam) store git's
+// symbolic links that way (lostLink).
+func verdictCorpusAt(t testing.TB, tut string, lostLinks bool) []verdictFile {
 	cases := map[string]bool{}
 	var all []string
 	err := filepath.WalkDir(tut, func(p string, d os.DirEntry, err error) error {
@@ -102,7 +110,21 @@ func verdictCorpus(t testing.TB) (string, []verdictFile) {
 		t.Fatalf("walk %s: %v", tut, err)
 	}
 	sort.Strings(all)
+	target := map[string]string{}
+	if lostLinks {
+		for _, p := range all {
+			if to := lostLink(p); to != "" {
+				target[p] = to
+			}
+		}
+	}
 	selected, candidate, included := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	read := func(p string) string {
+		if to := target[p]; to != "" {
+			return to
+		}
+		return p
+	}
 	for _, p := range all {
 		rel, _ := filepath.Rel(tut, p)
 		name := strings.TrimSuffix(filepath.Base(p), ".gz")
@@ -110,7 +132,7 @@ func verdictCorpus(t testing.TB) (string, []verdictFile) {
 			continue
 		}
 		candidate[p] = true
-		src, err := readMaybeGzip(p)
+		src, err := readMaybeGzip(read(p))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,9 +160,36 @@ func verdictCorpus(t testing.TB) (string, []verdictFile) {
 				t.Fatalf("%s and its .gz both exist: foamDictionary would read the plain one", rel)
 			}
 		}
-		files = append(files, verdictFile{rel: rel, path: p, root: FindCaseDir(p)})
+		files = append(files, verdictFile{rel: rel, path: read(p), root: FindCaseDir(p)})
 	}
-	return tut, files
+	return files
+}
+
+// lostLink returns the file a lost symbolic link names: p is a small one-line text file
+// holding a relative path (no blanks) of an existing regular file.
+func lostLink(p string) string { return lostLinkHops(p, 8) }
+
+func lostLinkHops(p string, hops int) string {
+	st, err := os.Stat(p)
+	if err != nil || st.Size() == 0 || st.Size() > 256 {
+		return ""
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return ""
+	}
+	name := strings.TrimSuffix(string(b), "\n")
+	if name == "" || strings.ContainsAny(name, " \t\n;{}\"") || filepath.IsAbs(name) || !strings.Contains(name, "/") && !strings.Contains(name, ".") {
+		return ""
+	}
+	to := filepath.Join(filepath.Dir(p), name)
+	if st, err := os.Stat(to); err != nil || !st.Mode().IsRegular() || to == p || hops == 0 {
+		return ""
+	}
+	if next := lostLinkHops(to, hops-1); next != "" { // a link to a link
+		return next
+	}
+	return to
 }
 
 // caseRead reports whether a case load reads p (rule 2 of verdictCorpus).
@@ -232,9 +281,14 @@ func foamDictHome(t testing.TB) string {
 
 // foamDictVerdict runs OpenFOAM's reader on f from its case directory.
 func foamDictVerdict(bin, home, tut string, f verdictFile) verdict {
+	return foamDictVerdictEnv(bin, tut, f, verdictEnv(f.root, home))
+}
+
+// foamDictVerdictEnv is foamDictVerdict with the reader's whole environment.
+func foamDictVerdictEnv(bin, tut string, f verdictFile, env map[string]string) verdict {
 	v := verdict{File: f.rel, Mode: f.mode()}
 	var envList []string
-	for k, val := range verdictEnv(f.root, home) {
+	for k, val := range env {
 		envList = append(envList, k+"="+val)
 	}
 	sort.Strings(envList)
@@ -282,6 +336,11 @@ type judged struct {
 // anything the expansion included holds #codeStream or #calc, and then judges `foamc
 // parse` instead.
 func foamcVerdict(f *verdictFile) (j judged) {
+	return foamcVerdictAs(f, foamEnv("FOAM_ETC"), DialectV1912, verdictEnv(f.root, ""))
+}
+
+// foamcVerdictAs is foamcVerdict for a release: its etc directory, dialect and environment.
+func foamcVerdictAs(f *verdictFile, etcDir string, dialect Dialect, env map[string]string) (j judged) {
 	src, err := readMaybeGzip(f.path)
 	if err != nil {
 		j.verdict = verdict{File: f.rel, Mode: f.mode(), Reason: err.Error()}
@@ -290,8 +349,8 @@ func foamcVerdict(f *verdictFile) (j judged) {
 	f.code = hasCodeMark(src)
 	var x *Expanded
 	if !f.code {
-		x, err = ExpandFile(f.path, ExpandOptions{CaseDir: f.root, EtcDir: foamEnv("FOAM_ETC"), AllowOutside: true,
-			Env: mapEnv(verdictEnv(f.root, "")), NoSyntax: true})
+		x, err = ExpandFile(f.path, ExpandOptions{CaseDir: f.root, EtcDir: etcDir, AllowOutside: true,
+			Env: mapEnv(env), NoSyntax: true, Dialect: dialect})
 		if err == nil {
 			f.code = includesCode(x, f.root)
 		}
@@ -317,7 +376,7 @@ func foamcVerdict(f *verdictFile) (j judged) {
 		}
 	}
 	j.list = x.List != nil
-	etc := foamEnv("FOAM_ETC") + string(filepath.Separator)
+	etc := etcDir + string(filepath.Separator)
 	for _, in := range x.Includes {
 		j.outside = j.outside || in.Found && filepath.IsAbs(in.Resolved) && !strings.HasPrefix(in.Resolved, etc)
 	}

@@ -216,7 +216,6 @@ foamdict-verdicts: deps
 
 # The Foundation 12 and ESI v2506 source trees (tutorials/, etc/) from ../shared/openfoam into
 # .cache/releases (FOAMC_RELEASES_DIR names another place): the grammar's release tests read them.
-OPENFOAM_SHARED ?= $(abspath $(CURDIR)/../shared/openfoam)
 .PHONY: openfoam-releases
 openfoam-releases:
 	@for r in OpenFOAM-12 OpenFOAM-v2506; do \

@@ -151,6 +151,13 @@ func Load(dir string, opts Options) (*Case, error) {
 	}
 	// The release first: it is read without the grammar, which may depend on it.
 	c.Release = openfoam.DetectRelease(abs, opts.Release, l.env)
+	// The grammar expands as the case's release reads (#includeFunc arguments, #neg, ...); a
+	// Foundation release without a profile reads as the nearest one foamc knows.
+	if d, err := grammar.ParseDialect(c.Release.ID); err == nil {
+		l.dialect = d
+	} else if c.Release.Family == "foundation" {
+		l.dialect = grammar.DialectFoundation12
+	}
 	if l.opts.EtcDirs == nil {
 		// The parser takes OpenFOAM's etc search path from its caller.
 		l.opts.EtcDirs = openfoam.EtcDirs(l.env, abs)
@@ -279,6 +286,8 @@ type loader struct {
 	opts Options
 	app  string
 	etc  string // $FOAM_ETC when the environment has none
+	// dialect is how the case's release expands dictionaries (zero: v1912).
+	dialect grammar.Dialect
 	// lists holds the top-level list files (polyMesh/boundary) by relative path.
 	lists map[string]*grammar.Expanded
 	// disk maps a file's document name to the gzipped file read for it (0/U -> 0/U.gz).
@@ -349,7 +358,7 @@ func (l *loader) loadWith(rel string, parse func(string) (*grammar.File, error))
 	}
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
 		CaseDir: l.root, EtcDir: l.etc, EtcDirs: l.opts.EtcDirs, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
-		Parse: l.opts.Parse,
+		Parse: l.opts.Parse, Dialect: l.dialect,
 	})
 }
 

@@ -30,7 +30,7 @@ var goRules = []goRule{
 	{"FOAM-PARSE-006", finding.Deny, "unbalanced brackets: a closing bracket with nothing open, of the wrong kind, or never closed", "balance the {}, () and [] pairs", "grammar/lexer.go", nil},
 	{"FOAM-PARSE-007", finding.Deny, "a missing ';' after an entry's value", "end the entry with ';'", "grammar/parse.go", nil},
 	{"FOAM-PARSE-008", finding.Deny, "a file that cannot be read (missing, unreadable, too large, bad gzip)", "check the path and permissions", "grammar/parse.go", nil},
-	{"FOAM-PARSE-009", finding.Deny, "an unknown #directive (v1912 has no such function entry)", "use a v1912 directive (#include, #includeEtc, #remove, #calc, …)", "grammar/lexer.go", nil},
+	{"FOAM-PARSE-009", finding.Deny, "an unknown #directive (no OpenFOAM release foamc reads has such a function entry)", "use a directive of the case's release (#include, #includeEtc, #remove, #calc, …)", "grammar/lexer.go", nil},
 	{"FOAM-PARSE-010", finding.Deny, "a binary list whose size does not fit the file", "rewrite the file (foamFormatConvert) or fix the list's size", "grammar/lexer.go", nil},
 	{"FOAM-PARSE-011", finding.Warn, "a $variable name OpenFOAM reads differently from what it looks like (bad name, unclosed bracket)", "write $name or ${name}", "grammar/parse.go", nil},
 	{"FOAM-PARSE-012", finding.Deny, "brackets ( { [ nested deeper than 64 levels (foamc's bound on parsing and printing)", "flatten the structure; real dictionaries nest a few levels", "grammar/lexer.go", nil},

@@ -18,9 +18,7 @@ import (
 // `make lint-releases`): valid cases of their release, so no deny but the code-security ones.
 var releaseSample = map[string][]string{
 	"OpenFOAM-12": {
-		// (cases whose system/functions calls #includeFunc with arguments wait for the
-		// grammar's Foundation dialect: pitzDaily, damBreakLaminar)
-		"incompressibleFluid/cavity", "incompressibleFluid/motorBike/motorBike", "fluid/buoyantCavity",
+		"incompressibleFluid/pitzDaily", "incompressibleVoF/damBreakLaminar", "incompressibleFluid/cavity", "incompressibleFluid/motorBike/motorBike", "fluid/buoyantCavity",
 		"incompressibleVoF/damBreak", "shockFluid/forwardStep", "mesh/blockMesh/pipe",
 	},
 	"OpenFOAM-v2506": {

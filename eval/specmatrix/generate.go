@@ -1,7 +1,7 @@
 // Package specs generates the spec matrix foamc is tested against: specs written the way
 // an engineer writes them from docs/spec.md (mesh, solver, model, fluid, boundary roles
 // with their values, end time), over meshes taken from the OpenFOAM v1912 tutorials at test
-// time and foamc's own meshes in specs/meshes. The same seed gives the same matrix.
+// time and foamc's own meshes in eval/specmatrix/meshes. The same seed gives the same matrix.
 package specmatrix
 
 import (
@@ -17,7 +17,7 @@ import (
 type Mesh struct {
 	ID string
 	// Tutorial is a path under the source package's tutorials/ (read at test time); Repo a
-	// path under specs/meshes.
+	// path under eval/specmatrix/meshes.
 	Tutorial, Repo string
 	Kind           string // blockMeshDict | polyMesh
 	// Class: duct (inlet -> outlet), cavity (closed, a moving lid), supersonic (an inflow
@@ -128,7 +128,7 @@ func classes(solver string) []string {
 
 // Generate returns the matrix for a seed: every solver x model family, `per` specs each
 // (different meshes and boundary-role variants), every other spec minimal, plus specs that
-// contradict themselves. tutorials is the tutorials/ directory, repo the specs/meshes one.
+// contradict themselves. tutorials is the tutorials/ directory, repo the eval/specmatrix/meshes one.
 func Generate(seed int64, per int, tutorials, repo string) []Generated {
 	r := rand.New(rand.NewSource(seed))
 	var out []Generated

@@ -49,7 +49,7 @@ var SyntaxMeshes = []SyntaxMesh{
 
 // GenerateSyntax returns the patch-syntax matrix: per mesh, `per` specs over the solvers
 // meant for its class, each naming every patch of the mesh; the same seed gives the same
-// specs. tutorials is the tutorials/ directory, repo the specs/meshes one.
+// specs. tutorials is the tutorials/ directory, repo the eval/specmatrix/meshes one.
 func GenerateSyntax(seed int64, per int, tutorials, repo string) []Generated {
 	r := rand.New(rand.NewSource(seed))
 	var out []Generated

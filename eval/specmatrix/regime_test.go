@@ -53,7 +53,7 @@ control: {endTime: 0.05, deltaT: 0.0005, maxCo: 0.2}
 	mustRun20(t, res)
 }
 
-// A converging-diverging nozzle (specs/meshes/nozzle, A_exit/A_throat = 2) at p/p0 = 0.3:
+// A converging-diverging nozzle (eval/specmatrix/meshes/nozzle, A_exit/A_throat = 2) at p/p0 = 0.3:
 // the area ratio predicts a supersonic exit (Ma 2.2 isentropic), the compiler gives the
 // outlet waveTransmissive, and the case runs with a supersonic exit (Ma > 1.5 over the whole
 // outlet after 3 ms). The fixed static p the spec states instead drives the time step down

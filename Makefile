@@ -197,7 +197,7 @@ check-generated: generate
 # each, in the release's etc/bashrc environment): the share of cases with a deny other than
 # FOAM-SEC-*, and the deny IDs (docs/kb.md "Releases"). RELEASES_DIR holds OpenFOAM-12 and
 # OpenFOAM-v2506 (unpacked from ../shared/openfoam).
-RELEASES_DIR ?= .cache/releases
+RELEASES_DIR ?= $(CURDIR)/.cache/releases
 .PHONY: lint-releases
 lint-releases: build
 	FOAMC=$(BIN) scripts/lint-tutorials.sh $$(ls -d $(SRC_DIR)/openfoam-*/ | head -1)tutorials

@@ -682,9 +682,10 @@ func timeDirNames(dir string) []string {
 
 // headerOnlyDirs hold surfaces and sets: files OpenFOAM reads through a reader of their
 // own format or as lists, a FoamFile header (featureEdgeMesh .eMesh, extendedFeatureEdgeMesh,
-// cellSet) being the only dictionary in them.
+// cellSet) being the only dictionary in them. constant/geometry holds blockMesh's projection
+// surfaces (v1912) and snappyHexMesh's (Foundation 12 reads its triSurfaceMesh files there).
 var headerOnlyDirs = map[string]bool{
-	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true,
+	"triSurface": true, "extendedFeatureEdgeMesh": true, "sets": true, "geometry": true,
 }
 
 // bulkMeshFiles are the polyMesh files that are one list (or a few) after the header:

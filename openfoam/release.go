@@ -3,12 +3,14 @@ package openfoam
 import (
 	"bufio"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Canonical release IDs of the releases foamc has a profile for (kb.Profiles); the spec's
@@ -145,12 +147,27 @@ func exists(p string) bool {
 	return err == nil
 }
 
-// headLines returns the first n lines of a file (or of its .gz).
+// openRegular opens p only when it is a regular file: a case's FIFO or device must not
+// block or feed detection (the loader reports such files; detection just skips them).
+// O_NONBLOCK keeps a FIFO swapped in after the check from blocking the open.
+func openRegular(p string) (*os.File, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s: not a regular file", p)
+	}
+	return f, nil
+}
+
+// headLines returns the first n lines of a regular file (or of its .gz).
 func headLines(p string, n int) []string {
 	var r io.Reader
-	f, err := os.Open(p)
+	f, err := openRegular(p)
 	if err != nil {
-		if f, err = os.Open(p + ".gz"); err != nil {
+		if f, err = openRegular(p + ".gz"); err != nil {
 			return nil
 		}
 		defer f.Close()

@@ -31,7 +31,9 @@ dicts if not data.kb.release.layout
 
 form(algo) := "scalars" if {
 	algo == "SIMPLE"
-} else := "{tolerance; relTol;} dictionaries" if dicts else := "single values (the Foundation's PIMPLE)"
+} else := "{tolerance; relTol;} dictionaries" if dicts
+
+else := "single values (the Foundation's PIMPLE)"
 
 values(rc) := {[[k], v] | some k, v in rc; k != "$regex"} | {[["$regex", i, "value"], e.value] | some i, e in object.get(rc, "$regex", [])}
 

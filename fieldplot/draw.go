@@ -26,6 +26,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/internal/saferead"
 )
 
 // The size every field picture is written at: 900x560 pixels at 96 dpi.
@@ -166,7 +167,8 @@ func Fields(dir, time string) ([]string, string, error) {
 // headerClass reads the class of a field file (.gz too) from its first 2 KiB: no full
 // parse of a large field to list it.
 func headerClass(p string) string {
-	f, err := os.Open(p)
+	// A case's FIFO or device must not block the listing: regular files only.
+	f, _, err := saferead.Open(p, saferead.MaxSize)
 	if err != nil {
 		return ""
 	}

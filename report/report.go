@@ -18,6 +18,7 @@ import (
 
 	"github.com/foamc/foamc/fieldplot"
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/saferead"
 	"github.com/foamc/foamc/verify"
 )
 
@@ -153,9 +154,9 @@ func (r *Report) readSpec(dir, specFile string, pics map[string]Image) error {
 	if specFile != "" {
 		path = specFile
 	}
-	b, err := os.ReadFile(path)
+	b, err := saferead.ReadFile(path, saferead.MaxSize)
 	if err != nil {
-		return nil // no recorded spec: verify said so (FOAM-VERIFY-056)
+		return nil // no recorded spec (or no regular file): verify said so (FOAM-VERIFY-056)
 	}
 	var spec struct {
 		Name        string `json:"name"`
@@ -206,7 +207,7 @@ func (r *Report) readSpec(dir, specFile string, pics map[string]Image) error {
 
 // readProvenance reads provenance.json's slot table, in its order.
 func (r *Report) readProvenance(dir string) {
-	b, err := os.ReadFile(filepath.Join(dir, "provenance.json"))
+	b, err := saferead.ReadFile(filepath.Join(dir, "provenance.json"), saferead.MaxSize)
 	if err != nil {
 		return
 	}

@@ -152,12 +152,32 @@ func surfaces(dir string, files map[string]any) []Surface {
 	return out
 }
 
-// measured caches measurements by file identity: a language server re-lints on every edit,
-// and a vehicle surface of 300k triangles takes seconds to measure.
-var measured = struct {
-	sync.Mutex
-	m map[measureKey]Surface
-}{m: map[measureKey]Surface{}}
+// boundedCache keeps measurements by file identity: a language server re-lints on every
+// edit, and a vehicle surface of 300k triangles (or a large mesh) takes seconds to measure.
+// It is cleared whole when it holds maxMeasured entries.
+type boundedCache[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+// maxMeasured bounds each cache.
+const maxMeasured = 16
+
+func (c *boundedCache[K, V]) get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *boundedCache[K, V]) put(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxMeasured {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+}
 
 type measureKey struct {
 	path, loc string
@@ -165,8 +185,8 @@ type measureKey struct {
 	mtime     time.Time
 }
 
-// maxMeasured bounds the cache; it is cleared whole when full.
-const maxMeasured = 16
+// measured holds surface measurements.
+var measured boundedCache[measureKey, Surface]
 
 // measure reads the surface file (as OpenFOAM finds it: the name, else name.gz) and fills s.
 func measure(dir string, s *Surface, loc []float64) {
@@ -179,21 +199,13 @@ func measure(dir string, s *Surface, loc []float64) {
 		p += ".gz"
 	}
 	key := measureKey{p, fmt.Sprint(loc), fi.Size(), fi.ModTime()}
-	measured.Lock()
-	m, ok := measured.m[key]
-	measured.Unlock()
-	if ok {
+	if m, ok := measured.get(key); ok {
 		m.Name, m.File = s.Name, s.File
 		*s = m
 		return
 	}
 	measureFile(p, s, loc)
-	measured.Lock()
-	if len(measured.m) >= maxMeasured {
-		clear(measured.m)
-	}
-	measured.m[key] = *s
-	measured.Unlock()
+	measured.put(key, *s)
 }
 
 func measureFile(p string, s *Surface, loc []float64) {
@@ -259,11 +271,8 @@ type MeshQuality struct {
 	NegativeVolumes int     `json:"negativeVolumes"`
 }
 
-// qualities caches measurements by the identity of the mesh files.
-var qualities = struct {
-	sync.Mutex
-	m map[string]MeshQuality
-}{m: map[string]MeshQuality{}}
+// qualities holds mesh measurements by the identity of the mesh files.
+var qualities boundedCache[string, MeshQuality]
 
 // meshQuality measures constant/polyMesh when its faces are there; nil otherwise or when
 // the mesh cannot be read (the loader's other findings say why).
@@ -280,21 +289,14 @@ func meshQuality(dir string) *MeshQuality {
 		key += fmt.Sprintf("%s:%d:%d;", fi.Name(), fi.Size(), fi.ModTime().UnixNano())
 	}
 	key = pm + "|" + key
-	qualities.Lock()
-	q, ok := qualities.m[key]
-	qualities.Unlock()
+	q, ok := qualities.get(key)
 	if !ok {
 		r, err := polymesh.MeasureQuality(pm)
 		if err != nil {
 			return nil
 		}
 		q = MeshQuality{r.Cells, r.MaxNonOrtho, r.AvgNonOrtho, r.SevereNonOrtho, r.MaxSkewness, r.NegativeVolumes}
-		qualities.Lock()
-		if len(qualities.m) >= maxMeasured {
-			clear(qualities.m)
-		}
-		qualities.m[key] = q
-		qualities.Unlock()
+		qualities.put(key, q)
 	}
 	return &q
 }

@@ -2,6 +2,8 @@ package meshgen
 
 import (
 	"math"
+	"path/filepath"
+	"strings"
 
 	"github.com/foamc/foamc/grammar"
 )
@@ -88,7 +90,7 @@ func snappyDict(p *Plan, s Spec) *grammar.File {
 	var features []grammar.Item
 	for _, b := range s.Bodies {
 		fd := grammar.NewDict()
-		fd.Set("file", grammar.Str(baseName(surfaceName(b))+".eMesh"))
+		fd.Set("file", grammar.Str(strings.TrimSuffix(surfaceName(b), filepath.Ext(surfaceName(b)))+".eMesh"))
 		fd.Set("level", grammar.Num(float64(p.Level)))
 		features = append(features, fd)
 	}
@@ -107,15 +109,6 @@ func snappyDict(p *Plan, s Spec) *grammar.File {
 	setAll(d.SetDict("meshQualityControls"), qualityDefaults)
 	d.Set("mergeTolerance", grammar.Num(1e-6))
 	return f
-}
-
-func baseName(n string) string {
-	for i := len(n) - 1; i >= 0; i-- {
-		if n[i] == '.' {
-			return n[:i]
-		}
-	}
-	return n
 }
 
 // entry is one keyword and its value as OpenFOAM's defaults give it.

@@ -92,7 +92,7 @@ func (c *compilation) features() {
 			"use a 3D mesh or a RAS model")
 	}
 	// Only solvers that call setRefCell when no patch fixes the pressure need a reference
-	// (kb/curated/solvers.json pRef: rhoSimpleFoam does, through pressureControl;
+	// (openfoam/solvers.json pRef: rhoSimpleFoam does, through pressureControl;
 	// rhoPimpleFoam and sonicFoam do not).
 	c.feat.Closed = solvers[c.feat.Solver].PRef
 	for _, pt := range c.mesh.Patches {

@@ -138,7 +138,7 @@ func registerSolvers(st map[string]openfoam.Solver) error {
 func solverNames() []string { return slices.Sorted(maps.Keys(solvers)) }
 
 // fam is the family of the case's solver.
-func (c *compilation) fam() family { return solvers[c.feat.Solver].fam }
+func (c *resolution) fam() family { return solvers[c.feat.Solver].fam }
 
 // noGravity is the resolve step of the families without gravity.
 func noGravity(c *compilation) {

@@ -40,7 +40,7 @@ func (c *compilation) checkRun() {
 // meshExtent is the bounding box of the spec's mesh (blockMeshDict vertices, an ASCII
 // polyMesh points file) and whether it is known. A polyMesh's box is the one readPolyMesh
 // measured (mesh.Extent, zero when the points are binary): its points are not read twice.
-func (c *compilation) meshExtent() ([3]float64, bool) {
+func (c *resolution) meshExtent() ([3]float64, bool) {
 	switch c.mesh.Kind {
 	case "blockMeshDict":
 		if c.mesh.file != nil {

@@ -299,7 +299,7 @@ func (c *compilation) settle() (pass, bool) {
 		c.reportConflict(conf)
 		return pass{err: c.sorted()}, true
 	}
-	c.sol = sol
+	c.settlement = settlement{sol: sol}
 	c.features()
 	c.slots = nil
 	c.notes = nil

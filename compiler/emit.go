@@ -104,10 +104,9 @@ func (c *compilation) features() {
 }
 
 func (c *compilation) emit() error {
-	c.files = map[string]*grammar.File{}
-	c.prov = map[string]Source{}
-	c.slots = append(append(Table(nil), c.stageA...), c.derivedRoles...)
-	c.settledSlots = nil
+	// a round starts its emission afresh (the flow state from this round's solution)
+	c.emission = emission{files: map[string]*grammar.File{}, prov: map[string]Source{},
+		slots: append(append(Table(nil), c.stageA...), c.derivedRoles...)}
 	st := c.state()
 	c.st = st
 	c.slots = append(c.slots, c.settledSlots...)

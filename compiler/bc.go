@@ -210,7 +210,7 @@ func (c *compilation) inletMach(b *schema.Boundary) (derivation, bool) {
 }
 
 // staticT is the static temperature of a patch that states U and T (static, or total).
-func (c *compilation) staticT(b *schema.Boundary) float64 {
+func (c *given) staticT(b *schema.Boundary) float64 {
 	if !b.T.Total {
 		return b.T.Value
 	}

@@ -143,7 +143,7 @@ func blockPatches(path string, body *grammar.Dict, g *blockGeom) ([]meshPatch, e
 			if t := wordOf(d, "type"); t != "" {
 				p.Type = t
 			}
-			if err := add(p, listItems(d, "faces")); err != nil {
+			if err := add(p, d.ListItems("faces")); err != nil {
 				return nil, err
 			}
 		}

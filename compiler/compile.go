@@ -112,7 +112,7 @@ func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
 	}
 	fills := map[string]fillAnswer{}
 	for {
-		c := &compilation{spec: s, opts: opts, ctx: ctx, fills: fills}
+		c := &compilation{given: given{spec: s, opts: opts, ctx: ctx, fills: fills}}
 		p := c.run()
 		if !p.restart {
 			return p.res, p.err
@@ -129,7 +129,7 @@ type pass struct {
 }
 
 // stopped ends a pass at a stage boundary: restart when a filled slot changed the spec.
-func (c *compilation) stopped() (pass, bool) {
+func (c *outcome) stopped() (pass, bool) {
 	return pass{restart: true}, c.restart
 }
 
@@ -138,39 +138,71 @@ type fillAnswer struct {
 	src   Source
 }
 
+// compilation is one pass of the compiler over a spec. The stages of a pass (run:
+// resolve, then rounds of settle, emit and check) each own the state they write, in a
+// type of their own; compilation joins them, so that a stage, and every family hook
+// (which takes the compilation), reads what the earlier stages settled.
 type compilation struct {
+	given
+	resolution
+	settlement
+	emission
+	checking
+	outcome
+}
+
+// given is what a pass starts from; no stage changes it.
+type given struct {
 	spec *Spec
 	opts Options
-	// rel is the OpenFOAM release the case is written for (the spec's target).
-	rel   *release
-	ctx   context.Context
-	mesh  *meshInfo
-	feat  Features
-	prob  *problem
-	sol   assignment
-	errs  finding.List
-	notes finding.List
-	slots Table
+	ctx  context.Context
+	// fills are the slot filler's answers, carried from pass to pass (fill_run.go).
 	fills map[string]fillAnswer
-	// restart is set when the slot filler answered: the spec changed, and the pass ends at
-	// the next stage boundary to start over.
-	restart bool
+}
 
-	files map[string]*grammar.File
-	prov  map[string]Source
-	// stageA holds the physics slots (solver, model, thermo, energy).
-	stageA     Table
-	energyWord string
-	// bcCache memoises multi-source retrievals per field and BC type.
-	bcCache map[string]kb.BCResult
-	// derivedRoles are boundaries the mesh settled (constraint-typed patches).
+// resolution is what resolve settles once per pass: the release the case is written for
+// (the spec's target), the mesh, the physics (Features, completed by settle from the
+// solution; the stage-A slots: solver, model, thermo, energy), the roles the mesh settled
+// (constraint-typed patches) and the constraint problem of the slots.
+type resolution struct {
+	rel          *release
+	mesh         *meshInfo
+	feat         Features
+	stageA       Table
+	energyWord   string
 	derivedRoles Table
-	// settledSlots are values settled by kb retrieval or an engineering default.
+	prob         *problem
+}
+
+// settlement is settle's solution of the problem in a round.
+type settlement struct {
+	sol assignment
+}
+
+// emission is what emit writes in a round: the files, their provenance, the slot table,
+// the values settled by kb retrieval or an engineering default, the flow state, and the
+// scheme slots gathered during the dry run of emitSchemes.
+type emission struct {
+	files        map[string]*grammar.File
+	prov         map[string]Source
+	slots        Table
 	settledSlots Table
-	// st is the flow state of the current emission.
-	st *state
-	// collecting gathers scheme slots during the dry run of emitSchemes.
-	collecting *[]schemeReq
+	st           *state
+	collecting   *[]schemeReq
+}
+
+// checking is what check keeps across rounds: the multi-source retrievals the boundary
+// contracts are held against, per field and BC type.
+type checking struct {
+	bcCache map[string]kb.BCResult
+}
+
+// outcome is how the pass is going: its errors and notes, and the restart a slot filler's
+// answer asks for (the spec changed; the pass ends at the next stage boundary).
+type outcome struct {
+	errs    finding.List
+	notes   finding.List
+	restart bool
 }
 
 func (c *compilation) fail(id, ptr, summary, fix string) {
@@ -182,7 +214,7 @@ func (c *compilation) note(id string, sev finding.Severity, ptr, summary, fix st
 	c.notes = append(c.notes, c.spec.Doc.Finding(id, sev, ptr, summary, fix))
 }
 
-func (c *compilation) slot(id, value string, src Source) {
+func (c *emission) slot(id, value string, src Source) {
 	c.slots = append(c.slots, Slot{ID: id, Value: value, Source: src})
 }
 
@@ -267,7 +299,7 @@ func (c *compilation) settle() (pass, bool) {
 		c.reportConflict(conf)
 		return pass{err: c.sorted()}, true
 	}
-	c.sol = sol
+	c.settlement = settlement{sol: sol}
 	c.features()
 	c.slots = nil
 	c.notes = nil
@@ -311,7 +343,7 @@ func (c *compilation) check(round int) (p pass, again bool) {
 }
 
 // fatal reports an error other than an open slot.
-func (c *compilation) fatal() bool {
+func (c *outcome) fatal() bool {
 	for _, f := range c.errs {
 		if f.ID != IDOpen {
 			return true
@@ -333,7 +365,7 @@ func uniqueFindings(fs finding.List) finding.List {
 	return out
 }
 
-func (c *compilation) sorted() finding.List {
+func (c *outcome) sorted() finding.List {
 	finding.Sort(c.errs)
 	return c.errs
 }

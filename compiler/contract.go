@@ -19,7 +19,7 @@ func fieldRank(field string) string {
 	return "scalar"
 }
 
-func (c *compilation) contractConstraint(p *problem, id, field string) {
+func (c *given) contractConstraint(p *problem, id, field string) {
 	k := c.opts.KB
 	if k == nil {
 		return

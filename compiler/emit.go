@@ -92,7 +92,7 @@ func (c *compilation) features() {
 			"use a 3D mesh or a RAS model")
 	}
 	// Only solvers that call setRefCell when no patch fixes the pressure need a reference
-	// (kb/curated/solvers.json pRef: rhoSimpleFoam does, through pressureControl;
+	// (openfoam/solvers.json pRef: rhoSimpleFoam does, through pressureControl;
 	// rhoPimpleFoam and sonicFoam do not).
 	c.feat.Closed = solvers[c.feat.Solver].PRef
 	for _, pt := range c.mesh.Patches {
@@ -104,10 +104,9 @@ func (c *compilation) features() {
 }
 
 func (c *compilation) emit() error {
-	c.files = map[string]*grammar.File{}
-	c.prov = map[string]Source{}
-	c.slots = append(append(Table(nil), c.stageA...), c.derivedRoles...)
-	c.settledSlots = nil
+	// a round starts its emission afresh (the flow state from this round's solution)
+	c.emission = emission{files: map[string]*grammar.File{}, prov: map[string]Source{},
+		slots: append(append(Table(nil), c.stageA...), c.derivedRoles...)}
 	st := c.state()
 	c.st = st
 	c.slots = append(c.slots, c.settledSlots...)

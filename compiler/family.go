@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/schema"
 )
 
@@ -16,7 +16,7 @@ import (
 // (family_incompressible.go), compressible pressure-based (family_compressible.go),
 // density-based (family_density.go) and buoyant (family_buoyant.go). The solver facts
 // (compressible, steady, algorithm, div keys, thermo...) are not a family's: they are the
-// kb's curated table (kb/curated/solvers.json, from the v1912 sources); a family holds
+// one solver table (openfoam/solvers.json, from the v1912 sources); a family holds
 // what foamc writes from them. Shared code reads only the traits the family set in
 // Features (Compressible, Buoyant, Pressure, Solved, Fields; recorded in provenance.json).
 // verify knows a family's solvers by openfoam.LookupSolver and the files the run wrote.
@@ -74,7 +74,7 @@ var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, 
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table
 // of solver facts) with its family and what the compiler derives from the row.
 type solverInfo struct {
-	kb.CuratedSolver
+	openfoam.Solver
 	fam family
 	// ThermoTypes are the thermoType type values of the solver's thermo family.
 	ThermoTypes []string
@@ -103,15 +103,15 @@ func (c *compilation) solverFromFlow(comp, steady bool) []string {
 }
 
 // registerSolvers reads the curated row of every solver of every family.
-func registerSolvers(st map[string]kb.CuratedSolver) error {
+func registerSolvers(st map[string]openfoam.Solver) error {
 	energyWord := map[string]string{"h": "sensibleEnthalpy", "e": "sensibleInternalEnergy"}
 	for _, fam := range families {
 		for _, name := range fam.solvers() {
 			m, ok := st[name]
 			if !ok {
-				return fmt.Errorf("compiler: no curated solver entry for %s (family %s)", name, fam.name())
+				return fmt.Errorf("compiler: openfoam/solvers.json does not describe %s (family %s)", name, fam.name())
 			}
-			si := solverInfo{CuratedSolver: m, fam: fam}
+			si := solverInfo{Solver: m, fam: fam}
 			// A pressure equation with fvm::div(phid, p) (sonicFoam's pEqn.H) is always transonic.
 			si.Transonic = slices.Contains(m.Div, "div(phid,p)")
 			switch m.Thermo {
@@ -138,7 +138,7 @@ func registerSolvers(st map[string]kb.CuratedSolver) error {
 func solverNames() []string { return slices.Sorted(maps.Keys(solvers)) }
 
 // fam is the family of the case's solver.
-func (c *compilation) fam() family { return solvers[c.feat.Solver].fam }
+func (c *resolution) fam() family { return solvers[c.feat.Solver].fam }
 
 // noGravity is the resolve step of the families without gravity.
 func noGravity(c *compilation) {
@@ -158,7 +158,7 @@ func (pressureBased) velocityScale(*compilation, *state) {}
 func (pressureBased) plausibility(*compilation, *state)  {}
 func (pressureBased) interpolation(node)                 {}
 
-// divSchemes: which div keys exist is knowledge of the solver (kb/curated/solvers.json:
+// divSchemes: which div keys exist is knowledge of the solver (openfoam/solvers.json:
 // div and energyDiv, rules NUM-001/002) and the model (its transported fields); only their
 // schemes are choices.
 func (pressureBased) divSchemes(c *compilation, fs, div node, conv func(string) string) {

@@ -9,7 +9,7 @@ import (
 
 var zeroVec = vv([3]float64{}, curated("zero velocity"))
 
-func (c *compilation) internal(st *state, field string) val {
+func (c *resolution) internal(st *state, field string) val {
 	switch field {
 	case "U":
 		return st.U

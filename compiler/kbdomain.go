@@ -279,7 +279,7 @@ func schemeText(v any) (string, bool) {
 	return "", false
 }
 
-func (c *compilation) schemeVocab() map[string]bool {
+func (c *given) schemeVocab() map[string]bool {
 	if c.opts.KB == nil {
 		return nil
 	}

@@ -9,9 +9,10 @@ import (
 	"sync"
 
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/openfoam"
 )
 
-const refSolvers = "kb/curated/solvers.json (v1912 solver sources)"
+const refSolvers = "openfoam/solvers.json (v1912 solver sources)"
 const refModels = "kb/curated/models.json (v1912 turbulence model sources)"
 
 // compiledModels are the models whose fields foamc has boundary conditions for.
@@ -37,11 +38,7 @@ func loadKnowledge() error {
 }
 
 func readKnowledge() error {
-	st, err := kb.CuratedSolvers()
-	if err != nil {
-		return fmt.Errorf("compiler: the kb's curated solver table: %w", err)
-	}
-	if err := registerSolvers(st); err != nil {
+	if err := registerSolvers(openfoam.DescribedSolvers()); err != nil {
 		return err
 	}
 	mt, err := kb.CuratedModels()

@@ -162,7 +162,7 @@ func readBlockMesh(path string) (*meshInfo, error) {
 	m.Patches, m.patchErr = blockPatches(path, body, g)
 	m.DxMin, m.Extent, m.blockFaces = g.dxMin, g.extent, g.geom
 	m.Merged = map[string]bool{}
-	for _, it := range listItems(body, "mergePatchPairs") {
+	for _, it := range body.ListItems("mergePatchPairs") {
 		if l, ok := it.(*grammar.List); ok {
 			for _, w := range l.Items {
 				if w, ok := w.(*grammar.Word); ok {
@@ -216,38 +216,23 @@ func faceKey(ids []int) string {
 // rather than wrong.
 func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 	g := &blockGeom{geom: map[string]blockFace{}, topo: map[string]int{}}
-	scale := 1.0
-	for _, k := range []string{"scale", "convertToMeters"} {
-		if e, ok := body.Find(k).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
-			if n, ok := e.Value[0].(*grammar.Number); ok {
-				scale = n.Float
-			}
-		}
+	verts, scale, bad := foamcase.BlockVertices(body)
+	if w, ok := bad.(*grammar.Word); ok && w.Value == "project" {
+		return nil, meshError(path, bad, "the blockMeshDict projects vertices onto its geometry (project), which foamc does not compile",
+			"run blockMesh on it yourself and give the result as mesh.polyMesh (constant/polyMesh)")
 	}
-	var verts [][3]float64
-	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	for _, it := range listItems(body, "vertices") {
-		if w, ok := it.(*grammar.Word); ok && w.Value == "project" {
-			return nil, meshError(path, it, "the blockMeshDict projects vertices onto its geometry (project), which foamc does not compile",
-				"run blockMesh on it yourself and give the result as mesh.polyMesh (constant/polyMesh)")
-		}
-		v, ok := vec3(it)
-		if !ok {
-			return nil, meshError(path, it, "a vertex of the blockMeshDict is not a point (x y z)",
-				"write every vertex as three numbers ($var and #eval are read)")
-		}
-		verts = append(verts, v)
-		for d := 0; d < 3; d++ {
-			lo[d], hi[d] = math.Min(lo[d], v[d]), math.Max(hi[d], v[d])
-		}
+	if bad != nil {
+		return nil, meshError(path, bad, "a vertex of the blockMeshDict is not a point (x y z)",
+			"write every vertex as three numbers ($var and #eval are read)")
 	}
 	if len(verts) == 0 {
 		return nil, meshError(path, nil, "the blockMeshDict has no vertices", "give the block vertices")
 	}
+	lo, hi := polymesh.Box(verts)
 	for d := 0; d < 3; d++ {
 		g.extent[d] = scale * (hi[d] - lo[d])
 	}
-	blocks := listItems(body, "blocks")
+	blocks := body.ListItems("blocks")
 	best := math.Inf(1)
 	// hex edges grouped by local direction (x: 0-1, 3-2, 7-6, 4-5; y: 0-3, 1-2, 5-6, 4-7; z: 0-4, 1-5, 2-6, 3-7).
 	edges := [3][4][2]int{{{0, 1}, {3, 2}, {7, 6}, {4, 5}}, {{0, 3}, {1, 2}, {5, 6}, {4, 7}}, {{0, 4}, {1, 5}, {2, 6}, {3, 7}}}
@@ -464,38 +449,6 @@ func smallestCell(L float64, n int, r float64) float64 {
 	return first * math.Min(1, r)
 }
 
-func vec3(it grammar.Item) ([3]float64, bool) {
-	l, ok := it.(*grammar.List)
-	if !ok || len(l.Items) != 3 {
-		return [3]float64{}, false
-	}
-	var v [3]float64
-	for i, x := range l.Items {
-		n, ok := x.(*grammar.Number)
-		if !ok {
-			return v, false
-		}
-		v[i] = n.Float
-	}
-	return v, true
-}
-
-// listItems is the items of the list that ends entry key. A purely numeric list of 64 or
-// more elements (vertices, faces of a big blockMeshDict) arrives as one NumList token.
-func listItems(d *grammar.Dict, key string) []grammar.Item {
-	e, ok := d.Find(key).(*grammar.PrimitiveEntry)
-	if !ok || len(e.Value) == 0 {
-		return nil
-	}
-	switch l := e.Value[len(e.Value)-1].(type) {
-	case *grammar.List:
-		return l.Items
-	case *grammar.NumList:
-		return l.Expand().Items
-	}
-	return nil
-}
-
 func wordOf(d *grammar.Dict, key string) string {
 	if e, ok := d.Find(key).(*grammar.PrimitiveEntry); ok && len(e.Value) == 1 {
 		if w, ok := e.Value[0].(*grammar.Word); ok {
@@ -531,7 +484,7 @@ func readPolyMesh(dir string) (*meshInfo, error) {
 // wordList reads `key N(a b)` or `key (a b)` as words.
 func wordList(d *grammar.Dict, key string) []string {
 	var out []string
-	for _, it := range listItems(d, key) {
+	for _, it := range d.ListItems(key) {
 		if w, ok := it.(*grammar.Word); ok {
 			out = append(out, w.Value)
 		}

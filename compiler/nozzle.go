@@ -160,7 +160,7 @@ func (g gas) nozzleRegime(eps, pb float64) (string, derivation) {
 // nozzleReason is the outlet choice's reason from the nozzle the mesh shows between a
 // total-pressure inlet and an outlet with a static p: ok is false when the mesh shows no
 // diverging passage (the critical ratio decides then); an empty reason is a subsonic exit.
-func (c *compilation) nozzleReason(g gas, inlet, outlet string, p0, p float64) (string, map[string]float64, bool) {
+func (c *resolution) nozzleReason(g gas, inlet, outlet string, p0, p float64) (string, map[string]float64, bool) {
 	nz, ok := c.mesh.nozzleGeometry(inlet, outlet)
 	if !ok || nz.Exit <= 1.01*nz.Throat {
 		return "", nil, false

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/foamc/foamc/foamcase"
+	"github.com/foamc/foamc/foamcase/polymesh"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/openfoam"
 )
@@ -38,7 +40,7 @@ func (c *compilation) checkRun() {
 // meshExtent is the bounding box of the spec's mesh (blockMeshDict vertices, an ASCII
 // polyMesh points file) and whether it is known. A polyMesh's box is the one readPolyMesh
 // measured (mesh.Extent, zero when the points are binary): its points are not read twice.
-func (c *compilation) meshExtent() ([3]float64, bool) {
+func (c *resolution) meshExtent() ([3]float64, bool) {
 	switch c.mesh.Kind {
 	case "blockMeshDict":
 		if c.mesh.file != nil {
@@ -53,26 +55,11 @@ func (c *compilation) meshExtent() ([3]float64, bool) {
 // blockExtent is the bounding box of a blockMeshDict's vertices (scale applied; curved
 // edges bulging outside it are ignored: the box only orders the directions).
 func blockExtent(body *grammar.Dict) ([3]float64, bool) {
-	var lo, hi [3]float64
-	n := 0
-	for _, it := range listItems(body, "vertices") {
-		v, ok := vec3(it)
-		if !ok {
-			return [3]float64{}, false
-		}
-		for i := range v {
-			if n == 0 || v[i] < lo[i] {
-				lo[i] = v[i]
-			}
-			if n == 0 || v[i] > hi[i] {
-				hi[i] = v[i]
-			}
-		}
-		n++
-	}
-	if n == 0 {
+	verts, _, bad := foamcase.BlockVertices(body)
+	if bad != nil || len(verts) == 0 {
 		return [3]float64{}, false
 	}
+	lo, hi := polymesh.Box(verts)
 	// The scale only multiplies; the direction order does not depend on it.
 	return [3]float64{hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]}, true
 }

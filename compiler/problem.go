@@ -117,7 +117,7 @@ func domainValues(v *variable) []string {
 	return out
 }
 
-func (c *compilation) fluidValue(ptr string) *float64 {
+func (c *given) fluidValue(ptr string) *float64 {
 	f := c.spec.Fluid
 	switch ptr {
 	case "/fluid/molWeight":
@@ -198,7 +198,7 @@ var cyclicTypes = map[string]bool{"cyclic": true, "cyclicAMI": true, "cyclicACMI
 
 func bcID(field, patch string) string { return "0/" + field + "/boundaryField/" + patch }
 
-func (c *compilation) patchTypeDomain(pt meshPatch, b *schema.Boundary) []candidate {
+func (c *given) patchTypeDomain(pt meshPatch, b *schema.Boundary) []candidate {
 	if t, ok := c.spec.Patch()[pt.Name]; ok {
 		return []candidate{{t, specSrc("/mesh/patchTypes/" + escape(pt.Name))}}
 	}

@@ -244,7 +244,7 @@ func (c *compilation) fvSolution12() {
 
 // fvSchemes12 names the transonic pressure scheme as Foundation 12's fluid module asks for
 // it: div(phi,(p|rho)) (tutorials/fluid/forwardStep) where v1912's sonicFoam reads div(phid,p).
-func (c *compilation) fvSchemes12() {
+func (c *emission) fvSchemes12() {
 	f := c.files["system/fvSchemes"]
 	if f == nil {
 		return
@@ -265,7 +265,7 @@ func (c *compilation) fvSchemes12() {
 // outer iteration with the <field>Final solvers, and its viscous stress is the momentum
 // transport's divDevTau, div(((rho*nuEff)*dev2(T(grad(U))))), where rhoCentralFoam has
 // div(tauMC).
-func (c *compilation) shockFluid12() {
+func (c *emission) shockFluid12() {
 	if f := c.files["system/fvSolution"]; f != nil {
 		ptr := "/files/" + escape("system/fvSolution")
 		if f.Body.Find("PIMPLE") == nil {
@@ -299,7 +299,7 @@ func (c *compilation) shockFluid12() {
 
 // fields12 renames the thermophysical fields boundary conditions name: Foundation 12's
 // thermo registers psi, mu, ... without v1912's "thermo:" prefix.
-func (c *compilation) fields12() {
+func (c *emission) fields12() {
 	for p, f := range c.files {
 		if strings.HasPrefix(p, "0/") {
 			unprefixThermo(f.Body)
@@ -325,7 +325,7 @@ func unprefixThermo(d *grammar.Dict) {
 // sets12 renames the sampled sets' types: Foundation 12 has lineUniform for v1912's
 // uniform and points (with its mandatory `ordered`) for cloud (src/sampling/sampledSet).
 // Its raw writer puts every field of a set in one <set>.xy, which verify reads.
-func (c *compilation) sets12() {
+func (c *emission) sets12() {
 	f := c.files["system/functions"]
 	if f == nil {
 		return
@@ -374,7 +374,7 @@ func renameKey(n node, key, name string) {
 }
 
 // moveProv moves the provenance of the pointer from (and everything under it) to to.
-func (c *compilation) moveProv(from, to string) {
+func (c *emission) moveProv(from, to string) {
 	for _, k := range slices.Sorted(maps.Keys(c.prov)) {
 		if k == from || strings.HasPrefix(k, from+"/") {
 			c.prov[to+strings.TrimPrefix(k, from)] = c.prov[k]

@@ -180,7 +180,7 @@ func (c scripts) allrun() []byte {
 }
 
 // lint writes the result to a scratch directory and runs the full rule check on it.
-func (c *compilation) lint(r *Result) ([]finding.Finding, error) {
+func (c *given) lint(r *Result) ([]finding.Finding, error) {
 	dir, err := os.MkdirTemp("", "foamc-lint-")
 	if err != nil {
 		return nil, fmt.Errorf("lint scratch dir: %w", err)

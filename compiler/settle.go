@@ -40,7 +40,7 @@ const (
 const KindDefault = "default"
 
 // flowClass is "external" (a freestream patch), "internal" (an inlet) or "closed".
-func (c *compilation) flowClass() string {
+func (c *given) flowClass() string {
 	class := "closed"
 	for _, n := range sortedKeys(c.spec.Boundaries) {
 		switch c.spec.Boundaries[n].Role {

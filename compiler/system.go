@@ -69,7 +69,7 @@ func (c *compilation) emitConstant(st *state) {
 	}
 }
 
-func (c *compilation) stageSource(id string) Source {
+func (c *resolution) stageSource(id string) Source {
 	for _, s := range c.stageA {
 		if s.ID == id {
 			return s.Source
@@ -379,7 +379,7 @@ func (c *compilation) hasFixedP() bool {
 	return false
 }
 
-func (c *compilation) refP() float64 {
+func (c *given) refP() float64 {
 	if c.spec.Reference.P != nil {
 		return *c.spec.Reference.P
 	}

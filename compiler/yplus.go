@@ -6,7 +6,7 @@ import "github.com/foamc/foamc/grammar"
 // writes every wall patch's y+ (min, max, average) to postProcessing/yPlus/<t>/yPlus.dat
 // at each write time, the evidence foamc verify judges the wall treatment by
 // (docs/verify.md, FOAM-VERIFY-030..034). Laminar cases have no wall treatment to judge.
-func (c *compilation) emitYPlus(cd node) {
+func (c *resolution) emitYPlus(cd node) {
 	if c.feat.Class != "RAS" && c.feat.Class != "LES" {
 		return
 	}

@@ -271,7 +271,7 @@ func Load(dir string, opts Options) (*Case, error) {
 	c.Features.MeshInputs = meshInputs(abs)
 	c.Features.Decomposed = decomposed(abs)
 	c.Features.Surfaces = surfaces(abs, c.Files)
-	c.Features.Background = background(abs, c.Files)
+	c.Features.Background = background(abs, c.Files, c.Expanded)
 	c.Features.MeshQuality = meshQuality(abs)
 	c.Launches = launches(abs)
 	c.locateLaunches()

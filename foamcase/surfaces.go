@@ -3,7 +3,6 @@ package foamcase
 import (
 	"fmt"
 	"maps"
-	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/foamcase/polymesh"
+	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/surface"
 )
 
@@ -60,7 +60,7 @@ type Background struct {
 
 // background finds the box snappyHexMesh meshes inside; nil without a snappyHexMeshDict
 // with a locationInMesh, or when the box cannot be known.
-func background(dir string, files map[string]any) *Background {
+func background(dir string, files map[string]any, expanded map[string]*grammar.Expanded) *Background {
 	d, _ := files[snappyDict].(map[string]any)
 	cm, _ := d["castellatedMeshControls"].(map[string]any)
 	loc := numbers(cm["locationInMesh"])
@@ -72,7 +72,7 @@ func background(dir string, files map[string]any) *Background {
 	if pts, err := polymesh.Points(filepath.Join(dir, "constant", "polyMesh")); err == nil && len(pts) > 0 {
 		lo, hi := polymesh.Box(pts)
 		b.Box, b.Source = [2][3]float64{lo, hi}, "constant/polyMesh/points"
-	} else if box, src, ok := blockBox(files); ok {
+	} else if box, src, ok := blockBox(expanded); ok {
 		b.Box, b.Source = box, src
 	} else {
 		return nil
@@ -86,43 +86,27 @@ func background(dir string, files map[string]any) *Background {
 	return b
 }
 
-// blockBox is the box of a blockMeshDict's vertices times `scale` (blockMesh v1912 reads
-// `scale`, else the older `convertToMeters`); false with curved edges, geometry to project
-// onto, or vertices foamc cannot read as points.
-func blockBox(files map[string]any) ([2][3]float64, string, bool) {
+// blockBox is the box of a blockMeshDict's vertices, scaled (BlockVertices); false with
+// curved edges, geometry to project onto, or vertices foamc cannot read as points.
+func blockBox(expanded map[string]*grammar.Expanded) ([2][3]float64, string, bool) {
 	for _, name := range []string{"system/blockMeshDict", "constant/polyMesh/blockMeshDict"} {
-		d, ok := files[name].(map[string]any)
-		if !ok {
+		x := expanded[name]
+		if x == nil || x.Dict == nil {
 			continue
 		}
-		if e, ok := d["edges"].([]any); ok && len(e) > 0 {
+		body := x.Dict.AST()
+		if len(body.ListItems("edges")) > 0 || body.Find("geometry") != nil {
 			return [2][3]float64{}, "", false
 		}
-		if _, ok := d["geometry"]; ok {
+		verts, scale, bad := BlockVertices(body)
+		if bad != nil || len(verts) == 0 {
 			return [2][3]float64{}, "", false
 		}
-		scale := 1.0
-		for _, k := range []string{"convertToMeters", "scale"} {
-			if n := numbers([]any{d[k]}); len(n) == 1 {
-				scale = n[0]
-			}
+		lo, hi := polymesh.Box(verts)
+		for k := range 3 {
+			lo[k], hi[k] = scale*lo[k], scale*hi[k]
 		}
-		vs, _ := d["vertices"].([]any)
-		if len(vs) == 0 {
-			return [2][3]float64{}, "", false
-		}
-		box := [2][3]float64{{math.Inf(1), math.Inf(1), math.Inf(1)}, {math.Inf(-1), math.Inf(-1), math.Inf(-1)}}
-		for _, v := range vs {
-			p := numbers(v)
-			if len(p) != 3 {
-				return [2][3]float64{}, "", false
-			}
-			for k := 0; k < 3; k++ {
-				box[0][k] = math.Min(box[0][k], scale*p[k])
-				box[1][k] = math.Max(box[1][k], scale*p[k])
-			}
-		}
-		return box, name, true
+		return [2][3]float64{lo, hi}, name, true
 	}
 	return [2][3]float64{}, "", false
 }

@@ -39,6 +39,23 @@ func (d *Dict) Find(key string) Entry {
 	return nil
 }
 
+// ListItems is the items of the list that ends entry key (nil when the entry has none). A
+// purely numeric list of 64 or more elements (the vertices or faces of a big blockMeshDict)
+// arrives as one NumList token and is expanded.
+func (d *Dict) ListItems(key string) []Item {
+	e, ok := d.Find(key).(*PrimitiveEntry)
+	if !ok || len(e.Value) == 0 {
+		return nil
+	}
+	switch l := e.Value[len(e.Value)-1].(type) {
+	case *List:
+		return l.Items
+	case *NumList:
+		return l.Expand().Items
+	}
+	return nil
+}
+
 // Set makes `key items…;` a primitive entry, replacing an existing entry of that key in place
 // (keeping its position) or appending. No items gives the keyword-only entry `key;`.
 func (d *Dict) Set(key string, items ...Item) *PrimitiveEntry {

@@ -197,7 +197,7 @@ func compressibility(r *CaseRecord, feature bool) (string, bool) {
 	for n := range r.Files {
 		hasThermo = hasThermo || isThermoFile(n)
 	}
-	if info, ok := curatedSolver(r.Solver); ok {
+	if info, ok := describedSolver(r.Solver); ok {
 		c := info.Compressible
 		if c == hasThermo {
 			return "solver+thermophysicalProperties", c

@@ -54,7 +54,7 @@ type Layout struct {
 	// SchemesOnDemand: fvMesh reads fvSchemes/fvSolution when a scheme is first asked for
 	// (Foundation 12 fvMesh.C:1744), so utilities run without them.
 	SchemesOnDemand bool `json:"schemesOnDemand"`
-	// Solvers is true when the curated solver table (kb/curated/solvers.json, from the
+	// Solvers is true when the solver table (openfoam/solvers.json, from the
 	// v1912 solver sources) describes this release's solvers; false leaves data.kb.solvers
 	// empty, so rules that need a solver's traits do not judge.
 	Solvers bool `json:"solvers"`

@@ -98,7 +98,7 @@ func (k *KB) resolve(q Query) resolved {
 			rq.notes = append(rq.notes, fmt.Sprintf("turbulence model %q is not in the vocabulary; model-class levels match nothing", q.Turbulence))
 		}
 	}
-	if info, ok := curatedSolver(q.Solver); ok {
+	if info, ok := describedSolver(q.Solver); ok {
 		if rq.comp == nil {
 			c := info.Compressible
 			rq.comp = &c

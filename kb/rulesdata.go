@@ -9,21 +9,24 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/foamc/foamc/openfoam"
 )
 
-// The curated tables (solver requirements, model fields, dimensions) are written
-// by hand from the v1912 sources; the kb embeds and exports them unchanged.
+// The curated tables (model fields, dimensions) are written by hand from the v1912
+// sources; the kb embeds and exports them unchanged. The solver table is openfoam's
+// (openfoam/solvers.json), which lint, verify and the runner read too.
 //
 //go:embed curated/*.json
 var curatedFS embed.FS
 
 var (
 	curatedOnce sync.Once
-	curated     map[string]map[string]any // "solvers" | "models" | "dims" -> name -> value
+	curated     map[string]map[string]any // "models" | "dims" -> name -> value
 	curatedErr  error
 )
 
-// Curated returns the curated table name ("solvers", "models", "dims") as decoded JSON.
+// Curated returns the curated table name ("models", "dims") as decoded JSON.
 func Curated(name string) (map[string]any, error) {
 	curatedOnce.Do(func() {
 		curated = map[string]map[string]any{}
@@ -122,7 +125,13 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 			doc[name] = map[string]any{} // no curated table of this release's solvers
 			continue
 		}
-		m, err := Curated(name)
+		var m map[string]any
+		var err error
+		if name == "solvers" {
+			m, err = solversDoc()
+		} else {
+			m, err = Curated(name)
+		}
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -132,6 +141,22 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 		doc[name] = m
 	}
 	return doc, firstErr
+}
+
+// solversDoc is data.kb.solvers: the described rows of openfoam's solver table
+// (openfoam.DescribedSolvers), as plain JSON values with every fact of a row.
+func solversDoc() (map[string]any, error) {
+	b, err := json.Marshal(openfoam.DescribedSolvers())
+	if err != nil {
+		return nil, fmt.Errorf("kb: solver table: %w", err)
+	}
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("kb: solver table: %w", err)
+	}
+	return m, nil
 }
 
 // strs copies a string list into []any so the document is plain JSON values.

@@ -1,31 +1,47 @@
 package kb
 
 import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"reflect"
 	"testing"
-
-	"github.com/foamc/foamc/openfoam"
 )
 
-// TestCuratedSolversAgree: the curated solver table and openfoam's trait table are one
-// truth: every curated solver is in openfoam's table with the same compressibility,
-// steadiness, algorithm and multiphase flag.
-func TestCuratedSolversAgree(t *testing.T) {
-	cs, err := CuratedSolvers()
+// TestSolversDoc: data.kb.solvers is the described rows of openfoam/solvers.json with
+// every fact the file states, nothing added and nothing lost by the typed decoder.
+func TestSolversDoc(t *testing.T) {
+	raw, err := os.ReadFile("../openfoam/solvers.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cs) == 0 {
-		t.Fatal("empty curated solver table")
+	var rows map[string]map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&rows); err != nil {
+		t.Fatal(err)
 	}
-	for name, c := range cs {
-		o, ok := openfoam.LookupSolver(name)
-		if !ok {
-			t.Errorf("%s is curated but not in openfoam's solver table", name)
-			continue
+	want := map[string]any{}
+	for name, r := range rows {
+		if _, ok := r["fields"]; ok {
+			want[name] = r
 		}
-		if o.Compressible != c.Compressible || o.Steady != c.Steady || o.Algorithm != c.Algorithm || o.Multiphase != c.Multiphase {
-			t.Errorf("%s: openfoam %+v, curated compressible=%v steady=%v algorithm=%q multiphase=%v",
-				name, o, c.Compressible, c.Steady, c.Algorithm, c.Multiphase)
+	}
+	got, err := solversDoc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 15 {
+		t.Fatalf("only %d described solvers in the table", len(want))
+	}
+	for name, w := range want {
+		if !reflect.DeepEqual(got[name], w) {
+			t.Errorf("%s:\n got  %v\n want %v", name, got[name], w)
+		}
+	}
+	for name := range got {
+		if want[name] == nil {
+			t.Errorf("data.kb.solvers has %s, which the table does not describe", name)
 		}
 	}
 	ms, err := CuratedModels()

@@ -487,7 +487,7 @@ func (n *tnode) value() any {
 // algorithmOf is the algorithm dictionary a solver reads: the curated table,
 // else the one most of its tutorials carry; "" when unknown or none.
 func (k *KB) algorithmOf(solver string) string {
-	if info, ok := curatedSolver(solver); ok {
+	if info, ok := describedSolver(solver); ok {
 		return info.Algorithm
 	}
 	return k.mostCommon(solver, func(r *CaseRecord) string { return r.Algorithm })

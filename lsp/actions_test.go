@@ -8,7 +8,6 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar/dictedit"
-	"github.com/foamc/foamc/kb"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
@@ -17,7 +16,7 @@ import (
 // missing file created.
 func TestEditActions(t *testing.T) {
 	dir := copyTutorial(t, "incompressible/simpleFoam/pitzDaily")
-	s := New(Options{Engine: testEngine, KB: kb.Default})
+	s := New(Options{Session: testSession})
 	sol := filepath.Join(dir, "system", "fvSolution")
 	// the buffer differs from the disk: the edits apply to what the editor shows
 	buffer := strings.Replace(readText(t, sol), "consistent      yes;", "consistent      no;", 1)

@@ -21,7 +21,7 @@ import (
 func BenchmarkRelint(b *testing.B) {
 	dir := copyTutorial(b, "incompressible/simpleFoam/pitzDaily")
 	u := filepath.Join(dir, "0", "U")
-	s := New(Options{Engine: testEngine})
+	s := New(Options{Session: testSession})
 	good := string(readFile(u))
 	texts := []string{strings.Replace(good, "fixedValue;", "fixedValu;", 1), good}
 	open := protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: pathURI(u), Text: good}}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foamc/foamc/kb"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
@@ -20,7 +19,7 @@ func TestRequestsEverywhere(t *testing.T) {
 	} {
 		t.Run(filepath.Base(rel), func(t *testing.T) {
 			dir := copyTutorial(t, rel)
-			s := New(Options{Engine: testEngine, KB: kb.Default})
+			s := New(Options{Session: testSession})
 			var files []string
 			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 				if err == nil && !d.IsDir() && hasHeaderText(p) {
@@ -80,7 +79,7 @@ func hasHeaderText(p string) bool {
 // A dictionary outside any case still gets its parse errors, and an included file's
 // macros resolve in the case that includes it.
 func TestOutsideCase(t *testing.T) {
-	s := New(Options{Engine: testEngine, KB: kb.Default})
+	s := New(Options{Session: testSession})
 	p := filepath.Join(t.TempDir(), "someDict")
 	var published []protocol.PublishDiagnosticsParams
 	s.notify = func(_ string, params any) { published = append(published, params.(protocol.PublishDiagnosticsParams)) }

@@ -12,6 +12,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/rules"
+	"github.com/foamc/foamc/workflow/session"
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -29,10 +31,10 @@ import (
 
 // Options configure a Server.
 type Options struct {
-	// Engine builds the rules engine, once, on first use.
-	Engine func(context.Context) (*rules.Engine, error)
-	// KB loads the knowledge base for hover and completion, once, on first use.
-	KB func() (*kb.KB, error)
+	// Session is the kb and the rule engine, each loaded on first use, and the lint of
+	// a case, as the CLI and the MCP server have them (foamc lsp hands it the session
+	// of its flags).
+	Session *session.Session
 	// Log receives what the server cannot tell the editor (default io.Discard).
 	Log io.Writer
 	// Version is reported to the client in serverInfo.
@@ -53,12 +55,8 @@ type Server struct {
 	docs  map[string]*document // by file path
 	cases map[string]*caseState
 
-	engineOnce sync.Once
-	engine     *rules.Engine
-	engineErr  error
-	kbOnce     sync.Once
-	kb         *kb.KB
-	kbErr      error
+	kbOnce sync.Once
+	kb     *kb.KB
 
 	notify   func(method string, params any)
 	shutdown bool
@@ -168,29 +166,28 @@ func (s *Server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any,
 	}, nil
 }
 
-// rulesEngine returns the engine, building it on first use.
+// errNoSession: a server made without a session lints nothing.
+var errNoSession = errors.New("lsp: no session configured")
+
+// rulesEngine returns the session's engine, built on first use.
 func (s *Server) rulesEngine() (*rules.Engine, error) {
-	s.engineOnce.Do(func() {
-		if s.opts.Engine == nil {
-			s.engineErr = fmt.Errorf("lsp: no rules engine configured")
-			return
-		}
-		s.engine, s.engineErr = s.opts.Engine(context.Background())
-	})
-	return s.engine, s.engineErr
+	if s.opts.Session == nil {
+		return nil, errNoSession
+	}
+	return s.opts.Session.Engine(context.Background())
 }
 
 // knowledge returns the knowledge base (nil when it cannot be loaded: hover and
 // completion then offer what the document alone tells).
 func (s *Server) knowledge() *kb.KB {
 	s.kbOnce.Do(func() {
-		if s.opts.KB == nil {
-			s.kbErr = fmt.Errorf("lsp: no knowledge base configured")
+		if s.opts.Session == nil {
+			s.log.Printf("knowledge base: %v", errNoSession)
 			return
 		}
-		s.kb, s.kbErr = s.opts.KB()
-		if s.kbErr != nil {
-			s.log.Printf("knowledge base: %v", s.kbErr)
+		var err error
+		if s.kb, err = s.opts.Session.KB(); err != nil {
+			s.log.Printf("knowledge base: %v", err)
 		}
 	})
 	return s.kb

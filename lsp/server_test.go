@@ -10,29 +10,19 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/internal/foamtest"
-	"github.com/foamc/foamc/kb"
-	"github.com/foamc/foamc/rules"
+	"github.com/foamc/foamc/workflow/session"
 	"github.com/sourcegraph/jsonrpc2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
-var (
-	engineOnce sync.Once
-	engine     *rules.Engine
-	engineErr  error
-)
-
-// testEngine compiles the built-in rules once for every test of the package.
-func testEngine(ctx context.Context) (*rules.Engine, error) {
-	engineOnce.Do(func() { engine, engineErr = rules.New(ctx, rules.Options{KBJSON: kb.DefaultRulesJSON}) })
-	return engine, engineErr
-}
+// testSession is foamc lsp's session without flags, shared by every test of the
+// package so that the rules compile once.
+var testSession = session.New(session.Options{})
 
 // copyTutorial copies a tutorial case of the v1912 source package into a temporary directory.
 func copyTutorial(t testing.TB, rel string) string {
@@ -69,7 +59,7 @@ func start(t *testing.T) *client {
 	t.Helper()
 	ctx := context.Background()
 	a, b := net.Pipe()
-	srv := New(Options{Engine: testEngine, KB: kb.Default})
+	srv := New(Options{Session: testSession})
 	done := make(chan bool, 1)
 	go func() { done <- srv.Serve(ctx, a) }()
 	c := &client{t: t, diags: make(chan protocol.PublishDiagnosticsParams, 256)}

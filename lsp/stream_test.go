@@ -70,7 +70,7 @@ func (c *rawClient) next() map[string]any {
 // JSON-RPC error and the session goes on: the next request is answered.
 func TestMalformedFrames(t *testing.T) {
 	a, b := net.Pipe()
-	srv := New(Options{Engine: testEngine, MaxDocumentBytes: 1 << 10})
+	srv := New(Options{Session: testSession, MaxDocumentBytes: 1 << 10})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan bool, 1)
@@ -118,7 +118,7 @@ func TestMalformedFrames(t *testing.T) {
 // TestDocumentLimit: a document over the limit is neither parsed nor kept; the editor
 // gets one finding that says so.
 func TestDocumentLimit(t *testing.T) {
-	s := New(Options{Engine: testEngine, MaxDocumentBytes: 64})
+	s := New(Options{Session: testSession, MaxDocumentBytes: 64})
 	d := &document{path: "/nowhere/U"}
 	d.set([]byte(strings.Repeat("a 1;\n", 100)), s.opts.MaxDocumentBytes)
 	fs := d.standaloneFindings()

@@ -154,15 +154,10 @@ func (s *Server) parse(cs *caseState) func(string) (*grammar.File, error) {
 
 // relint loads the case again (reusing unchanged parses) and evaluates the rules.
 func (s *Server) relint(cs *caseState) error {
-	eng, err := s.rulesEngine()
-	if err != nil {
-		return err
+	if s.opts.Session == nil {
+		return errNoSession
 	}
-	c, err := foamcase.Load(cs.root, foamcase.Options{Parse: s.parse(cs)})
-	if err != nil {
-		return err
-	}
-	fs, err := eng.LintCase(context.Background(), c)
+	c, fs, err := s.opts.Session.LintCase(context.Background(), cs.root, s.parse(cs))
 	if err != nil {
 		return err
 	}

@@ -58,23 +58,22 @@ type ReportOutput struct {
 
 func (o *ReportOutput) content() []mcp.Content { return o.blocks }
 
-func parsePlane(p string) (*fieldplot.Plane, failure) {
-	if p == "" {
-		return nil, nil
+// caseAndPlane resolves a picture tool's case_dir under the roots and reads its plane
+// ("": the field picture's default).
+func (s *Server) caseAndPlane(ctx context.Context, caseDir, plane string) (string, *fieldplot.Plane, failure) {
+	dir, f := s.resolveCase(ctx, "case_dir", caseDir)
+	if f != nil || plane == "" {
+		return dir, nil, f
 	}
-	pl, err := fieldplot.ParsePlane(p)
+	pl, err := fieldplot.ParsePlane(plane)
 	if err != nil {
-		return nil, fail(IDArguments, "plane "+p+" is not x=V, y=V or z=V", err.Error(), "")
+		return "", nil, fail(IDArguments, "plane "+plane+" is not x=V, y=V or z=V", err.Error(), "")
 	}
-	return &pl, nil
+	return dir, &pl, nil
 }
 
 func (s *Server) reportCase(ctx context.Context, req *mcp.CallToolRequest, in ReportInput) (*ReportOutput, failure) {
-	dir, f := s.resolveCase(ctx, "case_dir", in.CaseDir)
-	if f != nil {
-		return nil, f
-	}
-	pl, f := parsePlane(in.Plane)
+	dir, pl, f := s.caseAndPlane(ctx, in.CaseDir, in.Plane)
 	if f != nil {
 		return nil, f
 	}
@@ -118,11 +117,7 @@ type PictureOutput struct {
 func (o *PictureOutput) content() []mcp.Content { return o.blocks }
 
 func (s *Server) fieldPicture(ctx context.Context, req *mcp.CallToolRequest, in PictureInput) (*PictureOutput, failure) {
-	dir, f := s.resolveCase(ctx, "case_dir", in.CaseDir)
-	if f != nil {
-		return nil, f
-	}
-	pl, f := parsePlane(in.Plane)
+	dir, pl, f := s.caseAndPlane(ctx, in.CaseDir, in.Plane)
 	if f != nil {
 		return nil, f
 	}

@@ -26,6 +26,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 // Finding IDs of the server's own problems (tool findings keep their library IDs).
@@ -114,7 +115,7 @@ func New(opts Options) (*Server, error) {
 	// The rule engine and the kb load on first use: a client that only parses
 	// dictionaries never pays for them, and the first lint pays once per server.
 	if s.wf = opts.Session; s.wf == nil {
-		s.wf = workflow.New(workflow.Options{})
+		s.wf = workflow.New(session.Options{})
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "foamc", Title: "foamc: OpenFOAM v1912 compiler, linter and gate", Version: opts.Version},
 		&mcp.ServerOptions{Instructions: instructions})

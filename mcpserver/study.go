@@ -2,8 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -30,15 +28,9 @@ type StudyOutput struct {
 // server's run slots, each bounded like run_case; a cancelled request stops the running
 // solver and leaves the record resumable.
 func (s *Server) runStudy(ctx context.Context, req *mcp.CallToolRequest, in StudyInput) (*StudyOutput, failure) {
-	if in.Steps < 1 || in.Steps > s.opts.MaxSteps {
-		return nil, fail(IDLimit, fmt.Sprintf("steps must be between 1 and %d, not %d", s.opts.MaxSteps, in.Steps), "", "")
-	}
-	limit := s.opts.MaxRunTime
-	if in.TimeoutSeconds < 0 || time.Duration(in.TimeoutSeconds)*time.Second > limit {
-		return nil, fail(IDLimit, fmt.Sprintf("timeout_seconds must be between 1 and %d", int(limit/time.Second)), "", "")
-	}
-	if in.TimeoutSeconds > 0 {
-		limit = time.Duration(in.TimeoutSeconds) * time.Second
+	limit, f := s.runLimit(in.Steps, in.TimeoutSeconds)
+	if f != nil {
+		return nil, f
 	}
 	path, f := s.resolve(ctx, "study_path", in.StudyPath)
 	if f != nil {
@@ -55,13 +47,11 @@ func (s *Server) runStudy(ctx context.Context, req *mcp.CallToolRequest, in Stud
 	if _, f := s.resolve(ctx, "the study's base spec", sf.Base); f != nil {
 		return nil, f
 	}
-	select {
-	case s.runs <- struct{}{}:
-		defer func() { <-s.runs }()
-	default:
-		return nil, fail(IDLimit, fmt.Sprintf("%d runs are already running, the server's limit", s.opts.MaxRuns), "",
-			"wait for a run to end, or start foamc mcp with a higher --max-runs")
+	release, f := s.runSlot()
+	if f != nil {
+		return nil, f
 	}
+	defer release()
 	opt := study.Options{Out: out, Concurrency: 1, Redo: in.Redo, Steps: in.Steps, Timeout: limit}
 	res, err := s.wf.Study(ctx, sf, opt)
 	if err != nil {

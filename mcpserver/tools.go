@@ -253,27 +253,19 @@ type RunOutput struct {
 }
 
 func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunInput) (*RunOutput, failure) {
-	if in.Steps < 1 || in.Steps > s.opts.MaxSteps {
-		return nil, fail(IDLimit, fmt.Sprintf("steps must be between 1 and %d, not %d", s.opts.MaxSteps, in.Steps), "", "")
-	}
-	limit := s.opts.MaxRunTime
-	if in.TimeoutSeconds < 0 || time.Duration(in.TimeoutSeconds)*time.Second > limit {
-		return nil, fail(IDLimit, fmt.Sprintf("timeout_seconds must be between 1 and %d", int(limit/time.Second)), "", "")
-	}
-	if in.TimeoutSeconds > 0 {
-		limit = time.Duration(in.TimeoutSeconds) * time.Second
+	limit, f := s.runLimit(in.Steps, in.TimeoutSeconds)
+	if f != nil {
+		return nil, f
 	}
 	dir, f := s.resolveCase(ctx, "case_dir", in.CaseDir)
 	if f != nil {
 		return nil, f
 	}
-	select {
-	case s.runs <- struct{}{}:
-		defer func() { <-s.runs }()
-	default:
-		return nil, fail(IDLimit, fmt.Sprintf("%d runs are already running, the server's limit", s.opts.MaxRuns), "",
-			"wait for a run to end, or start foamc mcp with a higher --max-runs")
+	release, f := s.runSlot()
+	if f != nil {
+		return nil, f
 	}
+	defer release()
 	// A client that goes away without cancelling (a closed stdio pipe, a deleted HTTP
 	// session) cancels ctx too: the SDK cancels in-flight requests when the connection's
 	// reader ends (TestRunCaseAbandoned). The gate lints for the run at hand, a serial
@@ -296,6 +288,34 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 	// The findings are the gate's denies, the solver failure (run.failure, classified,
 	// with its catalogue ID) and verify's.
 	return &RunOutput{Run: res, Report: Report{res.Findings}}, nil
+}
+
+// runLimit checks a run's steps and timeout_seconds against the server's limits and
+// returns the wall-time limit of the run (run_case, and each variant of run_study).
+func (s *Server) runLimit(steps, timeoutSeconds int) (time.Duration, failure) {
+	if steps < 1 || steps > s.opts.MaxSteps {
+		return 0, fail(IDLimit, fmt.Sprintf("steps must be between 1 and %d, not %d", s.opts.MaxSteps, steps), "", "")
+	}
+	limit := s.opts.MaxRunTime
+	if timeoutSeconds < 0 || time.Duration(timeoutSeconds)*time.Second > limit {
+		return 0, fail(IDLimit, fmt.Sprintf("timeout_seconds must be between 1 and %d", int(limit/time.Second)), "", "")
+	}
+	if timeoutSeconds > 0 {
+		limit = time.Duration(timeoutSeconds) * time.Second
+	}
+	return limit, nil
+}
+
+// runSlot takes one of the server's run slots (--max-runs) without waiting; release
+// gives it back.
+func (s *Server) runSlot() (release func(), f failure) {
+	select {
+	case s.runs <- struct{}{}:
+		return func() { <-s.runs }, nil
+	default:
+		return nil, fail(IDLimit, fmt.Sprintf("%d runs are already running, the server's limit", s.opts.MaxRuns), "",
+			"wait for a run to end, or start foamc mcp with a higher --max-runs")
+	}
 }
 
 // RuleInput names a rule.

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/vec"
 	"github.com/foamc/foamc/surface"
 )
 
@@ -178,7 +179,7 @@ func surfaceName(b Body) string { return strings.TrimSuffix(fileName(b), ".gz") 
 
 // flowAxis is the axis the flow runs along and its sign.
 func flowAxis(d [3]float64) (int, float64, error) {
-	n := math.Sqrt(d[0]*d[0] + d[1]*d[1] + d[2]*d[2])
+	n := vec.Mag(d)
 	for k := 0; k < 3; k++ {
 		if n > 0 && math.Abs(math.Abs(d[k])/n-1) < 1e-9 {
 			return k, math.Copysign(1, d[k]), nil

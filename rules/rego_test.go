@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foamc/foamc/openfoam"
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/cover"
 	"github.com/open-policy-agent/opa/v1/storage"
@@ -24,16 +25,26 @@ var update = flag.Bool("update", false, "regenerate CATALOGUE.md and other gener
 const minCoverage = 90.0
 
 // fixtureKB is data.kb for tests: rules/testdata/kb.json (contracts and vocabularies) plus
-// the curated tables in kb/curated, which rules read as data.kb.solvers/models/dims.
+// the curated tables in kb/curated (data.kb.models/dims) and the described rows of
+// openfoam's solver table (data.kb.solvers).
 func fixtureKB(t testing.TB) map[string]any {
 	t.Helper()
 	kb := map[string]any{}
 	readJSON(t, filepath.Join("testdata", "kb.json"), &kb)
-	for _, name := range []string{"solvers", "models", "dims"} {
+	for _, name := range []string{"models", "dims"} {
 		var v any
 		readJSON(t, filepath.Join("..", "kb", "curated", name+".json"), &v)
 		kb[name] = v
 	}
+	b, err := json.Marshal(openfoam.DescribedSolvers())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var solvers any
+	if err := json.Unmarshal(b, &solvers); err != nil {
+		t.Fatal(err)
+	}
+	kb["solvers"] = solvers
 	return kb
 }
 

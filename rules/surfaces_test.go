@@ -15,11 +15,7 @@ import (
 // snappyHexMesh on the missing surface with the message the rule quotes; without that
 // entry snappyHexMesh meshes, and only the open-surface warning is left.
 func TestSnappySurfaces(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "snappyHexMesh")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "snappyHexMesh")
 	dir := fixtureCase(t, "structure-snappy-surfaces")
 	run := func(name string) (string, error) {
 		cmd := exec.Command(name)
@@ -59,11 +55,7 @@ func TestSnappySurfaces(t *testing.T) {
 // TestSnappyLocation: a locationInMesh outside the blockMesh box is FOAM-STRUCT-014's deny and
 // stops real snappyHexMesh with the message the rule quotes; inside, both pass.
 func TestSnappyLocation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "snappyHexMesh")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "snappyHexMesh")
 	for _, loc := range []string{"(1.5 0.9 0.9)", "(0.9 0.9 0.9)"} {
 		dir := fixtureCase(t, "structure-snappy-surfaces")
 		p := filepath.Join(dir, "system", "snappyHexMeshDict")
@@ -99,11 +91,7 @@ func TestSnappyLocation(t *testing.T) {
 // with the cavity's unlimited corrected schemes gets FOAM-NUM-010 with its repair; the cavity's
 // own orthogonal mesh does not.
 func TestNonOrthogonalMesh(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "blockMesh")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "blockMesh")
 	for _, c := range []struct {
 		mesh string
 		want bool

@@ -90,11 +90,7 @@ var sigFPE = regexp.MustCompile(`(?i)floating point exception|sigFpe`)
 // stops real blockMesh with the FATAL the rule quotes (writeInterval 0 under runTime: a
 // floating point exception); the clean cavity lints without a deny and runs.
 func TestTimeStartup(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "blockMesh")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "blockMesh")
 
 	clean := fixtureCase(t, "cavity-clean")
 	setControl(t, clean, "endTime", "0.05")
@@ -169,6 +165,17 @@ func removeControl(t *testing.T, dir, key string) {
 	}
 }
 
+// withOpenFOAM starts a test that runs binary: skipped with -short, failed under CI=true
+// without the binary (foamtest.RequireBinary); it returns the engine foamc lint builds.
+func withOpenFOAM(t *testing.T, binary string) *Engine {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs OpenFOAM")
+	}
+	foamtest.RequireBinary(t, binary)
+	return embeddedEngine(t)
+}
+
 func tail(s string) string {
 	if len(s) > 3000 {
 		return "…" + s[len(s)-3000:]
@@ -181,11 +188,7 @@ func tail(s string) string {
 // rule's own repair (writeControl runTime) lints without a deny, and blockMesh and
 // simpleFoam accept it and write every 0.01.
 func TestTimeStartupSteadyFixture(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "blockMesh")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "blockMesh")
 	dir := fixtureCase(t, "time-startup-steady")
 	f := findingAt(lintCase(t, e, dir), "FOAM-TIME-006", cdPath("writeInterval"))
 	if f == nil || f.Severity != finding.Deny {
@@ -238,11 +241,7 @@ func logTimes(t *testing.T, out string) []float64 {
 // the Courant number is four times maxCo; FOAM-TIME-007's repair (adjustTimeStep yes) makes
 // the same solver cut the step to respect maxCo.
 func TestDeadMaxCo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "pimpleFoam")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "pimpleFoam")
 	dir := fixtureCase(t, "time-dead-maxco")
 	// Co = U dt / dx reaches 0.84 at the lid of the 20x20 cavity: four times maxCo 0.2.
 	setControl(t, dir, "endTime", "0.05", "deltaT", "0.005", "maxCo", "0.2", "writeInterval", "0.05")
@@ -314,11 +313,7 @@ var executionTime = regexp.MustCompile(`ExecutionTime = (\S+) s`)
 // count FOAM-TIME-008 warns on; the CPU cost per cell and step it uses for its estimate is
 // measured and logged (8e-6 s in budget.rego, measured at 8.2e-6 on a 10,000-cell cavity).
 func TestStepBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "icoFoam")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "icoFoam")
 	dir := fixtureCase(t, "cavity-clean")
 	setControl(t, dir, "endTime", "1000")
 	f := findingAt(lintCase(t, e, dir), "FOAM-TIME-008", cdPath("endTime"))
@@ -351,12 +346,8 @@ func TestStepBudget(t *testing.T) {
 // start it (RunFunctions: runApplication $(getApplication)), and lint denies it; with
 // icoFoam the same commands run.
 func TestMisspeltApplication(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "foamDictionary")
+	e := withOpenFOAM(t, "foamDictionary")
 	runFunctions := filepath.Join(foamtest.SourceDir(t), "bin", "tools", "RunFunctions")
-	e := embeddedEngine(t)
 	run := func(dir string) (string, error) {
 		cmd := exec.Command("bash", "-c", fmt.Sprintf(". %q; runApplication blockMesh && runApplication $(getApplication)", runFunctions))
 		cmd.Dir, cmd.Env = dir, foamtest.Env()
@@ -387,11 +378,7 @@ func TestMisspeltApplication(t *testing.T) {
 // TestSolutionControls: each fvSolution control of the wrong type FOAM-SOL-012 denies, set
 // alone in the clean icoFoam cavity, stops icoFoam v1912 with a FATAL IO ERROR.
 func TestSolutionControls(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "icoFoam")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "icoFoam")
 	const piso = "PISO { nCorrectors 2; nNonOrthogonalCorrectors 0; pRefCell 0; pRefValue 0; }"
 	const pSolver = "p { solver PCG; preconditioner DIC; tolerance 1e-06; relTol 0.05; }"
 	cases := []struct {
@@ -438,11 +425,7 @@ func TestSolutionControls(t *testing.T) {
 // setRefCell and is denied by FOAM-SOL-013; pRefCell 399, the last cell, runs and lints
 // clean.
 func TestRefCellOutsideMesh(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "icoFoam")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "icoFoam")
 	base := fixtureCase(t, "cavity-clean")
 	if out, err := runFoam(t, base, time.Minute, "blockMesh"); err != nil {
 		t.Fatalf("blockMesh: %v\n%s", err, out)
@@ -476,11 +459,7 @@ func TestRefCellOutsideMesh(t *testing.T) {
 // TestFileHandler: the fileHandler fixture FOAM-TIME-009 denies stops real blockMesh with the
 // FATAL the rule quotes; a handler OpenFOAM has (collated) lints clean and meshes.
 func TestFileHandler(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs OpenFOAM")
-	}
-	foamtest.RequireBinary(t, "blockMesh")
-	e := embeddedEngine(t)
+	e := withOpenFOAM(t, "blockMesh")
 	for _, h := range []string{"collatd", "collated"} {
 		dir := fixtureCase(t, "time-filehandler")
 		cd := filepath.Join(dir, "system", "controlDict")

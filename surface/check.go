@@ -1,6 +1,10 @@
 package surface
 
-import "math"
+import (
+	"math"
+
+	"github.com/foamc/foamc/internal/vec"
+)
 
 // Report is what surfaceCheck reports about a surface, computed by the same rules.
 type Report struct {
@@ -250,28 +254,22 @@ func Inside(s *Surface, r Report, p [3]float64) (inside, ok bool) {
 
 // rayHits is the Möller-Trumbore ray-triangle test for t > 0.
 func rayHits(o, d, a, b, c [3]float64) bool {
-	e1, e2 := sub(b, a), sub(c, a)
-	h := cross(d, e2)
-	det := dot(e1, h)
+	e1, e2 := vec.Sub(b, a), vec.Sub(c, a)
+	h := vec.Cross(d, e2)
+	det := vec.Dot(e1, h)
 	if math.Abs(det) < 1e-300 {
 		return false
 	}
 	inv := 1 / det
-	s := sub(o, a)
-	u := inv * dot(s, h)
+	s := vec.Sub(o, a)
+	u := inv * vec.Dot(s, h)
 	if u < 0 || u > 1 {
 		return false
 	}
-	q := cross(s, e1)
-	v := inv * dot(d, q)
+	q := vec.Cross(s, e1)
+	v := inv * vec.Dot(d, q)
 	if v < 0 || u+v > 1 {
 		return false
 	}
-	return inv*dot(e2, q) > 0
-}
-
-func sub(a, b [3]float64) [3]float64 { return [3]float64{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
-func dot(a, b [3]float64) float64    { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
-func cross(a, b [3]float64) [3]float64 {
-	return [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+	return inv*vec.Dot(e2, q) > 0
 }

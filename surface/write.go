@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/foamc/foamc/internal/vec"
 )
 
 // WriteSTL writes s as ASCII STL, one solid per region, with each facet's normal from its
@@ -22,8 +24,8 @@ func WriteSTL(w io.Writer, s *Surface) error {
 				continue
 			}
 			a, b, c := s.Points[t.V[0]], s.Points[t.V[1]], s.Points[t.V[2]]
-			n := cross(sub(b, a), sub(c, a))
-			if l := math.Sqrt(dot(n, n)); l > 0 {
+			n := vec.Cross(vec.Sub(b, a), vec.Sub(c, a))
+			if l := math.Sqrt(vec.Dot(n, n)); l > 0 {
 				n = [3]float64{n[0] / l, n[1] / l, n[2] / l}
 			}
 			fmt.Fprintf(bw, "  facet normal %g %g %g\n    outer loop\n", n[0], n[1], n[2])
@@ -63,7 +65,7 @@ func Sphere(level int, centre [3]float64, radius float64, name string) *Surface 
 	}
 	s := &Surface{Regions: []string{name}}
 	for _, p := range pts {
-		l := math.Sqrt(dot(p, p))
+		l := math.Sqrt(vec.Dot(p, p))
 		s.Points = append(s.Points, [3]float64{centre[0] + radius*p[0]/l, centre[1] + radius*p[1]/l, centre[2] + radius*p[2]/l})
 	}
 	for _, f := range tris {

@@ -42,7 +42,7 @@ func (s *Session) Run(ctx context.Context, dir string, req RunRequest) (*runner.
 	}
 	if req.Slurm {
 		return runner.RunSlurm(ctx, dir, runner.SlurmOptions{Lint: opt.Lint, Log: opt.Log, Timeout: opt.Timeout, Steps: opt.Steps,
-			Verify: opt.Verify, NoPreflight: req.NoPreflight, AllowCode: s.opts.AllowCode, Progress: opt.Progress, Env: opt.Env})
+			Verify: opt.Verify, NoPreflight: req.NoPreflight, AllowCode: s.Options().AllowCode, Progress: opt.Progress, Env: opt.Env})
 	}
 	if opt.Repair > 0 {
 		k, err := s.KB()

@@ -1,143 +1,28 @@
-// Package workflow is foamc's use-case layer: the knowledge base, the rule engine and
-// its data.kb, the linter of a case for the run it guards, compile (with the
-// prompt-to-spec loop), run, gate and verify, assembled once for the three front ends.
-// The CLI (cmd/foamc), the MCP server (mcpserver) and the language server (lsp, through
-// the functions cmd/foamc hands it) fill a Session's options and requests and render
-// what comes back; none of them assembles the library on its own.
+// Package workflow is foamc's use-case layer: the session (package workflow/session:
+// the knowledge base, the rule engine and its data.kb, the linter of a case for the run
+// it guards) with compile (and the prompt-to-spec loop), run, gate and verify, assembled
+// once for the front ends. The CLI (cmd/foamc) and the MCP server (mcpserver) fill a
+// Session's options and requests and render what comes back; the language server takes
+// the same session.Session. None of them assembles the library on its own.
 package workflow
 
 import (
 	"context"
-	"sync"
 
-	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
-	"github.com/foamc/foamc/kb"
-	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/output"
-	"github.com/foamc/foamc/rules"
 	"github.com/foamc/foamc/runner"
 	"github.com/foamc/foamc/verify"
+	"github.com/foamc/foamc/workflow/session"
 )
 
-// Options configure a Session: which kb, which rules.
-type Options struct {
-	// KBPath is a kb snapshot file; "" is the embedded v1912 snapshot.
-	KBPath string
-	// PolicyDirs are directories of extra Rego rules.
-	PolicyDirs []string
-	// Disabled are rule IDs to skip; an ID no rule has is an *UnknownRuleError.
-	Disabled []string
-	// AllowCode lets #codeStream, #calc, coded* and systemCall through (SEC-001..003).
-	AllowCode bool
-	// Release is the OpenFOAM release the cases are for ("": detected per case,
-	// openfoam.DetectRelease); each case is judged with its release's profile.
-	Release string
-}
-
-// Session holds what the commands of one process share: the kb and the rule engine,
-// each loaded once, on first use, and safe for concurrent use.
+// Session is a session.Session (kb, engine, linter, lint) with the use cases that
+// compile and run.
 type Session struct {
-	opts Options
-	kb   func() (*kb.KB, error)
-
-	engineOnce sync.Once
-	engine     *rules.Engine
-	engineErr  error
+	*session.Session
 }
 
 // New returns a session; nothing is loaded yet.
-func New(opts Options) *Session {
-	s := &Session{opts: opts}
-	s.kb = sync.OnceValues(func() (*kb.KB, error) {
-		if opts.KBPath == "" {
-			return kb.Default()
-		}
-		return kb.Load(opts.KBPath)
-	})
-	return s
-}
-
-// KB is the knowledge base, loaded once.
-func (s *Session) KB() (*kb.KB, error) { return s.kb() }
-
-// UnknownRuleError is a Disabled ID no rule of the engine has.
-type UnknownRuleError struct {
-	ID string
-	// Known are the engine's rule IDs, for suggestions.
-	Known []string
-}
-
-func (e *UnknownRuleError) Error() string { return "no rule has the ID " + e.ID }
-
-// Engine is the rule engine, built once; the preload case directories of the first
-// call load while the policies compile. data.kb is the precomputed document of the
-// embedded snapshot (no full decode), or RulesData of the snapshot at KBPath. The
-// engine outlives ctx: a cancelled first caller does not spoil it for the others.
-func (s *Session) Engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
-	s.engineOnce.Do(func() {
-		opts := rules.Options{Preload: preload, PreloadOptions: foamcase.Options{Release: s.opts.Release},
-			PolicyDirs: s.opts.PolicyDirs, AllowCode: s.opts.AllowCode, Disabled: s.opts.Disabled}
-		if s.opts.KBPath == "" {
-			// each case is judged with the profile of its release (docs/kb.md "Releases")
-			opts.KBJSON = kb.DefaultRulesJSON
-			opts.Releases, opts.DefaultRelease, opts.Profiles = kb.ReleaseData, openfoam.ReleaseV1912, kb.Profiles
-		} else {
-			opts.LoadKB = func() (map[string]any, error) {
-				k, err := s.KB()
-				if err != nil {
-					return nil, err
-				}
-				return k.RulesData(), nil
-			}
-		}
-		s.engine, s.engineErr = rules.New(context.WithoutCancel(ctx), opts)
-		if s.engineErr != nil {
-			return
-		}
-		for _, id := range s.opts.Disabled {
-			if _, ok := s.engine.Rule(id); !ok {
-				var known []string
-				for _, r := range s.engine.Rules() {
-					known = append(known, r.ID)
-				}
-				s.engine, s.engineErr = nil, &UnknownRuleError{ID: id, Known: known}
-				return
-			}
-		}
-	})
-	return s.engine, s.engineErr
-}
-
-// Linter checks a case directory exactly as `foamc lint` does, for the run it guards
-// (rules such as FOAM-PAR-001 deny only for a parallel run); nil is no run known, as
-// for foamc lint and the compiler's check of the case it wrote.
-func (s *Session) Linter(run *foamcase.Run) finding.Linter {
-	return finding.LintFunc(func(ctx context.Context, dir string) ([]finding.Finding, error) {
-		eng, err := s.Engine(ctx)
-		if err != nil {
-			return nil, err
-		}
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: run, Release: s.opts.Release})
-		return res.Findings, err
-	})
-}
-
-// Lint checks case directories (foamc lint); a case that cannot be evaluated carries
-// its error. progress, when set, hears each case as it is done.
-func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done int, dir string)) ([]output.Case, error) {
-	eng, err := s.Engine(ctx)
-	if err != nil {
-		return nil, err
-	}
-	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: s.opts.Release}, progress)
-	for i := range cases {
-		if errs[i] != nil {
-			cases[i].Error = errs[i].Error()
-		}
-	}
-	return cases, nil
-}
+func New(opts session.Options) *Session { return &Session{session.New(opts)} }
 
 // Gate runs argv on a judged snapshot of dir (runner.Gate) with the linter for that
 // command's run (foamcase.RunOf); opt.Lint is set here.

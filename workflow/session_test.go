@@ -11,6 +11,7 @@ import (
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 // decomposedCase compiles the cavity example and decomposes it by hand: processor
@@ -53,7 +54,7 @@ func severityOf(t *testing.T, fs []finding.Finding, id string) finding.Severity 
 // method denies; for a serial foamc run (run_case) only decomposePar would read it, so
 // it warns; for foamc run --parallel 2 it denies again.
 func TestLinterForTheRun(t *testing.T) {
-	s := workflow.New(workflow.Options{})
+	s := workflow.New(session.Options{})
 	dir := decomposedCase(t, s)
 	ctx := context.Background()
 	for _, tc := range []struct {
@@ -74,20 +75,6 @@ func TestLinterForTheRun(t *testing.T) {
 	}
 }
 
-// TestUnknownDisabledRule: a --disable ID no rule has is an error naming it, with the
-// known IDs for a suggestion, and no engine.
-func TestUnknownDisabledRule(t *testing.T) {
-	s := workflow.New(workflow.Options{Disabled: []string{"FOAM-SOL-999"}})
-	eng, err := s.Engine(context.Background())
-	var unknown *workflow.UnknownRuleError
-	if !errors.As(err, &unknown) || eng != nil || unknown.ID != "FOAM-SOL-999" || len(unknown.Known) == 0 {
-		t.Fatalf("engine %v, err %v", eng, err)
-	}
-	if _, err := s.Linter(nil).LintDir(context.Background(), t.TempDir()); !errors.As(err, &unknown) {
-		t.Fatalf("the linter of a session without an engine: %v", err)
-	}
-}
-
 // TestCompileFindings: a compile that fails returns its findings as the error and
 // writes nothing.
 func TestCompileFindings(t *testing.T) {
@@ -96,7 +83,7 @@ func TestCompileFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "case")
-	c, err := workflow.New(workflow.Options{}).Compile(context.Background(), workflow.CompileRequest{SpecPath: spec, Out: out})
+	c, err := workflow.New(session.Options{}).Compile(context.Background(), workflow.CompileRequest{SpecPath: spec, Out: out})
 	var fl finding.List
 	if c == nil || c.Result != nil || !errors.As(err, &fl) || len(fl) == 0 {
 		t.Fatalf("compile of a bad spec: %+v, %v", c, err)

@@ -14,6 +14,7 @@ import (
 	"github.com/foamc/foamc/llm"
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 // compileFlags are the flags of `foamc compile`.
@@ -83,7 +84,7 @@ func (f *compileFlags) run(cmd *cobra.Command, args []string) error {
 			req.Prompt.Text = string(b)
 		}
 	}
-	c, err := workflow.New(workflow.Options{KBPath: f.kbFile}).Compile(cmd.Context(), req)
+	c, err := workflow.New(session.Options{KBPath: f.kbFile}).Compile(cmd.Context(), req)
 	if client != nil {
 		reportTokens(stderr, c.Usage)
 	}

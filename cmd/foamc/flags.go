@@ -16,6 +16,7 @@ import (
 	"github.com/foamc/foamc/output"
 	"github.com/foamc/foamc/rules"
 	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 // formatValue is --format: one of a command's formats, checked when parsed.
@@ -63,7 +64,7 @@ func addFormatFlag(fs *pflag.FlagSet, usage string, allowed ...string) *formatVa
 // engineFlags are the rule engine flags of lint, gate, run, rules and lsp: a
 // workflow session's options.
 type engineFlags struct {
-	opts workflow.Options
+	opts session.Options
 	sess *workflow.Session
 }
 
@@ -89,7 +90,7 @@ func (ef *engineFlags) session() *workflow.Session {
 // compiles. A --disable ID the engine does not know is a usage error.
 func (ef *engineFlags) engine(ctx context.Context, cmd *cobra.Command, preload ...string) (*rules.Engine, error) {
 	eng, err := ef.session().Engine(ctx, preload...)
-	var unknown *workflow.UnknownRuleError
+	var unknown *session.UnknownRuleError
 	if errors.As(err, &unknown) {
 		return nil, usageErrorf(cmd, "--disable %s: no rule has this ID%s", unknown.ID, didYouMean(unknown.ID, unknown.Known, ""))
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/foamc/foamc/kb"
 	"github.com/foamc/foamc/kb/mine"
-	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 func newKBCmd() *cobra.Command {
@@ -36,7 +36,7 @@ func addKBFlag(cmd *cobra.Command) *string {
 
 // openKB is the snapshot at path ("" the embedded one), as every command loads it.
 func openKB(path string) (*kb.KB, error) {
-	return workflow.New(workflow.Options{KBPath: path}).KB()
+	return session.New(session.Options{KBPath: path}).KB()
 }
 
 func newKBBuildCmd() *cobra.Command {

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/foamc/foamc/lsp"
-	"github.com/foamc/foamc/rules"
 )
 
 func newLSPCmd() *cobra.Command {
@@ -23,8 +21,7 @@ func newLSPCmd() *cobra.Command {
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		srv := lsp.New(lsp.Options{
 			MaxDocumentBytes: *maxDoc,
-			Engine:           func(ctx context.Context) (*rules.Engine, error) { return ef.engine(ctx, cmd) },
-			KB:               ef.session().KB,
+			Session:          ef.session().Session,
 			Log:              cmd.ErrOrStderr(),
 		})
 		if !srv.Serve(cmd.Context(), stdio{}) {

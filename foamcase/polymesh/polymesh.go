@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/internal/vec"
 )
 
 // parse parses dir/name, or dir/name.gz when only that exists (the grammar detects gzip
@@ -176,7 +177,7 @@ func FaceArea(f []int, pts [][3]float64) ([3]float64, error) {
 	}
 	for k := range f {
 		a, b := pts[f[k]], pts[f[(k+1)%len(f)]]
-		n := cross(sub(b, a), sub(c, a))
+		n := vec.Cross(vec.Sub(b, a), vec.Sub(c, a))
 		for d := range s {
 			s[d] += 0.5 * n[d]
 		}
@@ -196,11 +197,6 @@ func FaceMean(f []int, pts [][3]float64) ([3]float64, error) {
 		}
 	}
 	return c, nil
-}
-
-func sub(a, b [3]float64) [3]float64 { return [3]float64{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
-func cross(a, b [3]float64) [3]float64 {
-	return [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
 }
 
 // floats are a list's numbers in source order (nested counts included, as the grammar's

@@ -3,6 +3,8 @@ package polymesh
 import (
 	"fmt"
 	"math"
+
+	"github.com/foamc/foamc/internal/vec"
 )
 
 // Quality is what checkMesh reports of non-orthogonality and skewness, computed by
@@ -80,8 +82,8 @@ func measureQuality(pts [][3]float64, faces [][]int, own, nei []int) (Quality, e
 	severe := math.Cos(NonOrthThreshold * math.Pi / 180)
 	minDDotS, sum := math.Inf(1), 0.0
 	for i := range nei {
-		d := sub(cc[nei[i]], cc[own[i]])
-		ortho := dot(d, fa[i]) / (mag(d)*mag(fa[i]) + rootVSmall)
+		d := vec.Sub(cc[nei[i]], cc[own[i]])
+		ortho := vec.Dot(d, fa[i]) / (vec.Mag(d)*vec.Mag(fa[i]) + rootVSmall)
 		if ortho < severe {
 			q.SevereNonOrtho++
 		}
@@ -94,9 +96,9 @@ func measureQuality(pts [][3]float64, faces [][]int, own, nei []int) (Quality, e
 		q.AvgNonOrtho = degrees(sum / float64(len(nei)))
 	}
 	for i := len(nei); i < len(faces); i++ {
-		cpf := sub(fc[i], cc[own[i]])
-		n := scale(fa[i], 1/(mag(fa[i])+vSmall))
-		d := scale(n, dot(n, cpf))
+		cpf := vec.Sub(fc[i], cc[own[i]])
+		n := vec.Scale(fa[i], 1/(vec.Mag(fa[i])+vSmall))
+		d := vec.Scale(n, vec.Dot(n, cpf))
 		q.MaxSkewness = math.Max(q.MaxSkewness, skewness(faces[i], pts, fc[i], fa[i], cc[own[i]], d, 0.4))
 	}
 	return q, nil
@@ -107,40 +109,40 @@ func degrees(cos float64) float64 { return math.Acos(math.Min(1, math.Max(-1, co
 // skewness is faceSkewness (factor 0.2, d from owner to neighbour centre) and
 // boundaryFaceSkewness (factor 0.4, d the face-normal part of owner centre to face centre).
 func skewness(f []int, pts [][3]float64, fc, fa, ownCc, d [3]float64, factor float64) float64 {
-	cpf := sub(fc, ownCc)
-	sv := sub(cpf, scale(d, dot(fa, cpf)/(dot(fa, d)+rootVSmall)))
-	svHat := scale(sv, 1/(mag(sv)+rootVSmall))
-	fd := factor*mag(d) + rootVSmall
+	cpf := vec.Sub(fc, ownCc)
+	sv := vec.Sub(cpf, vec.Scale(d, vec.Dot(fa, cpf)/(vec.Dot(fa, d)+rootVSmall)))
+	svHat := vec.Scale(sv, 1/(vec.Mag(sv)+rootVSmall))
+	fd := factor*vec.Mag(d) + rootVSmall
 	for _, p := range f {
-		fd = math.Max(fd, math.Abs(dot(svHat, sub(pts[p], fc))))
+		fd = math.Max(fd, math.Abs(vec.Dot(svHat, vec.Sub(pts[p], fc))))
 	}
-	return mag(sv) / fd
+	return vec.Mag(sv) / fd
 }
 
 // faceCentreArea is primitiveMesh::makeFaceCentresAndAreas for one face.
 func faceCentreArea(f []int, pts [][3]float64) (c, a [3]float64) {
 	if len(f) == 3 {
 		p0, p1, p2 := pts[f[0]], pts[f[1]], pts[f[2]]
-		return scale(add(add(p0, p1), p2), 1.0/3.0), scale(cross(sub(p1, p0), sub(p2, p0)), 0.5)
+		return vec.Scale(vec.Add(vec.Add(p0, p1), p2), 1.0/3.0), vec.Scale(vec.Cross(vec.Sub(p1, p0), vec.Sub(p2, p0)), 0.5)
 	}
 	var centre [3]float64
 	for _, p := range f {
-		centre = add(centre, pts[p])
+		centre = vec.Add(centre, pts[p])
 	}
-	centre = scale(centre, 1/float64(len(f)))
+	centre = vec.Scale(centre, 1/float64(len(f)))
 	var sumN, sumAc [3]float64
 	sumA := 0.0
 	for i := range f {
 		this, next := pts[f[i]], pts[f[(i+1)%len(f)]]
-		c := add(add(this, next), centre)
-		n := cross(sub(next, this), sub(centre, this))
-		am := mag(n)
-		sumN, sumA, sumAc = add(sumN, n), sumA+am, add(sumAc, scale(c, am))
+		c := vec.Add(vec.Add(this, next), centre)
+		n := vec.Cross(vec.Sub(next, this), vec.Sub(centre, this))
+		am := vec.Mag(n)
+		sumN, sumA, sumAc = vec.Add(sumN, n), sumA+am, vec.Add(sumAc, vec.Scale(c, am))
 	}
 	if sumA < rootVSmall {
 		return centre, [3]float64{}
 	}
-	return scale(sumAc, 1/(3*sumA)), scale(sumN, 0.5)
+	return vec.Scale(sumAc, 1/(3*sumA)), vec.Scale(sumN, 0.5)
 }
 
 // cellCentresVols is primitiveMesh::makeCellCentresAndVols.
@@ -148,28 +150,28 @@ func cellCentresVols(fc, fa [][3]float64, own, nei []int, nCells int) ([][3]floa
 	est := make([][3]float64, nCells)
 	n := make([]int, nCells)
 	for i, c := range own {
-		est[c], n[c] = add(est[c], fc[i]), n[c]+1
+		est[c], n[c] = vec.Add(est[c], fc[i]), n[c]+1
 	}
 	for i, c := range nei {
-		est[c], n[c] = add(est[c], fc[i]), n[c]+1
+		est[c], n[c] = vec.Add(est[c], fc[i]), n[c]+1
 	}
 	for c := range est {
 		if n[c] > 0 {
-			est[c] = scale(est[c], 1/float64(n[c]))
+			est[c] = vec.Scale(est[c], 1/float64(n[c]))
 		}
 	}
 	cc, vol := make([][3]float64, nCells), make([]float64, nCells)
 	for i, c := range own {
-		v := dot(fa[i], sub(fc[i], est[c]))
-		cc[c], vol[c] = add(cc[c], scale(add(scale(fc[i], 0.75), scale(est[c], 0.25)), v)), vol[c]+v
+		v := vec.Dot(fa[i], vec.Sub(fc[i], est[c]))
+		cc[c], vol[c] = vec.Add(cc[c], vec.Scale(vec.Add(vec.Scale(fc[i], 0.75), vec.Scale(est[c], 0.25)), v)), vol[c]+v
 	}
 	for i, c := range nei {
-		v := dot(fa[i], sub(est[c], fc[i]))
-		cc[c], vol[c] = add(cc[c], scale(add(scale(fc[i], 0.75), scale(est[c], 0.25)), v)), vol[c]+v
+		v := vec.Dot(fa[i], vec.Sub(est[c], fc[i]))
+		cc[c], vol[c] = vec.Add(cc[c], vec.Scale(vec.Add(vec.Scale(fc[i], 0.75), vec.Scale(est[c], 0.25)), v)), vol[c]+v
 	}
 	for c := range cc {
 		if math.Abs(vol[c]) > vSmall {
-			cc[c] = scale(cc[c], 1/vol[c])
+			cc[c] = vec.Scale(cc[c], 1/vol[c])
 		} else {
 			cc[c] = est[c]
 		}
@@ -177,8 +179,3 @@ func cellCentresVols(fc, fa [][3]float64, own, nei []int, nCells int) ([][3]floa
 	}
 	return cc, vol
 }
-
-func add(a, b [3]float64) [3]float64           { return [3]float64{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-func scale(a [3]float64, s float64) [3]float64 { return [3]float64{a[0] * s, a[1] * s, a[2] * s} }
-func dot(a, b [3]float64) float64              { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
-func mag(a [3]float64) float64                 { return math.Sqrt(dot(a, a)) }

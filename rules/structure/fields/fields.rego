@@ -6,7 +6,7 @@
 #   severity: deny
 #   fix: Add the field file to the start-time directory (0/ or 0.orig/) with dimensions, internalField and a boundaryField entry for every patch.
 #   provenance:
-#     - kb/curated/solvers.json (fields, from each solver's createFields.H)
+#     - openfoam/solvers.json (fields, from each solver's createFields.H)
 #     - src/transportModels/twoPhaseMixture/twoPhaseMixture/twoPhaseMixture.C:39
 package foamc.rules.structure.fields
 

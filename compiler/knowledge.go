@@ -131,7 +131,7 @@ func intList(v any) []int {
 	return out
 }
 
-func isVectorField(f string) bool { return f == "U" }
+func isVectorField(f string) bool { return f == "U" || f == "hU" }
 
 func isWallFunction(t string) bool { return strings.HasSuffix(t, "WallFunction") }
 

@@ -109,6 +109,10 @@ func fieldDims(field, solver string) []int {
 	if field == "p" || field == "p_rgh" {
 		return solvers[solver].PDims
 	}
+	if field == "T" && solver == "scalarTransportFoam" {
+		// A passive scalar: dimensionless (verify bounds a T in kelvin).
+		return []int{0, 0, 0, 0, 0, 0, 0}
+	}
 	dims, err := kb.Curated("dims")
 	if err != nil {
 		return nil

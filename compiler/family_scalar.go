@@ -242,7 +242,13 @@ func (c *compilation) scalarFunction(st *state, sc schema.ScalarSpec, i int) {
 	fn.set("libs", src, grammar.ListOf(grammar.Str("libsolverFunctionObjects.so")))
 	fn.set("field", specSrc(ptr+"/name"), grammar.NewWord(sc.Name))
 	dsrc := specSrc(ptr + "/diffusivity")
+	// Foundation 12 selects the diffusivity by name (scalarTransport.C:206, `diffusivity`
+	// none | constant | viscosity: alphal nu + alphat nut); v1912 by the keys present.
+	f12 := c.spec.Target == Target12
 	if c.feat.Class == "laminar" {
+		if f12 {
+			fn.set("diffusivity", dsrc, grammar.NewWord("constant"))
+		}
 		fn.set("D", dsrc, grammar.Num(sc.Diffusivity))
 		return
 	}
@@ -251,8 +257,13 @@ func (c *compilation) scalarFunction(st *state, sc schema.ScalarSpec, i int) {
 		c.fail(IDConflict, "/fluid/nu", "a turbulent case's scalar diffuses with alphaD nu + alphaDt nut: it needs the viscosity", "give fluid.nu")
 		return
 	}
-	fn.set("alphaD", Source{Kind: KindDerived, Formula: "alphaD = D / nu (molecular part of alphaD nu + alphaDt nut, scalarTransport.C:124)",
+	alphaD, alphaDt := "alphaD", "alphaDt"
+	if f12 {
+		fn.set("diffusivity", dsrc, grammar.NewWord("viscosity"))
+		alphaD, alphaDt = "alphal", "alphat"
+	}
+	fn.set(alphaD, Source{Kind: KindDerived, Formula: "alphaD = D / nu (molecular part of alphaD nu + alphaDt nut, scalarTransport.C:124)",
 		Inputs: map[string]float64{"D": sc.Diffusivity, "nu": nu}, Spec: ptr + "/diffusivity"}, grammar.Num(clean(sc.Diffusivity/nu)))
-	fn.set("alphaDt", Source{Kind: KindDerived, Formula: "alphaDt = 1 / Sct, turbulent Schmidt number Sct = 0.7",
+	fn.set(alphaDt, Source{Kind: KindDerived, Formula: "alphaDt = 1 / Sct, turbulent Schmidt number Sct = 0.7",
 		Inputs: map[string]float64{"Sct": turbulentSchmidt}}, grammar.Num(clean(1/turbulentSchmidt)))
 }

@@ -86,3 +86,18 @@ control: {endTime: 1, deltaT: 0.01}
 		t.Errorf("a scalar named U: want a finding at /scalars/1/name, got %v", fl)
 	}
 }
+
+// For Foundation 12 the tracer's function object names its diffusivity (scalarTransport.C:206
+// of 12 reads `diffusivity`; without it the function stops), in system/functions.
+func TestScalarFunction12(t *testing.T) {
+	r, fl := compileSpecFile12(t, "compiler/testdata/scalarfo/spec.yaml", Target12)
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	fn := string(r.Files["system/functions"])
+	for _, want := range []string{"scalarTransport", "diffusivity     constant", "D               0.0001"} {
+		if !strings.Contains(fn, want) {
+			t.Errorf("system/functions lacks %q:\n%s", want, fn)
+		}
+	}
+}

@@ -122,6 +122,7 @@ func (c *compilation) emit() error {
 	c.emitConstant(st)
 	c.emitSystem(st)
 	c.emitRegions()
+	c.scalarFunctions(st)
 	for _, d := range st.derived {
 		c.slot(d.id, strconv.FormatFloat(clean(d.d.Value), 'g', -1, 64), d.d.source())
 	}
@@ -380,6 +381,9 @@ func (c *compilation) timeStep(st *state) {
 		var a float64
 		if c.feat.Compressible && st.gas != nil && st.T.s > 0 {
 			a = st.gas.soundSpeed(st.T.s)
+		}
+		if w, ok := c.fam().(waveSpeeder); ok {
+			a = w.waveSpeed(c, st)
 		}
 		if u+a == 0 {
 			c.open("reference/U", "/reference/U", "a velocity scale for the Courant-based time step", "number")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/schema"
 )
 
@@ -59,6 +60,27 @@ type family interface {
 	relaxation() (fields [][2]any, equations float64)
 }
 
+// The optional hooks of a family (docs/compiler.md "Add a solver family"): shared code asks
+// for them by type assertion, so a family that needs none implements none.
+type (
+	// fieldWriter gives the internal and patch values of fields the shared code does not
+	// know (shallow water's h and hU, scalarTransportFoam's T); writePatch reports whether it
+	// wrote the patch's entries.
+	fieldWriter interface {
+		internalValue(c *compilation, st *state, field string) (val, bool)
+		writePatch(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary) bool
+	}
+	// waveSpeeder is a wave speed beside the flow's that bounds the Courant step (gravity
+	// waves in shallow water).
+	waveSpeeder interface {
+		waveSpeed(c *compilation, st *state) float64
+	}
+	// regionWriter adds setFields values of the family's own fields to a region.
+	regionWriter interface {
+		regionValues(c *compilation, ptr string, r schema.InitialRegion) []grammar.Item
+	}
+)
+
 // linearSolver writes the fvSolution solver blocks shared by the pressure-based families.
 type linearSolver struct {
 	fv       node // system/fvSolution
@@ -69,7 +91,7 @@ type linearSolver struct {
 
 // families is the registration of every family foamc compiles: adding a family is one
 // line here (docs/compiler.md "Add a solver family").
-var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}}
+var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, shallowWater{}, scalarTransport{}}
 
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table
 // of solver facts) with its family and what the compiler derives from the row.

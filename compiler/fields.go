@@ -9,7 +9,12 @@ import (
 
 var zeroVec = vv([3]float64{}, curated("zero velocity"))
 
-func (c *resolution) internal(st *state, field string) val {
+func (c *compilation) internal(st *state, field string) val {
+	if fw, ok := c.fam().(fieldWriter); ok {
+		if v, ok := fw.internalValue(c, st, field); ok {
+			return v
+		}
+	}
 	switch field {
 	case "U":
 		return st.U
@@ -87,6 +92,9 @@ func (c *compilation) emitFields(st *state) {
 
 func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *schema.Boundary, in val) {
 	bp := "/boundaries/" + escape(patch)
+	if fw, ok := c.fam().(fieldWriter); ok && fw.writePatch(c, st, n, field, typ, patch, b) {
+		return
+	}
 	switch typ {
 	case "fixedValue":
 		var v val

@@ -106,6 +106,10 @@ func fieldDims(field, solver string) []int {
 	if field == "p" || field == "p_rgh" {
 		return solvers[solver].PDims
 	}
+	if field == "T" && solver == "scalarTransportFoam" {
+		// A passive scalar: dimensionless (verify bounds a T in kelvin).
+		return []int{0, 0, 0, 0, 0, 0, 0}
+	}
 	dims, err := kb.Curated("dims")
 	if err != nil {
 		return nil
@@ -128,7 +132,7 @@ func intList(v any) []int {
 	return out
 }
 
-func isVectorField(f string) bool { return f == "U" }
+func isVectorField(f string) bool { return f == "U" || f == "hU" }
 
 func isWallFunction(t string) bool { return strings.HasSuffix(t, "WallFunction") }
 

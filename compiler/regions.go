@@ -26,7 +26,7 @@ func (c *compilation) emitRegions() {
 			}
 		}
 		var values []grammar.Item
-		if r.U != nil {
+		if r.U != nil && slices.Contains(c.feat.Fields, "U") {
 			values = append(values, grammar.NewWord("volVectorFieldValue"), grammar.NewWord("U"), grammar.Vector(r.U[0], r.U[1], r.U[2]))
 		}
 		if r.P != nil {
@@ -41,6 +41,9 @@ func (c *compilation) emitRegions() {
 				c.fail(IDUnsupported, ptr+"/T", c.feat.Solver+" has no temperature field T", "leave T out of the region")
 			}
 			values = append(values, grammar.NewWord("volScalarFieldValue"), grammar.NewWord("T"), grammar.Num(*r.T))
+		}
+		if rw, ok := c.fam().(regionWriter); ok {
+			values = append(values, rw.regionValues(c, ptr, r)...)
 		}
 		box := grammar.NewDict()
 		box.Set("box", grammar.Vector(r.Box.Min[0], r.Box.Min[1], r.Box.Min[2]), grammar.Vector(r.Box.Max[0], r.Box.Max[1], r.Box.Max[2]))

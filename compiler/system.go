@@ -326,6 +326,11 @@ func (c *compilation) emitSolution() {
 		case "SIMPLE":
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
 			c.fam().simple(c, alg, asrc)
+			if !f.Steady {
+				// A transient solver looping with simpleControl (scalarTransportFoam) would
+				// end at the first residual below the control.
+				break
+			}
 			rc := alg.sub("residualControl")
 			for _, x := range f.Solved {
 				rc.set(x, ruleSrc("FOAM-SOL-008", "SIMPLE residualControl takes scalars"), grammar.Num(1e-05))

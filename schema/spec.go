@@ -29,6 +29,8 @@ type Spec struct {
 	Run         RunSpec              `json:"run"`
 	// Expect is what the run must measure (docs/spec.md, Expectations).
 	Expect []Expect `json:"expect,omitempty"`
+	// Scalars are passive scalars (docs/spec.md, Passive scalars).
+	Scalars []ScalarSpec `json:"scalars,omitempty"`
 
 	// Dir is the directory spec paths are relative to; Doc locates fields in the spec file.
 	Dir string    `json:"-"`
@@ -82,6 +84,10 @@ type InitialSpec struct {
 	Omega   *float64  `json:"omega,omitempty"`
 	NuTilda *float64  `json:"nuTilda,omitempty"`
 	Nut     *float64  `json:"nut,omitempty"`
+
+	// H is shallowWaterFoam's water depth, H0 its bed elevation (docs/spec.md, Shallow water).
+	H  *float64 `json:"h,omitempty"`
+	H0 *float64 `json:"h0,omitempty"`
 	// Regions are boxes of cells that start from other values (system/setFieldsDict).
 	Regions []InitialRegion `json:"regions,omitempty"`
 }
@@ -96,6 +102,20 @@ type InitialRegion struct {
 	U []float64 `json:"U,omitempty"`
 	P *float64  `json:"p,omitempty"`
 	T *float64  `json:"T,omitempty"`
+
+	// H, H0 and Scalars: as in InitialSpec and ScalarSpec, by name.
+	H       *float64           `json:"h,omitempty"`
+	H0      *float64           `json:"h0,omitempty"`
+	Scalars map[string]float64 `json:"scalars,omitempty"`
+}
+
+// ScalarSpec is one passive scalar: scalarTransportFoam's T, or a scalarTransport function
+// object of an incompressible case.
+type ScalarSpec struct {
+	Name        string   `json:"name"`
+	Diffusivity float64  `json:"diffusivity"`
+	Initial     *float64 `json:"initial,omitempty"`
+	Inlet       *float64 `json:"inlet,omitempty"`
 }
 
 type TurbulenceInlet struct {
@@ -117,6 +137,12 @@ type Boundary struct {
 	Velocity   []float64        `json:"velocity,omitempty"`
 	Slip       bool             `json:"slip,omitempty"`
 	HeatFlux   *float64         `json:"heatFlux,omitempty"`
+
+	// H and HU are a shallow-water patch's depth and discharge per unit width; Scalars the
+	// passive scalar values held on it, by name.
+	H       *float64           `json:"h,omitempty"`
+	HU      []float64          `json:"hU,omitempty"`
+	Scalars map[string]float64 `json:"scalars,omitempty"`
 }
 
 type NumericsSpec struct {

@@ -143,6 +143,10 @@ func isTrue(e *grammar.ExpEntry) bool {
 func flowThroughs(r *Run, p *solverlog.Parser) []finding.Finding {
 	dir, rel, start := r.dir, r.logRel(), r.start
 	loc := finding.Location{File: rel}
+	if r.app == "scalarTransportFoam" {
+		return []finding.Finding{{ID: IDNoFlowThrough, Severity: finding.Info, Location: loc,
+			Summary: "flow-through times not judged: scalarTransportFoam carries its scalar in a given, frozen U (createFields.H): no flow develops, and a front's position at a time is the answer"}}
+	}
 	inlet, speed, dirn, ok := inletVelocity(r, start)
 	if !ok {
 		return []finding.Finding{{ID: IDNoFlowThrough, Severity: finding.Info, Location: loc,

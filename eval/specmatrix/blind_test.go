@@ -332,6 +332,80 @@ boundaries:
   inlet: {role: freestream, U: {magnitude: 30, direction: [0.9976, 0, 0.0698]}, p: 0}
   outlet: {role: freestream, U: {magnitude: 30, direction: [0.9976, 0, 0.0698]}, p: 0}
 control: {endTime: 20, deltaT: 1}`},
+	// Issue 21, written from docs/spec.md "Shallow water and passive scalars": squareBump
+	// (shallowWaterFoam) and pitzDaily (scalarTransportFoam, a tracer) meshes.
+	{name: "squarebump-stream", sample: true, yaml: `
+mesh: {blockMeshDict: {{T}}/incompressible/shallowWaterFoam/squareBump/system/blockMeshDict}
+physics: {solver: shallowWaterFoam, turbulence: laminar}
+initial:
+  h: 0.01
+  U: [0.1, 0, 0]
+  regions:
+    - box: {min: [0.45, 0.45, -1], max: [0.55, 0.55, 1]}
+      h0: 0.001
+      h: 0.009
+boundaries:
+  inlet: {role: inlet, hU: [0.001, 0, 0]}
+  outlet: {role: outlet, h: 0.01}
+  sides: {role: wall}
+control: {endTime: 3, maxCo: 0.5, writeInterval: 1}`},
+	{name: "squarebump-dambreak", yaml: `
+mesh: {blockMeshDict: {{T}}/incompressible/shallowWaterFoam/squareBump/system/blockMeshDict}
+physics: {solver: shallowWaterFoam, turbulence: laminar, gravity: [0, 0, -9.81]}
+initial:
+  h: 0.005
+  regions:
+    - box: {min: [-1, -1, -1], max: [0.3, 2, 1]}
+      h: 0.02
+boundaries:
+  inlet: {role: wall}
+  outlet: {role: wall}
+  sides: {role: wall}
+control: {endTime: 0.3, deltaT: 0.01}`},
+	{name: "squarebump-depth-inlet", yaml: `
+mesh: {blockMeshDict: {{T}}/incompressible/shallowWaterFoam/squareBump/system/blockMeshDict}
+physics: {solver: shallowWaterFoam, turbulence: laminar}
+initial: {h: 0.01}
+boundaries:
+  inlet: {role: inlet, h: 0.012}
+  outlet: {role: outlet, h: 0.01}
+  sides: {role: wall}
+control: {endTime: 3, maxCo: 0.5}`},
+	{name: "pitzdaily-scalar", sample: true, yaml: `
+mesh: {blockMeshDict: {{T}}/basic/scalarTransportFoam/pitzDaily/system/blockMeshDict}
+physics: {solver: scalarTransportFoam, turbulence: laminar}
+initial: {U: [10, 0, 0]}
+scalars: [{name: T, diffusivity: 0.01, inlet: 1}]
+boundaries:
+  inlet: {role: inlet, U: [10, 0, 0]}
+  outlet: {role: outlet}
+  upperWall: {role: wall}
+  lowerWall: {role: wall}
+control: {endTime: 0.003, deltaT: 0.0001}`},
+	{name: "pitzdaily-tracer-simple", yaml: `
+mesh: {blockMeshDict: {{T}}/basic/scalarTransportFoam/pitzDaily/system/blockMeshDict}
+physics: {solver: simpleFoam, turbulence: kEpsilon}
+fluid: {nu: 1.0e-5}
+scalars: [{name: smoke, diffusivity: 1.0e-5}]
+boundaries:
+  inlet: {role: inlet, U: [10, 0, 0], scalars: {smoke: 1}}
+  outlet: {role: outlet, p: 0}
+  upperWall: {role: wall}
+  lowerWall: {role: wall}
+control: {endTime: 25, deltaT: 1}`},
+	{name: "pitzdaily-tracer-pimple", yaml: `
+mesh: {blockMeshDict: {{T}}/basic/scalarTransportFoam/pitzDaily/system/blockMeshDict}
+physics: {solver: pimpleFoam, turbulence: laminar}
+fluid: {nu: 1.0e-4}
+scalars:
+  - {name: dye, diffusivity: 1.0e-6, initial: 0, inlet: 1}
+  - {name: heat, diffusivity: 1.0e-4}
+boundaries:
+  inlet: {role: inlet, U: [1, 0, 0]}
+  outlet: {role: outlet, p: 0}
+  upperWall: {role: wall, scalars: {heat: 1}}
+  lowerWall: {role: wall}
+control: {endTime: 0.005, maxCo: 0.5}`},
 }
 
 // TestBlindSpecs compiles every blind spec and runs it in OpenFOAM v1912 for >= 20 steps

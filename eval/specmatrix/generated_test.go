@@ -84,7 +84,7 @@ func TestGeneratedMatrixShape(t *testing.T) {
 var (
 	fatalLine = regexp.MustCompile(`(?m)^--> FOAM FATAL (?:IO )?ERROR.*\n(.*)`)
 	nanRe     = regexp.MustCompile(`(?i)\bnan\b`)
-	timeRe    = regexp.MustCompile(`^Time = `)
+	timeRe    = regexp.MustCompile(`^ ?Time = `) // shallowWaterFoam prints " Time = "
 )
 
 type outcome struct {

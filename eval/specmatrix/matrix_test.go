@@ -18,7 +18,7 @@ import (
 )
 
 var (
-	timeLine = regexp.MustCompile(`(?m)^Time = `)
+	timeLine = regexp.MustCompile(`(?m)^ ?Time = `) // shallowWaterFoam prints " Time = "
 	nanWord  = regexp.MustCompile(`(?i)\bnan\b`)
 )
 

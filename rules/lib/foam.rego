@@ -245,7 +245,7 @@ rank_of_class := {
 # field_class is the volume-field class the solver constructs for a known field (velocities
 # are vectors; pressures and the kb's dimensioned scalars are scalars); undefined otherwise.
 field_class(name) := "volVectorField" if {
-	name in {"U", "Urel"}
+	name in {"U", "Urel", "hU"}
 } else := "volScalarField" if {
 	_ = data.kb.dims[name]
 } else := "volScalarField" if {
@@ -443,7 +443,7 @@ solved contains name if {
 
 # momentumPredictor no: the momentum equation is assembled but never solved.
 skipped_momentum(name) if {
-	name in {"U", "Urel"}
+	name in {"U", "Urel", "hU"}
 	algorithm_dict.momentumPredictor in {false, 0, "no", "off", "false", "n", "f"}
 }
 

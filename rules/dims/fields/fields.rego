@@ -15,7 +15,13 @@ import data.foamc.lib
 # Only fields the case's (curated) solver or model reads: other solvers give the same
 # names other meanings (T is a passive scalar in scalarTransportFoam; alphat is kinematic in
 # the Boussinesq solvers).
-checked(name) if name in lib.solver_info.fields
+checked(name) if {
+	name in lib.solver_info.fields
+	not passive(name)
+}
+
+# scalarTransportFoam's T takes any dimensions: only DT is dimensioned (createFields.H:50).
+passive("T") if lib.solver == "scalarTransportFoam"
 
 checked(name) if name in lib.model_fields
 

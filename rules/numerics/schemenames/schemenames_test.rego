@@ -87,7 +87,7 @@ test_grad_default_regex_warns if {
 # A solver foamc does not know: no lookup is certain.
 test_ddt_default_unknown_solver_warns if {
 	doc := json.patch(test.case, [
-		{"op": "add", "path": "/features/solver", "value": "scalarTransportFoam"},
+		{"op": "add", "path": "/features/solver", "value": "dnsFoam"},
 		{"op": "add", "path": "/files/system~1fvSchemes/ddtSchemes/default", "value": "Eulerr"},
 	])
 	fs := schemenames.findings with input as doc

@@ -63,6 +63,7 @@ findings contains f if {
 findings contains f if {
 	some [name, _, tk, e] in entry
 	name in asym_fields
+	not name in sym_fields # shallowWaterFoam's h is its depth (pressure) equation, not enthalpy
 	some part in ["solver", "preconditioner", "smoother"]
 	lib.first(e[part]) in sym_only
 	f := lib.finding(

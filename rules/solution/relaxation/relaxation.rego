@@ -12,8 +12,11 @@ package foamc.rules.solution.relaxation
 
 import data.foamc.lib
 
+# A SIMPLE pressure-velocity loop: scalarTransportFoam loops with simpleControl too, but
+# solves no pressure (its tutorial has no relaxationFactors).
 simple if {
 	lib.solver_info.algorithm == "SIMPLE"
+	lib.solver_info.pressure != ""
 }
 
 rf := lib.fv_solution.relaxationFactors

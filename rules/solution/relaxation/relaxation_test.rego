@@ -26,3 +26,9 @@ test_default if {
 	doc := test.set(test.case, "/files/system~1fvSolution/relaxationFactors", {"equations": {"default": 0.7}})
 	count(relaxation.findings) == 0 with input as doc
 }
+
+# scalarTransportFoam loops with simpleControl but has no pressure-velocity coupling to relax.
+test_scalar_transport_needs_none if {
+	doc := {"features": {"solver": "scalarTransportFoam"}, "files": {"system/fvSolution": {"SIMPLE": {"nNonOrthogonalCorrectors": 0}}}}
+	count(relaxation.findings) == 0 with input as doc
+}

@@ -1,6 +1,6 @@
 # METADATA
 # title: transportProperties of incompressible solvers
-# description: Incompressible solvers read constant/transportProperties (icoFoam `nu`; singlePhaseTransportModel `transportModel` and, for Newtonian, `nu`); interFoam needs `phases` and `sigma`.
+# description: Incompressible solvers read constant/transportProperties (icoFoam `nu`; scalarTransportFoam `DT`, createFields.H:50; singlePhaseTransportModel `transportModel` and, for Newtonian, `nu`); interFoam needs `phases` and `sigma`.
 # custom:
 #   id: FOAM-STRUCT-003
 #   severity: deny
@@ -45,7 +45,7 @@ needs("transportModel") if {
 
 findings contains f if {
 	tp := input.files[file]
-	some key in {"nu", "transportModel", "phases", "sigma"}
+	some key in {"nu", "transportModel", "phases", "sigma", "DT"}
 	needs(key)
 	not lib.has(tp, key)
 	f := lib.finding_with(

@@ -38,3 +38,10 @@ test_interfoam_sigma if {
 	some f in fs
 	contains(f.msg, "sigma")
 }
+
+# scalarTransportFoam reads DT (createFields.H:50): v1912 stops with "Entry 'DT' not found".
+test_scalar_transport_dt if {
+	doc := {"features": {"solver": "scalarTransportFoam"}, "files": {"constant/transportProperties": {"D": 0.01}}}
+	count(transport.findings) == 1 with input as doc
+	count(transport.findings) == 0 with input as {"features": {"solver": "scalarTransportFoam"}, "files": {"constant/transportProperties": {"DT": 0.01}}}
+}

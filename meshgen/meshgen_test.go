@@ -44,11 +44,7 @@ func writeCase(t *testing.T, p *Plan, dir string) {
 	for rel, f := range p.Files {
 		files[rel] = grammar.Format(f)
 	}
-	for rel, src := range p.Surfaces {
-		b, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for rel, b := range p.Surfaces {
 		files[rel] = b
 	}
 	for rel, b := range files {

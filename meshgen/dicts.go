@@ -13,6 +13,10 @@ import (
 var hexFaces = [6][4]int{{0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}, {0, 3, 2, 1}, {4, 5, 6, 7}}
 
 func blockMeshDict(p *Plan, internal bool, axis int, sign float64) *grammar.File {
+	types := map[string]string{}
+	for _, pt := range p.Patches {
+		types[pt.Name] = pt.Type
+	}
 	f := grammar.NewFile("dictionary", "blockMeshDict", "system", nil)
 	d := f.Body
 	d.Set("scale", grammar.Num(1))
@@ -53,9 +57,9 @@ func blockMeshDict(p *Plan, internal bool, axis int, sign float64) *grammar.File
 				sides = append(sides, i)
 			}
 		}
-		boundary = append(boundary, patch("inlet", "patch", in)...)
-		boundary = append(boundary, patch("outlet", "patch", out)...)
-		boundary = append(boundary, patch("sides", "patch", sides...)...)
+		boundary = append(boundary, patch("inlet", types["inlet"], in)...)
+		boundary = append(boundary, patch("outlet", types["outlet"], out)...)
+		boundary = append(boundary, patch("sides", types["sides"], sides...)...)
 	}
 	d.Set("boundary", grammar.ListOf(boundary...))
 	return f

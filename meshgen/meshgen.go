@@ -51,10 +51,12 @@ type Body struct {
 	Role string
 }
 
-// Box is a refinement box: cells inside are refined to Level.
+// Box is a refinement box: cells inside are refined to Level, or to the level whose cells
+// are no larger than CellSize (resolved once the base size is chosen).
 type Box struct {
 	Min, Max [3]float64
 	Level    int
+	CellSize float64
 }
 
 // Layers asks for boundary layers on the wall patches from a target y+.
@@ -228,6 +230,9 @@ func Build(s Spec) (*Plan, error) {
 		p.Surfaces["constant/triSurface/"+surfaceName(b)] = buf.Bytes()
 	}
 	for _, bx := range s.Boxes {
+		if bx.CellSize > 0 {
+			bx.Level = max(1, int(math.Ceil(math.Log2(p.Base/bx.CellSize)-1e-9)))
+		}
 		if bx.Level < 1 {
 			return nil, fmt.Errorf("meshgen: a refinement box needs a level of at least 1")
 		}
@@ -308,7 +313,8 @@ const nBetween = 3
 //   - Cells: the finest surface cell whose estimated count stays within the target, the base
 //     tried at L/2, L and 2 L (external; internal L/16 ... L/2): estimate = fluid volume /
 //     Base^3 + per level k the shell of nBetween cells of size Base/2^k over the surface
-//     area (area * nBetween / (Base/2^k)^2), capped by fluid volume / (surface cell)^3;
+//     area (area * nBetween / (Base/2^k)^2), capped by fluid volume / (surface cell)^3,
+//     plus each refinement box's cells at its level;
 //   - otherwise L/SurfaceCells (default L/32) at the surface, L/BaseCells in the background.
 func sizing(p *Plan, s Spec, box func(float64) [2][3]float64, fluid func([2][3]float64) float64, area float64) error {
 	L := p.Length
@@ -320,7 +326,13 @@ func sizing(p *Plan, s Spec, box func(float64) [2][3]float64, fluid func([2][3]f
 			n += area * nBetween / (c * c)
 		}
 		sc := h / math.Pow(2, float64(level))
-		return math.Min(n, v/(sc*sc*sc))
+		n = math.Min(n, v/(sc*sc*sc))
+		for _, b := range s.Boxes {
+			// A box's cells at its level replace the background's there.
+			vb := (b.Max[0] - b.Min[0]) * (b.Max[1] - b.Min[1]) * (b.Max[2] - b.Min[2])
+			n += vb * (math.Pow(8, float64(max(b.Level, 0))) - 1) / (h * h * h)
+		}
+		return n
 	}
 	switch {
 	case s.CellSize > 0:
@@ -378,8 +390,8 @@ const transitionRe = 5e5
 // plate of the body length (laminar below Re 5e5: Blasius, mean Cf = 1.328/sqrt(Re);
 // turbulent: White, Fluid Mechanics eq. 6.78 / Prandtl's 1/7 law, Cf = 0.027/Re^(1/7)),
 // u_tau = U sqrt(Cf/2), the first cell centre at y = y+ nu/u_tau, so the first layer is
-// twice that. Without a count, layers are added until the last reaches half the surface
-// cell (snappyHexMesh's own default finalLayerThickness 0.5), at most 20.
+// twice that. Without a count, layers are added while the stack stays within one surface
+// cell.
 func layers(l Layers, cell float64) (*LayerPlan, error) {
 	if !(l.YPlus > 0 && l.U > 0 && l.Length > 0 && l.Nu > 0) {
 		return nil, fmt.Errorf("meshgen: boundary layers need y+, the reference velocity and length, and nu")
@@ -395,18 +407,26 @@ func layers(l Layers, cell float64) (*LayerPlan, error) {
 	}
 	p.UTau = l.U * math.Sqrt(p.Cf/2)
 	p.First = 2 * l.YPlus * l.Nu / p.UTau
+	total := func(n int) float64 {
+		if r == 1 {
+			return p.First * float64(n)
+		}
+		return p.First * (math.Pow(r, float64(n)) - 1) / (r - 1)
+	}
+	if p.First > cell/2 {
+		return nil, fmt.Errorf("meshgen: y+ %g at Re %.4g asks for a first layer of %.3g m, more than half the surface cell (%.3g m): lower layers.yPlus or the cell size, or drop layers (at this Reynolds number the surface cells resolve the wall)",
+			l.YPlus, p.Re, p.First, cell)
+	}
 	p.N = l.N
 	if p.N == 0 {
+		// Layers while the stack stays within one surface cell and the last layer below
+		// half a cell (snappyHexMesh's own default finalLayerThickness 0.5), at most 20.
 		p.N = 1
-		for p.N < 20 && p.First*math.Pow(r, float64(p.N-1)) < 0.5*cell {
+		for p.N < 20 && total(p.N+1) <= cell && p.First*math.Pow(r, float64(p.N)) <= 0.5*cell {
 			p.N++
 		}
 	}
-	if r == 1 {
-		p.Total = p.First * float64(p.N)
-	} else {
-		p.Total = p.First * (math.Pow(r, float64(p.N)) - 1) / (r - 1)
-	}
+	p.Total = total(p.N)
 	if p.Total > 2*cell {
 		return nil, fmt.Errorf("meshgen: %d layers from %.3g m growing by %g are %.3g m thick, more than two surface cells (%.3g m): snappyHexMesh would collapse them; ask for fewer layers or a smaller expansion",
 			p.N, p.First, r, p.Total, 2*cell)

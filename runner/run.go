@@ -78,7 +78,7 @@ type Result struct {
 	Gate     []finding.Finding  `json:"gate,omitempty"` // deny findings that refused the run
 	// MeshReport and Mesh are the checks of a mesh this run made (checkMesh, snappyHexMesh's
 	// layers), meshcheck.go.
-	MeshReport *MeshReport        `json:"meshReport,omitempty"`
+	MeshReport *MeshReport       `json:"meshReport,omitempty"`
 	Mesh       []finding.Finding `json:"mesh,omitempty"`
 	// Findings are every finding of the run: the gate's denies, the solver failure
 	// (Failure as a finding with its class's catalogue ID), verify's findings.

@@ -167,7 +167,8 @@ func readGeometry(s *Spec) (*meshInfo, error) {
 	m := &meshInfo{Kind: "geometry", Source: ms.Bodies[0].Path, geo: gp,
 		PatchesFrom: "meshgen (the patches snappyHexMesh makes: the background box's and one per surface region)"}
 	for _, pt := range p.Patches {
-		m.Patches = append(m.Patches, meshPatch{Name: pt.Name, Type: pt.Type})
+		// An internal flow's background patch ends without faces: not a 2-D mesh's empty.
+		m.Patches = append(m.Patches, meshPatch{Name: pt.Name, Type: pt.Type, NoFaces: pt.Role == "background"})
 	}
 	m.DxMin = p.Base / math.Pow(2, float64(p.Level))
 	if p.Layer != nil {

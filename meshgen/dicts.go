@@ -45,7 +45,7 @@ func blockMeshDict(p *Plan, internal bool, axis int, sign float64) *grammar.File
 	}
 	var boundary []grammar.Item
 	if internal {
-		boundary = append(boundary, patch("background", "patch", 0, 1, 2, 3, 4, 5)...)
+		boundary = append(boundary, patch("background", types["background"], 0, 1, 2, 3, 4, 5)...)
 	} else {
 		in, out := 2*axis, 2*axis+1
 		if sign < 0 {

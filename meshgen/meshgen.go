@@ -214,7 +214,12 @@ func Build(s Spec) (*Plan, error) {
 		return nil, err
 	}
 	p.Box = box(p.Base)
-	if !s.Internal {
+	if s.Internal {
+		// The background box's faces: snappyHexMesh removes every cell outside the surfaces,
+		// leaving the patch without faces, but it stays in the boundary and every field
+		// needs an entry for it: empty (a constraint type) needs no values.
+		p.Patches = append(p.Patches, Patch{"background", "empty", "background"})
+	} else {
 		p.Patches = append(p.Patches, Patch{"inlet", typeOf(s, "inlet", "patch"), "inlet"}, Patch{"outlet", typeOf(s, "outlet", "patch"), "outlet"},
 			Patch{"sides", typeOf(s, "sides", "patch"), "sides"})
 	}
@@ -463,7 +468,29 @@ func location(p *Plan, s Spec) ([3]float64, error) {
 	off := [3]float64{0.5 + 0.1372, 0.5 + 0.2913, 0.5 + 0.1731}
 	var candidates [][3]float64
 	if s.Internal {
-		// The bodies' centre and points between it and the box corners.
+		// Points a few surface cells inside the surface, behind sampled triangles (either
+		// side: fits keeps those inside), then the bodies' centre and points towards the box
+		// corners.
+		d := 3 * p.Base / math.Pow(2, float64(p.Level))
+		for _, b := range s.Bodies {
+			step := max(1, len(b.Surface.Tris)/64)
+			for i := 0; i < len(b.Surface.Tris); i += step {
+				t := b.Surface.Tris[i].V
+				a, bb, c := b.Surface.Points[t[0]], b.Surface.Points[t[1]], b.Surface.Points[t[2]]
+				n := cross(sub(bb, a), sub(c, a))
+				l := math.Sqrt(dot(n, n))
+				if l == 0 {
+					continue
+				}
+				for _, sgn := range []float64{-1, 1} {
+					var q [3]float64
+					for k := 0; k < 3; k++ {
+						q[k] = (a[k]+bb[k]+c[k])/3 + sgn*d*n[k]/l
+					}
+					candidates = append(candidates, q)
+				}
+			}
+		}
 		var c [3]float64
 		for k := 0; k < 3; k++ {
 			c[k] = (p.Box[0][k] + p.Box[1][k]) / 2
@@ -496,15 +523,19 @@ func location(p *Plan, s Spec) ([3]float64, error) {
 			return q, nil
 		}
 	}
-	return [3]float64{}, fmt.Errorf("meshgen: found no point %s every body and off the background cells' faces for locationInMesh", map[bool]string{true: "inside", false: "outside"}[s.Internal])
+	return [3]float64{}, fmt.Errorf("meshgen: found no point %s every body, two surface cells from it and off the cells' faces for locationInMesh", map[bool]string{true: "inside", false: "outside"}[s.Internal])
 }
 
-// offFaces moves q to its background cell's centre plus off (in cells), so it is never on a face.
+// offFaces moves q to the centre of its cell at the surface level plus off (in cells), so
+// it is on no face of the background or of any refinement (octree refinement halves cells
+// at their midpoints, so every face lies on the finest level's grid).
 func offFaces(p *Plan, q, off [3]float64) [3]float64 {
+	f := math.Pow(2, float64(p.Level))
 	for k := 0; k < 3; k++ {
-		h := (p.Box[1][k] - p.Box[0][k]) / float64(p.Cells[k])
+		n := float64(p.Cells[k]) * f
+		h := (p.Box[1][k] - p.Box[0][k]) / n
 		i := math.Floor((q[k] - p.Box[0][k]) / h)
-		i = math.Max(0, math.Min(float64(p.Cells[k]-1), i))
+		i = math.Max(0, math.Min(n-1, i))
 		q[k] = p.Box[0][k] + (i+off[k])*h
 	}
 	return q
@@ -516,13 +547,62 @@ func fits(q [3]float64, p *Plan, s Spec) bool {
 			return false
 		}
 	}
+	// Two surface cells from every surface: snappyHexMesh keeps the region of the cell
+	// that holds the point, and a cell the surface cuts may lie on the other side.
+	clear := 2 * p.Base / math.Pow(2, float64(p.Level))
 	inAny := false
 	for _, b := range s.Bodies {
 		in, ok := surface.Inside(b.Surface, b.Report, q)
-		if !ok {
+		if !ok || distance(b.Surface, q) < clear {
 			return false
 		}
 		inAny = inAny || in
 	}
 	return inAny == s.Internal
+}
+
+// distance is the distance from q to the nearest triangle of s.
+func distance(s *surface.Surface, q [3]float64) float64 {
+	best := math.Inf(1)
+	for _, t := range s.Tris {
+		c := closest(q, s.Points[t.V[0]], s.Points[t.V[1]], s.Points[t.V[2]])
+		d := sub(q, c)
+		best = math.Min(best, dot(d, d))
+	}
+	return math.Sqrt(best)
+}
+
+// closest is the point of triangle abc nearest p (Ericson, Real-Time Collision Detection 5.1.5).
+func closest(p, a, b, c [3]float64) [3]float64 {
+	ab, ac, ap := sub(b, a), sub(c, a), sub(p, a)
+	d1, d2 := dot(ab, ap), dot(ac, ap)
+	if d1 <= 0 && d2 <= 0 {
+		return a
+	}
+	bp := sub(p, b)
+	d3, d4 := dot(ab, bp), dot(ac, bp)
+	if d3 >= 0 && d4 <= d3 {
+		return b
+	}
+	at := func(o, e [3]float64, t float64) [3]float64 { return [3]float64{o[0] + t*e[0], o[1] + t*e[1], o[2] + t*e[2]} }
+	vc := d1*d4 - d3*d2
+	if vc <= 0 && d1 >= 0 && d3 <= 0 {
+		return at(a, ab, d1/(d1-d3))
+	}
+	cp := sub(p, c)
+	d5, d6 := dot(ab, cp), dot(ac, cp)
+	if d6 >= 0 && d5 <= d6 {
+		return c
+	}
+	vb := d5*d2 - d1*d6
+	if vb <= 0 && d2 >= 0 && d6 <= 0 {
+		return at(a, ac, d2/(d2-d6))
+	}
+	va := d3*d6 - d5*d4
+	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
+		return at(b, sub(c, b), (d4-d3)/((d4-d3)+(d5-d6)))
+	}
+	den := 1 / (va + vb + vc)
+	v, w := vb*den, vc*den
+	return [3]float64{a[0] + ab[0]*v + ac[0]*w, a[1] + ab[1]*v + ac[1]*w, a[2] + ab[2]*v + ac[2]*w}
 }

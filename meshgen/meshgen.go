@@ -584,7 +584,9 @@ func closest(p, a, b, c [3]float64) [3]float64 {
 	if d3 >= 0 && d4 <= d3 {
 		return b
 	}
-	at := func(o, e [3]float64, t float64) [3]float64 { return [3]float64{o[0] + t*e[0], o[1] + t*e[1], o[2] + t*e[2]} }
+	at := func(o, e [3]float64, t float64) [3]float64 {
+		return [3]float64{o[0] + t*e[0], o[1] + t*e[1], o[2] + t*e[2]}
+	}
 	vc := d1*d4 - d3*d2
 	if vc <= 0 && d1 >= 0 && d3 <= 0 {
 		return at(a, ab, d1/(d1-d3))

@@ -295,6 +295,12 @@ func surfaceMaps(ss []Surface) []any {
 		if s.LocationInside != nil {
 			m["locationInside"] = *s.LocationInside
 		}
+		if s.Found && s.Error == "" {
+			m["selfIntersections"] = s.SelfIntersections
+		}
+		if c := s.FirstIntersection; c != nil {
+			m["firstSelfIntersection"] = map[string]any{"triangle": c.Triangle, "point": floats(c.Point[:])}
+		}
 		out = append(out, m)
 	}
 	return out

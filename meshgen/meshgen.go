@@ -146,7 +146,7 @@ func Build(s Spec) (*Plan, error) {
 		return nil, fmt.Errorf("meshgen: no surface to mesh")
 	}
 	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	var area, volume float64
+	var area, volume, edges float64
 	for _, b := range s.Bodies {
 		if !b.Report.Closed() {
 			return nil, fmt.Errorf("meshgen: surface %s is not closed (%d open, %d multiply connected edges): snappyHexMesh cannot tell its inside from its outside",
@@ -157,6 +157,7 @@ func Build(s Spec) (*Plan, error) {
 		}
 		a, v := measure(b.Surface)
 		area, volume = area+a, volume+math.Abs(v)
+		edges += featureLength(b.Surface, def(s.FeatureAngle, 180-FeatureAngle))
 		for r := range b.Regions {
 			if !slices.Contains(b.Surface.Regions, r) {
 				return nil, fmt.Errorf("meshgen: surface %s has no region %q (its regions: %s)", b.Name, r, strings.Join(b.Surface.Regions, ", "))
@@ -210,7 +211,7 @@ func Build(s Spec) (*Plan, error) {
 		}
 		return (bx[1][0]-bx[0][0])*(bx[1][1]-bx[0][1])*(bx[1][2]-bx[0][2]) - volume
 	}
-	if err := sizing(p, s, box, fluid, area); err != nil {
+	if err := sizing(p, s, box, fluid, area, edges); err != nil {
 		return nil, err
 	}
 	p.Box = box(p.Base)
@@ -310,27 +311,32 @@ func def0(v, d string) string {
 }
 
 // nBetween is nCellsBetweenLevels (castellatedDefaults): the cells of each level between
-// two refinement levels.
+// two refinement levels; with the layer of cells the surface cuts, nBetween+1 cells of each
+// level line the surface.
 const nBetween = 3
 
 // sizing chooses the background cell size Base and the surface level Level:
 //   - CellSize: the base is L/BaseCells rounded so that Base/2^Level is exactly CellSize;
 //   - Cells: the finest surface cell whose estimated count stays within the target, the base
 //     tried at L/2, L and 2 L (external; internal L/16 ... L/2): estimate = fluid volume /
-//     Base^3 + per level k the shell of nBetween cells of size Base/2^k over the surface
-//     area (area * nBetween / (Base/2^k)^2), capped by fluid volume / (surface cell)^3,
+//     Base^3 + per level k the shell of nBetween+1 cells of size Base/2^k over the surface
+//     area (area * (nBetween+1) / (Base/2^k)^2), the feature edges' tubes one level finer
+//     (length / cell * (2 nBetween + 1)^2 * 3/4), capped by fluid volume / (surface cell)^3,
 //     plus each refinement box's cells at its level;
 //   - otherwise L/SurfaceCells (default L/32) at the surface, L/BaseCells in the background.
-func sizing(p *Plan, s Spec, box func(float64) [2][3]float64, fluid func([2][3]float64) float64, area float64) error {
+func sizing(p *Plan, s Spec, box func(float64) [2][3]float64, fluid func([2][3]float64) float64, area, edges float64) error {
 	L := p.Length
 	estimate := func(h float64, level int) float64 {
 		v := fluid(box(h))
 		n := v / (h * h * h)
 		for k := 1; k <= level; k++ {
 			c := h / math.Pow(2, float64(k))
-			n += area * nBetween / (c * c)
+			n += area * (nBetween + 1) / (c * c)
 		}
 		sc := h / math.Pow(2, float64(level))
+		// Feature edges are refined one level further, nBetween cells each way round them
+		// (three quarters of that square in the fluid at a convex edge).
+		n += edges / (sc / 2) * (2*nBetween + 1) * (2*nBetween + 1) * 0.75
 		n = math.Min(n, v/(sc*sc*sc))
 		for _, b := range s.Boxes {
 			// A box's cells at its level replace the background's there.
@@ -369,6 +375,35 @@ func sizing(p *Plan, s Spec, box func(float64) [2][3]float64, fluid func([2][3]f
 	}
 	p.Estimate = int(math.Round(estimate(p.Base, p.Level)))
 	return nil
+}
+
+// featureLength is the length of the edges whose two triangles' normals differ by more
+// than angle degrees (what surfaceFeatureExtract extracts at includedAngle 180 - angle).
+func featureLength(s *surface.Surface, angle float64) float64 {
+	normals := map[[2]int][][3]float64{}
+	for _, t := range s.Tris {
+		a, b, c := s.Points[t.V[0]], s.Points[t.V[1]], s.Points[t.V[2]]
+		n := cross(sub(b, a), sub(c, a))
+		if l := math.Sqrt(dot(n, n)); l > 0 {
+			n = [3]float64{n[0] / l, n[1] / l, n[2] / l}
+		}
+		for i := 0; i < 3; i++ {
+			e := [2]int{t.V[i], t.V[(i+1)%3]}
+			if e[0] > e[1] {
+				e[0], e[1] = e[1], e[0]
+			}
+			normals[e] = append(normals[e], n)
+		}
+	}
+	cosLimit := math.Cos(angle * math.Pi / 180)
+	total := 0.0
+	for e, ns := range normals {
+		if len(ns) == 2 && dot(ns[0], ns[1]) < cosLimit {
+			d := sub(s.Points[e[0]], s.Points[e[1]])
+			total += math.Sqrt(dot(d, d))
+		}
+	}
+	return total
 }
 
 // measure is a closed surface's area and enclosed volume (divergence theorem).

@@ -105,6 +105,15 @@ func readGeometry(s *Spec) (*meshInfo, error) {
 				gs.File, len(rep.Illegal), rep.NormalZones, rep.Parts, at), "remove degenerate and duplicate triangles and orient the normals consistently (surfaceOrient), then compile again")
 			continue
 		}
+		// meshgen proves locationInMesh by ray parity, which a self-intersecting surface
+		// leaves undefined (a point inside two overlapping solids counts as outside).
+		if hits, ok := surface.SelfIntersections(sf); ok && len(hits) > 0 {
+			x := hits[0].Point
+			fail(ptr+"/file", fmt.Sprintf("%s intersects itself: %d edges cross a triangle (surfaceCheck -checkSelfIntersection's test), the first through triangle %d at (%g %g %g)",
+				gs.File, len(hits), hits[0].Triangle, x[0]/scale, x[1]/scale, x[2]/scale),
+				"repair the surface, or give overlapping solids as separate surfaces, then compile again")
+			continue
+		}
 		if ref := s.Reference.Length; ref != nil && *ref > 0 {
 			L := maxExtent(rep.Box)
 			if r := L / *ref; r > plausibleRatio || r < 1/plausibleRatio {

@@ -125,11 +125,19 @@ boundaries:
 control: {endTime: 20, deltaT: 1}
 `
 	}
+	b.Reset()
+	if err := surface.WriteSTL(&b, surface.Join(surface.Sphere(2, [3]float64{}, 0.5, "a"), surface.Sphere(2, [3]float64{0.6, 0, 0}, 0.3, "b"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "overlap.stl"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cube := filepath.Join(foamtest.RepoRoot(), "examples", "geometry", "cube", "cube.stl")
 	for _, c := range []struct{ src, want string }{
 		{spec("holed.stl", "\n        name: body"), "holed.stl is not closed: 3 open and 0 multiply connected edges"},
 		{spec(cube, "\n        name: body"), "times reference.length (1 m): the units look wrong"},
 		{spec("gone.stl", "\n        name: body"), "cannot read the surface"},
+		{spec("overlap.stl", "\n        name: body"), "overlap.stl intersects itself"},
 	} {
 		_, err := CompileBytes(context.Background(), "spec.yaml", []byte(c.src), dir, Options{})
 		var fl finding.List

@@ -2,11 +2,13 @@ package runner
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
 )
 
 // TestMeshFindings: checkMesh's failed checks (the lines v1912's polyMeshCheck.C and
@@ -89,4 +91,31 @@ func TestSnappyProgress(t *testing.T) {
 	if got := strings.Join(phases, "|"); got != want {
 		t.Errorf("phases %s", got)
 	}
+}
+
+// TestMeshFindingsRealCheckMesh: the v1912 tutorial mesh/blockMesh/sphere (a block projected
+// onto a sphere) fails checkMesh's non-orthogonality; meshFindings reads the real log into
+// FOAM-RUN-060 at its line, with checkMesh's figures.
+func TestMeshFindingsRealCheckMesh(t *testing.T) {
+	foamtest.RequireBinary(t, "checkMesh")
+	dir := filepath.Join(t.TempDir(), "sphere")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(foamtest.Tutorials(t), "mesh", "blockMesh", "sphere"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"blockMesh", "checkMesh"} {
+		cmd := exec.Command(name)
+		cmd.Dir, cmd.Env = dir, foamtest.Env()
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "log."+name), out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, fs := meshFindings(dir)
+	if len(fs) == 0 || fs[0].ID != IDMeshNonOrtho || fs[0].Location.Line == 0 || r.SevereNonOrtho == 0 || r.MaxNonOrtho < 70 {
+		t.Fatalf("report %+v, findings %v", r, fs)
+	}
+	t.Logf("%s:%d %s", fs[0].Location.File, fs[0].Location.Line, fs[0].Summary)
 }

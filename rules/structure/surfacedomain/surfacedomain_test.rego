@@ -34,3 +34,11 @@ test_units if {
 	[n] := msgs(object.union(body, {"box": [[0, 0, 0], [0.001, 0.001, 0.001]]}))
 	contains(n, "ratio")
 }
+
+test_location_inside_body if {
+	[m] := msgs(object.union(body, {"locationInside": true}))
+	contains(m, "locationInMesh (-4 -4 -4) is inside constant/triSurface/body.stl")
+
+	# A duct as large as the domain: an internal flow, no finding.
+	count(msgs(object.union(body, {"locationInside": true, "box": [[-4.9, -4.9, -4.9], [14.9, 4.9, 4.9]]}))) == 0
+}

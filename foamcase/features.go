@@ -298,6 +298,12 @@ func surfaceMaps(ss []Surface) []any {
 		if s.Found && s.Error == "" {
 			m["selfIntersections"] = s.SelfIntersections
 		}
+		if c := s.FirstIllegal; c != nil {
+			m["firstIllegal"] = map[string]any{"triangle": c.Triangle, "point": floats(c.Point[:])}
+		}
+		if s.FirstFlippedEdge != nil {
+			m["firstFlippedEdge"] = floats(s.FirstFlippedEdge)
+		}
 		if c := s.FirstIntersection; c != nil {
 			m["firstSelfIntersection"] = map[string]any{"triangle": c.Triangle, "point": floats(c.Point[:])}
 		}

@@ -39,6 +39,10 @@ type Surface struct {
 	// SelfIntersections counts edges crossing a triangle they share no point with
 	// (surface.SelfIntersections, surfaceCheck's test; -1: too large to test);
 	// FirstIntersection the first crossing's triangle and point.
+	// FirstIllegal is the first illegal triangle and one of its points; FirstFlippedEdge the
+	// midpoint of the first edge whose triangles run it the same way (normals flip there).
+	FirstIllegal      *Crossing `json:"firstIllegal,omitempty"`
+	FirstFlippedEdge  []float64 `json:"firstFlippedEdge,omitempty"`
 	SelfIntersections int       `json:"selfIntersections"`
 	FirstIntersection *Crossing `json:"firstSelfIntersection,omitempty"`
 	// LocationInside: castellatedMeshControls' locationInMesh lies inside this closed surface
@@ -232,6 +236,14 @@ func measureFile(p string, s *Surface, loc []float64) {
 	if len(r.OpenEdges) > 0 {
 		a, b := surf.Points[r.OpenEdges[0][0]], surf.Points[r.OpenEdges[0][1]]
 		s.FirstOpenEdge = []float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2}
+	}
+	if len(r.Illegal) > 0 {
+		t := surf.Tris[r.Illegal[0]]
+		s.FirstIllegal = &Crossing{Triangle: r.Illegal[0], Point: surf.Points[t.V[0]]}
+	}
+	if len(r.FlippedEdges) > 0 {
+		a, b := surf.Points[r.FlippedEdges[0][0]], surf.Points[r.FlippedEdges[0][1]]
+		s.FirstFlippedEdge = []float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2}
 	}
 	if hits, ok := surface.SelfIntersections(surf); !ok {
 		s.SelfIntersections = -1

@@ -63,7 +63,7 @@ findings contains f if {
 	some s in input.features.surfaces
 	s.found
 	s.normalZones > s.parts
-	f := lib.finding_with(ptr(s), sprintf("%s has %d zones of consistent normals in %d part(s): its normals flip, so layers and inside/outside tests go wrong", [s.file, s.normalZones, s.parts]), {})
+	f := lib.finding_with(ptr(s), sprintf("%s has %d zones of consistent normals in %d part(s): its normals flip, so layers and inside/outside tests go wrong", [s.file, s.normalZones, s.parts]), {"detail": flipped_detail(s)})
 }
 
 findings contains f if {
@@ -73,6 +73,16 @@ findings contains f if {
 	f := lib.finding_with(ptr(s), sprintf("%s intersects itself: %d edges cross a triangle (surfaceCheck -checkSelfIntersection's test), the first through triangle %d at (%v %v %v): snappyHexMesh's inside and outside are undefined there", array.concat([s.file, s.selfIntersections, x.triangle], x.point)), {})
 }
 
-detail(s) := sprintf("an open edge at (%v %v %v)", s.firstOpenEdge) if s.firstOpenEdge
+detail(s) := concat("; ", [d | some d in [open_detail(s), illegal_detail(s)]; d != ""])
 
-detail(s) := "" if not s.firstOpenEdge
+open_detail(s) := sprintf("an open edge at (%v %v %v)", s.firstOpenEdge) if s.firstOpenEdge
+
+open_detail(s) := "" if not s.firstOpenEdge
+
+illegal_detail(s) := sprintf("illegal triangle %d at (%v %v %v)", array.concat([s.firstIllegal.triangle], s.firstIllegal.point)) if s.firstIllegal
+
+illegal_detail(s) := "" if not s.firstIllegal
+
+flipped_detail(s) := sprintf("the normals flip at the edge through (%v %v %v)", s.firstFlippedEdge) if s.firstFlippedEdge
+
+flipped_detail(s) := "" if not s.firstFlippedEdge

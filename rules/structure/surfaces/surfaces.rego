@@ -63,7 +63,7 @@ findings contains f if {
 	some s in input.features.surfaces
 	s.found
 	s.normalZones > s.parts
-	f := lib.finding_with(ptr(s), sprintf("%s has %d zones of consistent normals in %d part(s): its normals flip, so layers and inside/outside tests go wrong", [s.file, s.normalZones, s.parts]), {"detail": flipped_detail(s)})
+	f := lib.finding_with(ptr(s), sprintf("%s has %d zones of consistent normals in %d part(s): its normals flip, so layers and inside/outside tests go wrong", [s.file, s.normalZones, s.parts]), normals_more(s))
 }
 
 findings contains f if {
@@ -83,6 +83,6 @@ illegal_detail(s) := sprintf("illegal triangle %d at (%v %v %v)", array.concat([
 
 illegal_detail(s) := "" if not s.firstIllegal
 
-flipped_detail(s) := sprintf("the normals flip at the edge through (%v %v %v)", s.firstFlippedEdge) if s.firstFlippedEdge
+normals_more(s) := {"detail": sprintf("the normals flip at the edge through (%v %v %v)", s.firstFlippedEdge)} if s.firstFlippedEdge
 
-flipped_detail(s) := "" if not s.firstFlippedEdge
+normals_more(s) := {} if not s.firstFlippedEdge

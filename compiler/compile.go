@@ -254,7 +254,7 @@ func (c *compilation) resolve() (pass, bool) {
 	m, err := readMesh(c.ctx, s, c.opts.Linter)
 	if err != nil {
 		ptr := "/mesh"
-		for _, k := range []string{"blockMeshDict", "polyMesh", "gmsh"} {
+		for _, k := range []string{"blockMeshDict", "polyMesh", "gmsh", "geometry"} {
 			if _, ok := s.Doc.Value.(map[string]any)["mesh"].(map[string]any)[k]; ok {
 				ptr += "/" + k
 			}

@@ -25,7 +25,8 @@ func TestMatrixLintsClean(t *testing.T) {
 	root := foamtest.RepoRoot()
 	a, _ := filepath.Glob(filepath.Join(root, "eval", "specmatrix", "s*", "spec.yaml"))
 	b, _ := filepath.Glob(filepath.Join(root, "examples", "*", "spec.yaml"))
-	for _, p := range append(a, b...) {
+	g, _ := filepath.Glob(filepath.Join(root, "examples", "geometry", "*", "spec.yaml"))
+	for _, p := range append(append(a, b...), g...) {
 		res, err := CompileFile(ctx, p, Options{KB: k})
 		if err != nil {
 			t.Errorf("%s: %v", p, err)

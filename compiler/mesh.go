@@ -43,7 +43,7 @@ type meshPatch struct {
 
 // meshInfo is what the compiler reads from the mesh source.
 type meshInfo struct {
-	Kind    string // blockMeshDict | polyMesh | gmsh
+	Kind    string // blockMeshDict | polyMesh | gmsh | geometry
 	Source  string // absolute path
 	Patches []meshPatch
 	// DxMin is the smallest cell edge in metres (0 when unknown: binary polyMesh, gmsh,
@@ -65,6 +65,8 @@ type meshInfo struct {
 	// patchErr is foamc's reading's objection to the patches, which only stands when
 	// blockMesh does not answer.
 	patchErr error
+	// geo is mesh.geometry's plan (Kind geometry, geometry.go).
+	geo *geometryPlan
 }
 
 func (m *meshInfo) patch(name string) *meshPatch {
@@ -107,6 +109,8 @@ func readMesh(ctx context.Context, s *Spec, lint Linter) (*meshInfo, error) {
 		return m, m.askBlockMesh(ctx, lint)
 	case s.Mesh.PolyMesh != "":
 		return readPolyMesh(s.Path(s.Mesh.PolyMesh))
+	case s.Mesh.Geometry != nil:
+		return readGeometry(s)
 	default:
 		return readGmsh(s.Path(s.Mesh.Gmsh))
 	}

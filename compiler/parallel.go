@@ -46,7 +46,7 @@ func (c *resolution) meshExtent() ([3]float64, bool) {
 		if c.mesh.file != nil {
 			return blockExtent(c.mesh.file.Body)
 		}
-	case "polyMesh":
+	case "polyMesh", "geometry":
 		return c.mesh.Extent, c.mesh.Extent != [3]float64{}
 	}
 	return [3]float64{}, false
@@ -110,6 +110,9 @@ func (c scripts) meshSteps(b *bytes.Buffer) {
 	switch c.mesh.Kind {
 	case "blockMeshDict":
 		b.WriteString("run blockMesh\n")
+	case "geometry":
+		// snappyHexMesh meshes around the checked surfaces; checkMesh's verdict is logged.
+		b.WriteString("run blockMesh\nrun surfaceFeatureExtract\nrun snappyHexMesh -overwrite\nrun checkMesh\n")
 	case "gmsh":
 		b.WriteString("run gmshToFoam mesh.msh\n")
 		for _, pt := range c.mesh.Patches {

@@ -87,7 +87,7 @@ func (c *compilation) copyMesh(r *Result) {
 	changed := false
 	for _, pt := range m.Patches {
 		if t := c.sol["mesh/"+pt.Name+"/type"]; t != "" && t != pt.Type {
-			if m.Kind != "gmsh" {
+			if m.Kind != "gmsh" && m.Kind != "geometry" {
 				m.setPatchType(pt.Name, t)
 				changed = true
 			}
@@ -142,6 +142,8 @@ func (c *compilation) copyMesh(r *Result) {
 			r.Files["constant/polyMesh/"+name] = data
 			r.Provenance["/files/constant~1polyMesh~1"+escape(name)] = src(filepath.Join(m.Source, e.Name()))
 		}
+	case "geometry":
+		c.copyGeometry(r)
 	case "gmsh":
 		data, err := saferead.ReadFile(m.Source, 0)
 		if err != nil {

@@ -295,6 +295,18 @@ func surfaceMaps(ss []Surface) []any {
 		if s.LocationInside != nil {
 			m["locationInside"] = *s.LocationInside
 		}
+		if s.Found && s.Error == "" {
+			m["selfIntersections"] = s.SelfIntersections
+		}
+		if c := s.FirstIllegal; c != nil {
+			m["firstIllegal"] = map[string]any{"triangle": c.Triangle, "point": floats(c.Point[:])}
+		}
+		if s.FirstFlippedEdge != nil {
+			m["firstFlippedEdge"] = floats(s.FirstFlippedEdge)
+		}
+		if c := s.FirstIntersection; c != nil {
+			m["firstSelfIntersection"] = map[string]any{"triangle": c.Triangle, "point": floats(c.Point[:])}
+		}
 		out = append(out, m)
 	}
 	return out

@@ -36,9 +36,24 @@ type Surface struct {
 	// Box is the surface's bounding box; FirstOpenEdge one open edge's midpoint (where to look).
 	Box           [2][3]float64 `json:"box"`
 	FirstOpenEdge []float64     `json:"firstOpenEdge,omitempty"`
+	// SelfIntersections counts edges crossing a triangle they share no point with
+	// (surface.SelfIntersections, surfaceCheck's test; -1: too large to test);
+	// FirstIntersection the first crossing's triangle and point.
+	// FirstIllegal is the first illegal triangle and one of its points; FirstFlippedEdge the
+	// midpoint of the first edge whose triangles run it the same way (normals flip there).
+	FirstIllegal      *Crossing `json:"firstIllegal,omitempty"`
+	FirstFlippedEdge  []float64 `json:"firstFlippedEdge,omitempty"`
+	SelfIntersections int       `json:"selfIntersections"`
+	FirstIntersection *Crossing `json:"firstSelfIntersection,omitempty"`
 	// LocationInside: castellatedMeshControls' locationInMesh lies inside this closed surface
 	// (nil when the surface is not closed or there is no locationInMesh).
 	LocationInside *bool `json:"locationInside"`
+}
+
+// Crossing is where an edge of a surface crosses one of its triangles.
+type Crossing struct {
+	Triangle int        `json:"triangle"`
+	Point    [3]float64 `json:"point"`
 }
 
 // snappyDict is where snappyHexMesh reads its settings.
@@ -205,6 +220,19 @@ func measureFile(p string, s *Surface, loc []float64) {
 	if len(r.OpenEdges) > 0 {
 		a, b := surf.Points[r.OpenEdges[0][0]], surf.Points[r.OpenEdges[0][1]]
 		s.FirstOpenEdge = []float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2}
+	}
+	if len(r.Illegal) > 0 {
+		t := surf.Tris[r.Illegal[0]]
+		s.FirstIllegal = &Crossing{Triangle: r.Illegal[0], Point: surf.Points[t.V[0]]}
+	}
+	if len(r.FlippedEdges) > 0 {
+		a, b := surf.Points[r.FlippedEdges[0][0]], surf.Points[r.FlippedEdges[0][1]]
+		s.FirstFlippedEdge = []float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2}
+	}
+	if hits, ok := surface.SelfIntersections(surf); !ok {
+		s.SelfIntersections = -1
+	} else if s.SelfIntersections = len(hits); len(hits) > 0 {
+		s.FirstIntersection = &Crossing{Triangle: hits[0].Triangle, Point: hits[0].Point}
 	}
 	if len(loc) == 3 {
 		if in, ok := surface.Inside(surf, r, [3]float64{loc[0], loc[1], loc[2]}); ok {

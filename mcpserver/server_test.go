@@ -486,3 +486,22 @@ func TestCaseSizeLimit(t *testing.T) {
 	}
 	wantFinding(t, cs, "lint_case", map[string]any{"case_dir": "broken"}, mcpserver.IDLimit)
 }
+
+// TestCompileGeometry: compile_spec takes a spec with mesh.geometry (the cube example); a
+// surface outside the granted roots is refused as file access.
+func TestCompileGeometry(t *testing.T) {
+	f := newFixture(t)
+	if err := os.CopyFS(filepath.Join(f.root, "cube"), os.DirFS(filepath.Join(foamtest.RepoRoot(), "examples", "geometry", "cube"))); err != nil {
+		t.Fatal(err)
+	}
+	r, isErr := call(t, f.cs, "compile_spec", map[string]any{"spec_path": "cube/spec.yaml", "output_dir": "out/cube"})
+	if isErr || !slices.Contains(r.Files, "system/snappyHexMeshDict") || !slices.Contains(r.Files, "constant/triSurface/cube.stl") {
+		t.Fatalf("compile_spec: isError=%v %+v", isErr, r)
+	}
+	spec, err := os.ReadFile(filepath.Join(f.root, "cube", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := strings.Replace(string(spec), "file: cube.stl", "file: /etc/passwd", 1)
+	wantFinding(t, f.cs, "compile_spec", map[string]any{"spec": outside, "base_dir": "cube", "output_dir": "out/outside"}, mcpserver.IDAccess)
+}

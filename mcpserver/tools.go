@@ -28,7 +28,7 @@ import (
 func (s *Server) addTools() {
 	ro := &mcp.ToolAnnotations{ReadOnlyHint: true}
 	addTool(s, true, &mcp.Tool{Name: "compile_spec", Title: "Compile a case spec",
-		Description: "Compile a foamc case spec (YAML or JSON, inline or a file; schema: resource foamc://schema/spec.json) into an OpenFOAM v1912 case directory. Returns the case's files, the slot table (each setting with its source) and findings."},
+		Description: "Compile a foamc case spec (YAML or JSON, inline or a file; schema: resource foamc://schema/spec.json) into an OpenFOAM v1912 case directory; a spec's mesh may be a blockMeshDict, a polyMesh, a gmsh file or geometry (mesh.geometry: STL/OBJ surfaces meshed with snappyHexMesh, docs/geometry.md). Returns the case's files, the slot table (each setting with its source) and findings."},
 		s.compileSpec)
 	addTool(s, true, &mcp.Tool{Name: "lint_case", Title: "Lint a case", Annotations: ro,
 		Description: "Check an OpenFOAM case directory against foamc's rule library (the output of foamc lint --format json). Deny findings would make OpenFOAM fail or compute something wrong."},
@@ -152,8 +152,15 @@ func (s *Server) compileSpec(ctx context.Context, req *mcp.CallToolRequest, in C
 	if err != nil {
 		return nil, findings(err, "reading the spec")
 	}
-	// The compiler reads the mesh files the spec names: they are file access too.
-	for _, p := range []string{spec.Mesh.BlockMeshDict, spec.Mesh.PolyMesh, spec.Mesh.Gmsh} {
+	// The compiler reads the mesh files the spec names (mesh.geometry's surfaces too): they
+	// are file access too.
+	meshFiles := []string{spec.Mesh.BlockMeshDict, spec.Mesh.PolyMesh, spec.Mesh.Gmsh}
+	if g := spec.Mesh.Geometry; g != nil {
+		for _, sf := range g.Surfaces {
+			meshFiles = append(meshFiles, sf.File)
+		}
+	}
+	for _, p := range meshFiles {
 		if p == "" {
 			continue
 		}
@@ -274,8 +281,12 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 	opt := runner.Options{Steps: in.Steps, Timeout: limit}
 	if tok := req.Params.GetProgressToken(); tok != nil {
 		opt.Progress = func(p runner.Progress) {
+			msg := fmt.Sprintf("Time = %g", p.Time)
+			if p.Phase != "" {
+				msg = p.Phase // meshing before the solver: progress stays 0
+			}
 			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok,
-				Progress: float64(p.N), Total: float64(in.Steps), Message: fmt.Sprintf("Time = %g", p.Time)})
+				Progress: float64(p.N), Total: float64(in.Steps), Message: msg})
 		}
 	}
 	res, err := s.wf.Run(ctx, dir, workflow.RunRequest{Options: opt, Verify: &verify.Options{}})

@@ -1,9 +1,9 @@
 package meshgen
 
 import (
+	"fmt"
 	"math"
-	"path/filepath"
-	"strings"
+	"strconv"
 
 	"github.com/foamc/foamc/grammar"
 )
@@ -13,6 +13,10 @@ import (
 var hexFaces = [6][4]int{{0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}, {0, 3, 2, 1}, {4, 5, 6, 7}}
 
 func blockMeshDict(p *Plan, internal bool, axis int, sign float64) *grammar.File {
+	types := map[string]string{}
+	for _, pt := range p.Patches {
+		types[pt.Name] = pt.Type
+	}
 	f := grammar.NewFile("dictionary", "blockMeshDict", "system", nil)
 	d := f.Body
 	d.Set("scale", grammar.Num(1))
@@ -41,7 +45,7 @@ func blockMeshDict(p *Plan, internal bool, axis int, sign float64) *grammar.File
 	}
 	var boundary []grammar.Item
 	if internal {
-		boundary = append(boundary, patch("background", "patch", 0, 1, 2, 3, 4, 5)...)
+		boundary = append(boundary, patch("background", types["background"], 0, 1, 2, 3, 4, 5)...)
 	} else {
 		in, out := 2*axis, 2*axis+1
 		if sign < 0 {
@@ -53,62 +57,116 @@ func blockMeshDict(p *Plan, internal bool, axis int, sign float64) *grammar.File
 				sides = append(sides, i)
 			}
 		}
-		boundary = append(boundary, patch("inlet", "patch", in)...)
-		boundary = append(boundary, patch("outlet", "patch", out)...)
-		boundary = append(boundary, patch("sides", "patch", sides...)...)
+		boundary = append(boundary, patch("inlet", types["inlet"], in)...)
+		boundary = append(boundary, patch("outlet", types["outlet"], out)...)
+		boundary = append(boundary, patch("sides", types["sides"], sides...)...)
 	}
 	d.Set("boundary", grammar.ListOf(boundary...))
 	return f
 }
 
-// featureDict extracts each surface's feature edges (v1912: surfaceFeatureExtractDict).
+// featureAngle is the spec's feature angle or the tutorials' 30 degrees.
+func featureAngle(s Spec) float64 { return def(s.FeatureAngle, 180-FeatureAngle) }
+
+// featureDict extracts each surface's feature edges (v1912: surfaceFeatureExtractDict):
+// edges whose triangles meet at more than the feature angle (includedAngle = 180 - it).
 func featureDict(s Spec) *grammar.File {
 	f := grammar.NewFile("dictionary", "surfaceFeatureExtractDict", "system", nil)
 	for _, b := range s.Bodies {
 		e := f.Body.SetDict(surfaceName(b))
 		e.Set("extractionMethod", grammar.NewWord("extractFromSurface"))
-		e.SetDict("extractFromSurfaceCoeffs").Set("includedAngle", grammar.Num(FeatureAngle))
+		e.SetDict("extractFromSurfaceCoeffs").Set("includedAngle", num(180-featureAngle(s)))
 		e.Set("writeObj", grammar.NewWord("no"))
 	}
 	return f
 }
 
+// snappyDict: each surface refined to Level, and one level more where its curvature
+// between neighbouring cells exceeds the feature angle (resolveFeatureAngle) and along its
+// extracted feature edges; refinement boxes; layers on the wall patches when planned.
 func snappyDict(p *Plan, s Spec) *grammar.File {
 	f := grammar.NewFile("dictionary", "snappyHexMeshDict", "system", nil)
 	d := f.Body
 	d.Set("castellatedMesh", grammar.NewWord("true"))
 	d.Set("snap", grammar.NewWord("true"))
-	d.Set("addLayers", grammar.NewWord("false"))
+	d.Set("addLayers", grammar.NewWord(map[bool]string{true: "true", false: "false"}[p.Layer != nil]))
 	g := d.SetDict("geometry")
 	for _, b := range s.Bodies {
 		e := g.SetDict(surfaceName(b))
 		e.Set("type", grammar.NewWord("triSurfaceMesh"))
 		e.Set("name", grammar.NewWord(b.Name))
 	}
+	for i, bx := range p.Boxes {
+		e := g.SetDict(boxName(i))
+		e.Set("type", grammar.NewWord("searchableBox"))
+		e.Set("min", grammar.Vector(bx.Min[0], bx.Min[1], bx.Min[2]))
+		e.Set("max", grammar.Vector(bx.Max[0], bx.Max[1], bx.Max[2]))
+	}
 	cm := d.SetDict("castellatedMeshControls")
 	setAll(cm, castellatedDefaults)
+	cm.Set("resolveFeatureAngle", num(featureAngle(s)))
 	var features []grammar.Item
 	for _, b := range s.Bodies {
 		fd := grammar.NewDict()
-		fd.Set("file", grammar.Str(strings.TrimSuffix(surfaceName(b), filepath.Ext(surfaceName(b)))+".eMesh"))
-		fd.Set("level", grammar.Num(float64(p.Level)))
+		fd.Set("file", grammar.Str(b.Name+".eMesh"))
+		fd.Set("level", grammar.Label(int64(p.Level+1)))
 		features = append(features, fd)
 	}
 	cm.Set("features", grammar.ListOf(features...))
 	rs := cm.SetDict("refinementSurfaces")
+	types := map[string]string{}
+	for _, pt := range p.Patches {
+		types[pt.Name] = pt.Type
+	}
 	for _, b := range s.Bodies {
 		bd := rs.SetDict(b.Name)
-		bd.Set("level", grammar.Nums(float64(p.Level), float64(p.Level)))
-		bd.SetDict("patchInfo").Set("type", grammar.NewWord("wall"))
+		bd.Set("level", grammar.Nums(float64(p.Level), float64(p.Level+1)))
+		if !split(b) {
+			bd.SetDict("patchInfo").Set("type", grammar.NewWord(types[b.Name]))
+			continue
+		}
+		rd := bd.SetDict("regions")
+		for _, r := range b.Surface.Regions {
+			e := rd.SetDict(r)
+			e.Set("level", grammar.Nums(float64(p.Level), float64(p.Level+1)))
+			e.SetDict("patchInfo").Set("type", grammar.NewWord(types[b.Name+"_"+r]))
+		}
 	}
-	cm.SetDict("refinementRegions")
+	rr := cm.SetDict("refinementRegions")
+	for i, bx := range p.Boxes {
+		e := rr.SetDict(boxName(i))
+		e.Set("mode", grammar.NewWord("inside"))
+		e.Set("levels", grammar.ListOf(grammar.ListOf(grammar.Num(1e15), grammar.Label(int64(bx.Level)))))
+	}
 	cm.Set("locationInMesh", grammar.Vector(p.Location[0], p.Location[1], p.Location[2]))
 	setAll(d.SetDict("snapControls"), snapDefaults)
-	setAll(d.SetDict("addLayersControls"), layerDefaults)
-	d.SetDict("addLayersControls").SetDict("layers")
+	lc := d.SetDict("addLayersControls")
+	setAll(lc, layerDefaults)
+	ld := lc.SetDict("layers")
+	if l := p.Layer; l != nil {
+		// First layer and expansion (layerParameters' FIRST_AND_EXPANSION), in metres.
+		lc.Set("relativeSizes", word("false"))
+		lc.Remove("finalLayerThickness")
+		lc.Set("firstLayerThickness", grammar.Num(sig(l.First)))
+		lc.Set("expansionRatio", grammar.Num(l.Expansion))
+		lc.Set("minThickness", grammar.Num(sig(l.First/10)))
+		for _, pt := range p.Patches {
+			if pt.Type == "wall" {
+				ld.SetDict(pt.Name).Set("nSurfaceLayers", grammar.Label(int64(l.N)))
+			}
+		}
+	}
 	setAll(d.SetDict("meshQualityControls"), qualityDefaults)
 	d.Set("mergeTolerance", grammar.Num(1e-6))
 	return f
+}
+
+func boxName(i int) string { return fmt.Sprintf("box%d", i) }
+
+// sig rounds to four significant digits (a thickness needs no more).
+func sig(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 4, 64), 64)
+	return v
 }
 
 // entry is one keyword and its value as OpenFOAM's defaults give it.

@@ -2,6 +2,7 @@ package meshgen
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,11 +45,7 @@ func writeCase(t *testing.T, p *Plan, dir string) {
 	for rel, f := range p.Files {
 		files[rel] = grammar.Format(f)
 	}
-	for rel, src := range p.Surfaces {
-		b, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for rel, b := range p.Surfaces {
 		files[rel] = b
 	}
 	for rel, b := range files {
@@ -206,4 +203,69 @@ func TestDefaultsAreOpenFOAMs(t *testing.T) {
 		compare(de.Dict, sec.es)
 	}
 	compare(read(quality), qualityDefaults)
+}
+
+// TestLayersFromYPlus: the first layer from y+ and a flat plate's Cf (Blasius below Re 5e5,
+// the 1/7 law above), twice the y+ distance; too thick a first layer is refused.
+func TestLayersFromYPlus(t *testing.T) {
+	l, err := layers(Layers{YPlus: 30, U: 2, Length: 0.5, Nu: 1e-5}, 0.04688)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Re 1e5: Cf = 1.328/sqrt(1e5) = 0.0042, u_tau = 2 sqrt(0.0021) = 0.0917, y1 = 2*30*1e-5/0.0917.
+	if math.Abs(l.Cf-0.0041995) > 1e-6 || math.Abs(l.First-6.547e-3) > 1e-5 || l.N < 1 || l.Total > 0.04688 {
+		t.Errorf("laminar plate: %+v", l)
+	}
+	l, err = layers(Layers{YPlus: 1, U: 10, Length: 1, Nu: 1.5e-5}, 0.01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Re 6.67e5: Cf = 0.027/Re^(1/7) = 0.00399.
+	if math.Abs(l.Cf-0.027/math.Pow(10/1.5e-5, 1.0/7)) > 1e-12 || !strings.Contains(l.Formula, "turbulent") {
+		t.Errorf("turbulent plate: %+v", l)
+	}
+	if _, err := layers(Layers{YPlus: 1, U: 1, Length: 0.5, Nu: 0.01}, 0.047); err == nil || !strings.Contains(err.Error(), "more than half the surface cell") {
+		t.Errorf("Re 50, y+ 1: want a refusal, got %v", err)
+	}
+}
+
+// TestSizingAndPatches: a target cell count is met by the estimate; a cell size is exact at
+// the surface; a multi-region surface makes <name>_<region> patches with their roles' types;
+// a box sized by a cell size gets the level that reaches it.
+func TestSizingAndPatches(t *testing.T) {
+	a := surface.Box([3]float64{-0.5, -0.5, -0.5}, [3]float64{0, 0.5, 0.5}, "front")
+	b := surface.Sphere(2, [3]float64{0.5, 0, 0}, 0.25, "rear")
+	s := surface.Join(a, b)
+	body := Body{Name: "part", Surface: s, Report: surface.Check(s), Regions: map[string]string{"front": "wall", "rear": "symmetry"}}
+	p, err := Build(Spec{Bodies: []Body{body}, Flow: [3]float64{1, 0, 0}, Cells: 30000,
+		Boxes: []Box{{Min: [3]float64{0, -1, -1}, Max: [3]float64{3, 1, 1}, CellSize: 0.1}}, Types: map[string]string{"sides": "symmetry"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Estimate > 30000 || p.Estimate < 10000 {
+		t.Errorf("estimate %d for a target of 30000", p.Estimate)
+	}
+	got := map[string]string{}
+	for _, pt := range p.Patches {
+		got[pt.Name] = pt.Type
+	}
+	if got["part_front"] != "wall" || got["part_rear"] != "symmetry" || got["sides"] != "symmetry" || got["inlet"] != "patch" {
+		t.Errorf("patches %v", got)
+	}
+	if cell := p.Base / math.Pow(2, float64(p.Boxes[0].Level)); cell > 0.1 || cell <= 0.05 {
+		t.Errorf("box level %d gives cells of %g for 0.1", p.Boxes[0].Level, cell)
+	}
+	q, err := Build(Spec{Bodies: []Body{body}, Flow: [3]float64{1, 0, 0}, CellSize: 0.03})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := q.Base / math.Pow(2, float64(q.Level)); math.Abs(c-0.03) > 1e-12 {
+		t.Errorf("surface cell %g, want 0.03", c)
+	}
+	text := string(grammar.Format(p.Files["system/snappyHexMeshDict"]))
+	for _, want := range []string{"front", "rear", "searchableBox", "locationInMesh"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("snappyHexMeshDict lacks %s", want)
+		}
+	}
 }

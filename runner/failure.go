@@ -90,6 +90,11 @@ func (r *Result) collect() {
 		return
 	}
 	r.Findings = append([]finding.Finding(nil), r.Gate...)
+	for _, f := range r.Mesh {
+		if f.Severity != finding.Deny { // a deny refused the run: it is in Gate
+			r.Findings = append(r.Findings, f)
+		}
+	}
 	if f := r.Failure; f != nil {
 		f.ID = failureID(f)
 		if fd, ok := f.finding(); ok {

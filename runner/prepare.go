@@ -28,6 +28,8 @@ type prepStep struct {
 var prepSteps = []prepStep{
 	{dict: "system/surfaceFeatureExtractDict", program: "surfaceFeatureExtract", mesh: true},
 	{dict: "system/snappyHexMeshDict", program: "snappyHexMesh", args: []string{"-overwrite"}, mesh: true},
+	// checkMesh after snappyHexMesh: its report becomes the mesh findings (meshcheck.go).
+	{dict: "system/snappyHexMeshDict", program: "checkMesh", mesh: true},
 	{dict: "system/topoSetDict", program: "topoSet"},
 	{dict: "system/setFieldsDict", program: "setFields"},
 }
@@ -48,7 +50,7 @@ var unsupportedMeshSteps = map[string]string{
 // restored into 0 when 0 is missing, then topoSet and setFields when their dictionaries
 // are there and the run starts from the initial fields. A case that needs a step foamc
 // does not run is refused: the findings say what is missing. Nothing runs a script.
-func prepare(ctx context.Context, f foam, log io.Writer) ([]finding.Finding, error) {
+func prepare(ctx context.Context, f foam, log io.Writer, progress func(Progress)) ([]finding.Finding, error) {
 	has := func(rel string) bool {
 		_, err := os.Stat(filepath.Join(f.dir, filepath.FromSlash(rel)))
 		return err == nil
@@ -86,7 +88,11 @@ func prepare(ctx context.Context, f foam, log io.Writer) ([]finding.Finding, err
 			continue
 		}
 		fmt.Fprintf(log, "prepare: %s %s\n", s.program, strings.Join(s.args, " "))
-		code, err := f.exec(ctx, s.program, nil, s.program, s.args...)
+		var onLine func(string)
+		if s.program == "snappyHexMesh" {
+			onLine = snappyProgress(log, progress)
+		}
+		code, err := f.exec(ctx, s.program, onLine, s.program, s.args...)
 		if err != nil {
 			return nil, err
 		}

@@ -76,6 +76,10 @@ type Result struct {
 	Final    map[string]float64 `json:"finalResiduals,omitempty"`
 	Failure  *Failure           `json:"failure,omitempty"`
 	Gate     []finding.Finding  `json:"gate,omitempty"` // deny findings that refused the run
+	// MeshReport and Mesh are the checks of a mesh this run made (checkMesh, snappyHexMesh's
+	// layers), meshcheck.go.
+	MeshReport *MeshReport       `json:"meshReport,omitempty"`
+	Mesh       []finding.Finding `json:"mesh,omitempty"`
 	// Findings are every finding of the run: the gate's denies, the solver failure
 	// (Failure as a finding with its class's catalogue ID), verify's findings.
 	Findings []finding.Finding `json:"findings,omitempty"`
@@ -175,7 +179,11 @@ func runOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Option
 		// Field repairs need the mesh patches; blockMesh reads only
 		// blockMeshDict, which the gate found free of dynamic code. A mesh that
 		// fails here is met again (and reported) by the run.
-		_ = mesh(ctx, f, opt.Log)
+		// A snappyHexMesh case's patches only exist after snappyHexMesh: blockMesh alone
+		// would leave a background mesh that prepare then takes for the case's mesh.
+		if _, err := os.Stat(filepath.Join(abs, "system", "snappyHexMeshDict")); err != nil {
+			_ = mesh(ctx, f, opt.Log)
+		}
 		if denies, err = rp.repairGate(ctx, denies, opt.Repair, func(format string, a ...any) { fmt.Fprintf(opt.Log, format, a...) }); err != nil {
 			return nil, err
 		}
@@ -211,13 +219,17 @@ func runOn(ctx context.Context, snap *snapshot.Snapshot, res *Result, opt Option
 			}
 			rp.solver = res.Solver
 			if !prepared {
-				refused, err := prepare(ctx, f, opt.Log)
+				refused, err := prepare(ctx, f, opt.Log, opt.Progress)
 				if err != nil {
 					return nil, err
 				}
 				if len(refused) > 0 {
 					res.Status, res.Gate = StatusRefused, refused
 					fmt.Fprintf(opt.Log, "prepare: %d step(s) foamc does not run; not running\n", len(refused))
+					return res, nil
+				}
+				if refused := res.checkMesh(abs, opt.Log); len(refused) > 0 {
+					res.Status, res.Gate, res.RefusedBy = StatusRefused, refused, "checkMesh"
 					return res, nil
 				}
 				prepared = true
@@ -510,6 +522,9 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 // Progress is one completed solver step as Options.Progress sees it.
 type Progress struct {
 	Step
+	// Phase names a meshing phase (snappyHexMesh's castellating, snapping, adding layers)
+	// instead of a solver step.
+	Phase string
 	// N counts the steps of this solver run so far (1 for the first).
 	N int
 	// Log is the solver log being written.

@@ -24,6 +24,8 @@ func findings(t *testing.T, err error) finding.List {
 
 func TestExamplesValidate(t *testing.T) {
 	paths, _ := filepath.Glob(filepath.Join(foamtest.RepoRoot(), "examples", "*", "spec.yaml"))
+	geometry, _ := filepath.Glob(filepath.Join(foamtest.RepoRoot(), "examples", "geometry", "*", "spec.yaml"))
+	paths = append(paths, geometry...)
 	if len(paths) < 3 {
 		t.Fatalf("expected the three example specs, found %d", len(paths))
 	}

@@ -41,7 +41,68 @@ type MeshSpec struct {
 	BlockMeshDict string            `json:"blockMeshDict,omitempty"`
 	PolyMesh      string            `json:"polyMesh,omitempty"`
 	Gmsh          string            `json:"gmsh,omitempty"`
+	Geometry      *GeometrySpec     `json:"geometry,omitempty"`
 	PatchTypes    map[string]string `json:"patchTypes,omitempty"`
+}
+
+// GeometrySpec is mesh.geometry: surfaces that snappyHexMesh meshes around (external flow)
+// or inside (internal flow), docs/geometry.md.
+type GeometrySpec struct {
+	Surfaces []GeometrySurface `json:"surfaces"`
+	// Flow is external (a domain built around the bodies) or internal (the surfaces bound it).
+	Flow string `json:"flow"`
+	// Direction is the free stream's direction (external; default +x).
+	Direction []float64 `json:"direction,omitempty"`
+	// Domain are the external domain's distances in body lengths.
+	Domain *GeometryDomain `json:"domain,omitempty"`
+	// Cells is a target cell count; CellSize the cell size at the surfaces (metres).
+	Cells    *int     `json:"cells,omitempty"`
+	CellSize *float64 `json:"cellSize,omitempty"`
+	// FeatureAngle: edges whose faces meet at more than this angle (degrees) are features,
+	// refined one level finer than the surface.
+	FeatureAngle *float64 `json:"featureAngle,omitempty"`
+	// Boxes are refinement boxes (a wake).
+	Boxes []GeometryBox `json:"boxes,omitempty"`
+	// Layers are boundary layers on the wall surfaces.
+	Layers *GeometryLayers `json:"layers,omitempty"`
+}
+
+// GeometrySurface is one surface file.
+type GeometrySurface struct {
+	File string `json:"file"`
+	// Name names the surface and its patch (default: the file's stem).
+	Name string `json:"name,omitempty"`
+	// Units (m, cm, mm, in, ft) or Scale convert the file's coordinates to metres.
+	Units string   `json:"units,omitempty"`
+	Scale *float64 `json:"scale,omitempty"`
+	// Role is the patch's role (default wall); Regions gives a role per STL solid / OBJ
+	// group, each then its own patch <name>_<region>.
+	Role    string            `json:"role,omitempty"`
+	Regions map[string]string `json:"regions,omitempty"`
+}
+
+// GeometryDomain are an external domain's distances from the bodies in body lengths.
+type GeometryDomain struct {
+	Upstream   *float64 `json:"upstream,omitempty"`
+	Downstream *float64 `json:"downstream,omitempty"`
+	Lateral    *float64 `json:"lateral,omitempty"`
+}
+
+// GeometryBox is a refinement box: cells inside are refined to Level levels above the
+// background (or to the cell size CellSize).
+type GeometryBox struct {
+	Min      []float64 `json:"min"`
+	Max      []float64 `json:"max"`
+	Level    *int      `json:"level,omitempty"`
+	CellSize *float64  `json:"cellSize,omitempty"`
+}
+
+// GeometryLayers are boundary layers from a target y+ (the spec's reference U and length
+// and fluid nu give the Reynolds number).
+type GeometryLayers struct {
+	YPlus     *float64 `json:"yPlus,omitempty"`
+	Layers    *int     `json:"layers,omitempty"`
+	Expansion *float64 `json:"expansion,omitempty"`
 }
 
 type FlowSpec struct {

@@ -71,7 +71,7 @@ type Message struct {
 
 var specValidator = &Validator{file: "schema/spec.schema.json", root: "(spec)", invalid: IDSchema, unknown: IDUnknown, data: specSchemaJSON,
 	messages: []Message{
-		{regexp.MustCompile(`^/mesh$`), "number_one_of", "give exactly one of blockMeshDict, polyMesh or gmsh", "keep one mesh source"},
+		{regexp.MustCompile(`^/mesh$`), "number_one_of", "give exactly one of blockMeshDict, polyMesh, gmsh or geometry", "keep one mesh source"},
 		{regexp.MustCompile(`^/control$`), "number_any_of", "deltaT is required unless maxCo is given",
 			"add control.deltaT (steady solvers: deltaT: 1, endTime then counts iterations) or control.maxCo"},
 		{expectItem, "number_one_of", "give exactly one measurement: " + strings.Join(expectKinds, ", "),

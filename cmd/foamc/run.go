@@ -147,7 +147,13 @@ func liveProgress(stderr io.Writer, format string) (func(runner.Progress), func(
 	case format != "text":
 		return nil, func() {}
 	}
-	return func(s runner.Progress) { fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s.Step)) },
+	return func(s runner.Progress) {
+			if s.Phase != "" {
+				fmt.Fprintf(stderr, "\r\033[K%s", s.Phase) // a meshing phase
+				return
+			}
+			fmt.Fprintf(stderr, "\r\033[K%s", progressLine(s.Step))
+		},
 		func() { fmt.Fprint(stderr, "\r\033[K") }
 }
 
@@ -171,6 +177,9 @@ const progressEvery = 5 * time.Second
 func plainProgress(w io.Writer, every time.Duration, now func() time.Time) func(runner.Progress) {
 	var last time.Time
 	return func(s runner.Progress) {
+		if s.Phase != "" {
+			return // meshing phases are in the run's log lines already
+		}
 		t := now()
 		if !last.IsZero() && t.Sub(last) < every {
 			return

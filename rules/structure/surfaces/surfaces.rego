@@ -9,7 +9,9 @@
 #   wrong side, and layers fail where normals flip. The counts are surfaceCheck's
 #   (package surface ports its rules; its tests compare with surfaceCheck v1912). Each is
 #   a warning: an Allrun step foamc cannot see may copy or repair the surface, and a
-#   surface closed by the domain's own boundary is legitimate.
+#   surface closed by the domain's own boundary is legitimate. A surface that intersects
+#   itself (an edge crossing a triangle it shares no point with, surfaceCheck
+#   -checkSelfIntersection's test; tested up to 200000 triangles) has no defined inside there.
 # custom:
 #   id: FOAM-STRUCT-013
 #   severity: warn
@@ -18,6 +20,7 @@
 #     - src/meshTools/searchableSurfaces/triSurfaceMesh/triSurfaceMesh.C:50-120 (checkFile, "Cannot find triSurfaceMesh")
 #     - applications/utilities/surface/surfaceCheck/surfaceCheck.C:450-930 (illegal triangles, open and multiply connected edges, parts, normal zones)
 #     - surface/surface_test.go TestAgainstSurfaceCheck (counts equal to surfaceCheck v1912 on 9 planted faults and 5 tutorial geometries)
+#     - applications/utilities/surface/surfaceCheck/surfaceCheck.C:969-1070 (-checkSelfIntersection); surface/intersect_test.go (verdict equal to surfaceCheck's)
 package foamc.rules.structure.surfaces
 
 import data.foamc.lib
@@ -60,9 +63,26 @@ findings contains f if {
 	some s in input.features.surfaces
 	s.found
 	s.normalZones > s.parts
-	f := lib.finding_with(ptr(s), sprintf("%s has %d zones of consistent normals in %d part(s): its normals flip, so layers and inside/outside tests go wrong", [s.file, s.normalZones, s.parts]), {})
+	f := lib.finding_with(ptr(s), sprintf("%s has %d zones of consistent normals in %d part(s): its normals flip, so layers and inside/outside tests go wrong", [s.file, s.normalZones, s.parts]), normals_more(s))
 }
 
-detail(s) := sprintf("an open edge at (%v %v %v)", s.firstOpenEdge) if s.firstOpenEdge
+findings contains f if {
+	some s in input.features.surfaces
+	s.selfIntersections > 0
+	x := s.firstSelfIntersection
+	f := lib.finding_with(ptr(s), sprintf("%s intersects itself: %d edges cross a triangle (surfaceCheck -checkSelfIntersection's test), the first through triangle %d at (%v %v %v): snappyHexMesh's inside and outside are undefined there", array.concat([s.file, s.selfIntersections, x.triangle], x.point)), {})
+}
 
-detail(s) := "" if not s.firstOpenEdge
+detail(s) := concat("; ", [d | some d in [open_detail(s), illegal_detail(s)]; d != ""])
+
+open_detail(s) := sprintf("an open edge at (%v %v %v)", s.firstOpenEdge) if s.firstOpenEdge
+
+open_detail(s) := "" if not s.firstOpenEdge
+
+illegal_detail(s) := sprintf("illegal triangle %d at (%v %v %v)", array.concat([s.firstIllegal.triangle], s.firstIllegal.point)) if s.firstIllegal
+
+illegal_detail(s) := "" if not s.firstIllegal
+
+normals_more(s) := {"detail": sprintf("the normals flip at the edge through (%v %v %v)", s.firstFlippedEdge)} if s.firstFlippedEdge
+
+normals_more(s) := {} if not s.firstFlippedEdge

@@ -69,7 +69,25 @@ type linearSolver struct {
 
 // families is the registration of every family foamc compiles: adding a family is one
 // line here (docs/compiler.md "Add a solver family").
-var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}}
+var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, vof{}}
+
+// Optional hooks: a family implements one only when it writes something no other family
+// does (family_vof.go: a phase fraction field).
+type (
+	// bcParamsHook writes the entries of a boundary condition of the family's own and
+	// reports whether it did (else the shared entries of fields.go are written).
+	bcParamsHook interface {
+		bcParams(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary, in val) bool
+	}
+	// internalHook gives the initial value of a field of the family's own.
+	internalHook interface {
+		internal(c *compilation, st *state, field string) (val, bool)
+	}
+	// controlHook adds controlDict entries after the time-step control.
+	controlHook interface {
+		control(c *compilation, cd node, st *state)
+	}
+)
 
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table
 // of solver facts) with its family and what the compiler derives from the row.

@@ -10,6 +10,11 @@ import (
 var zeroVec = vv([3]float64{}, curated("zero velocity"))
 
 func (c *compilation) internal(st *state, field string) val {
+	if h, ok := c.fam().(internalHook); ok {
+		if v, ok := h.internal(c, st, field); ok {
+			return v
+		}
+	}
 	switch field {
 	case "U":
 		return st.U
@@ -86,6 +91,9 @@ func (c *compilation) emitFields(st *state) {
 }
 
 func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *schema.Boundary, in val) {
+	if h, ok := c.fam().(bcParamsHook); ok && h.bcParams(c, st, n, field, typ, patch, b, in) {
+		return
+	}
 	bp := "/boundaries/" + escape(patch)
 	switch typ {
 	case "fixedValue":

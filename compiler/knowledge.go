@@ -93,6 +93,8 @@ type Features struct {
 	Solved []string
 	// Fields lists the field files written to 0/.
 	Fields []string
+	// Phases are a VoF solver's two phases; alpha.<Phases[0]> is solved.
+	Phases []string `json:",omitempty"`
 }
 
 func (f Features) String() string {
@@ -108,6 +110,9 @@ func (f Features) String() string {
 func fieldDims(field, solver string) []int {
 	if field == "p" || field == "p_rgh" {
 		return solvers[solver].PDims
+	}
+	if strings.HasPrefix(field, "alpha.") {
+		return []int{0, 0, 0, 0, 0, 0, 0} // a volume fraction (FOAM-DIM-005)
 	}
 	dims, err := kb.Curated("dims")
 	if err != nil {

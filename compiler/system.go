@@ -106,6 +106,9 @@ func (c *compilation) emitSystem(st *state) {
 		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
 		cd.set("maxDeltaT", cs, grammar.Num(1))
 	}
+	if h, ok := c.fam().(controlHook); ok {
+		h.control(c, cd, st)
+	}
 	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 || len(c.expectations().heatedWalls()) > 0 {
 		fn := cd.sub("functions")
 		if s.Outputs.Residuals {

@@ -63,6 +63,17 @@ type FluidSpec struct {
 	Cp        *float64 `json:"Cp,omitempty"`
 	Mu        *float64 `json:"mu,omitempty"`
 	Pr        *float64 `json:"Pr,omitempty"`
+	// Phases are the two immiscible phases of a VoF solver; the first is alpha's phase.
+	Phases []Phase  `json:"phases,omitempty"`
+	Sigma  *float64 `json:"sigma,omitempty"`
+}
+
+// Phase is one phase of a VoF solver: its name (alpha.<name>), density and kinematic
+// viscosity.
+type Phase struct {
+	Name string  `json:"name"`
+	Rho  float64 `json:"rho"`
+	Nu   float64 `json:"nu"`
 }
 
 type ReferenceSpec struct {
@@ -82,6 +93,8 @@ type InitialSpec struct {
 	Omega   *float64  `json:"omega,omitempty"`
 	NuTilda *float64  `json:"nuTilda,omitempty"`
 	Nut     *float64  `json:"nut,omitempty"`
+	// Alpha is the initial volume fraction of the first phase (VoF).
+	Alpha *float64 `json:"alpha,omitempty"`
 	// Regions are boxes of cells that start from other values (system/setFieldsDict).
 	Regions []InitialRegion `json:"regions,omitempty"`
 }
@@ -96,6 +109,8 @@ type InitialRegion struct {
 	U []float64 `json:"U,omitempty"`
 	P *float64  `json:"p,omitempty"`
 	T *float64  `json:"T,omitempty"`
+	// Alpha is the volume fraction of the first phase in the box (VoF).
+	Alpha *float64 `json:"alpha,omitempty"`
 }
 
 type TurbulenceInlet struct {
@@ -117,6 +132,8 @@ type Boundary struct {
 	Velocity   []float64        `json:"velocity,omitempty"`
 	Slip       bool             `json:"slip,omitempty"`
 	HeatFlux   *float64         `json:"heatFlux,omitempty"`
+	// Alpha is the volume fraction of the first phase that enters (VoF inlet).
+	Alpha *float64 `json:"alpha,omitempty"`
 }
 
 type NumericsSpec struct {
@@ -129,6 +146,8 @@ type ControlSpec struct {
 	DeltaT        *float64 `json:"deltaT,omitempty"`
 	WriteInterval *float64 `json:"writeInterval,omitempty"`
 	MaxCo         *float64 `json:"maxCo,omitempty"`
+	// MaxAlphaCo is the interface Courant number of a VoF solver (kb when absent).
+	MaxAlphaCo *float64 `json:"maxAlphaCo,omitempty"`
 }
 
 type ForceCoeffs struct {

@@ -87,6 +87,11 @@ type (
 	controlHook interface {
 		control(c *compilation, cd node, st *state)
 	}
+	// algorithmHook sets entries of the algorithm dictionary (PISO, PIMPLE) after the
+	// shared ones.
+	algorithmHook interface {
+		algorithm(c *compilation, alg node)
+	}
 )
 
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table

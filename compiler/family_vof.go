@@ -338,15 +338,27 @@ func (vof) linearSolvers(c *compilation, sol node, ls linearSolver) {
 	}
 	c.solverBlock(sol, "pcorr", "solver PCG; preconditioner DIC; tolerance 1e-05; relTol 0", ruleSrc("FOAM-SOL-015", "interFoam corrects the initial flux"))
 	c.solverBlock(sol, "pcorrFinal", "solver PCG; preconditioner DIC; tolerance 1e-05; relTol 0", ruleSrc("FOAM-SOL-015", "interFoam corrects the initial flux"))
-	mp, msrc := "no", curated("tutorials/multiphase/interFoam/laminar/damBreak/damBreak/system/fvSolution PIMPLE")
-	if ok {
+}
+
+// algorithm: PIMPLE's momentumPredictor and nCorrectors from the template (the tutorials
+// switch the predictor off; the RAS damBreak's three correctors keep alpha within [0, 1],
+// where two let it reach 1.0019 in the kEpsilon damBreak at maxCo 1, FOAM-VERIFY-021).
+func (vof) algorithm(c *compilation, alg node) {
+	damBreak := curated("tutorials/multiphase/interFoam/laminar/damBreak/damBreak/system/fvSolution PIMPLE")
+	mp, msrc := "no", damBreak
+	nc, nsrc := "3", damBreak
+	if tmpl, tsrc, ok := c.vofTemplate("system/fvSolution"); ok {
 		if p, _ := tmpl["PIMPLE"].(map[string]any); p != nil {
 			if v, ok := schemeText(p["momentumPredictor"]); ok {
 				mp, msrc = v, tsrc
 			}
+			if v, ok := schemeText(p["nCorrectors"]); ok {
+				nc, nsrc = v, tsrc
+			}
 		}
 	}
-	ls.fv.sub("PIMPLE").words("momentumPredictor", msrc, mp)
+	alg.words("momentumPredictor", msrc, mp)
+	alg.words("nCorrectors", nsrc, nc)
 }
 
 // alphaEntry is the template's phase-fraction entry: the tutorials name their first phase

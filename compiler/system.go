@@ -341,6 +341,9 @@ func (c *compilation) emitSolution() {
 			alg.set("nCorrectors", asrc, grammar.Num(2))
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
 		}
+		if h, ok := c.fam().(algorithmHook); ok {
+			h.algorithm(c, alg)
+		}
 		if f.Closed {
 			r := ruleSrc("FOAM-SOL-004", "closed domain: reference pressure")
 			alg.set("pRefCell", r, grammar.Num(0))

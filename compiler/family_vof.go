@@ -412,15 +412,25 @@ func mulesCorr(words [][2]string) bool {
 }
 
 // control writes maxAlphaCo, which interFoam reads from controlDict in every step
-// (VoF/alphaCourantNo.H: get, no default): the spec's, else the tutorials' template, else
-// damBreak's 1.
-func (vof) control(c *compilation, cd node, _ *state) {
+// (VoF/alphaCourantNo.H: get, no default): the spec's; else, with an adjusted step, the
+// spec's maxCo where the tutorials' template sets the two equal (every interFoam tutorial
+// but one does: a smaller maxAlphaCo under the same maxCo let the laminar damBreak's
+// interface Courant number reach 1.09 at maxAlphaCo 0.65, FOAM-VERIFY-035); else the
+// template's value; else damBreak's 1.
+func (vof) control(c *compilation, cd node, st *state) {
 	if a := c.spec.Control.MaxAlphaCo; a != nil {
 		cd.set("maxAlphaCo", specSrc("/control/maxAlphaCo"), grammar.Num(*a))
 		return
 	}
 	if tmpl, src, ok := c.vofTemplate("system/controlDict"); ok {
-		if x, ok := number(tmpl["maxAlphaCo"]); ok && x > 0 {
+		co, okCo := number(tmpl["maxCo"])
+		x, ok := number(tmpl["maxAlphaCo"])
+		switch {
+		case ok && okCo && co == x && st.adjust:
+			cd.set("maxAlphaCo", Source{Kind: KindDerived, Formula: "maxAlphaCo = maxCo (the tutorials' template sets them equal)",
+				Inputs: map[string]float64{"maxCo": st.maxCo}, Spec: "/control/maxCo", Files: src.Files}, grammar.Num(st.maxCo))
+			return
+		case ok && x > 0:
 			cd.set("maxAlphaCo", src, grammar.Num(x))
 			return
 		}

@@ -61,8 +61,8 @@ func (vof) resolve(c *compilation, _ assignment, _ func(string)) {
 		case "freestream":
 			c.fail(IDUnsupported, bp+"/role", "a far field is not compiled for interFoam", "use the role atmosphere for an open boundary at ambient pressure")
 		case "inlet":
-			if b.U == nil {
-				c.open("boundaries/"+n+"/U", bp+"/U", "the velocity of VoF inlet "+n+" (interFoam inlets are compiled with a fixed velocity)", "vector")
+			if b.U == nil && !staticPressureInlet(b) {
+				c.open("boundaries/"+n+"/U", bp+"/U", "the velocity of VoF inlet "+n+" (or its static p: interFoam inlets are compiled with a fixed velocity or a fixed pressure)", "vector")
 			}
 			if b.Alpha == nil && len(ph) > 0 {
 				c.open("boundaries/"+n+"/alpha", bp+"/alpha", fmt.Sprintf("the volume fraction of %s entering through inlet %s (1: only %s, 0: only the other phase)", ph[0].Name, n, ph[0].Name), "number")
@@ -125,9 +125,11 @@ func (vof) constant(c *compilation, st *state) {
 }
 
 // bcDomain: p_rgh takes fixedFluxPressure where the velocity is given (walls, inlets;
-// rule FOAM-BC-015), prghPressure at an outlet that states p (p_rgh = p - rho g h with the
-// local rho), zeroGradient at one that does not; the phase fraction is fixed at an inlet and
-// extrapolated at walls and outlets. An atmosphere (damBreak's top) holds the total
+// rule FOAM-BC-015), prghPressure at an outlet or a pressure inlet (one that states a static
+// p and no U: capillaryRise's reservoir) that states p (p_rgh = p - rho g h with the local
+// rho), zeroGradient at an outlet that does not; the phase fraction is fixed at a velocity
+// inlet, inletOutlet with the stated fraction at a pressure inlet, extrapolated at walls and
+// outlets. An atmosphere (damBreak's top) holds the total
 // pressure, lets the flux through in both directions and lets in only the second phase.
 func (vof) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate {
 	alpha := strings.HasPrefix(field, "alpha.")
@@ -148,9 +150,10 @@ func (vof) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Bounda
 		}
 		return []candidate{{"inletOutlet", src}}
 	}
+	pressureInlet := b.Role == "inlet" && staticPressureInlet(b)
 	if field == "p_rgh" {
 		switch {
-		case b.Role == "outlet" && b.P != nil:
+		case (b.Role == "outlet" || pressureInlet) && b.P != nil:
 			return []candidate{{"prghPressure", specSrc("/boundaries/" + escape(pt.Name) + "/p")}}
 		case b.Role == "outlet":
 			return cands("zeroGradient")
@@ -160,7 +163,11 @@ func (vof) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Bounda
 	if !alpha {
 		return nil
 	}
-	if b.Role == "inlet" {
+	switch {
+	case pressureInlet:
+		// The flux follows the pressure and may leave: what enters is the stated fraction.
+		return []candidate{{"inletOutlet", specSrc("/boundaries/" + escape(pt.Name) + "/alpha")}}
+	case b.Role == "inlet":
 		return []candidate{{"fixedValue", curated("a VoF inlet fixes the phase fraction it brings in")}}
 	}
 	return cands("zeroGradient")
@@ -179,6 +186,9 @@ func (vof) bcParams(c *compilation, st *state, n node, field, typ, patch string,
 		n.set("value", v.src, v.uniform()...)
 	case strings.HasPrefix(field, "alpha.") && typ == "inletOutlet":
 		iv := sv(0, ruleSrc("FOAM-BC-019", "inflow through an open boundary is the second phase (damBreak atmosphere: inletValue 0)"))
+		if b.Role == "inlet" && b.Alpha != nil {
+			iv = sv(*b.Alpha, specSrc(bp+"/alpha"))
+		}
 		n.set("inletValue", iv.src, iv.uniform()...)
 		n.set("value", in.src, in.uniform()...)
 	case field == "p_rgh" && typ == "totalPressure":
@@ -228,18 +238,38 @@ func (vof) velocityScale(c *compilation, st *state) {
 	st.derive("derived/Uref", derivation{st.uRef, "U = sqrt(g H), H the mesh's extent along g", map[string]float64{"g": gm, "H": H}})
 }
 
-// plausibility settles the surface tension: the spec's sigma, else the tutorials' (the
-// cascade over interFoam's transportProperties), else water-air's 0.07 N/m.
+// plausibility settles the surface tension: the spec's sigma, else the most common of the
+// interFoam tutorials of any model (a property of the phase pair, not of the turbulence
+// model: the kOmegaSST ones, ship hulls, switch it off with 0), else water-air's 0.07 N/m.
 func (vof) plausibility(c *compilation, st *state) {
 	if s := c.spec.Fluid.Sigma; s != nil {
 		st.sigma = sv(*s, specSrc("/fluid/sigma"))
 		return
 	}
-	v, ok := c.cascadeNumber("constant/transportProperties", "/sigma")
+	v, ok := c.vofSigma()
 	if !ok {
 		v = sv(0.07, defaultSrc("water-air at 20 C: 0.0728 N/m (CRC Handbook); damBreak's 0.07", "sigma = 0.07 N/m", nil))
 	}
 	st.sigma = c.settled("fluid/sigma", "/fluid/sigma", "the surface tension between the phases in N/m", v)
+}
+
+// vofSigma is the surface tension most interFoam tutorials give, whatever their model.
+func (c *compilation) vofSigma() (val, bool) {
+	if c.opts.KB == nil {
+		return val{}, false
+	}
+	res := c.opts.KB.Cascade(kb.Query{Solver: c.feat.Solver, Target: "constant/transportProperties", Path: "/sigma", NMax: 100})
+	count := map[float64][]string{}
+	for _, s := range res.Samples {
+		if x, ok := number(s.Value); ok {
+			count[x] = append(count[x], s.Case+"/"+s.File)
+		}
+	}
+	best, files, ok := mostCommon(count)
+	if !ok {
+		return val{}, false
+	}
+	return sv(best, Source{Kind: KindKB, Retriever: "cascade", Level: fmt.Sprintf("q%d", res.Audit.Level), Files: files}), true
 }
 
 // divSchemes: the solver's keys (momentum with the mass flux rhoPhi, the stress term) and
@@ -350,8 +380,11 @@ func (vof) linearSolvers(c *compilation, sol node, ls linearSolver) {
 }
 
 // algorithm: PIMPLE's momentumPredictor and nCorrectors from the template (the tutorials
-// switch the predictor off; the RAS damBreak's three correctors keep alpha within [0, 1],
-// where two let it reach 1.0019 in the kEpsilon damBreak at maxCo 1, FOAM-VERIFY-021).
+// switch the predictor off), at least three correctors: MULES keeps alpha within [0, 1] only
+// on a divergence-free flux, and with two (the laminar template's) alpha reached 1.0019 in
+// the kEpsilon damBreak at maxCo 1 and 1.0025 around a rising bubble in a closed tank
+// (the depthCharge2D mesh), where three keep it below 1.0004 (FOAM-VERIFY-021; measured in
+// v1912).
 func (vof) algorithm(c *compilation, alg node) {
 	damBreak := curated("tutorials/multiphase/interFoam/laminar/damBreak/damBreak/system/fvSolution PIMPLE")
 	mp, msrc := "no", damBreak
@@ -365,6 +398,10 @@ func (vof) algorithm(c *compilation, alg node) {
 				nc, nsrc = v, tsrc
 			}
 		}
+	}
+	if x, err := strconv.Atoi(nc); err == nil && x < 3 {
+		nc, nsrc = "3", Source{Kind: KindDerived, Formula: "nCorrectors = max(template, 3): fewer correctors leave the flux divergent enough for MULES to overshoot [0, 1] by more than 1e-3 (measured: damBreak kEpsilon, a bubble in a closed tank)",
+			Inputs: map[string]float64{"template": float64(x)}, Files: nsrc.Files}
 	}
 	alg.words("momentumPredictor", msrc, mp)
 	alg.words("nCorrectors", nsrc, nc)

@@ -156,7 +156,7 @@ boundaries:
 control: {endTime: 1, maxCo: 0.5}`},
 	// compressibleInterFoam's depth-charge box (the older patches list) closed on every side,
 	// water with an air pocket that rises: the phase volume is judged (FOAM-VERIFY-022).
-	{name: "depthCharge2D-interFoam-closed", sample: true, yaml: `
+	{name: "depthCharge2D-interFoam-closed", yaml: `
 mesh: {blockMeshDict: {{T}}/multiphase/compressibleInterFoam/laminar/depthCharge2D/system/blockMeshDict}
 physics: {solver: interFoam, turbulence: laminar, gravity: [0, -9.81, 0]}
 fluid:

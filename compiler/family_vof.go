@@ -205,8 +205,13 @@ func (vof) bcParams(c *compilation, st *state, n node, field, typ, patch string,
 }
 
 // internal: the phase fraction starts at initial.alpha (0: the second phase everywhere)
-// before setFields fills the initial.regions boxes.
+// before setFields fills the initial.regions boxes; the phases start at rest unless
+// initial.U says otherwise (an inlet's velocity would set the air above a filling tank in
+// motion; every v1912 interFoam tutorial but the wave makers starts from U = 0).
 func (vof) internal(c *compilation, _ *state, field string) (val, bool) {
+	if field == "U" && c.spec.Initial.U == nil {
+		return vv([3]float64{}, curated("tutorials/multiphase/interFoam/*/0/U: the phases start at rest")), true
+	}
 	if !strings.HasPrefix(field, "alpha.") {
 		return val{}, false
 	}

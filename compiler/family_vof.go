@@ -482,3 +482,68 @@ func (vof) control(c *compilation, cd node, st *state) {
 
 func (vof) simple(*compilation, node, Source) {}
 func (vof) relaxation() ([][2]any, float64)   { return nil, 0 }
+
+// vof12 restates an interFoam case for Foundation 12's incompressibleVoF module (its
+// tutorials/incompressibleVoF/damBreak): transportProperties becomes constant/phaseProperties
+// (phases, sigma) and constant/physicalProperties.<phase> (viscosityModel constant, nu,
+// rho); the interface compression is the div(phi,alpha) scheme's (Gauss interfaceCompression
+// vanLeer <cAlpha>), so div(phirb,alpha) and the cAlpha control go.
+func (c *compilation) vof12() {
+	tp, ok := c.files["constant/transportProperties"]
+	if !ok {
+		return
+	}
+	from := "/files/" + escape("constant/transportProperties")
+	delete(c.files, "constant/transportProperties")
+	pp := c.file("constant/phaseProperties", "dictionary")
+	for _, k := range []string{"phases", "sigma"} {
+		if e, ok := tp.Body.Find(k).(*grammar.PrimitiveEntry); ok {
+			pp.d.Set(k, e.Value...)
+			c.moveProv(from+"/"+k, pp.ptr+"/"+k)
+		}
+	}
+	for _, name := range c.feat.Phases {
+		e, ok := tp.Body.Find(name).(*grammar.DictEntry)
+		if !ok {
+			continue
+		}
+		n := c.file("constant/physicalProperties."+name, "dictionary")
+		n.set("viscosityModel", c.prov[from+"/"+escape(name)+"/transportModel"], grammar.NewWord("constant"))
+		for _, k := range []string{"nu", "rho"} {
+			if p, ok := e.Dict.Find(k).(*grammar.PrimitiveEntry); ok {
+				n.d.Set(k, p.Value...)
+				c.moveProv(from+"/"+escape(name)+"/"+k, n.ptr+"/"+k)
+			}
+		}
+	}
+	for _, k := range sortedKeys(c.prov) {
+		if strings.HasPrefix(k, from+"/") {
+			delete(c.prov, k) // the phases' transportModel, now viscosityModel
+		}
+	}
+	cAlpha := []grammar.Item{grammar.Num(1)}
+	if f := c.files["system/fvSolution"]; f != nil {
+		if s, ok := f.Body.Find("solvers").(*grammar.DictEntry); ok {
+			for _, key := range []string{alphaField(&c.feat), alphaField(&c.feat) + "Final"} {
+				if a, ok := s.Dict.Find(key).(*grammar.DictEntry); ok {
+					if p, ok := a.Dict.Find("cAlpha").(*grammar.PrimitiveEntry); ok {
+						cAlpha = p.Value
+					}
+					a.Dict.Remove("cAlpha")
+					delete(c.prov, "/files/"+escape("system/fvSolution")+"/solvers/"+escape(key)+"/cAlpha")
+				}
+			}
+		}
+	}
+	if f := c.files["system/fvSchemes"]; f != nil {
+		if div, ok := f.Body.Find("divSchemes").(*grammar.DictEntry); ok {
+			ptr := "/files/" + escape("system/fvSchemes") + "/divSchemes/"
+			if p, ok := div.Dict.Find("div(phi,alpha)").(*grammar.PrimitiveEntry); ok && len(p.Value) == 2 {
+				v := append([]grammar.Item{p.Value[0], grammar.NewWord("interfaceCompression"), p.Value[1]}, cAlpha...)
+				div.Dict.Set("div(phi,alpha)", v...)
+			}
+			div.Dict.Remove("div(phirb,alpha)")
+			delete(c.prov, ptr+escape("div(phirb,alpha)"))
+		}
+	}
+}

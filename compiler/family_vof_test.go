@@ -154,3 +154,61 @@ func TestVoFRefusals(t *testing.T) {
 		})
 	}
 }
+
+// The fixture restated for Foundation 12 (target openfoam-12): the incompressibleVoF module
+// with phaseProperties and physicalProperties.<phase>, the compression in the div(phi,alpha)
+// scheme; blockMesh, setFields and foamRun of the prebuilt Foundation 12 run it to its end
+// time with alpha within [0, 1].
+func TestVoFFamilyRunsInOpenFOAM12(t *testing.T) {
+	r, fl := compileSpecFile12(t, "compiler/testdata/vof/spec.yaml", Target12)
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	if got := entry12(t, r, "system/controlDict", "solver"); got != "incompressibleVoF" {
+		t.Errorf("solver %q, want incompressibleVoF", got)
+	}
+	if got := entry12(t, r, "constant/phaseProperties", "phases"); got != "(water air)" {
+		t.Errorf("phaseProperties phases %q", got)
+	}
+	if got := entry12(t, r, "constant/physicalProperties.water", "rho"); got != "1000" {
+		t.Errorf("physicalProperties.water rho %q", got)
+	}
+	if got := entry12(t, r, "system/fvSchemes", "divSchemes", "div(phi,alpha)"); got != "Gauss interfaceCompression vanLeer 1" {
+		t.Errorf("div(phi,alpha) %q", got)
+	}
+	for _, gone := range []string{"constant/transportProperties", "constant/turbulenceProperties"} {
+		if _, ok := r.Files[gone]; ok {
+			t.Errorf("%s written for Foundation 12", gone)
+		}
+	}
+	if s := string(r.Files["system/fvSchemes"]) + string(r.Files["system/fvSolution"]); strings.Contains(s, "phirb") || strings.Contains(s, "cAlpha") {
+		t.Error("div(phirb,alpha) or cAlpha left in the Foundation 12 case")
+	}
+	env := foamtest.Env12(t)
+	dir := filepath.Join(t.TempDir(), "case")
+	if err := r.Write(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	for _, app := range []string{"blockMesh", "setFields", "foamRun"} {
+		cmd := exec.Command("bash", "-c", app)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", app, err, out[max(0, len(out)-3000):])
+		}
+		log = string(out)
+	}
+	steps := len(regexp.MustCompile(`(?m)^Time = `).FindAllString(log, -1))
+	if !strings.Contains(log, "Build  : 12") || !strings.Contains(log, "\nEnd") || steps < 20 {
+		t.Fatalf("foamRun: %d steps\n%s", steps, log[max(0, len(log)-3000):])
+	}
+	for _, e := range regexp.MustCompile(`Min\(alpha.water\) = (\S+)\s+Max\(alpha.water\) = (\S+)`).FindAllStringSubmatch(log, -1) {
+		lo, _ := strconv.ParseFloat(e[1], 64)
+		hi, _ := strconv.ParseFloat(e[2], 64)
+		if lo < -1e-3 || hi > 1+1e-3 {
+			t.Fatalf("alpha.water left [0, 1]: min %g, max %g", lo, hi)
+		}
+	}
+	t.Logf("Foundation 12 incompressibleVoF: %d steps to End", steps)
+}

@@ -139,11 +139,9 @@ func TestModules12(t *testing.T) {
 		t.Fatalf("the solver table holds %d solvers", len(solvers))
 	}
 	// potentialFoam stays an application of its own in Foundation 12
-	// (applications/solvers/potentialFoam), not a foamRun module: refused until proven there;
-	// interFoam (the incompressibleVoF module, phaseProperties and physicalProperties.<phase>)
-	// is refused until its restatement is proven there.
+	// (applications/solvers/potentialFoam), not a foamRun module: refused until proven there.
 	for s := range solvers {
-		if _, ok := modules12[s]; !ok && s != "potentialFoam" && s != "interFoam" {
+		if _, ok := modules12[s]; !ok && s != "potentialFoam" {
 			t.Errorf("solver %s has no Foundation 12 module", s)
 		}
 	}

@@ -94,6 +94,17 @@ type (
 	}
 )
 
+// initialValue is a field's internalField: the family's own (internalHook), else the shared
+// initial state.
+func (c *compilation) initialValue(st *state, field string) val {
+	if h, ok := c.fam().(internalHook); ok {
+		if v, ok := h.internal(c, st, field); ok {
+			return v
+		}
+	}
+	return c.internal(st, field)
+}
+
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table
 // of solver facts) with its family and what the compiler derives from the row.
 type solverInfo struct {

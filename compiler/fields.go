@@ -10,11 +10,6 @@ import (
 var zeroVec = vv([3]float64{}, curated("zero velocity"))
 
 func (c *compilation) internal(st *state, field string) val {
-	if h, ok := c.fam().(internalHook); ok {
-		if v, ok := h.internal(c, st, field); ok {
-			return v
-		}
-	}
 	switch field {
 	case "U":
 		return st.U
@@ -73,7 +68,7 @@ func (c *compilation) emitFields(st *state) {
 		f := c.file("0/"+field, class)
 		dimsSrc := curated("kb/curated/dims.json; rules FOAM-DIM-001..003")
 		f.set("dimensions", dimsSrc, grammar.Dims(fieldDims(field, c.feat.Solver)...))
-		in := c.internal(st, field)
+		in := c.initialValue(st, field)
 		f.set("internalField", in.src, in.uniform()...)
 		bf := f.sub("boundaryField")
 		for _, pt := range c.mesh.Patches {

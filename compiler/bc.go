@@ -151,6 +151,10 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *schema.Boundary) [
 		case "nut", "alphat":
 			return cands("calculated")
 		}
+	case "atmosphere":
+		c.fail(IDUnsupported, "/boundaries/"+escape(pt.Name)+"/role", "the role atmosphere is compiled for free-surface (VoF) solvers; "+c.feat.Solver+" has one fluid",
+			"use outlet with p for an open boundary, or a VoF solver (interFoam)")
+		return cands("zeroGradient")
 	case "freestream":
 		if ma, ok := c.inletMach(b); ok && c.feat.Compressible && !c.feat.Buoyant && ma.Value > 1 {
 			return c.supersonicFreestream(field, pt, b, ma)

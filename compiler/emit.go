@@ -147,6 +147,8 @@ type state struct {
 	uRef      float64
 	intensity val
 	length    val
+	// sigma is a VoF case's surface tension (family_vof.go).
+	sigma val
 }
 
 func (st *state) derive(id string, d derivation) val {

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
-	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/schema"
 )
 
@@ -61,14 +61,26 @@ type family interface {
 }
 
 // The optional hooks of a family (docs/compiler.md "Add a solver family"): shared code asks
-// for them by type assertion, so a family that needs none implements none.
+// for them by type assertion, so a family implements one only when it writes something no
+// other family does (a phase fraction, shallow water's h and hU, a passive scalar).
 type (
-	// fieldWriter gives the internal and patch values of fields the shared code does not
-	// know (shallow water's h and hU, scalarTransportFoam's T); writePatch reports whether it
-	// wrote the patch's entries.
-	fieldWriter interface {
-		internalValue(c *compilation, st *state, field string) (val, bool)
-		writePatch(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary) bool
+	// internalHook gives the initial value of a field of the family's own.
+	internalHook interface {
+		internal(c *compilation, st *state, field string) (val, bool)
+	}
+	// bcParamsHook writes the entries of a boundary condition of the family's own and
+	// reports whether it did (else the shared entries of fields.go are written).
+	bcParamsHook interface {
+		bcParams(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary, in val) bool
+	}
+	// controlHook adds controlDict entries after the time-step control.
+	controlHook interface {
+		control(c *compilation, cd node, st *state)
+	}
+	// algorithmHook sets entries of the algorithm dictionary (PISO, PIMPLE) after the
+	// shared ones.
+	algorithmHook interface {
+		algorithm(c *compilation, alg node)
 	}
 	// waveSpeeder is a wave speed beside the flow's that bounds the Courant step (gravity
 	// waves in shallow water).
@@ -91,7 +103,7 @@ type linearSolver struct {
 
 // families is the registration of every family foamc compiles: adding a family is one
 // line here (docs/compiler.md "Add a solver family").
-var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, shallowWater{}, scalarTransport{}}
+var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, vof{}, shallowWater{}, scalarTransport{}}
 
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table
 // of solver facts) with its family and what the compiler derives from the row.

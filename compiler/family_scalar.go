@@ -133,7 +133,7 @@ func writeScalarPatch(n node, sc schema.ScalarSpec, i int, typ, patch string, b 
 	}
 }
 
-func (scalarTransport) internalValue(c *compilation, _ *state, field string) (val, bool) {
+func (scalarTransport) internal(c *compilation, _ *state, field string) (val, bool) {
 	sc, i, ok := solverScalar(c.spec)
 	if field != "T" || !ok {
 		return val{}, false
@@ -141,7 +141,7 @@ func (scalarTransport) internalValue(c *compilation, _ *state, field string) (va
 	return scalarInitial(sc, i), true
 }
 
-func (scalarTransport) writePatch(c *compilation, _ *state, n node, field, typ, patch string, b *schema.Boundary) bool {
+func (scalarTransport) bcParams(c *compilation, _ *state, n node, field, typ, patch string, b *schema.Boundary, _ val) bool {
 	sc, i, ok := solverScalar(c.spec)
 	if field != "T" || !ok {
 		return false

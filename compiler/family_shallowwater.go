@@ -183,8 +183,8 @@ func (shallowWater) bcDomain(_ *compilation, field string, pt meshPatch, b *sche
 	return nil
 }
 
-// internalValue: h from initial.h, hU = h U, hTotal = h + h0.
-func (sw shallowWater) internalValue(c *compilation, st *state, field string) (val, bool) {
+// internal: h from initial.h, hU = h U, hTotal = h + h0.
+func (sw shallowWater) internal(c *compilation, st *state, field string) (val, bool) {
 	h := sw.depth(c)
 	switch field {
 	case "h":
@@ -203,8 +203,8 @@ func (sw shallowWater) internalValue(c *compilation, st *state, field string) (v
 	return val{}, false
 }
 
-// writePatch writes the values of the family's fixedValue and calculated patches.
-func (sw shallowWater) writePatch(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary) bool {
+// bcParams writes the values of the family's fixedValue and calculated patches.
+func (sw shallowWater) bcParams(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary, _ val) bool {
 	bp := "/boundaries/" + escape(patch)
 	var v val
 	switch {
@@ -221,7 +221,7 @@ func (sw shallowWater) writePatch(c *compilation, st *state, n node, field, typ,
 		v = vv([3]float64{h.s * u[0], h.s * u[1], h.s * u[2]}, Source{Kind: KindDerived, Formula: "hU = h U", Spec: bp + "/U",
 			Inputs: map[string]float64{"h": h.s, "Ux": u[0], "Uy": u[1], "Uz": u[2]}})
 	case typ == "calculated":
-		v, _ = sw.internalValue(c, st, field)
+		v, _ = sw.internal(c, st, field)
 	default:
 		return false
 	}

@@ -10,8 +10,8 @@ import (
 var zeroVec = vv([3]float64{}, curated("zero velocity"))
 
 func (c *compilation) internal(st *state, field string) val {
-	if fw, ok := c.fam().(fieldWriter); ok {
-		if v, ok := fw.internalValue(c, st, field); ok {
+	if h, ok := c.fam().(internalHook); ok {
+		if v, ok := h.internal(c, st, field); ok {
 			return v
 		}
 	}
@@ -91,10 +91,10 @@ func (c *compilation) emitFields(st *state) {
 }
 
 func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *schema.Boundary, in val) {
-	bp := "/boundaries/" + escape(patch)
-	if fw, ok := c.fam().(fieldWriter); ok && fw.writePatch(c, st, n, field, typ, patch, b) {
+	if h, ok := c.fam().(bcParamsHook); ok && h.bcParams(c, st, n, field, typ, patch, b, in) {
 		return
 	}
+	bp := "/boundaries/" + escape(patch)
 	switch typ {
 	case "fixedValue":
 		var v val

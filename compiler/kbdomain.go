@@ -71,7 +71,8 @@ func (c *compilation) solverVariables(p *problem) {
 		dom = append(dom, candidate{r.curated, r.src})
 		id, field := r.id, strings.TrimSuffix(r.key, "Final")
 		p.add(&variable{ID: id, Domain: dom, SpecField: "/numerics/fvSolution/solvers/" + escape(r.key)})
-		if field != "p" && field != "p_rgh" && field != c.feat.Pressure {
+		// pcorr (interFoam's initial flux correction) is a pressure equation too.
+		if field != "p" && field != "p_rgh" && field != "pcorr" && field != c.feat.Pressure {
 			p.require(constraint{Rule: "FOAM-SOL-003", Text: "PCG and DIC need a symmetric matrix; " + field + " has convection", Scope: []string{id},
 				Holds: func(a assignment) bool {
 					return !strings.Contains(a[id], "solver PCG") && !strings.Contains(a[id], " DIC")

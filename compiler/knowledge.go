@@ -90,6 +90,8 @@ type Features struct {
 	Solved []string
 	// Fields lists the field files written to 0/.
 	Fields []string
+	// Phases are a VoF solver's two phases; alpha.<Phases[0]> is solved.
+	Phases []string `json:",omitempty"`
 }
 
 func (f Features) String() string {
@@ -109,6 +111,9 @@ func fieldDims(field, solver string) []int {
 	if field == "T" && solver == "scalarTransportFoam" {
 		// A passive scalar: dimensionless (verify bounds a T in kelvin).
 		return []int{0, 0, 0, 0, 0, 0, 0}
+	}
+	if strings.HasPrefix(field, "alpha.") {
+		return []int{0, 0, 0, 0, 0, 0, 0} // a volume fraction (FOAM-DIM-005)
 	}
 	dims, err := kb.Curated("dims")
 	if err != nil {

@@ -32,7 +32,7 @@ func (c *compilation) emitRegions() {
 		if r.P != nil {
 			if c.feat.Pressure != "p" {
 				// p is calculated from p_rgh there: setting p would be overwritten.
-				c.fail(IDUnsupported, ptr+"/p", "a region's p is not compiled for a buoyant solver ("+c.feat.Solver+" solves "+c.feat.Pressure+")", "leave p out of the region")
+				c.fail(IDUnsupported, ptr+"/p", "a region's p is not compiled for "+c.feat.Solver+", which solves "+c.feat.Pressure+" (p is calculated from it)", "leave p out of the region")
 			}
 			values = append(values, grammar.NewWord("volScalarFieldValue"), grammar.NewWord(c.feat.Pressure), grammar.Num(*r.P))
 		}
@@ -44,6 +44,13 @@ func (c *compilation) emitRegions() {
 		}
 		if rw, ok := c.fam().(regionWriter); ok {
 			values = append(values, rw.regionValues(c, ptr, r)...)
+		}
+		if r.Alpha != nil {
+			if len(c.feat.Phases) == 0 {
+				c.fail(IDUnsupported, ptr+"/alpha", c.feat.Solver+" has no phase fraction (alpha is a VoF solver's, interFoam)", "leave alpha out of the region")
+			} else {
+				values = append(values, grammar.NewWord("volScalarFieldValue"), grammar.NewWord(alphaField(&c.feat)), grammar.Num(*r.Alpha))
+			}
 		}
 		box := grammar.NewDict()
 		box.Set("box", grammar.Vector(r.Box.Min[0], r.Box.Min[1], r.Box.Min[2]), grammar.Vector(r.Box.Max[0], r.Box.Max[1], r.Box.Max[2]))

@@ -60,6 +60,7 @@ var modules12 = map[string]string{
 	"buoyantPimpleFoam": "fluid",
 	// shockFluid is not in the prebuilt minimal tree: `make openfoam12-modules` builds it.
 	"rhoCentralFoam": "shockFluid",
+	"interFoam":      "incompressibleVoF",
 }
 
 // openfoam12 is the release unit: foamRun in Foundation 12's environment, the case
@@ -96,6 +97,9 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 	}
 	old := slices.Sorted(maps.Keys(c.files))
 	c.controlDict12(module)
+	if module == "incompressibleVoF" {
+		c.vof12()
+	}
 	c.rename12("constant/transportProperties", "constant/physicalProperties", func(n node) {
 		model := n.d.Find("transportModel")
 		n.d.Remove("transportModel")

@@ -106,6 +106,9 @@ func (c *compilation) emitSystem(st *state) {
 		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
 		cd.set("maxDeltaT", cs, grammar.Num(1))
 	}
+	if h, ok := c.fam().(controlHook); ok {
+		h.control(c, cd, st)
+	}
 	if s.Outputs.Residuals || s.Outputs.ForceCoeffs != nil || len(s.Expect) > 0 || len(c.expectations().heatedWalls()) > 0 {
 		fn := cd.sub("functions")
 		if s.Outputs.Residuals {
@@ -342,6 +345,9 @@ func (c *compilation) emitSolution() {
 			alg.set("nOuterCorrectors", asrc, grammar.Num(1))
 			alg.set("nCorrectors", asrc, grammar.Num(2))
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
+		}
+		if h, ok := c.fam().(algorithmHook); ok {
+			h.algorithm(c, alg)
 		}
 		if f.Closed {
 			r := ruleSrc("FOAM-SOL-004", "closed domain: reference pressure")

@@ -126,6 +126,17 @@ type FluidSpec struct {
 	Cp        *float64 `json:"Cp,omitempty"`
 	Mu        *float64 `json:"mu,omitempty"`
 	Pr        *float64 `json:"Pr,omitempty"`
+	// Phases are the two immiscible phases of a VoF solver; the first is alpha's phase.
+	Phases []Phase  `json:"phases,omitempty"`
+	Sigma  *float64 `json:"sigma,omitempty"`
+}
+
+// Phase is one phase of a VoF solver: its name (alpha.<name>), density and kinematic
+// viscosity.
+type Phase struct {
+	Name string  `json:"name"`
+	Rho  float64 `json:"rho"`
+	Nu   float64 `json:"nu"`
 }
 
 type ReferenceSpec struct {
@@ -149,6 +160,9 @@ type InitialSpec struct {
 	// H is shallowWaterFoam's water depth, H0 its bed elevation (docs/spec.md, Shallow water).
 	H  *float64 `json:"h,omitempty"`
 	H0 *float64 `json:"h0,omitempty"`
+
+	// Alpha is the initial volume fraction of the first phase (VoF).
+	Alpha *float64 `json:"alpha,omitempty"`
 	// Regions are boxes of cells that start from other values (system/setFieldsDict).
 	Regions []InitialRegion `json:"regions,omitempty"`
 }
@@ -168,6 +182,9 @@ type InitialRegion struct {
 	H       *float64           `json:"h,omitempty"`
 	H0      *float64           `json:"h0,omitempty"`
 	Scalars map[string]float64 `json:"scalars,omitempty"`
+
+	// Alpha is the volume fraction of the first phase in the box (VoF).
+	Alpha *float64 `json:"alpha,omitempty"`
 }
 
 // ScalarSpec is one passive scalar: scalarTransportFoam's T, or a scalarTransport function
@@ -204,6 +221,9 @@ type Boundary struct {
 	H       *float64           `json:"h,omitempty"`
 	HU      []float64          `json:"hU,omitempty"`
 	Scalars map[string]float64 `json:"scalars,omitempty"`
+
+	// Alpha is the volume fraction of the first phase that enters (VoF inlet).
+	Alpha *float64 `json:"alpha,omitempty"`
 }
 
 type NumericsSpec struct {
@@ -216,6 +236,8 @@ type ControlSpec struct {
 	DeltaT        *float64 `json:"deltaT,omitempty"`
 	WriteInterval *float64 `json:"writeInterval,omitempty"`
 	MaxCo         *float64 `json:"maxCo,omitempty"`
+	// MaxAlphaCo is the interface Courant number of a VoF solver (kb when absent).
+	MaxAlphaCo *float64 `json:"maxAlphaCo,omitempty"`
 }
 
 type ForceCoeffs struct {

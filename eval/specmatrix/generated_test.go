@@ -241,6 +241,13 @@ func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts
 			return o
 		}
 	}
+	// initial.regions (a VoF case's liquid column) are set after the mesh, as Allrun does.
+	if _, err := os.Stat(filepath.Join(caseDir, "system", "setFieldsDict")); err == nil {
+		if code, err := runner.Exec(rctx, caseDir, env, "setFields", nil, "setFields"); err != nil || code != 0 {
+			o.cause = "setFields: " + logCause(filepath.Join(caseDir, "log.setFields"), code)
+			return o
+		}
+	}
 	solver := res.Features.Solver
 	if rel.app != "" {
 		solver = rel.app

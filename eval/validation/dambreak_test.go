@@ -24,28 +24,58 @@ const (
 	damTolerance = 0.35
 	damSamples   = "postProcessing/front"
 	damSampleSet = "floor_alpha.water.xy"
+	// the compiled variants: dambreak/compiled/spec.yaml and its wrong/spec.yaml
+	compiled      = "compiled"
+	compiledWrong = "compiled-wrong"
 )
 
 // TestDamBreak runs the v1912 damBreak case without its obstacle (dambreak/case) with
 // foamc run, measures the surge front on the floor at every written time and compares
 // it with Martin & Moyce (1952) at their times; the wrong variant (gravity a quarter of
-// the real one) must miss the data by more than the tolerance.
+// the real one) must miss the data by more than the tolerance. The compiled variants are
+// the same experiment as a spec foamc compiles (dambreak/compiled/spec.yaml, and its wrong/
+// with g/4), with the hand case's floor sampling added to the compiled controlDict: the
+// front must meet the data as the hand case's does, and verify must reject the wrong one
+// (its expect: item, the floor at Z = 3 under water from T = 2.98 on, FOAM-VERIFY-060).
 func TestDamBreak(t *testing.T) {
 	for _, s := range []string{"blockMesh", "setFields", "interFoam"} {
 		foamtest.RequireBinary(t, s)
 	}
 	bin := foamtest.BuildFoamc(t)
 	ref := readMartinMoyce(t, filepath.Join("dambreak", "data", "martin-moyce-1952.csv"))
-	for _, variant := range []string{good, wrong} {
+	for _, variant := range []string{good, wrong, compiled, compiledWrong} {
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "dambreak")
-			copyTree(t, filepath.Join("dambreak", "case"), dir)
-			if variant == wrong {
-				copyTree(t, filepath.Join("dambreak", "wrong"), dir)
+			switch variant {
+			case good, wrong:
+				copyTree(t, filepath.Join("dambreak", "case"), dir)
+				if variant == wrong {
+					copyTree(t, filepath.Join("dambreak", "wrong"), dir)
+				}
+			default:
+				spec := filepath.Join("dambreak", "compiled", "spec.yaml")
+				if variant == compiledWrong {
+					spec = filepath.Join("dambreak", "compiled", "wrong", "spec.yaml")
+				}
+				abs, err := filepath.Abs(spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if out, code := foamc(bin, "compile", abs, "-o", dir); code != 0 {
+					t.Fatalf("foamc compile %s: exit %d\n%s", spec, code, out)
+				}
+				addFloorSampling(t, dir)
 			}
 			// foamc run meshes, runs setFields for the column, interFoam, and verifies the run.
-			if out, code := foamc(bin, "run", dir, "--timeout", "8m"); code != 0 {
+			out, code := foamc(bin, "run", dir, "--timeout", "8m")
+			switch {
+			case variant == compiledWrong:
+				if code != exitRunRejected || !strings.Contains(out, "FOAM-VERIFY-060") {
+					t.Fatalf("foamc run %s: exit %d, want %d with verify's FOAM-VERIFY-060 (the front short of Z = 3)\n%s", dir, code, exitRunRejected, tail(out, 40))
+				}
+				t.Logf("verify rejects the compiled wrong variant: %s", verdictLine(out, "FOAM-VERIFY-060"))
+			case code != 0:
 				t.Fatalf("foamc run %s: exit %d\n%s", dir, code, tail(out, 40))
 			}
 			times, fronts := surgeFront(t, dir)
@@ -66,14 +96,49 @@ func TestDamBreak(t *testing.T) {
 			t.Logf("damBreak %s: surge front Z = x/a against Martin & Moyce (1952), a = %g m, T = t sqrt(2g/a)\n%slargest error %+.3f a at T = %g (tolerance %g a)",
 				variant, damA, table.String(), worst, worstT, damTolerance)
 			within := math.Abs(worst) <= damTolerance
-			if variant == good && !within {
+			if (variant == good || variant == compiled) && !within {
 				t.Errorf("the front misses Martin & Moyce by %+.3f a at T = %g (tolerance %g a)", worst, worstT, damTolerance)
 			}
-			if variant == wrong && within {
+			if (variant == wrong || variant == compiledWrong) && within {
 				t.Errorf("the wrong variant (g/4) is within %g a of Martin & Moyce (largest error %+.3f a): the comparison cannot tell", damTolerance, worst)
 			}
 		})
 	}
+}
+
+// addFloorSampling adds the hand case's floor sampling (the `front` sets function object,
+// dambreak/compiled/front) to a compiled case's controlDict: a measurement of the run, not
+// part of its physics.
+func addFloorSampling(t *testing.T, dir string) {
+	t.Helper()
+	front, err := os.ReadFile(filepath.Join("dambreak", "compiled", "front"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cd := filepath.Join(dir, "system", "controlDict")
+	b, err := os.ReadFile(cd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	at := strings.Index(text, "\nfunctions\n{\n")
+	if at < 0 {
+		t.Fatalf("%s has no functions dictionary", cd)
+	}
+	at += len("\nfunctions\n{\n")
+	if err := os.WriteFile(cd, []byte(text[:at]+string(front)+text[at:]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// verdictLine is the first line of out that names id.
+func verdictLine(out, id string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, id) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
 }
 
 // surgeFront reads the floor samples of every written time and returns T = t sqrt(2g/a)

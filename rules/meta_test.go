@@ -18,7 +18,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
-var idPattern = regexp.MustCompile(`^FOAM-(STRUCT|FM|BC|DIM|NUM|SOL|TIME|THERMO|SEC|PAR)-\d{3}$`)
+var idPattern = regexp.MustCompile(`^FOAM-(STRUCT|FM|BC|DIM|NUM|SOL|TIME|THERMO|CHEM|SEC|PAR)-\d{3}$`)
 
 // TestRuleMetadata: every built-in rule has a well-formed id whose category segment names
 // its directory (FOAM-NUM-* under numerics/), a severity, a fix, provenance, a title, and

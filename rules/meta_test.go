@@ -67,8 +67,8 @@ func TestRuleMetadata(t *testing.T) {
 			t.Errorf("%s: no %s", r.ID, test)
 		}
 	}
-	if len(segDir) != 10 {
-		t.Errorf("categories %v, want the ten of the ID pattern", segDir)
+	if len(segDir) != 11 {
+		t.Errorf("categories %v, want the eleven of the ID pattern", segDir)
 	}
 }
 

@@ -1,6 +1,6 @@
 # METADATA
 # title: fixed species mass fractions sum to 1
-# description: Where every specie is fixed (fixedValue) the mass fractions must sum to 1. reactingFoam makes the inert specie 1 - the others only inside the domain (YEqn.H); a fixedValue patch keeps what the file says, so a patch summing to 0.93 feeds a mixture with 7 % of its mass missing into the thermo, and the run goes on without a word (eval/faults reacting-fractions-sum; verify FOAM-VERIFY-050 rejects its result).
+# description: Where every specie is fixed (fixedValue) the mass fractions must sum to 1. reactingFoam makes the inert specie 1 - the others only inside the domain (YEqn.H); a fixedValue patch keeps what the file says, so a patch summing to 0.93 feeds a mixture with 7 % of its mass missing into the thermo, and the run goes on without a word (eval/faults reacting-fractions-sum; verify FOAM-VERIFY-081 rejects its result).
 # custom:
 #   id: FOAM-CHEM-003
 #   severity: deny

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/schema"
 )
 
 // janaf is one specie's NASA 7-coefficient (JANAF) polynomials as OpenFOAM's janafThermo
@@ -160,13 +162,27 @@ func TestAdiabaticFlameTemperature(t *testing.T) {
 		t.Fatalf("products sum to %g: mass not conserved", sum)
 	}
 	t298 := adiabaticFlame(th, r, p, 298.15)
-	t293 := adiabaticFlame(th, r, p, 293)
-	t.Logf("Z_st = %.5f; reactants %s; Tad(298.15 K) = %.1f K, Tad(293 K) = %.1f K", z, fmtY(r), t298, t293)
+	t1000 := adiabaticFlame(th, r, p, premixedT0)
+	t.Logf("Z_st = %.5f; reactants %s; Tad(298.15 K) = %.1f K, Tad(%g K) = %.1f K", z, fmtY(r), t298, premixedT0, t1000)
 	if math.Abs(t298-2318)/2318 > 0.01 || t298 <= 2226 {
 		t.Errorf("Tad(298 K) = %.1f K: want within 1 %% of Turns' 2318 K and above the equilibrium 2226 K", t298)
+	}
+	// The premixed validation spec expects this temperature of its burnt gas.
+	s, err := schema.LoadSpec(filepath.Join("premixed", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Expect) != 1 || s.Expect[0].Value == nil || math.Abs(*s.Expect[0].Value-t1000) > 0.5 {
+		t.Errorf("premixed/spec.yaml expects %v, want the computed Tad(%g K) = %.1f K", s.Expect, premixedT0, t1000)
+	}
+	if s.Initial.T == nil || *s.Initial.T != premixedT0 {
+		t.Errorf("premixed/spec.yaml starts at %v K, want %g K", s.Initial.T, premixedT0)
 	}
 }
 
 func fmtY(y map[string]float64) string {
 	return fmt.Sprintf("CH4 %.5f O2 %.5f N2 %.5f", y["CH4"], y["O2"], y["N2"])
 }
+
+// premixedT0 is the initial temperature of the premixed reactor (premixed/spec.yaml).
+const premixedT0 = 1000.0

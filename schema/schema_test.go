@@ -158,7 +158,7 @@ func TestScalarTypes(t *testing.T) {
 
 func TestKnown(t *testing.T) {
 	got := strings.Join(Known("/boundaries/x"), ",")
-	if got != "T,U,heatFlux,p,role,slip,turbulence,velocity" {
+	if got != "T,U,heatFlux,p,role,slip,species,turbulence,velocity" {
 		t.Errorf("Known = %s", got)
 	}
 }

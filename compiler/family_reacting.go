@@ -52,7 +52,8 @@ type mechanism struct {
 	reactions int
 	reactFile *grammar.File
 	thermo    *grammar.File
-	src       Source
+	// src and thermoSrc are where the reactions and the thermo come from.
+	src, thermoSrc Source
 }
 
 // mechanism loads the spec's mechanism: one foamc carries, or the spec's foam-format
@@ -60,7 +61,7 @@ type mechanism struct {
 func (c *compilation) mechanism() *mechanism {
 	r := c.spec.Reaction
 	var rb, tb []byte
-	var src Source
+	var src, tsrc Source
 	var err error
 	switch {
 	case r.Mechanism != "":
@@ -73,6 +74,7 @@ func (c *compilation) mechanism() *mechanism {
 			return nil
 		}
 		src = curated(mechanismSrc[r.Mechanism])
+		tsrc = src
 	case r.Reactions != "" && r.Thermo != "":
 		if rb, err = os.ReadFile(filepath.Join(c.spec.Dir, r.Reactions)); err != nil {
 			c.fail(IDReaction, "/reaction/reactions", "cannot read the reactions file: "+err.Error(), "give a foam-format reactions file relative to the spec")
@@ -82,12 +84,12 @@ func (c *compilation) mechanism() *mechanism {
 			c.fail(IDReaction, "/reaction/thermo", "cannot read the thermo file: "+err.Error(), "give a foam-format thermo file relative to the spec")
 			return nil
 		}
-		src = specSrc("/reaction/reactions")
+		src, tsrc = specSrc("/reaction/reactions"), specSrc("/reaction/thermo")
 	default:
 		c.open("reaction/mechanism", "/reaction/mechanism", "the mechanism of the reacting mixture (methaneOneStep, or reactions and thermo files)", "string")
 		return nil
 	}
-	m := &mechanism{src: src}
+	m := &mechanism{src: src, thermoSrc: tsrc}
 	if m.reactFile, err = grammar.Parse("reactions", rb); err != nil {
 		c.fail(IDReaction, "/reaction", "the reactions file does not parse: "+err.Error(), "convert the CHEMKIN mechanism with chemkinToFoam")
 		return nil
@@ -284,11 +286,14 @@ func (reacting) constant(c *compilation, _ *state) {
 	t.set("chemistryReader", rsrc, grammar.NewWord("foamChemistryReader"))
 	t.set("foamChemistryFile", rsrc, grammar.Str("<constant>/reactions"))
 	t.set("foamChemistryThermoFile", rsrc, grammar.Str("<constant>/thermo.compressibleGas"))
-	for path, f := range map[string]*grammar.File{"constant/reactions": m.reactFile, "constant/thermo.compressibleGas": m.thermo} {
-		dir, obj, _ := strings.Cut(path, "/")
-		nf := grammar.NewFile("dictionary", obj, dir, f.Body)
-		c.files[path] = nf
-		c.prov["/files/"+escape(path)] = m.src
+	for _, mf := range []struct {
+		path string
+		f    *grammar.File
+		src  Source
+	}{{"constant/reactions", m.reactFile, m.src}, {"constant/thermo.compressibleGas", m.thermo, m.thermoSrc}} {
+		dir, obj, _ := strings.Cut(mf.path, "/")
+		c.files[mf.path] = grammar.NewFile("dictionary", obj, dir, mf.f.Body)
+		c.prov["/files/"+escape(mf.path)] = mf.src
 	}
 	c.emitChemistry()
 	c.emitSpecies(m, inert)

@@ -148,3 +148,42 @@ func TestReactingRefusals(t *testing.T) {
 		})
 	}
 }
+
+// A mechanism given as the spec's own foam-format files (here the carried one, copied
+// beside the spec) compiles to the same case, with the files' provenance the spec's.
+func TestReactingMechanismFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"reactions", "thermo.compressibleGas"} {
+		b, err := mechanismFS.ReadFile("mechanisms/methaneOneStep/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bm, err := os.ReadFile(filepath.Join("testdata", "reacting", "blockMeshDict"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "blockMeshDict"), bm, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(base), "  mechanism: methaneOneStep\n", "  reactions: reactions\n  thermo: thermo.compressibleGas\n", 1)
+	res, err := CompileBytes(context.Background(), "spec.yaml", []byte(src), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ptr, want := range map[string]string{"/files/constant~1reactions": "/reaction/reactions", "/files/constant~1thermo.compressibleGas": "/reaction/thermo"} {
+		if got := res.Provenance[ptr]; got.Kind != KindSpec || got.Spec != want {
+			t.Errorf("%s provenance %+v, want the spec's %s", ptr, got, want)
+		}
+	}
+	if !strings.Contains(string(res.Files["constant/reactions"]), "CH4 + 2O2 = CO2 + 2H2O") {
+		t.Errorf("constant/reactions:\n%s", res.Files["constant/reactions"])
+	}
+}

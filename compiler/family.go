@@ -103,7 +103,7 @@ type linearSolver struct {
 
 // families is the registration of every family foamc compiles: adding a family is one
 // line here (docs/compiler.md "Add a solver family").
-var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, vof{}, shallowWater{}, scalarTransport{}}
+var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, vof{}, shallowWater{}, scalarTransport{}, reacting{}}
 
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table
 // of solver facts) with its family and what the compiler derives from the row.
@@ -129,6 +129,9 @@ func (c *compilation) solverFromFlow(comp, steady bool) []string {
 	}[[2]bool{comp, steady}]
 	if comp && !steady && c.supersonic() {
 		order = []string{"rhoCentralFoam", "sonicFoam", "rhoPimpleFoam"}
+	}
+	if c.spec.Reaction != nil {
+		return []string{"reactingFoam"}
 	}
 	if comp && c.spec.Physics.Gravity != nil {
 		order = map[bool][]string{true: {"buoyantSimpleFoam"}, false: {"buoyantPimpleFoam"}}[steady]

@@ -57,6 +57,7 @@ var goRules = []goRule{
 	{"FOAM-SPEC-003", finding.Deny, "a spec key the schema does not know", "remove or correct the key (did-you-mean in the message)", "schema/validate.go", nil},
 	{"FOAM-SPEC-004", finding.Deny, "a spec key given twice", "remove one of the two entries", "schema/document.go", nil},
 	{"FOAM-SPEC-005", finding.Deny, "physics.flow (compressible, steady) disagrees with physics.solver", "choose a solver with that flow, or drop physics.flow", "compiler/problem.go", nil},
+	{"FOAM-SPEC-006", finding.Deny, "a reacting spec its mechanism cannot satisfy: mass fractions not summing to 1, a specie or inert specie not in the mechanism, chemistry on without reactions, an unreadable mechanism", "correct the reaction block or boundary species the message locates (docs/spec.md, Reacting flow)", "compiler/family_reacting.go", nil},
 	{"FOAM-STUDY-001", finding.Deny, "a study file value or field the study schema rejects (unknown field, wrong type, unequal zipped lists, a spec path the base spec lacks)", "correct the study file (docs/study.md)", "study/file.go", nil},
 	{"FOAM-STUDY-002", finding.Deny, "a finished study variant whose spec or mesh inputs changed since it was recorded: not run again", "run the study with --redo, or restore the inputs", "study/run.go", nil},
 	{"FOAM-STUDY-003", finding.Deny, "a convergence study whose base mesh cannot be refined (no blockMeshDict, cell counts that are not literal numbers)", "give the base spec a blockMeshDict with numeric cell counts", "study/variants.go", nil},

@@ -160,7 +160,7 @@ func TestScalarTypes(t *testing.T) {
 
 func TestKnown(t *testing.T) {
 	got := strings.Join(Known("/boundaries/x"), ",")
-	if got != "T,U,alpha,h,hU,heatFlux,p,role,scalars,slip,turbulence,velocity" {
+	if got != "T,U,alpha,h,hU,heatFlux,p,role,scalars,slip,species,turbulence,velocity" {
 		t.Errorf("Known = %s", got)
 	}
 }

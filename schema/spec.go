@@ -27,6 +27,8 @@ type Spec struct {
 	Control     ControlSpec          `json:"control"`
 	Outputs     OutputsSpec          `json:"outputs"`
 	Run         RunSpec              `json:"run"`
+	// Reaction is the reacting mixture of reactingFoam (docs/spec.md, Reacting flow).
+	Reaction *ReactionSpec `json:"reaction,omitempty"`
 	// Expect is what the run must measure (docs/spec.md, Expectations).
 	Expect []Expect `json:"expect,omitempty"`
 	// Scalars are passive scalars (docs/spec.md, Passive scalars).
@@ -224,6 +226,34 @@ type Boundary struct {
 
 	// Alpha is the volume fraction of the first phase that enters (VoF inlet).
 	Alpha *float64 `json:"alpha,omitempty"`
+
+	// Species are the mass fractions entering through the patch (reactingFoam).
+	Species map[string]float64 `json:"species,omitempty"`
+}
+
+// ReactionSpec is a reacting gas mixture: its mechanism (species, reactions and their JANAF
+// thermo), the initial composition, chemistry and combustion model (docs/spec.md).
+type ReactionSpec struct {
+	// Mechanism names a mechanism foamc carries (methaneOneStep) or is left empty when
+	// Reactions and Thermo give foam-format files (CHEMKIN converted with chemkinToFoam).
+	Mechanism string `json:"mechanism,omitempty"`
+	Reactions string `json:"reactions,omitempty"`
+	Thermo    string `json:"thermo,omitempty"`
+	// InertSpecie is the specie reactingFoam does not solve (1 - the others).
+	InertSpecie string `json:"inertSpecie,omitempty"`
+	// Initial is the initial mass fraction of each named specie (summing to 1).
+	Initial    map[string]float64 `json:"initial,omitempty"`
+	Combustion string             `json:"combustion,omitempty"`
+	Chemistry  *ChemistrySpec     `json:"chemistry,omitempty"`
+}
+
+// ChemistrySpec is constant/chemistryProperties: on or off, the chemistry solver, its ODE
+// solver and the initial chemical time step.
+type ChemistrySpec struct {
+	Enabled         *bool    `json:"enabled,omitempty"`
+	Solver          string   `json:"solver,omitempty"`
+	ODE             string   `json:"ode,omitempty"`
+	InitialTimeStep *float64 `json:"initialTimeStep,omitempty"`
 }
 
 type NumericsSpec struct {

@@ -197,7 +197,7 @@ func runGenerated(ctx context.Context, g specmatrix.Generated, root string, opts
 			o.cause = "unsatisfiable spec: bare error " + err.Error()
 		default:
 			for _, f := range fl {
-				if f.ID == compiler.IDConflict && f.Location.Line > 0 && strings.Contains(f.Fix+f.Summary, g.Unsatisfiable) {
+				if (f.ID == compiler.IDConflict || f.ID == compiler.IDReaction) && f.Location.Line > 0 && strings.Contains(f.Fix+f.Summary, g.Unsatisfiable) {
 					o.compiled = true // refused as it must be
 				}
 			}

@@ -1,0 +1,189 @@
+package compiler
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
+	"github.com/foamc/foamc/kb"
+)
+
+// The reacting family's fixtures: the counterflow methane flame laminar (EulerImplicit
+// chemistry, laminar combustion) and with k-epsilon and EDC compile, lint clean with the
+// rule library, and v1912's reactingFoam runs them without FATAL or nan, solving every
+// non-inert specie of the mechanism (YEqn.H: N2 is 1 - the others, so it is not solved).
+func TestReactingFamilyRunsInOpenFOAM(t *testing.T) {
+	blockMesh := foamtest.RequireBinary(t, "blockMesh")
+	reactingFoam := foamtest.RequireBinary(t, "reactingFoam")
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	linter, err := NewRulesLinterKB(context.Background(), k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"spec.yaml", "spec-ras.yaml"} {
+		t.Run(spec, func(t *testing.T) {
+			res, err := CompileFile(context.Background(), filepath.Join("testdata", "reacting", spec), Options{KB: k, Linter: linter})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []string{"0/CH4", "0/O2", "0/N2", "0/Ydefault", "constant/reactions", "constant/thermo.compressibleGas", "constant/chemistryProperties", "constant/combustionProperties"} {
+				if _, ok := res.Files[f]; !ok {
+					t.Errorf("%s not written", f)
+				}
+			}
+			// H2O and CO2 are named nowhere in the spec: Ydefault carries them.
+			for _, f := range []string{"0/H2O", "0/CO2"} {
+				if _, ok := res.Files[f]; ok {
+					t.Errorf("%s written; Ydefault should carry it", f)
+				}
+			}
+			if src := res.Provenance["/files/constant~1reactions"]; !strings.Contains(src.Ref, "counterFlowFlame2D") {
+				t.Errorf("mechanism provenance %+v, want the tutorial", src)
+			}
+			dir := filepath.Join(t.TempDir(), "case")
+			if err := res.Write(dir, false); err != nil {
+				t.Fatal(err)
+			}
+			var log []byte
+			for _, app := range []string{blockMesh, reactingFoam} {
+				cmd := exec.Command(app, "-case", dir)
+				cmd.Env = foamtest.Env()
+				if log, err = cmd.CombinedOutput(); err != nil {
+					t.Fatalf("%s: %v\n%s", filepath.Base(app), err, tail(log))
+				}
+			}
+			s := string(log)
+			if strings.Contains(s, "FOAM FATAL") || strings.Contains(strings.ToLower(s), " nan") {
+				t.Fatalf("reactingFoam failed:\n%s", tail(log))
+			}
+			if n := strings.Count(s, "\nTime = "); n < 20 {
+				t.Errorf("%d time steps, want >= 20", n)
+			}
+			for _, sp := range []string{"O2", "H2O", "CH4", "CO2"} {
+				if !strings.Contains(s, "Solving for "+sp+",") {
+					t.Errorf("reactingFoam did not solve %s", sp)
+				}
+			}
+			if strings.Contains(s, "Solving for N2,") {
+				t.Errorf("the inert N2 was solved")
+			}
+			// The chemistry ran: H2O, zero initially and at every inlet, exists only as a
+			// product of the reaction (with chemistry off it stays exactly 0).
+			times, _ := filepath.Glob(filepath.Join(dir, "0.*"))
+			if len(times) == 0 {
+				t.Fatal("reactingFoam wrote no time directory")
+			}
+			slices.Sort(times)
+			h2o, err := os.ReadFile(filepath.Join(times[len(times)-1], "H2O"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// internalField nonuniform List<scalar> N ( values ): the values between the parentheses.
+			_, in, _ := strings.Cut(string(h2o), "List<scalar>")
+			_, in, _ = strings.Cut(in, "(")
+			in, _, _ = strings.Cut(in, ")")
+			var peak float64
+			for _, m := range regexp.MustCompile(`[-0-9.e+]+`).FindAllStringSubmatch(in, -1) {
+				if x, _ := strconv.ParseFloat(m[0], 64); x > peak {
+					peak = x
+				}
+			}
+			if peak <= 0 {
+				t.Errorf("no H2O produced in %s", times[len(times)-1])
+			}
+		})
+	}
+}
+
+func tail(b []byte) string {
+	lines := strings.Split(string(b), "\n")
+	return strings.Join(lines[max(0, len(lines)-30):], "\n")
+}
+
+// Unsatisfiable reacting specs are refused with a finding located at the field.
+func TestReactingRefusals(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := filepath.Abs(filepath.Join("testdata", "reacting"))
+	cases := []struct {
+		name, from, to, id, ptr string
+	}{
+		{"sum", "O2: 0.23, N2: 0.77", "O2: 0.23, N2: 0.7", IDReaction, "/boundaries/air/species"},
+		{"unknown specie", "species: {CH4: 1}", "species: {CH5: 1}", IDReaction, "/boundaries/fuel/species/CH5"},
+		{"initial unknown", "initial: {N2: 1}", "initial: {Ar: 1}", IDReaction, "/reaction/initial/Ar"},
+		{"inert missing", "inertSpecie: N2", "inertSpecie: AR", IDReaction, "/reaction/inertSpecie"},
+		{"EDC laminar", "combustion: laminar", "combustion: EDC", IDConflict, "/reaction/combustion"},
+		{"no mechanism", "  mechanism: methaneOneStep\n", "", IDOpen, "/reaction/mechanism"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Replace(string(base), tc.from, tc.to, 1)
+			if src == string(base) {
+				t.Fatalf("%q not in the fixture", tc.from)
+			}
+			_, err := CompileBytes(context.Background(), "spec.yaml", []byte(src), dir, Options{})
+			var fl finding.List
+			if err == nil || !errors.As(err, &fl) {
+				t.Fatalf("compiled; want %s at %s (err %v)", tc.id, tc.ptr, err)
+			}
+			if !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+				return f.ID == tc.id && f.Location.Path == tc.ptr && f.Location.Line > 0
+			}) {
+				t.Errorf("want %s located at %s, got %v", tc.id, tc.ptr, fl)
+			}
+		})
+	}
+}
+
+// A mechanism given as the spec's own foam-format files (here the carried one, copied
+// beside the spec) compiles to the same case, with the files' provenance the spec's.
+func TestReactingMechanismFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"reactions", "thermo.compressibleGas"} {
+		b, err := mechanismFS.ReadFile("mechanisms/methaneOneStep/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bm, err := os.ReadFile(filepath.Join("testdata", "reacting", "blockMeshDict"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "blockMeshDict"), bm, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(base), "  mechanism: methaneOneStep\n", "  reactions: reactions\n  thermo: thermo.compressibleGas\n", 1)
+	res, err := CompileBytes(context.Background(), "spec.yaml", []byte(src), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ptr, want := range map[string]string{"/files/constant~1reactions": "/reaction/reactions", "/files/constant~1thermo.compressibleGas": "/reaction/thermo"} {
+		if got := res.Provenance[ptr]; got.Kind != KindSpec || got.Spec != want {
+			t.Errorf("%s provenance %+v, want the spec's %s", ptr, got, want)
+		}
+	}
+	if !strings.Contains(string(res.Files["constant/reactions"]), "CH4 + 2O2 = CO2 + 2H2O") {
+		t.Errorf("constant/reactions:\n%s", res.Files["constant/reactions"])
+	}
+}

@@ -42,9 +42,7 @@ func (c *compilation) compileRegions() pass {
 	if ranks(s) > 1 {
 		c.fail(IDUnsupported, "/run", "a parallel run of a region case is not compiled (decomposePar -allRegions)", "run it on one rank")
 	}
-	if len(s.Expect) > 0 {
-		c.fail(IDExpect, "/expect", "expect: items are not measured per region yet", "remove expect; verify checks the interface heat balance of a region case")
-	}
+	c.checkRegionExpect()
 	if s.Physics.Turbulence != "laminar" {
 		c.fail(IDUnsupported, "/physics/turbulence", "turbulent fluid regions are not compiled yet (laminar only)", "set physics.turbulence: laminar")
 	}
@@ -502,6 +500,7 @@ func (c *compilation) emitRegionSystem(names []string, dt float64) {
 		w.words("region", src, r)
 		w.words("writeControl", src, "writeTime")
 	}
+	c.emitRegionExpect(fo)
 	top := curated(refCHTHeater + "/system/fvSchemes: the regions' schemes are in system/<region>")
 	fs := c.file("system/fvSchemes", "dictionary")
 	for _, k := range []string{"ddtSchemes", "gradSchemes", "divSchemes", "laplacianSchemes", "interpolationSchemes", "snGradSchemes"} {
@@ -623,4 +622,70 @@ func (c *compilation) closedRegion(r string) bool {
 		}
 	}
 	return true
+}
+
+// checkRegionExpect: an expect: item of a region case names its region and measures a
+// patch average or a point value there (the kinds whose function objects take a region);
+// its patch is a base-mesh patch or an interface <region>_to_<other>.
+func (c *compilation) checkRegionExpect() {
+	for i := range c.spec.Expect {
+		e := &c.spec.Expect[i]
+		ptr := fmt.Sprintf("/expect/%d", i)
+		rg, ok := c.spec.Regions[e.Region]
+		switch {
+		case e.Region == "":
+			c.fail(IDExpect, ptr, fmt.Sprintf("expect %q of a region case names no region", e.Name), "add region: one of "+strings.Join(sortedKeys(c.spec.Regions), ", "))
+			continue
+		case !ok:
+			c.fail(IDExpect, ptr+"/region", fmt.Sprintf("expect %q measures in region %q, which the spec does not have", e.Name, e.Region), "use one of "+strings.Join(sortedKeys(c.spec.Regions), ", "))
+			continue
+		case e.PatchAverage == nil && e.Point == nil:
+			c.fail(IDExpect, ptr, fmt.Sprintf("expect %q: a region case measures patchAverage or point items only", e.Name), "measure a patch average or a point value")
+			continue
+		}
+		if e.PatchAverage != nil {
+			p := e.PatchAverage.Patch
+			other, iface := strings.CutPrefix(p, e.Region+"_to_")
+			if _, isRegion := c.spec.Regions[other]; (iface && !isRegion) || (!iface && c.mesh.patch(p) == nil) {
+				c.fail(IDExpect, ptr+"/patchAverage/patch", fmt.Sprintf("expect %q measures on %q, which is neither a mesh patch nor an interface of region %s", e.Name, p, e.Region),
+					"use a mesh patch or "+e.Region+"_to_<region>")
+			}
+		}
+		// wallHeatFlux: the field the region's wallHeatFlux object stores every step.
+		fields := []string{"T", "p", "wallHeatFlux"}
+		if rg.Kind == "fluid" {
+			fields = append(fields, "U", "p_rgh")
+		}
+		var f string
+		if e.PatchAverage != nil {
+			f = e.PatchAverage.Field
+		} else {
+			f = e.Point.Field
+		}
+		if !slices.Contains(fields, f) {
+			c.fail(IDExpect, ptr, fmt.Sprintf("expect %q measures %s, which %s region %s does not have", e.Name, f, rg.Kind, e.Region), "use one of "+strings.Join(fields, ", "))
+		}
+	}
+}
+
+// emitRegionExpect writes one function object per expect item, expect_<name>, with the
+// region it measures in (its output: postProcessing/<region>/expect_<name>).
+func (c *compilation) emitRegionExpect(fo node) {
+	for i := range c.spec.Expect {
+		e := &c.spec.Expect[i]
+		ptr := fmt.Sprintf("/expect/%d", i)
+		n := fo.sub(e.FunctionObject())
+		src := specSrc(ptr)
+		if e.PatchAverage != nil {
+			c.expectations().surfaceFieldValue(n, src, e.PatchAverage.Patch, "areaAverage", e.PatchAverage.Field)
+		} else {
+			n.set("type", src, grammar.NewWord("probes"))
+			n.set("libs", src, grammar.ListOf(grammar.Str("libsampling.so")))
+			perStep(n, src)
+			n.set("interpolationScheme", curated("interpolated to the point, not the containing cell's value"), grammar.NewWord("cellPoint"))
+			n.set("fields", src, words([]string{e.Point.Field})...)
+			n.set("probeLocations", specSrc(ptr+"/point/at"), grammar.ListOf(vector(e.Point.At)))
+		}
+		n.set("region", specSrc(ptr+"/region"), grammar.NewWord(e.Region))
+	}
 }

@@ -153,6 +153,86 @@ func (c *compilation) checkZones() {
 	}
 }
 
+// patchZones maps each patch of a blockMeshDict's boundary list to the cell zones of the
+// blocks its faces belong to (the block holding a face's four vertices, or the block a
+// (block face) pair names), so that a region's field files list only its own patches; nil
+// when the mesh is not a blockMeshDict or a face cannot be placed (every patch is then
+// written into every region, and OpenFOAM ignores the entries of patches a region lacks).
+func (c *compilation) patchZones() map[string][]string {
+	if c.mesh.Kind != "blockMeshDict" || c.mesh.file == nil {
+		return nil
+	}
+	body := c.mesh.file.Body
+	var blocks []struct {
+		verts map[int64]bool
+		zone  string
+	}
+	items := listItems(body, "blocks")
+	for i := 0; i+2 < len(items); i++ {
+		w, ok := items[i].(*grammar.Word)
+		ids, lok := items[i+1].(*grammar.List)
+		if !ok || w.Value != "hex" || !lok {
+			continue
+		}
+		z, _ := items[i+2].(*grammar.Word)
+		if z == nil {
+			return nil // a block without a zone: splitMeshRegions makes a region of its own
+		}
+		vs := map[int64]bool{}
+		for _, it := range ids.Items {
+			if n, ok := it.(*grammar.Number); ok {
+				vs[n.Int] = true
+			}
+		}
+		blocks = append(blocks, struct {
+			verts map[int64]bool
+			zone  string
+		}{vs, z.Value})
+	}
+	out := map[string][]string{}
+	bitems := firstListItems(body, "boundary")
+	for i := 0; i+1 < len(bitems); i += 2 {
+		w, ok := bitems[i].(*grammar.Word)
+		d, dok := bitems[i+1].(*grammar.Dict)
+		if !ok || !dok {
+			return nil
+		}
+		for _, f := range listItems(d, "faces") {
+			fl, ok := f.(*grammar.List)
+			if !ok {
+				return nil
+			}
+			var labels []int64
+			for _, it := range fl.Items {
+				if n, ok := it.(*grammar.Number); ok {
+					labels = append(labels, n.Int)
+				}
+			}
+			zone := ""
+			switch len(labels) {
+			case 2: // (block face)
+				if labels[0] >= 0 && int(labels[0]) < len(blocks) {
+					zone = blocks[labels[0]].zone
+				}
+			case 4:
+				for _, b := range blocks {
+					if b.verts[labels[0]] && b.verts[labels[1]] && b.verts[labels[2]] && b.verts[labels[3]] {
+						zone = b.zone
+						break
+					}
+				}
+			}
+			if zone == "" {
+				return nil
+			}
+			if !slices.Contains(out[w.Value], zone) {
+				out[w.Value] = append(out[w.Value], zone)
+			}
+		}
+	}
+	return out
+}
+
 // blockZones lists the zone names of a blockMeshDict's hex blocks, in order of first use.
 func blockZones(body *grammar.Dict) []string {
 	var zones []string
@@ -412,19 +492,19 @@ func (c *compilation) emitRegion(r string) {
 	})
 }
 
-// regionField writes 0/<region>/<field>: every base-mesh patch's entry (the constraint
-// types of empty, symmetry, wedge and cyclic patches; the rest by patch) and the coupled
-// interface entry "<region>_to_.*". A base-mesh patch without faces in the region is not a
-// patch of the region, and its entry is not read (GeometricBoundaryField reads the entries
-// of the region's patches).
+// regionField writes 0/<region>/<field>: the entry of every base-mesh patch with faces in
+// the region (patchZones; all of them when unknown: GeometricBoundaryField reads only the
+// entries of the region's own patches) — the constraint types of empty, symmetry, wedge
+// and cyclic patches, the rest by patch — and the coupled interface entry "<region>_to_.*".
 func (c *compilation) regionField(r, field, class string, dims *grammar.DimSet, internal val, patch func(string, *schema.Boundary, node), iface func(node)) {
 	f := c.regionFile("0/"+r+"/"+field, class)
 	f.set("dimensions", ruleSrc("FOAM-DIM-001", "dimensions of "+field), dims)
 	f.set("internalField", internal.src, internal.uniform()...)
 	bf := f.sub("boundaryField")
+	zones := c.patchZones()
 	for _, pt := range c.mesh.Patches {
 		b := c.regionBoundary(r, pt.Name)
-		if b == nil {
+		if z, known := zones[pt.Name]; b == nil || (known && !slices.Contains(z, r)) {
 			continue
 		}
 		e := bf.sub(pt.Name)

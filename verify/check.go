@@ -51,6 +51,7 @@ const (
 var checks = []*Check{
 	&resultsCheck, &conservationCheck, &energyCheck, &specCheck, &problemCheck, &expectCheck,
 	&fieldsCheck, &wallCheck, &logCheck, &convergenceCheck, &phaseCheck, &phaseVolumeCheck, &timeCheck,
+	&interfaceHeatCheck,
 }
 
 // commonIDs are raised by several checks and by Case itself.

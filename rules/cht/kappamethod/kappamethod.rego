@@ -1,30 +1,25 @@
 # METADATA
-# title: kappaMethod agrees with the region's kind
-# description: kappaMethod solidThermo looks the region's thermo up as a solidThermo and fluidThermo as a fluid's thermo with its turbulence model (temperatureCoupledBase::kappa); the other kind's thermo stops the solver (v1912, solidThermo in a fluid region - "lookup of thermophysicalProperties ... successful but it is not a solidThermo").
+# title: no kappaMethod solidThermo in a fluid region
+# description: kappaMethod solidThermo looks the region's thermo up as a solidThermo (temperatureCoupledBase::kappa); a fluid region's thermo is none and the solver stops (v1912 - "lookup of thermophysicalProperties ... successful but it is not a solidThermo"). The converse, fluidThermo in a solid region, falls back to the thermo's own kappa and gives the same answer (v1912, the chtslab case - interface T 323.244615 K either way), so it is not flagged.
 # custom:
 #   id: FOAM-CHT-005
 #   severity: deny
-#   fix: Use kappaMethod fluidThermo in a fluid region and solidThermo in a solid region.
+#   fix: Use kappaMethod fluidThermo in a fluid region.
 #   provenance:
 #     - src/TurbulenceModels/compressible/turbulentFluidThermoModels/derivedFvPatchFields/temperatureCoupledBase/temperatureCoupledBase.C
 package foamc.rules.cht.kappamethod
 
 import data.foamc.lib
 
-want := {"fluid": "fluidThermo", "solid": "solidThermo"}
-
 findings contains f if {
 	some r in lib.listed_regions
-	k := lib.region_kind(r)
+	lib.region_kind(r) == "fluid"
 	file := input.fields[sprintf("%s/T", [r])]
 	some tk, e in entries(input.files[file].boundaryField)
-	m := e.kappaMethod
-	m in {"fluidThermo", "solidThermo"}
-	m != want[k]
-	f := lib.finding_with(
+	e.kappaMethod == "solidThermo"
+	f := lib.finding(
 		lib.file_ptr(file, array.concat(array.concat(["boundaryField"], json.unmarshal(tk)), ["kappaMethod"])),
-		sprintf("kappaMethod %s in %s region %s: its thermo is not a %s", [m, k, r, m]),
-		{"repair": {"edits": [lib.fix_set(file, array.concat(array.concat(["boundaryField"], json.unmarshal(tk)), ["kappaMethod"]), want[k])]}},
+		sprintf("kappaMethod solidThermo in fluid region %s: its thermo is not a solidThermo", [r]),
 	)
 }
 

@@ -17,3 +17,14 @@ test_solid_method_in_fluid if {
 test_fluid_method_in_fluid if {
 	count(kappamethod.findings) == 0 with input as doc("fluidThermo")
 }
+
+test_fluid_method_in_solid_runs if {
+	doc := {
+		"files": {
+			"constant/regionProperties": {"regions": ["fluid", [], "solid", ["solid"]]},
+			"0/solid/T": {"boundaryField": {"$regex": [{"pattern": "solid_to_.*", "value": {"type": "compressible::turbulentTemperatureCoupledBaffleMixed", "kappaMethod": "fluidThermo"}}]}},
+		},
+		"fields": {"solid/T": "0/solid/T"},
+	}
+	count(kappamethod.findings) == 0 with input as doc
+}

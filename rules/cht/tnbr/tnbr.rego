@@ -17,9 +17,8 @@ findings contains f if {
 	e.type in lib.temperature_coupled
 	nbr := object.get(e, "Tnbr", "T")
 	not input.fields[sprintf("%s/%s", [b, nbr])]
-	f := lib.finding_with(
+	f := lib.finding(
 		lib.region_T_ptr(a, array.concat(tk, ["Tnbr"])),
 		sprintf("Tnbr %v on %s_to_%s names no field of region %s: the coupled condition cannot find the neighbour's temperature", [nbr, a, b, b]),
-		{"repair": {"edits": [lib.fix_set(input.fields[sprintf("%s/T", [a])], array.concat(array.concat(["boundaryField"], tk), ["Tnbr"]), "T")]}},
 	)
 }

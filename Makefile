@@ -125,7 +125,7 @@ slurm-down:
 # settings, eval/specmatrix/fractional.go); then every blind spec (eval/specmatrix/blind_test.go), the patch-syntax
 # matrix (eval/specmatrix/patchsyntax.go) and foamc's blockMeshDict reading against blockMesh on every tutorial.
 matrix: deps
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestGeneratedMatrix$$|TestFractionalSteadyMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestGeneratedMatrix$$|TestFractionalSteadyMatrix$$|TestCHTMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestBlindSpecs$$' -count=1 -v -timeout 60m -args -blind=all
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \

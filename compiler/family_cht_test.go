@@ -109,6 +109,7 @@ func TestCHTRefusals(t *testing.T) {
 		{"region not a zone", "  plate:\n", "  plat:\n", IDMesh, "/regions/plat", `rename region "plat" to "plate"`},
 		{"solid without kappa", "kappa: 200", "Pr: 1", IDOpen, "/regions/plate/material/kappa", ""},
 		{"no regions", "regions:\n", "regionz:\n", "FOAM-SPEC-003", "", ""},
+		{"Foundation 12", "version: 1\n", "version: 1\ntarget: openfoam-12\n", IDUnsupported, "/target", ""},
 		{"turbulent fluid", "turbulence: laminar", "turbulence: kEpsilon", IDUnsupported, "/physics/turbulence", ""},
 		{"fluid heat source", "    U: [0.1, 0, 0]\n", "    U: [0.1, 0, 0]\n    heatSource: 5\n", IDUnsupported, "/regions/air/heatSource", ""},
 		{"expect without region", "control:", "expect:\n  - {name: t, patchAverage: {patch: top, field: T}, value: 300, tolerance: {absolute: 1}}\ncontrol:", IDExpect, "/expect/0", ""},

@@ -30,7 +30,7 @@ const interfaceHeatTolerance = 0.01
 // postProcessing/<a>/<object>/<start>/wallHeatFlux.dat) equals the heat region b takes in
 // through <b>_to_<a>: Q_ab + Q_ba = 0 at the latest time.
 func checkInterfaceHeat(r *Run) []finding.Finding {
-	if _, err := os.Stat(filepath.Join(r.dir, "constant", "regionProperties")); err != nil {
+	if !r.regionCase() {
 		return nil
 	}
 	t := r.latest()
@@ -108,6 +108,12 @@ func checkInterfaceHeat(r *Run) []finding.Finding {
 			Fix:     "add a wallHeatFlux function object per region to controlDict (foamc compile writes them)"})
 	}
 	return out
+}
+
+// regionCase reports a multi-region case: its fields and dictionaries live per region.
+func (r *Run) regionCase() bool {
+	_, err := os.Stat(filepath.Join(r.dir, "constant", "regionProperties"))
+	return err == nil
 }
 
 var interfaceHeatCheck = Check{Name: "interface-heat", File: "verify/interfaceheat.go",

@@ -15,10 +15,17 @@ import data.foamc.lib
 findings contains f if {
 	some r in lib.listed_regions
 	file := sprintf("constant/%s/thermophysicalProperties", [r])
-	not lib.file_exists(file)
+	not has_thermo(file)
 	f := lib.finding_with(
 		lib.file_ptr("constant/regionProperties", ["regions"]),
 		sprintf("%s region %s has no %s", [lib.region_kind(r), r, file]),
 		{"related": [lib.missing(lib.file_ptr(file, []))]},
 	)
+}
+
+# has_thermo: the region's thermophysicalProperties, or one per phase
+# (thermophysicalProperties.<phase>: chtMultiRegionTwoPhaseEulerFoam's solidQuenching2D).
+has_thermo(file) if {
+	some f, _ in input.files
+	startswith(f, file)
 }

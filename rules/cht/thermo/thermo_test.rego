@@ -18,3 +18,11 @@ test_every_region_has_thermo if {
 	}}
 	count(thermo.findings) == 0 with input as doc
 }
+
+test_phase_thermo if {
+	doc := {"files": {
+		"constant/regionProperties": {"regions": ["fluid", ["water"], "solid", []]},
+		"constant/water/thermophysicalProperties.liquid": {},
+	}}
+	count(thermo.findings) == 0 with input as doc
+}

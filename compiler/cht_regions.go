@@ -321,9 +321,10 @@ func (c *compilation) regionT(r string) val {
 	if rg.T != nil {
 		return sv(*rg.T, specSrc(ptr))
 	}
-	for _, n := range sortedKeys(c.spec.Boundaries) {
-		if b := c.regionBoundary(r, n); b != nil && b.T != nil {
-			return sv(b.T.Value, specSrc("/boundaries/"+escape(n)+"/T"))
+	zones := c.patchZones()
+	for _, pt := range c.mesh.Patches {
+		if b := c.regionBoundary(r, pt.Name); b != nil && b.T != nil && inRegion(zones, r, pt.Name) {
+			return sv(b.T.Value, specSrc(c.bptr(r, pt.Name)+"/T"))
 		}
 	}
 	return c.settled("regions/"+r+"/T", ptr, "the initial temperature of region "+r, sv(300, defaultSrc(refAtRest, "T = 300 K", nil)))
@@ -508,7 +509,7 @@ func (c *compilation) regionField(r, field, class string, dims *grammar.DimSet, 
 	zones := c.patchZones()
 	for _, pt := range c.mesh.Patches {
 		b := c.regionBoundary(r, pt.Name)
-		if z, known := zones[pt.Name]; b == nil || (known && !slices.Contains(z, r)) {
+		if b == nil || !inRegion(zones, r, pt.Name) {
 			continue
 		}
 		e := bf.sub(pt.Name)
@@ -698,10 +699,17 @@ func (c *compilation) emitRegionNumerics(r string) {
 	a.set("nNonOrthogonalCorrectors", tut, grammar.Label(0))
 }
 
+// inRegion: patch has faces in region r, as far as patchZones knows (nil: every patch may).
+func inRegion(zones map[string][]string, r, patch string) bool {
+	z, known := zones[patch]
+	return !known || slices.Contains(z, r)
+}
+
 // closedRegion: no outlet of the fluid region fixes its pressure.
 func (c *compilation) closedRegion(r string) bool {
+	zones := c.patchZones()
 	for _, pt := range c.mesh.Patches {
-		if b := c.regionBoundary(r, pt.Name); b != nil && b.Role == "outlet" {
+		if b := c.regionBoundary(r, pt.Name); b != nil && b.Role == "outlet" && inRegion(zones, r, pt.Name) {
 			return false
 		}
 	}

@@ -108,7 +108,9 @@ func TestCHTRefusals(t *testing.T) {
 	}{
 		{"region not a zone", "  plate:\n", "  plat:\n", IDMesh, "/regions/plat", `rename region "plat" to "plate"`},
 		{"solid without kappa", "kappa: 200", "Pr: 1", IDOpen, "/regions/plate/material/kappa", ""},
-		{"no regions", "regions:\n", "regionz:\n", "FOAM-SPEC-003", "", ""},
+		{"no regions", "", "version: 1\nname: x\nmesh: {blockMeshDict: " + mesh + "}\nphysics: {solver: chtMultiRegionFoam, turbulence: laminar}\n" +
+			"fluid: {molWeight: 28.9, Cp: 1005, mu: 1.8e-5, Pr: 0.7}\nboundaries: {inlet: {role: wall}, outlet: {role: wall}, top: {role: wall}, plateEnds: {role: wall}, bottom: {role: wall}, frontAndBack: {role: empty}}\n" +
+			"control: {endTime: 1, deltaT: 0.1}\n", IDUnsupported, "/physics/solver", "add regions"},
 		{"Foundation 12", "version: 1\n", "version: 1\ntarget: openfoam-12\n", IDUnsupported, "/target", ""},
 		{"turbulent fluid", "turbulence: laminar", "turbulence: kEpsilon", IDUnsupported, "/physics/turbulence", ""},
 		{"fluid heat source", "    U: [0.1, 0, 0]\n", "    U: [0.1, 0, 0]\n    heatSource: 5\n", IDUnsupported, "/regions/air/heatSource", ""},
@@ -116,7 +118,9 @@ func TestCHTRefusals(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			y := strings.Replace(base, c.old, c.new, 1)
-			if y == base {
+			if c.old == "" {
+				y = c.new
+			} else if y == base {
 				t.Fatalf("%q not in the fixture", c.old)
 			}
 			_, err := CompileBytes(context.Background(), "spec.yaml", []byte(y), t.TempDir(), Options{})

@@ -126,7 +126,7 @@ slurm-down:
 # matrix (eval/specmatrix/patchsyntax.go), the free-surface (VoF) matrix (eval/specmatrix/vof.go) and foamc's
 # blockMeshDict reading against blockMesh on every tutorial.
 matrix: deps
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestGeneratedMatrix$$|TestGeneratedMatrixWaterScalar$$|TestFractionalSteadyMatrix$$|TestReactingMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestGeneratedMatrix$$|TestGeneratedMatrixWaterScalar$$|TestFractionalSteadyMatrix$$|TestReactingMatrix$$|TestCHTMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestBlindSpecs$$' -count=1 -v -timeout 60m -args -blind=all
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \

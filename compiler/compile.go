@@ -226,6 +226,9 @@ func (c *compilation) run() pass {
 	if p, stop := c.resolve(); stop {
 		return p
 	}
+	if mr, ok := c.fam().(multiRegion); ok {
+		return c.restate(mr.compileRegions(c))
+	}
 	for round := 1; ; round++ {
 		if p, stop := c.settle(); stop {
 			return p
@@ -285,6 +288,10 @@ func (c *compilation) resolve() (pass, bool) {
 	// Open slots do not stop compilation: every open slot is reported at once.
 	if c.fatal() || c.feat.Solver == "" {
 		return pass{err: c.sorted()}, true
+	}
+	if _, ok := c.fam().(multiRegion); ok {
+		// A region case's files are its family's (no single-region boundary problem).
+		return c.stopped()
 	}
 	c.fieldLists()
 	c.buildProblem()

@@ -103,7 +103,7 @@ type linearSolver struct {
 
 // families is the registration of every family foamc compiles: adding a family is one
 // line here (docs/compiler.md "Add a solver family").
-var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, vof{}, shallowWater{}, scalarTransport{}, reacting{}}
+var families = []family{incompressible{}, compressible{}, density{}, buoyant{}, potential{}, vof{}, shallowWater{}, scalarTransport{}, reacting{}, cht{}}
 
 // solverInfo is a solver foamc compiles: its row of the kb's curated table (the one table
 // of solver facts) with its family and what the compiler derives from the row.

@@ -18,7 +18,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
-var idPattern = regexp.MustCompile(`^FOAM-(STRUCT|FM|BC|DIM|NUM|SOL|TIME|THERMO|CHEM|SEC|PAR)-\d{3}$`)
+var idPattern = regexp.MustCompile(`^FOAM-(STRUCT|FM|BC|DIM|NUM|SOL|TIME|THERMO|CHEM|SEC|PAR|CHT)-\d{3}$`)
 
 // TestRuleMetadata: every built-in rule has a well-formed id whose category segment names
 // its directory (FOAM-NUM-* under numerics/), a severity, a fix, provenance, a title, and
@@ -67,8 +67,8 @@ func TestRuleMetadata(t *testing.T) {
 			t.Errorf("%s: no %s", r.ID, test)
 		}
 	}
-	if len(segDir) != 11 {
-		t.Errorf("categories %v, want the eleven of the ID pattern", segDir)
+	if len(segDir) != 12 {
+		t.Errorf("categories %v, want the twelve of the ID pattern", segDir)
 	}
 }
 

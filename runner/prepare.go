@@ -22,6 +22,8 @@ type prepStep struct {
 	program string   // the utility
 	args    []string // its arguments
 	mesh    bool     // a meshing step: only when foamc makes the mesh itself
+	// needed, when set, says whether the case still needs the step.
+	needed func(dir string) bool
 }
 
 // prepSteps in the order the v1912 tutorials' Allrun scripts use them.
@@ -31,6 +33,9 @@ var prepSteps = []prepStep{
 	// checkMesh after snappyHexMesh: its report becomes the mesh findings (meshcheck.go).
 	{dict: "system/snappyHexMeshDict", program: "checkMesh", mesh: true},
 	{dict: "system/topoSetDict", program: "topoSet"},
+	// A region case is split into one mesh per cell zone (the multi-region tutorials'
+	// Allrun.pre), unless its region meshes are given.
+	{dict: "constant/regionProperties", program: "splitMeshRegions", args: []string{"-cellZones", "-overwrite"}, needed: lacksRegionMesh},
 	{dict: "system/setFieldsDict", program: "setFields"},
 }
 
@@ -84,7 +89,7 @@ func prepare(ctx context.Context, f foam, log io.Writer, progress func(Progress)
 	}
 	fresh := startsFresh(f.dir)
 	for _, s := range prepSteps {
-		if !has(s.dict) || (s.mesh && !meshing) || (!s.mesh && !fresh) {
+		if !has(s.dict) || (s.mesh && !meshing) || (!s.mesh && !fresh) || (s.needed != nil && !s.needed(f.dir)) {
 			continue
 		}
 		fmt.Fprintf(log, "prepare: %s %s\n", s.program, strings.Join(s.args, " "))
@@ -105,6 +110,12 @@ func prepare(ctx context.Context, f foam, log io.Writer, progress func(Progress)
 		}
 	}
 	return nil, nil
+}
+
+// lacksRegionMesh reports a case with no constant/<region>/polyMesh.
+func lacksRegionMesh(dir string) bool {
+	m, _ := filepath.Glob(filepath.Join(dir, "constant", "*", "polyMesh", "faces*"))
+	return len(m) == 0
 }
 
 // hasMesh reports a polyMesh (plain or gzipped faces).

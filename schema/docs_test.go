@@ -123,9 +123,12 @@ func schemaFields(root, node map[string]any, prefix string, out map[string]bool)
 		if _, free := ap["enum"]; free || len(ap) == 0 {
 			return
 		}
-		if strings.HasSuffix(prefix, "boundaries") {
-			out[join("<patch>")] = true
-			schemaFields(root, ap, join("<patch>"), out)
+		for suffix, key := range map[string]string{"boundaries": "<patch>", "regions": "<region>"} {
+			// A region's boundary entries are the top-level ones, documented once there.
+			if strings.HasSuffix(prefix, suffix) && !strings.HasPrefix(prefix, "regions.") {
+				out[join(key)] = true
+				schemaFields(root, ap, join(key), out)
+			}
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 // read them and verify must not import the compiler.
 type Expect struct {
 	Name            string         `json:"name"`
+	Region          string         `json:"region,omitempty"`
 	ForceCoeff      string         `json:"forceCoeff,omitempty"`
 	PressureDrop    *PressureDrop  `json:"pressureDrop,omitempty"`
 	FlowRate        *PatchRef      `json:"flowRate,omitempty"`
@@ -88,6 +89,15 @@ const ExpectPrefix = "expect_"
 
 // FunctionObject is the name of the function object that measures e.
 func (e *Expect) FunctionObject() string { return ExpectPrefix + e.Name }
+
+// OutputDir is the function object's directory under postProcessing/: a region's
+// function object writes below the region's name.
+func (e *Expect) OutputDir() string {
+	if e.Region != "" {
+		return e.Region + "/" + e.FunctionObject()
+	}
+	return e.FunctionObject()
+}
 
 // Kind names e's measurement: forceCoeff, pressureDrop, flowRate, patchAverage,
 // wallShearStress, nusselt, point or line.

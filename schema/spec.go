@@ -23,10 +23,13 @@ type Spec struct {
 	Reference   ReferenceSpec        `json:"reference"`
 	Initial     InitialSpec          `json:"initial"`
 	Boundaries  map[string]*Boundary `json:"boundaries"`
-	Numerics    NumericsSpec         `json:"numerics"`
-	Control     ControlSpec          `json:"control"`
-	Outputs     OutputsSpec          `json:"outputs"`
-	Run         RunSpec              `json:"run"`
+	// Regions are the fluid and solid regions of a conjugate heat transfer case, by the
+	// cell zone splitMeshRegions makes each of (docs/spec.md, Regions).
+	Regions  map[string]*Region `json:"regions,omitempty"`
+	Numerics NumericsSpec       `json:"numerics"`
+	Control  ControlSpec        `json:"control"`
+	Outputs  OutputsSpec        `json:"outputs"`
+	Run      RunSpec            `json:"run"`
 	// Reaction is the reacting mixture of reactingFoam (docs/spec.md, Reacting flow).
 	Reaction *ReactionSpec `json:"reaction,omitempty"`
 	// Expect is what the run must measure (docs/spec.md, Expectations).
@@ -196,6 +199,30 @@ type ScalarSpec struct {
 	Diffusivity float64  `json:"diffusivity"`
 	Initial     *float64 `json:"initial,omitempty"`
 	Inlet       *float64 `json:"inlet,omitempty"`
+}
+
+// Region is one region of a conjugate heat transfer case: a fluid or a solid with its
+// material, initial state, heat source and its own boundary entries.
+type Region struct {
+	Kind       string               `json:"kind"`
+	Material   Material             `json:"material"`
+	T          *float64             `json:"T,omitempty"`
+	P          *float64             `json:"p,omitempty"`
+	U          []float64            `json:"U,omitempty"`
+	HeatSource *float64             `json:"heatSource,omitempty"`
+	FrozenFlow bool                 `json:"frozenFlow,omitempty"`
+	Boundaries map[string]*Boundary `json:"boundaries,omitempty"`
+}
+
+// Material is a region's thermophysical properties (a fluid: rho or molWeight, Cp, mu, Pr;
+// a solid: rho, Cp, kappa).
+type Material struct {
+	Rho       *float64 `json:"rho,omitempty"`
+	MolWeight *float64 `json:"molWeight,omitempty"`
+	Cp        *float64 `json:"Cp,omitempty"`
+	Mu        *float64 `json:"mu,omitempty"`
+	Pr        *float64 `json:"Pr,omitempty"`
+	Kappa     *float64 `json:"kappa,omitempty"`
 }
 
 type TurbulenceInlet struct {

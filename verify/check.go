@@ -51,7 +51,7 @@ const (
 var checks = []*Check{
 	&resultsCheck, &conservationCheck, &energyCheck, &specCheck, &problemCheck, &expectCheck,
 	&fieldsCheck, &wallCheck, &logCheck, &convergenceCheck, &phaseCheck, &phaseVolumeCheck, &timeCheck,
-	&shallowWaterCheck, &scalarBoundsCheck, &speciesCheck,
+	&shallowWaterCheck, &scalarBoundsCheck, &speciesCheck, &interfaceHeatCheck, &regionFieldsCheck,
 }
 
 // commonIDs are raised by several checks and by Case itself.

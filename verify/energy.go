@@ -37,6 +37,9 @@ func checkEnergy(r *Run) []finding.Finding {
 			Summary: "energy balance not judged: " + why,
 			Detail:  "method: net flux of total enthalpy phi (Cp T + |U|^2/2) over the boundary relative to the inflow's; " + why}}
 	}
+	if r.regionCase() {
+		return notJudged("a region case (constant/regionProperties): its regions' balances are per interface (" + IDInterfaceHeat + ")")
+	}
 	const tp = "constant/thermophysicalProperties"
 	x, err := r.dict(tp)
 	if err != nil {

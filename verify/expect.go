@@ -101,15 +101,14 @@ func expectMonitor(e *schema.Expect, m measurement) *picture {
 func noOutput(e *schema.Expect, err error) finding.Finding {
 	return finding.Finding{ID: IDExpectNoOutput, Severity: finding.Warn,
 		Summary:  fmt.Sprintf("expect %s: cannot measure %s: %v", e.Name, e.Kind(), err),
-		Detail:   fmt.Sprintf("method: read the output of function object %s under postProcessing/%s/; measured: %v", e.FunctionObject(), e.FunctionObject(), err),
+		Detail:   fmt.Sprintf("method: read the output of function object %s under postProcessing/%s/; measured: %v", e.FunctionObject(), e.OutputDir(), err),
 		Fix:      "compile the case with foamc compile (it emits " + e.FunctionObject() + ") and run it; for average, run past average.from",
-		Location: finding.Location{File: "postProcessing/" + e.FunctionObject()}}
+		Location: finding.Location{File: "postProcessing/" + e.OutputDir()}}
 }
 
 // measure reads the series of a scalar expectation and reduces it: the last row, or
 // the mean over the average window.
 func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
-	obj := e.FunctionObject()
 	var base string
 	var cols []string
 	component := ""
@@ -133,7 +132,7 @@ func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
 		// A probes file has no column names: its one probe is the first value.
 		base, cols, component = e.Point.Field, []string{"probe 0"}, e.Point.Component
 	}
-	ser, err := readSeries(dir, obj, base)
+	ser, err := readSeries(dir, e.OutputDir(), base)
 	if err != nil {
 		return measurement{}, err
 	}

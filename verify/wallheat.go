@@ -28,11 +28,17 @@ type wallHeat struct {
 // wallHeatFlux object under postProcessing/, a later start directory or file winning
 // (a restarted run).
 func readWallHeat(dir string, t float64) (wallHeat, error) {
+	return readWallHeatIn(filepath.Join(dir, "postProcessing"), "postProcessing", t)
+}
+
+// readWallHeatIn is readWallHeat over the objects of one directory (postProcessing, or a
+// region's postProcessing/<region>), rel its case-relative name.
+func readWallHeatIn(dir, relDir string, t float64) (wallHeat, error) {
 	w := wallHeat{q: map[string]float64{}}
-	objects, _ := filepath.Glob(filepath.Join(dir, "postProcessing", "*"))
+	objects, _ := filepath.Glob(filepath.Join(dir, "*"))
 	sort.Strings(objects)
 	for _, o := range objects {
-		rel := path.Join("postProcessing", filepath.Base(o))
+		rel := path.Join(relDir, filepath.Base(o))
 		for _, st := range foamcase.TimeDirs(o) {
 			names, _ := filepath.Glob(filepath.Join(o, st, "wallHeatFlux*.dat"))
 			sort.Strings(names)

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 
 	"gopkg.in/yaml.v3"
@@ -23,8 +24,12 @@ var corpusYAML []byte
 type Base struct {
 	Name     string `yaml:"name"`
 	Tutorial string `yaml:"tutorial"` // path under tutorials/
-	Solver   string `yaml:"solver"`   // controlDict application, checked by Validate against the tutorial
-	// Steps run before the solver, in order (blockMesh, setFields...).
+	// Case, instead of a tutorial, is a case directory of the corpus (cases/<name>, relative
+	// to eval/faults): a case foamc compiled where no tutorial has the feature's layout.
+	Case   string `yaml:"case"`
+	Solver string `yaml:"solver"` // controlDict application, checked by Validate against the tutorial
+	// Steps run before the solver, in order (blockMesh, setFields...); a step's words after
+	// the program are its arguments ("splitMeshRegions -cellZones -overwrite").
 	Steps []string `yaml:"steps"`
 	// Prepare shortens the run (endTime, writeInterval) and does what the
 	// tutorial's Allrun does besides running programs (restore 0.orig).
@@ -105,10 +110,10 @@ func (c *Corpus) Validate() error {
 			return fmt.Errorf("fault corpus: base %q: name must be unique kebab-case", b.Name)
 		}
 		bases[b.Name] = true
-		if b.Tutorial == "" || b.Solver == "" {
-			return fmt.Errorf("fault corpus: base %q: tutorial and solver are required", b.Name)
+		if (b.Tutorial == "") == (b.Case == "") || b.Solver == "" {
+			return fmt.Errorf("fault corpus: base %q: a tutorial or a case, and the solver, are required", b.Name)
 		}
-		if err := checkRel(b.Tutorial); err != nil {
+		if err := checkRel(b.Tutorial + b.Case); err != nil {
 			return fmt.Errorf("fault corpus: base %q: tutorial: %w", b.Name, err)
 		}
 		for _, e := range b.Prepare {
@@ -151,6 +156,9 @@ func Materialize(tutorials string, b Base, edits []Edit, dst string) error {
 		return fmt.Errorf("materialize %s: %s already exists", b.Name, dst)
 	}
 	src := filepath.Join(tutorials, filepath.FromSlash(b.Tutorial))
+	if b.Case != "" {
+		src = filepath.Join(corpusDir(), filepath.FromSlash(b.Case))
+	}
 	if st, err := os.Stat(src); err != nil || !st.IsDir() {
 		return fmt.Errorf("materialize %s: tutorial %s not found", b.Name, src)
 	}
@@ -164,4 +172,10 @@ func Materialize(tutorials string, b Base, edits []Edit, dst string) error {
 		return fmt.Errorf("materialize %s: %w", b.Name, err)
 	}
 	return nil
+}
+
+// corpusDir is this package's source directory, which holds the corpus' own cases.
+func corpusDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(file)
 }

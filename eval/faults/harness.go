@@ -83,10 +83,12 @@ func (r Runner) Run(ctx context.Context, caseDir string, b Base) (Outcome, error
 		env = openfoam.Env()
 	}
 	var warning string
-	for _, prog := range append(append([]string{}, b.Steps...), b.Solver) {
+	for _, step := range append(append([]string{}, b.Steps...), b.Solver) {
+		words := strings.Fields(step)
+		prog := words[0]
 		sctx, cancel := context.WithTimeout(ctx, timeout)
 		p := &solverlog.Parser{}
-		code, runErr := runner.Exec(sctx, abs, env, prog, func(l string) { p.Feed(l) }, prog)
+		code, runErr := runner.Exec(sctx, abs, env, prog, func(l string) { p.Feed(l) }, prog, words[1:]...)
 		timedOut := sctx.Err() == context.DeadlineExceeded
 		cancel()
 		if ctx.Err() != nil {

@@ -24,7 +24,7 @@ func runCorpus(t *testing.T) (*Corpus, []Result) {
 	}
 	for _, b := range c.Bases {
 		for _, p := range append(append([]string{}, b.Steps...), b.Solver) {
-			foamtest.RequireBinary(t, p)
+			foamtest.RequireBinary(t, strings.Fields(p)[0])
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)

@@ -53,6 +53,60 @@ const (
 )
 
 var blindSpecs = []blindSpec{
+	// multiRegionHeater's five cell zones (blockMesh then topoSet, as its Allrun.pre), two
+	// fluids and three solids, split by splitMeshRegions; transient, buoyant, heated from below.
+	{name: "multiRegionHeater-cht", sample: true, mesh: multiRegionHeaterMesh, yaml: `
+mesh: {polyMesh: {{M}}}
+physics: {solver: chtMultiRegionFoam, turbulence: laminar, gravity: [0, -9.81, 0]}
+regions:
+  bottomWater:
+    kind: fluid
+    material: {rho: 1000, Cp: 4181, mu: 959e-6, Pr: 6.62}
+    T: 300
+    boundaries:
+      minX: {role: inlet, U: [0.001, 0, 0], T: 300}
+      maxX: {role: outlet, p: 100000}
+  topAir:
+    kind: fluid
+    material: {molWeight: 28.9, Cp: 1000, mu: 1.8e-5, Pr: 0.7}
+    T: 300
+    boundaries:
+      minX: {role: inlet, U: [0.1, 0, 0], T: 300}
+      maxX: {role: outlet, p: 100000}
+  heater:
+    kind: solid
+    material: {rho: 8000, Cp: 450, kappa: 80}
+    T: 300
+    boundaries:
+      minY: {role: wall, T: 500}
+  leftSolid: {kind: solid, material: {rho: 8000, Cp: 450, kappa: 80}, T: 300}
+  rightSolid: {kind: solid, material: {rho: 8000, Cp: 450, kappa: 80}, T: 300}
+boundaries:
+  maxY: {role: wall}
+  minX: {role: wall}
+  maxX: {role: wall}
+  minY: {role: wall}
+  minZ: {role: wall}
+  maxZ: {role: wall}
+control: {endTime: 1, deltaT: 0.001, maxCo: 0.6}`},
+	// The same mesh steady: the heater held at 500 K by a heat source instead of a wall.
+	{name: "multiRegionHeater-cht-steady", mesh: multiRegionHeaterMesh, yaml: `
+mesh: {polyMesh: {{M}}}
+physics: {solver: chtMultiRegionSimpleFoam, turbulence: laminar, gravity: [0, -9.81, 0]}
+regions:
+  bottomWater: {kind: fluid, material: {rho: 1000, Cp: 4181, mu: 959e-6, Pr: 6.62}, T: 300}
+  topAir: {kind: fluid, material: {molWeight: 28.9, Cp: 1000, mu: 1.8e-5, Pr: 0.7}, T: 300}
+  heater: {kind: solid, material: {rho: 8000, Cp: 450, kappa: 80}, T: 300, heatSource: 1e6}
+  leftSolid: {kind: solid, material: {rho: 8000, Cp: 450, kappa: 80}, T: 300}
+  rightSolid: {kind: solid, material: {rho: 8000, Cp: 450, kappa: 80}, T: 300}
+boundaries:
+  maxY: {role: wall, T: 300}
+  minX: {role: wall}
+  maxX: {role: wall}
+  minY: {role: wall}
+  minZ: {role: wall}
+  maxZ: {role: wall}
+control: {endTime: 25, deltaT: 1}`},
 	// #include inside the blocks and boundary lists, 112 vertices (one NumList token),
 	// defaultPatch walls of type wall.
 	{name: "helmholtz-include", sample: true, mesh: helmholtzMesh, yaml: `
@@ -540,6 +594,15 @@ func mustRunVoF(t *testing.T, res *compiler.Result) {
 		}
 	}
 	t.Logf("%s: %d steps, verify %s", res.Name, steps(log), v.Verdict)
+}
+
+// multiRegionHeaterMesh makes multiRegionHeater's mesh and cell zones as its Allrun.pre
+// does (blockMesh, topoSet); splitMeshRegions is the compiled case's own step.
+func multiRegionHeaterMesh(t *testing.T) string {
+	dir := copyTutorial(t, "heatTransfer/chtMultiRegionFoam/multiRegionHeater")
+	runTool(t, dir, "blockMesh")
+	runTool(t, dir, "topoSet")
+	return filepath.Join(dir, "constant", "polyMesh")
 }
 
 // elbowMesh converts the icoFoam elbow tutorial's Fluent mesh with fluentMeshToFoam.

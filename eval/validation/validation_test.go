@@ -27,7 +27,7 @@ import (
 var tablePath = flag.String("table", "", "write the validation table to this file")
 
 // solvers are the OpenFOAM programs the cases run.
-var solvers = []string{"blockMesh", "icoFoam", "pimpleFoam", "simpleFoam", "rhoCentralFoam", "shallowWaterFoam", "scalarTransportFoam", "reactingFoam"}
+var solvers = []string{"blockMesh", "icoFoam", "pimpleFoam", "simpleFoam", "rhoCentralFoam", "shallowWaterFoam", "scalarTransportFoam", "reactingFoam", "splitMeshRegions", "chtMultiRegionSimpleFoam"}
 
 const (
 	good  = "case"

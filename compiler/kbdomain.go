@@ -129,6 +129,11 @@ func templateBlock(solvers map[string]any, name string) (string, bool) {
 // the slot list is being collected.
 func (c *compilation) scheme(n node, section, key, cur string, src Source) {
 	id := "system/fvSchemes/" + section + "/" + key
+	if field := convField(key); section == "divSchemes" && field != "" {
+		if v, s := c.convection(field); v == cur {
+			src = s // the profile's choice, with its reference and robust fallback
+		}
+	}
 	if c.collecting != nil {
 		*c.collecting = append(*c.collecting, schemeReq{id, section, key, cur, src})
 		n.words(key, src, cur)
@@ -153,6 +158,19 @@ func (c *compilation) schemeVariables(p *problem) {
 	for _, r := range reqs {
 		var dom []candidate
 		seen := map[string]bool{}
+		// The accurate profile's choice comes first, the tutorials' after it (the robust
+		// fallback it records is their most frequent scheme); otherwise the tutorials lead.
+		if r.src.Profile == profileAccurate {
+			cur := candidate{r.curated, r.src}
+			if kc := samples[r.section+"/"+r.key]; len(kc) > 0 {
+				cur.Source.Robust = kc[0].Value
+			}
+			if cur.Source.Robust == r.curated {
+				cur.Source.Robust = ""
+			}
+			seen[r.curated] = true
+			dom = append(dom, cur)
+		}
 		for _, kc := range samples[r.section+"/"+r.key] {
 			if !seen[kc.Value] {
 				seen[kc.Value] = true

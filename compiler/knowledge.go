@@ -93,6 +93,8 @@ type Features struct {
 	Solved []string
 	// Fields lists the field files written to 0/.
 	Fields []string
+	// Profile is the numerics profile, accurate or robust (numerics.go).
+	Profile string
 }
 
 func (f Features) String() string {

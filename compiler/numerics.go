@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -28,6 +29,7 @@ const (
 	refDensityDdt = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
 	refShedding   = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
 	refFlowTime   = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
+	refSIMPLE     = "accurate profile: SIMPLE under-relaxation of 0.7 for the transport equations and 0.3 for the pressure (Patankar 1980, Numerical Heat Transfer and Fluid Flow, 6.7; Ferziger & Peric, 3rd ed., 7.5.2); measured on eval/validation/devahldavis against the tutorials' 0.3/0.7"
 )
 
 // stepsPerPeriod and stepsPerFlowTime bound an adjustable step by the flow's time scale.
@@ -158,4 +160,24 @@ func (c *compilation) maxDeltaT(st *state) val {
 			map[string]float64{"L": L, "U": st.uRef}})
 	}
 	return one
+}
+
+// relaxationFactor is the accurate profile's SIMPLE relaxation factor for key (a field of
+// relaxationFactors/fields, or "equations" for every transport equation), when it has one:
+// laminar buoyant flow takes SIMPLE's textbook 0.7/0.3 instead of the buoyantCavity
+// tutorial's 0.3/0.7, which the turbulent tutorial needs and which takes the laminar
+// de Vahl Davis cavity several times as many iterations to the same residuals.
+// Turbulent buoyant cases keep the tutorial's factors.
+func (c *compilation) relaxationFactor(key string, family float64) (float64, Source, bool) {
+	f := c.feat
+	if !c.numerics().accurate() || !f.Buoyant || f.Class != "laminar" {
+		return 0, Source{}, false
+	}
+	v, ok := map[string]float64{f.Pressure: 0.3, "equations": 0.7}[key]
+	if !ok || v == family {
+		return 0, Source{}, false
+	}
+	s := curated(refSIMPLE)
+	s.Profile, s.Robust = profileAccurate, strconv.FormatFloat(family, 'g', -1, 64)
+	return v, s, true
 }

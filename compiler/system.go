@@ -339,16 +339,26 @@ func (c *compilation) emitSolution() {
 		r := ruleSrc("FOAM-SOL-006", "SIMPLE needs relaxationFactors")
 		// Field factors (order kept) and the equation factor, per family.
 		fields, eqFactor := c.fam().relaxation()
+		// The accurate profile's factors where it has its own (numerics.go), each recording
+		// the family's as its robust value.
+		factor := func(key string, v float64) (float64, Source) {
+			if a, src, ok := c.relaxationFactor(key, v); ok {
+				return a, src
+			}
+			return v, r
+		}
 		if len(fields) > 0 {
 			fl := rf.sub("fields")
 			for _, kv := range fields {
-				fl.set(kv[0].(string), r, grammar.Num(kv[1].(float64)))
+				v, src := factor(kv[0].(string), kv[1].(float64))
+				fl.set(kv[0].(string), src, grammar.Num(v))
 			}
 		}
 		eq := rf.sub("equations")
 		for _, x := range f.Solved {
 			if x != f.Pressure {
-				eq.set(x, r, grammar.Num(eqFactor))
+				v, src := factor("equations", eqFactor)
+				eq.set(x, src, grammar.Num(v))
 			}
 		}
 	}

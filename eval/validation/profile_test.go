@@ -74,7 +74,7 @@ var extraChecks = map[string]func(t *testing.T, caseDir string) expectRow{
 // St = -3.3265/Re + 0.1816 + 1.6e-4 Re = 0.1649 at Re = 100; Park, Kwon & Choi (1998): 0.165.
 const (
 	strouhalRef  = 0.165
-	strouhalTol  = 0.03 // relative; cylinder/README.md
+	strouhalTol  = 0.04 // relative; cylinder/README.md
 	strouhalFrom = 70   // convective times D/U: shedding is periodic from here on
 )
 

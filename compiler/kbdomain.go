@@ -62,13 +62,24 @@ func (c *compilation) solverVariables(p *problem) {
 		tmpl = c.opts.KB.Template(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: "system/fvSolution"}, kb.DefaultTau)
 	}
 	solvers, _ := tmpl.Dict["solvers"].(map[string]any)
+	accurate := c.numerics().accurate()
 	for _, r := range reqs {
 		var dom []candidate
+		// The accurate profile's block (numerics.go accurateSolver) leads; the template's
+		// tutorial block follows it, or leads under robust.
+		cur := candidate{r.curated, r.src}
+		if accurate {
+			cur.Source.Profile = profileAccurate
+			cur.Source.Ref = strings.TrimPrefix(cur.Source.Ref+"; "+refLinearSolvers, "; ")
+			dom = append(dom, cur)
+		}
 		if b, ok := templateBlock(solvers, r.key); ok && b != r.curated {
 			dom = append(dom, candidate{b, Source{Kind: KindKB, Retriever: "data-driven template", Level: fmt.Sprintf("q%d", tmpl.Audit.Level),
 				Files: tmpl.Audit.Files}})
 		}
-		dom = append(dom, candidate{r.curated, r.src})
+		if !accurate {
+			dom = append(dom, cur)
+		}
 		id, field := r.id, strings.TrimSuffix(r.key, "Final")
 		p.add(&variable{ID: id, Domain: dom, SpecField: "/numerics/fvSolution/solvers/" + escape(r.key)})
 		if field != "p" && field != "p_rgh" {

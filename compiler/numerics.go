@@ -24,13 +24,13 @@ const (
 
 // References of the accurate choices (cited in provenance.json and docs/compiler.md).
 const (
-	refConvection = "accurate profile: second-order bounded convection (Jasak 1996, PhD thesis, Imperial College, ch. 3: NVD/TVD limiters; Warming & Beam 1976 for linearUpwind); OpenFOAM user guide 4.4 divSchemes"
-	refBackward   = "accurate profile: second-order backward differencing in time (Ferziger & Peric, Computational Methods for Fluid Dynamics, 3rd ed., sec. 6.2.3); Euler is first order"
-	refDensityDdt = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
-	refShedding   = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
-	refFlowTime   = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
-	refLinearSolvers    = "accurate profile: GAMG for the pressure (relTol 0.1 steady, 0.05 transient, 0 in the final corrector), smoothSolver for the transport equations (relTol 0.1 steady, 0 transient), absolute tolerance 1e-6: each step converges and the time to the answer measured on eval/validation is within 1.2x of a hand-tuned setup (docs/validation.md)"
-	refSIMPLE     = "accurate profile: SIMPLE under-relaxation of 0.7 for the transport equations and 0.3 for the pressure (Patankar 1980, Numerical Heat Transfer and Fluid Flow, 6.7; Ferziger & Peric, 3rd ed., 7.5.2); measured on eval/validation/devahldavis against the tutorials' 0.3/0.7"
+	refConvection    = "accurate profile: second-order bounded convection (Jasak 1996, PhD thesis, Imperial College, ch. 3: NVD/TVD limiters; Warming & Beam 1976 for linearUpwind); OpenFOAM user guide 4.4 divSchemes"
+	refBackward      = "accurate profile: second-order backward differencing in time (Ferziger & Peric, Computational Methods for Fluid Dynamics, 3rd ed., sec. 6.2.3); Euler is first order"
+	refDensityDdt    = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
+	refShedding      = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
+	refFlowTime      = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
+	refLinearSolvers = "accurate profile: GAMG for the pressure (relTol 0.1 steady, 0.05 transient, 0 in the final corrector), smoothSolver for the transport equations (relTol 0.1 steady, 0 transient), absolute tolerance 1e-6: each step converges and the time to the answer measured on eval/validation is within 1.2x of a hand-tuned setup (docs/validation.md)"
+	refSIMPLE        = "accurate profile: SIMPLE under-relaxation of 0.7 for the transport equations and 0.3 for the pressure (Patankar 1980, Numerical Heat Transfer and Fluid Flow, 6.7; Ferziger & Peric, 3rd ed., 7.5.2); measured on eval/validation/devahldavis against the tutorials' 0.3/0.7"
 )
 
 // stepsPerPeriod and stepsPerFlowTime bound an adjustable step by the flow's time scale.

@@ -169,7 +169,11 @@ func validate(t *testing.T, bin, dir, variant string) *outcome {
 	// foamc run may itself verify the finished run and exit 6 when verify rejects it
 	// (docs/runner.md); the verdict below is what is judged, and a solver that did not
 	// finish shows there as insufficient.
-	if out, code := foamc(bin, "run", caseDir, "--timeout", "8m"); code != 0 && !(variant == wrong && code == exitRunRejected) {
+	timeout := "8m"
+	if _, slow := slowCases[o.dir]; slow {
+		timeout = "90m" // thousands of steps on two shared cores
+	}
+	if out, code := foamc(bin, "run", caseDir, "--timeout", timeout); code != 0 && !(variant == wrong && code == exitRunRejected) {
 		t.Fatalf("foamc run %s: exit %d\n%s", caseDir, code, tail(out, 40))
 	}
 	verdict, fs := verifyRun(t, bin, caseDir, abs)

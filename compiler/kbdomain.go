@@ -62,7 +62,7 @@ func (c *compilation) solverVariables(p *problem) {
 		tmpl = c.opts.KB.Template(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: "system/fvSolution"}, kb.DefaultTau)
 	}
 	solvers, _ := tmpl.Dict["solvers"].(map[string]any)
-	accurate := c.numerics().accurate()
+	accurate := c.accurateSolvers()
 	for _, r := range reqs {
 		var dom []candidate
 		// The accurate profile's block (numerics.go accurateSolver) leads; the template's

@@ -143,11 +143,15 @@ matrix-openfoam12: deps openfoam12-modules
 
 # The validation suite against the literature (docs/validation.md): every eval/validation/<case> spec
 # compiled, run in OpenFOAM v1912 and judged by foamc verify --spec, with its wrong variant
-# rejected; prints the validation table (make test runs the same test).
+# rejected; prints the validation table with the default (accurate) numerics profile, then the
+# table of the same specs pinned to the robust profile (issue 25: every case must pass with
+# accurate; robust is reported beside it, and may miss). make test runs the fast sample only.
 validation: deps
 	@mkdir -p out
-	status=0; $(GO) test ./eval/validation -count=1 -run '^(TestValidation|TestDamBreak)$$' -timeout 15m -args -table=$(CURDIR)/out/validation.txt || status=$$?; \
-		cat out/validation.txt 2>/dev/null; exit $$status
+	status=0; $(GO) test ./eval/validation -count=1 -run '^(TestValidation|TestDamBreak)$$' -timeout 90m -args -validation=all -table=$(CURDIR)/out/validation.txt || status=$$?; \
+		cat out/validation.txt 2>/dev/null; \
+		$(GO) test ./eval/validation -count=1 -run '^TestValidation$$' -timeout 90m -args -validation=all -profile=robust -table=$(CURDIR)/out/validation-robust.txt; \
+		cat out/validation-robust.txt 2>/dev/null; exit $$status
 
 # The hostile-case corpus (docs/hostile.md): every attack run through the built foamc in
 # OpenFOAM v1912 as root and as the unprivileged foamc-probe user (created when missing; run

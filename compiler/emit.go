@@ -80,6 +80,7 @@ func clean(x float64) float64 {
 }
 
 func (c *compilation) features() {
+	c.feat.Profile = c.numerics().name
 	c.feat.TwoD = false
 	for _, pt := range c.mesh.Patches {
 		if c.sol["mesh/"+pt.Name+"/type"] == "empty" && !pt.NoFaces {

@@ -43,10 +43,10 @@ func (incompressible) constant(c *compilation, _ *state) {
 	t.set("nu", specSrc("/fluid/nu"), grammar.Dims(0, 2, -1, 0, 0, 0, 0), grammar.Num(*c.spec.Fluid.Nu))
 }
 
-// linearSolvers: icoFoam's p with PCG and DIC (its tutorials' practice), the others the
-// pressure-based blocks.
+// linearSolvers: icoFoam's p with PCG and DIC under the robust profile (its tutorials'
+// practice), the pressure-based blocks (GAMG) otherwise.
 func (incompressible) linearSolvers(c *compilation, sol node, ls linearSolver) {
-	if c.feat.Solver == "icoFoam" {
+	if c.feat.Solver == "icoFoam" && !c.numerics().accurate() {
 		ls.pressure = func(name string, relTol float64) {
 			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), curated(refNumerics))
 		}

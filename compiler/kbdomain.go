@@ -62,13 +62,24 @@ func (c *compilation) solverVariables(p *problem) {
 		tmpl = c.opts.KB.Template(kb.Query{Solver: c.feat.Solver, Turbulence: model, Target: "system/fvSolution"}, kb.DefaultTau)
 	}
 	solvers, _ := tmpl.Dict["solvers"].(map[string]any)
+	accurate := c.accurateSolvers()
 	for _, r := range reqs {
 		var dom []candidate
+		// The accurate profile's block (numerics.go accurateSolver) leads; the template's
+		// tutorial block follows it, or leads under robust.
+		cur := candidate{r.curated, r.src}
+		if accurate {
+			cur.Source.Profile = profileAccurate
+			cur.Source.Ref = strings.TrimPrefix(cur.Source.Ref+"; "+refLinearSolvers, "; ")
+			dom = append(dom, cur)
+		}
 		if b, ok := templateBlock(solvers, r.key); ok && b != r.curated {
 			dom = append(dom, candidate{b, Source{Kind: KindKB, Retriever: "data-driven template", Level: fmt.Sprintf("q%d", tmpl.Audit.Level),
 				Files: tmpl.Audit.Files}})
 		}
-		dom = append(dom, candidate{r.curated, r.src})
+		if !accurate {
+			dom = append(dom, cur)
+		}
 		id, field := r.id, strings.TrimSuffix(r.key, "Final")
 		p.add(&variable{ID: id, Domain: dom, SpecField: "/numerics/fvSolution/solvers/" + escape(r.key)})
 		// pcorr (interFoam's initial flux correction) is a pressure equation too.
@@ -130,6 +141,11 @@ func templateBlock(solvers map[string]any, name string) (string, bool) {
 // the slot list is being collected.
 func (c *compilation) scheme(n node, section, key, cur string, src Source) {
 	id := "system/fvSchemes/" + section + "/" + key
+	if field := convField(key); section == "divSchemes" && field != "" {
+		if v, s := c.convection(field); v == cur {
+			src = s // the profile's choice, with its reference and robust fallback
+		}
+	}
 	if c.collecting != nil {
 		*c.collecting = append(*c.collecting, schemeReq{id, section, key, cur, src})
 		n.words(key, src, cur)
@@ -154,6 +170,19 @@ func (c *compilation) schemeVariables(p *problem) {
 	for _, r := range reqs {
 		var dom []candidate
 		seen := map[string]bool{}
+		// The accurate profile's choice comes first, the tutorials' after it (the robust
+		// fallback it records is their most frequent scheme); otherwise the tutorials lead.
+		if r.src.Profile == profileAccurate {
+			cur := candidate{r.curated, r.src}
+			if kc := samples[r.section+"/"+r.key]; len(kc) > 0 {
+				cur.Source.Robust = kc[0].Value
+			}
+			if cur.Source.Robust == r.curated {
+				cur.Source.Robust = ""
+			}
+			seen[r.curated] = true
+			dom = append(dom, cur)
+		}
 		for _, kc := range samples[r.section+"/"+r.key] {
 			if !seen[kc.Value] {
 				seen[kc.Value] = true

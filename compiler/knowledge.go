@@ -92,6 +92,8 @@ type Features struct {
 	Fields []string
 	// Phases are a VoF solver's two phases; alpha.<Phases[0]> is solved.
 	Phases []string `json:",omitempty"`
+	// Profile is the numerics profile, accurate or robust (numerics.go).
+	Profile string
 }
 
 func (f Features) String() string {

@@ -37,6 +37,10 @@ type Source struct {
 	Contract []string `json:"contract,omitempty"`
 	// Examples are tutorial files using the same boundary condition for the field (multi-source kb).
 	Examples []string `json:"examples,omitempty"`
+	// Profile is the numerics profile that chose the value (compiler/numerics.go); Robust is
+	// the value the robust profile writes instead, which foamc run --repair falls back to.
+	Profile string `json:"profile,omitempty"`
+	Robust  string `json:"robust,omitempty"`
 }
 
 func specSrc(ptr string) Source { return Source{Kind: KindSpec, Spec: ptr} }

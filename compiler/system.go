@@ -104,7 +104,8 @@ func (c *compilation) emitSystem(st *state) {
 	if st.adjust {
 		cd.set("adjustTimeStep", specSrc("/control/maxCo"), grammar.NewWord("yes"))
 		cd.set("maxCo", specSrc("/control/maxCo"), grammar.Num(st.maxCo))
-		cd.set("maxDeltaT", cs, grammar.Num(1))
+		m := c.maxDeltaT(st)
+		cd.set("maxDeltaT", m.src, m.item())
 	}
 	if h, ok := c.fam().(controlHook); ok {
 		h.control(c, cd, st)
@@ -232,38 +233,23 @@ func forceCoeffs(n node, fc *schema.ForceCoeffs, st *state, compressible bool) {
 }
 
 // emitSchemes writes fvSchemes: the div/laplacian keys the solver x model x energy needs
-// (NUM-001/002/007/009) with tutorial-practice schemes, then the spec's overrides.
+// (NUM-001/002/007/009), the time and convection schemes of the numerics profile
+// (numerics.go), tutorial-practice schemes elsewhere, then the spec's overrides.
 func (c *compilation) emitSchemes() {
 	f := c.feat
 	fs := c.file("system/fvSchemes", "dictionary")
 	src := curated(refNumerics)
-	ddt := "Euler"
-	if f.Steady {
-		ddt = "steadyState"
-	}
-	fs.sub("ddtSchemes").words("default", ruleSrc("FOAM-NUM-004", "ddt matches steady/transient"), ddt)
+	ddt, dsrc := c.ddt()
+	fs.sub("ddtSchemes").words("default", dsrc, ddt)
 	g := fs.sub("gradSchemes")
 	c.scheme(g, "gradSchemes", "default", "Gauss linear", src)
 	div := fs.sub("divSchemes")
 	div.words("default", ruleSrc("FOAM-NUM-001", "default none: every needed key listed"), "none")
+	// The profile's convection scheme of a field (compiler/numerics.go); c.scheme records its
+	// source for the div(phi*,<field>) keys.
 	conv := func(field string) string {
-		switch {
-		case f.Steady && field == "U":
-			return "bounded Gauss linearUpwind grad(U)"
-		case f.Steady:
-			return "bounded Gauss upwind"
-		case f.Compressible && field == "U":
-			return "Gauss linearUpwind grad(U)"
-		case f.Compressible:
-			return "Gauss upwind"
-		case field == "U" && f.Class == "LES":
-			return "Gauss linear"
-		case field == "U" && f.Class == "laminar":
-			return "Gauss linear"
-		case field == "U":
-			return "Gauss linearUpwind grad(U)"
-		}
-		return "Gauss limitedLinear 1"
+		v, _ := c.convection(field)
+		return v
 	}
 	c.fam().divSchemes(c, fs, div, conv)
 	c.scheme(fs.sub("laplacianSchemes"), "laplacianSchemes", "default", "Gauss linear corrected", src)
@@ -364,16 +350,26 @@ func (c *compilation) emitSolution() {
 		r := ruleSrc("FOAM-SOL-006", "SIMPLE needs relaxationFactors")
 		// Field factors (order kept) and the equation factor, per family.
 		fields, eqFactor := c.fam().relaxation()
+		// The accurate profile's factors where it has its own (numerics.go), each recording
+		// the family's as its robust value.
+		factor := func(key string, v float64) (float64, Source) {
+			if a, src, ok := c.relaxationFactor(key, v); ok {
+				return a, src
+			}
+			return v, r
+		}
 		if len(fields) > 0 {
 			fl := rf.sub("fields")
 			for _, kv := range fields {
-				fl.set(kv[0].(string), r, grammar.Num(kv[1].(float64)))
+				v, src := factor(kv[0].(string), kv[1].(float64))
+				fl.set(kv[0].(string), src, grammar.Num(v))
 			}
 		}
 		eq := rf.sub("equations")
 		for _, x := range f.Solved {
 			if x != f.Pressure {
-				eq.set(x, r, grammar.Num(eqFactor))
+				v, src := factor("equations", eqFactor)
+				eq.set(x, src, grammar.Num(v))
 			}
 		}
 	}

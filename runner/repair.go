@@ -299,9 +299,9 @@ func (r *repairer) strategies(f *Failure, p *LogParser) []strategy {
 	case KindUnconverged:
 		return []strategy{{"continue-run", continueTries, r.continueRun}}
 	case KindUnbounded:
-		return []strategy{{"bounded-schemes", retrievalTries, r.boundedSchemes}}
+		return []strategy{{"robust-profile", 1, r.robustProfile}, {"bounded-schemes", retrievalTries, r.boundedSchemes}}
 	case KindSignal, KindNaN:
-		return []strategy{{"relaxation-retrieval", retrievalTries, r.relaxation},
+		return []strategy{{"robust-profile", 1, r.robustProfile}, {"relaxation-retrieval", retrievalTries, r.relaxation},
 			{"halve-deltaT", 4, func(ctx context.Context, f *Failure, _ int) (*candidate, error) { return r.courant(ctx, p) }}}
 	}
 	return nil

@@ -284,6 +284,8 @@ type ChemistrySpec struct {
 }
 
 type NumericsSpec struct {
+	// Profile pins the numerics profile: accurate (the default) or robust (docs/compiler.md).
+	Profile    string         `json:"profile,omitempty"`
 	FvSchemes  map[string]any `json:"fvSchemes,omitempty"`
 	FvSolution map[string]any `json:"fvSolution,omitempty"`
 }

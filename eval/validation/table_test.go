@@ -89,7 +89,11 @@ func quantity(e schema.Expect) string {
 // renderTable prints the accepted cases' measurements and the wrong variants' verdicts.
 func renderTable(outcomes []*outcome) string {
 	var b strings.Builder
-	b.WriteString("Validation against the literature (foamc verify --spec, OpenFOAM v1912)\n\n")
+	prof := *profile
+	if prof == "" {
+		prof = "as the specs say (default accurate)"
+	}
+	fmt.Fprintf(&b, "Validation against the literature (foamc verify --spec, OpenFOAM v1912), numerics profile %s\n\n", prof)
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "case\tquantity\tmeasured\treference\terror\ttolerance\tverdict\t")
 	for _, o := range outcomes {

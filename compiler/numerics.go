@@ -1,0 +1,193 @@
+package compiler
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The numerics profile (issue 25, docs/compiler.md "Numerics profiles"): which convection,
+// time and step-size choices a case gets. `accurate` (the default) chooses for the answer:
+// second-order bounded convection, second-order time stepping, a step bounded by the flow's
+// own time scale. `robust` keeps the v1912 tutorials' choices (the kb's most frequent
+// scheme first), which start on almost any mesh. A spec pins either with numerics.profile;
+// `foamc run --repair` falls back from accurate to robust on a diverging run, reading the
+// robust value each accurate entry records in provenance.json (Source.Robust).
+//
+// The hook for a family: divSchemes receives conv, the profile's convection scheme of a
+// field, and writes it with c.scheme; emitSchemes writes ddt; a family that writes a
+// convection scheme or ddt of its own asks c.numerics() the same way.
+
+const (
+	profileAccurate = "accurate"
+	profileRobust   = "robust"
+)
+
+// References of the accurate choices (cited in provenance.json and docs/compiler.md).
+const (
+	refConvection    = "accurate profile: second-order bounded convection (Jasak 1996, PhD thesis, Imperial College, ch. 3: NVD/TVD limiters; Warming & Beam 1976 for linearUpwind); OpenFOAM user guide 4.4 divSchemes"
+	refBackward      = "accurate profile: second-order backward differencing in time (Ferziger & Peric, Computational Methods for Fluid Dynamics, 3rd ed., sec. 6.2.3); Euler is first order"
+	refDensityDdt    = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
+	refShedding      = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
+	refFlowTime      = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
+	refLinearSolvers = "accurate profile: GAMG for the pressure (relTol 0.1 steady, 0.05 transient, 0 in the final corrector), smoothSolver for the transport equations (relTol 0.1 steady, 0 transient), absolute tolerance 1e-6: each step converges and the time to the answer measured on eval/validation is within 1.2x of a hand-tuned setup (docs/validation.md)"
+	refSIMPLE        = "accurate profile: SIMPLE under-relaxation of 0.7 for the transport equations and 0.3 for the pressure (Patankar 1980, Numerical Heat Transfer and Fluid Flow, 6.7; Ferziger & Peric, 3rd ed., 7.5.2); measured on eval/validation/devahldavis against the tutorials' 0.3/0.7"
+)
+
+// stepsPerPeriod and stepsPerFlowTime bound an adjustable step by the flow's time scale.
+const (
+	stepsPerPeriod   = 50
+	stepsPerFlowTime = 20
+	strouhalBody     = 0.2
+)
+
+// numerics is the case's profile and where it came from.
+type numerics struct {
+	name string
+	src  Source
+}
+
+func (n numerics) accurate() bool { return n.name == profileAccurate }
+
+// numerics is the profile of the compilation: the spec's numerics.profile, else accurate.
+func (c *compilation) numerics() numerics {
+	if p := c.spec.Numerics.Profile; p != "" {
+		return numerics{p, specSrc("/numerics/profile")}
+	}
+	return numerics{profileAccurate, curated("numerics profile accurate unless numerics.profile says robust (issue 25)")}
+}
+
+// robustConvection is the tutorials' convection choice (today's curated fallback under the kb's
+// most frequent tutorial scheme).
+func robustConvection(f Features, field string) string {
+	switch {
+	case f.Steady && field == "U":
+		return "bounded Gauss linearUpwind grad(U)"
+	case f.Steady:
+		return "bounded Gauss upwind"
+	case f.Compressible && field == "U":
+		return "Gauss linearUpwind grad(U)"
+	case f.Compressible:
+		return "Gauss upwind"
+	case field == "U" && (f.Class == "LES" || f.Class == "laminar"):
+		return "Gauss linear"
+	case field == "U":
+		return "Gauss linearUpwind grad(U)"
+	}
+	return "Gauss limitedLinear 1"
+}
+
+// accurateConvection is second order and bounded: linearUpwind for momentum (central linear
+// for resolved laminar and LES momentum of an incompressible transient flow, where any
+// upwinding damps the resolved eddies), limitedLinear 1 (TVD, Sweby's limiter in NVD form)
+// for every scalar; the steady forms are bounded (FOAM-NUM-006).
+func accurateConvection(f Features, field string) string {
+	scheme := "Gauss limitedLinear 1"
+	switch {
+	case field == "U" && !f.Steady && !f.Compressible && (f.Class == "LES" || f.Class == "laminar"):
+		scheme = "Gauss linear"
+	case field == "U":
+		scheme = "Gauss linearUpwind grad(U)"
+	}
+	if f.Steady {
+		return "bounded " + scheme
+	}
+	return scheme
+}
+
+// convection is the profile's scheme for the convection of field, with its source; the
+// source records the robust choice for foamc run --repair.
+func (c *compilation) convection(field string) (string, Source) {
+	n := c.numerics()
+	robust := robustConvection(c.feat, field)
+	if !n.accurate() {
+		return robust, curated(refNumerics)
+	}
+	s := curated(refConvection)
+	s.Profile, s.Robust = profileAccurate, robust
+	return accurateConvection(c.feat, field), s
+}
+
+// ddt is the time scheme: steadyState, else backward under accurate (Euler for the
+// explicit density-based solver), Euler under robust.
+func (c *compilation) ddt() (string, Source) {
+	f := c.feat
+	rule := ruleSrc("FOAM-NUM-004", "ddt matches steady/transient")
+	switch {
+	case f.Steady:
+		return "steadyState", rule
+	case !c.numerics().accurate():
+		return "Euler", rule
+	case c.fam().name() == (density{}).name():
+		s := curated(refDensityDdt)
+		s.Profile = profileAccurate
+		return "Euler", s
+	}
+	s := curated(refBackward)
+	s.Profile, s.Robust = profileAccurate, "Euler"
+	return "backward", s
+}
+
+// convField is the transported field of a div(<flux>,<field>) key, "" for any other key.
+func convField(key string) string {
+	i := strings.Index(key, ",")
+	if !strings.HasPrefix(key, "div(phi") || i < 0 || strings.Count(key, ",") != 1 {
+		return ""
+	}
+	return strings.TrimSuffix(key[i+1:], ")")
+}
+
+// maxDeltaT bounds an adjustable step by the flow's time scale under accurate: the shedding
+// period of a body whose forces are asked (St ~ 0.2 on the force reference length), else the
+// flow-through time of the reference length. Robust keeps 1 s, the tutorials' bound.
+func (c *compilation) maxDeltaT(st *state) val {
+	one := val{s: 1, src: curated("controlDict defaults")}
+	if !c.numerics().accurate() || st.uRef <= 0 {
+		return one
+	}
+	if fc := c.spec.Outputs.ForceCoeffs; fc != nil && fc.LRef != nil && *fc.LRef > 0 {
+		u := st.uRef
+		if fc.MagUInf != nil && *fc.MagUInf > 0 {
+			u = *fc.MagUInf
+		}
+		if dt := roundDown(*fc.LRef / (strouhalBody * u) / stepsPerPeriod); dt < 1 {
+			return st.derive("derived/maxDeltaT", derivation{dt, "maxDeltaT = D / (St U) / 50 (" + refShedding + ")",
+				map[string]float64{"D": *fc.LRef, "U": u, "St": strouhalBody}})
+		}
+		return one
+	}
+	L, _ := c.characteristicLength()
+	if dt := roundDown(L / st.uRef / stepsPerFlowTime); L > 0 && dt < 1 {
+		return st.derive("derived/maxDeltaT", derivation{dt, "maxDeltaT = L / U / 20 (" + refFlowTime + ")",
+			map[string]float64{"L": L, "U": st.uRef}})
+	}
+	return one
+}
+
+// relaxationFactor is the accurate profile's SIMPLE relaxation factor for key (a field of
+// relaxationFactors/fields, or "equations" for every transport equation), when it has one:
+// laminar buoyant flow takes SIMPLE's textbook 0.7/0.3 instead of the buoyantCavity
+// tutorial's 0.3/0.7, which the turbulent tutorial needs and which takes the laminar
+// de Vahl Davis cavity several times as many iterations to the same residuals.
+// Turbulent buoyant cases keep the tutorial's factors.
+func (c *compilation) relaxationFactor(key string, family float64) (float64, Source, bool) {
+	f := c.feat
+	if !c.numerics().accurate() || !f.Buoyant || f.Class != "laminar" {
+		return 0, Source{}, false
+	}
+	v, ok := map[string]float64{f.Pressure: 0.3, "equations": 0.7}[key]
+	if !ok || v == family {
+		return 0, Source{}, false
+	}
+	s := curated(refSIMPLE)
+	s.Profile, s.Robust = profileAccurate, strconv.FormatFloat(family, 'g', -1, 64)
+	return v, s, true
+}
+
+// accurateSolvers says whether the accurate profile's linear-solver blocks lead their slots.
+// Buoyant cases keep the tutorials' blocks (p_rgh to 1e-8 with relTol 0.01) under both
+// profiles: with the looser 1e-6/0.1 the generated matrix's buoyantSimpleFoam cases
+// (hotRoom with kOmega and kOmegaSST, a laminar heated box) drove T negative within 25
+// iterations, and the de Vahl Davis cavity missed verify's energy balance (0.26 % > 0.1 %).
+func (c *compilation) accurateSolvers() bool {
+	return c.numerics().accurate() && !c.feat.Buoyant
+}

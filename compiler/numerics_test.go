@@ -1,0 +1,92 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/foamc/foamc/kb"
+)
+
+// TestNumericsProfiles: without numerics.profile a case is accurate — second-order bounded
+// convection with the kb's tutorial scheme kept as the robust fallback in provenance, backward
+// time stepping, a step bounded by the flow's time scale — and numerics.profile robust gives the
+// tutorials' choices (the kb's most frequent scheme, Euler, maxDeltaT 1).
+func TestNumericsProfiles(t *testing.T) {
+	k, err := kb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	steady := channelKE
+	transient := strings.NewReplacer("simpleFoam", "pimpleFoam", "control: {endTime: 100, deltaT: 1}", "control: {endTime: 0.5, maxCo: 0.5}").Replace(channelKE)
+	type want struct{ ddt, divU, divK, maxDeltaT, profile string }
+	for _, tc := range []struct {
+		name, spec string
+		want       want
+	}{
+		{"steady accurate", steady, want{"steadyState", "bounded Gauss linearUpwind grad(U)", "bounded Gauss limitedLinear 1", "", "accurate"}},
+		{"steady robust", steady + "numerics: {profile: robust}\n", want{"steadyState", "", "bounded Gauss upwind", "", "robust"}},
+		// L/U/20 with L = reference.length 0.05 and U = 10: 2.5e-4.
+		{"transient accurate", transient, want{"backward", "Gauss linearUpwind grad(U)", "Gauss limitedLinear 1", "0.00025", "accurate"}},
+		{"transient robust", transient + "numerics: {profile: robust}\n", want{"Euler", "", "", "1", "robust"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, fl := compileSrc(t, tc.spec, Options{KB: k})
+			if fl != nil {
+				t.Fatal(fl)
+			}
+			if r.Features.Profile != tc.want.profile {
+				t.Errorf("profile %q, want %q", r.Features.Profile, tc.want.profile)
+			}
+			schemes := string(r.Files["system/fvSchemes"])
+			if !strings.Contains(schemes, "default         "+tc.want.ddt+";") {
+				t.Errorf("ddt is not %s:\n%s", tc.want.ddt, schemes)
+			}
+			check := func(key, want string) {
+				if want == "" {
+					return
+				}
+				s := slotOf(t, r, "system/fvSchemes/divSchemes/"+key)
+				if s.Value != want {
+					t.Errorf("%s = %q, want %q", key, s.Value, want)
+				}
+				src := r.Provenance["/files/system~1fvSchemes/divSchemes/"+key]
+				if accurate := tc.want.profile == "accurate"; accurate != (src.Profile == "accurate") {
+					t.Errorf("%s provenance %+v: profile recorded %v, want %v", key, src, src.Profile, accurate)
+				}
+			}
+			check("div(phi,U)", tc.want.divU)
+			check("div(phi,k)", tc.want.divK)
+			if tc.want.maxDeltaT != "" && !strings.Contains(string(r.Files["system/controlDict"]), "maxDeltaT       "+tc.want.maxDeltaT+";") {
+				t.Errorf("maxDeltaT is not %s:\n%s", tc.want.maxDeltaT, r.Files["system/controlDict"])
+			}
+		})
+	}
+	// The robust value recorded for the accurate k convection is the tutorials' scheme, which
+	// is what the robust profile writes.
+	acc, _ := compileSrc(t, steady, Options{KB: k})
+	rob, _ := compileSrc(t, steady+"numerics: {profile: robust}\n", Options{KB: k})
+	for _, key := range []string{"div(phi,k)", "div(phi,epsilon)"} {
+		got := acc.Provenance["/files/system~1fvSchemes/divSchemes/"+key].Robust
+		if want := slotOf(t, rob, "system/fvSchemes/divSchemes/"+key).Value; got != want {
+			t.Errorf("%s: accurate records robust %q, the robust profile writes %q", key, got, want)
+		}
+	}
+	if got := acc.Provenance["/files/system~1fvSchemes/ddtSchemes/default"]; got.Profile != "" {
+		t.Errorf("steady ddt recorded as a profile choice: %+v", got)
+	}
+}
+
+// TestSheddingTimeStep: a body whose forces are asked bounds the adjustable step by its
+// shedding period, D / (St U) / 50 with St = 0.2.
+func TestSheddingTimeStep(t *testing.T) {
+	src := strings.NewReplacer("simpleFoam", "pimpleFoam", "control: {endTime: 100, deltaT: 1}",
+		"control: {endTime: 0.5, maxCo: 0.5}\noutputs: {forceCoeffs: {patches: [walls], magUInf: 10, lRef: 0.02, Aref: 0.001}}").Replace(channelKE)
+	r, fl := compileSrc(t, src, Options{})
+	if fl != nil {
+		t.Fatal(fl)
+	}
+	s := slotOf(t, r, "derived/maxDeltaT")
+	if s.Value != "0.0002" || s.Source.Inputs["St"] != 0.2 || s.Source.Inputs["D"] != 0.02 {
+		t.Errorf("maxDeltaT slot %+v, want 0.02/(0.2*10)/50 = 0.0002", s)
+	}
+}

@@ -26,6 +26,8 @@ const (
 const (
 	refConvection    = "accurate profile: second-order bounded convection (Jasak 1996, PhD thesis, Imperial College, ch. 3: NVD/TVD limiters; Warming & Beam 1976 for linearUpwind); OpenFOAM user guide 4.4 divSchemes"
 	refBackward      = "accurate profile: second-order backward differencing in time (Ferziger & Peric, Computational Methods for Fluid Dynamics, 3rd ed., sec. 6.2.3); Euler is first order"
+	refMULESDdt      = "accurate profile: interFoam's MULES phase-fraction step accepts only Euler and CrankNicolson (applications/solvers/multiphase/VoF/alphaEqn.H: \"Only Euler and CrankNicolson ddt schemes are supported\"); the tutorials' Euler with the interface Courant limit maxAlphaCo"
+	refChemistryDdt  = "accurate profile: reactingFoam integrates the chemistry over each step apart from the transport (first-order operator splitting, chemistryModel::solve(deltaT)), so backward differencing would not raise the order; Euler as the tutorials"
 	refDensityDdt    = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
 	refShedding      = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
 	refFlowTime      = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
@@ -119,6 +121,14 @@ func (c *compilation) ddt() (string, Source) {
 		return "Euler", rule
 	case c.fam().name() == (density{}).name():
 		s := curated(refDensityDdt)
+		s.Profile = profileAccurate
+		return "Euler", s
+	case len(f.Phases) > 0:
+		s := curated(refMULESDdt)
+		s.Profile = profileAccurate
+		return "Euler", s
+	case c.fam().name() == (reacting{}).name():
+		s := curated(refChemistryDdt)
 		s.Profile = profileAccurate
 		return "Euler", s
 	}

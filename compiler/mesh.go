@@ -51,6 +51,8 @@ type meshInfo struct {
 	DxMin float64
 	// Extent is the size of the mesh's bounding box (zero when unknown: gmsh).
 	Extent [3]float64
+	// Cells counts a blockMeshDict's cells (0 when unknown: other mesh sources).
+	Cells int64
 	// Merged are the patches mergePatchPairs stitches together (no faces remain).
 	Merged map[string]bool
 	// expanded: file is the expanded blockMeshDict (it had #include directives).
@@ -164,7 +166,7 @@ func readBlockMesh(path string) (*meshInfo, error) {
 	}
 	// foamc's reading; an objection to the patches waits for blockMesh's answer.
 	m.Patches, m.patchErr = blockPatches(path, body, g)
-	m.DxMin, m.Extent, m.blockFaces = g.dxMin, g.extent, g.geom
+	m.DxMin, m.Extent, m.blockFaces, m.Cells = g.dxMin, g.extent, g.geom, g.cells
 	m.Merged = map[string]bool{}
 	for _, it := range body.ListItems("mergePatchPairs") {
 		if l, ok := it.(*grammar.List); ok {
@@ -193,6 +195,7 @@ type blockGeom struct {
 	geom   map[string]blockFace
 	dxMin  float64    // smallest cell edge (0: unknown)
 	extent [3]float64 // bounding box of the vertices, scaled
+	cells  int64      // cells of the hex blocks
 }
 
 // hexFaces are the faces of OpenFOAM's hex cell model by local vertex.
@@ -295,12 +298,14 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 		g.shapes = append(g.shapes, shape)
 		grades := blockGrading(gradingKind, grading)
 		var bd blockDirs
+		cells := int64(1)
 		for d := 0; d < 3; d++ {
 			n, ok := cnt.Items[d].(*grammar.Number)
 			if !ok || n.Int < 1 {
 				return nil, meshError(path, cnt, "a block's cell counts must be positive integers", "write (nx ny nz) with nx, ny, nz >= 1")
 			}
 			bd.single[d] = n.Int == 1
+			cells *= n.Int
 			bd.dx[d] = math.Inf(1)
 			for ei, e := range edges[d] {
 				a, b := verts[vi[e[0]]], verts[vi[e[1]]]
@@ -317,6 +322,7 @@ func blockGeometry(path string, body *grammar.Dict) (*blockGeom, error) {
 			}
 		}
 		dirs = append(dirs, bd)
+		g.cells += cells
 	}
 	if nblocks == 0 {
 		return nil, meshError(path, nil, "the blockMeshDict has no hex blocks", "give at least one hex block")

@@ -28,6 +28,7 @@ const (
 	refBackward      = "accurate profile: second-order backward differencing in time (Ferziger & Peric, Computational Methods for Fluid Dynamics, 3rd ed., sec. 6.2.3); Euler is first order"
 	refMULESDdt      = "accurate profile: interFoam's MULES phase-fraction step accepts only Euler and CrankNicolson (applications/solvers/multiphase/VoF/alphaEqn.H: \"Only Euler and CrankNicolson ddt schemes are supported\"); the tutorials' Euler with the interface Courant limit maxAlphaCo"
 	refChemistryDdt  = "accurate profile: reactingFoam integrates the chemistry over each step apart from the transport (first-order operator splitting, chemistryModel::solve(deltaT)), so backward differencing would not raise the order; Euler as the tutorials"
+	refShallowDdt    = "accurate profile: shallowWaterFoam's bores and dam-break fronts are discontinuities, and backward differencing is not strong-stability preserving (Gottlieb, Shu & Tadmor 2001, SIAM Review 43:89-112): on eval/validation/ritter it overshot to a negative depth (SIGFPE) where Euler with the limited convection stays bounded"
 	refDensityDdt    = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
 	refShedding      = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
 	refFlowTime      = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
@@ -127,6 +128,10 @@ func (c *compilation) ddt() (string, Source) {
 		s := curated(refMULESDdt)
 		s.Profile = profileAccurate
 		return "Euler", s
+	case c.fam().name() == (shallowWater{}).name():
+		s := curated(refShallowDdt)
+		s.Profile = profileAccurate
+		return "Euler", s
 	case c.fam().name() == (reacting{}).name():
 		s := curated(refChemistryDdt)
 		s.Profile = profileAccurate
@@ -198,6 +203,13 @@ func (c *compilation) relaxationFactor(key string, family float64) (float64, Sou
 // profiles: with the looser 1e-6/0.1 the generated matrix's buoyantSimpleFoam cases
 // (hotRoom with kOmega and kOmegaSST, a laminar heated box) drove T negative within 25
 // iterations, and the de Vahl Davis cavity missed verify's energy balance (0.26 % > 0.1 %).
+//
+// A mesh of fewer than minGAMGCells cells keeps them too: GAMG cannot agglomerate it ("No
+// coarse levels created", GAMGSolver.C:324 in v1912; eval/validation/premixed is one cell).
 func (c *compilation) accurateSolvers() bool {
-	return c.numerics().accurate() && !c.feat.Buoyant
+	return c.numerics().accurate() && !c.feat.Buoyant && (c.mesh.Cells == 0 || c.mesh.Cells >= minGAMGCells)
 }
+
+// minGAMGCells is ten times GAMG's default nCellsInCoarsestLevel (10): room for at least
+// one coarse level whatever the agglomeration.
+const minGAMGCells = 100

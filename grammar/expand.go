@@ -30,6 +30,11 @@ type ExpandOptions struct {
 	// user's, the site's, the project's; openfoam.EtcDirs): #includeEtc, `<etc>` and
 	// #includeFunc take the first that holds the file. Default: EtcDir alone.
 	EtcDirs []string
+	// ResourceDirs are further directories of the OpenFOAM installation that count as
+	// inside for includes, as the etc directories do (their files are read and judged):
+	// the release's tutorials/resources, which Foundation's tutorials include through
+	// $FOAM_TUTORIALS (openfoam.TutorialResources).
+	ResourceDirs []string
 	// AllowOutside permits includes outside CaseDir and the etc directories (a finding otherwise, not read).
 	AllowOutside bool
 	// MaxIncludeDepth bounds nested includes (default 32).
@@ -175,6 +180,7 @@ type expander struct {
 	nextMode  *inputMode
 	etc       string
 	etcs      []string // the etc search path (ExpandOptions.EtcDirs)
+	resources []string // ExpandOptions.ResourceDirs, absolute
 	caseDir   string
 	condStack []condFrame
 	nesting   int
@@ -336,6 +342,9 @@ func newExpander(path string, opts ExpandOptions) *expander {
 	}
 	if len(opts.EtcDirs) == 0 && x.etc != "" {
 		x.etcs = []string{x.etc}
+	}
+	for _, d := range opts.ResourceDirs {
+		x.resources = append(x.resources, absPath(d))
 	}
 	env := opts.Env
 	x.opts.Env = func(k string) (string, bool) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -57,7 +58,7 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 			sev = finding.Warn
 		}
 		x.finding(IDIncludeOutside, sev, at, pos, name+" leaves the case directory: "+target,
-			"foamc reads includes only inside the case ("+x.caseDir+") and $FOAM_ETC", "copy the file into the case, or allow outside includes explicitly")
+			"foamc reads includes only inside the case ("+x.caseDir+"), $FOAM_ETC and $FOAM_TUTORIALS/resources", "copy the file into the case, or allow outside includes explicitly")
 		return nil
 	}
 	for up := at; up != nil; up = up.up {
@@ -171,7 +172,7 @@ func (x *expander) findEtc(name string, file bool) string {
 // resolving symbolic links, so a link cannot smuggle an outside file in.
 func (x *expander) inside(target string) bool {
 	real := resolveLinks(target)
-	for _, root := range append([]string{x.caseDir}, x.etcs...) {
+	for _, root := range slices.Concat([]string{x.caseDir}, x.etcs, x.resources) {
 		if root == "" {
 			continue
 		}

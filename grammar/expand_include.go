@@ -188,11 +188,15 @@ func within(root, p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
-// resolveLinks is filepath.EvalSymlinks, falling back to the lexical path for a file
-// that does not exist (reported as missing later).
+// resolveLinks is filepath.EvalSymlinks; for a file that does not exist (reported as
+// missing later, or read as its .gz) its directory's links are resolved, so it is judged
+// where that directory really is.
 func resolveLinks(p string) string {
 	if r, err := filepath.EvalSymlinks(p); err == nil {
 		return r
+	}
+	if r, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+		return filepath.Join(r, filepath.Base(p))
 	}
 	return p
 }

@@ -202,7 +202,17 @@ viscoelastic_stress(key) if {
 }
 
 # model_div are the convection keys of the transported turbulence fields (div(phi,k)...).
-model_div contains sprintf("div(phi,%s)", [name]) if some name in transported
+model_div contains sprintf("div(%s,%s)", [turbulence_flux, name]) if some name in transported
+
+# turbulence_flux is the flux the turbulence model convects its fields with: rhoPhi where the
+# release's solver reads `density variable` from turbulenceProperties and builds a
+# phase-incompressible model on rhoPhi (v2506 interFoam:
+# incompressibleInterPhaseTransportModel.C:60-92; data.kb.release.layout.densityVariable),
+# else phi.
+turbulence_flux := "rhoPhi" if {
+	solver in object.get(data.kb.release.layout, "densityVariable", [])
+	input.files["constant/turbulenceProperties"].density == "variable"
+} else := "phi"
 
 # model_info is the curated record of the case's turbulence model; undefined for laminar.
 model_info := data.kb.models[input.features.turbulenceModel] if {

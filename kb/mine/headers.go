@@ -1052,6 +1052,23 @@ func isRootBase(stem string) bool {
 	return false
 }
 
+// typo: a and b are one key misspelt, two edits apart at most, and either long enough that
+// two edits keep it recognisable or the same letters transposed (v2506
+// timeVaryingMassSorption's table kbas, code kabs); short keys two edits apart (Ks, E) are
+// different keys.
+func typo(a, b string) bool {
+	if suggest.Distance(a, b) > 2 {
+		return false
+	}
+	if min(len(a), len(b)) >= 6 {
+		return true
+	}
+	x, y := []byte(a), []byte(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return string(x) == string(y)
+}
+
 // misspelt drops a Usage-table row the constructor never reads when it is one or two
 // edits from a key the constructor reads and the table does not list: the row is that key
 // misspelt, and the code is what OpenFOAM looks up (Foundation 12's mappedInternalValue
@@ -1069,7 +1086,7 @@ func misspelt(keys map[string]*kb.KeyEvidence, table []tableRow) {
 		}
 		var near []string
 		for k, ce := range keys {
-			if ce.Code != "" && !listed[k] && min(len(row), len(k)) >= 6 && suggest.Distance(row, k) <= 2 {
+			if ce.Code != "" && !listed[k] && typo(row, k) {
 				near = append(near, k)
 			}
 		}

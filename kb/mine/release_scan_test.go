@@ -91,4 +91,12 @@ func TestMisspeltUsageRow(t *testing.T) {
 	if _, ok := keys["Ks"]; !ok {
 		t.Error("Ks is no misspelling of E")
 	}
+	sorption := map[string]*kb.KeyEvidence{
+		"kbas": {Key: "kbas", Status: "required", Table: "yes"},
+		"kabs": {Key: "kabs", Status: "required", Code: "get"},
+	}
+	misspelt(sorption, []tableRow{{key: "kbas"}})
+	if _, ok := sorption["kbas"]; ok || sorption["kabs"] == nil {
+		t.Errorf("v2506 timeVaryingMassSorption's table kbas is its code's kabs: %v", sorption)
+	}
 }

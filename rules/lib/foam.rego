@@ -268,9 +268,12 @@ rank(name) := rank_of_class[field_class(name)] if {
 	field_class(name)
 } else := rank_of_class[input.headers[input.fields[name]].class]
 
+# internal: Foundation 12's internalPolyPatch, a constraint type there (a point patch field
+# of its name exists, polyPatch.C:238); blockMesh keeps it, empty, in group internal
+# (counterFlowFlame2D_GRI), which setConstraintTypes' `internal` entry covers.
 constraint_types := {
 	"empty", "wedge", "symmetryPlane", "symmetry", "cyclic", "cyclicAMI", "cyclicACMI", "cyclicSlip",
-	"processor", "processorCyclic", "nonuniformTransformCyclic", "overset",
+	"processor", "processorCyclic", "nonuniformTransformCyclic", "overset", "internal",
 }
 
 # groups of a patch: its inGroups plus its own type for constraint types (polyPatch.C) and

@@ -189,16 +189,19 @@ func within(root, p string) bool {
 }
 
 // resolveLinks is filepath.EvalSymlinks; for a file that does not exist (reported as
-// missing later, or read as its .gz) its directory's links are resolved, so it is judged
-// where that directory really is.
+// missing later, or read as its .gz) the links of its nearest existing ancestor are
+// resolved, so it is judged where that directory really is.
 func resolveLinks(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
+	rest := ""
+	for d := p; ; d = filepath.Dir(d) {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(d) == d {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
 	}
-	if r, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
-		return filepath.Join(r, filepath.Base(p))
-	}
-	return p
 }
 
 // includeFunc is #includeFunc name(args): the function object file from

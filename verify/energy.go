@@ -37,7 +37,7 @@ func checkEnergy(r *Run) []finding.Finding {
 			Summary: "energy balance not judged: " + why,
 			Detail:  "method: net flux of total enthalpy phi (Cp T + |U|^2/2) over the boundary relative to the inflow's; " + why}}
 	}
-	const tp = "constant/thermophysicalProperties"
+	tp := r.file("constant/thermophysicalProperties")
 	x, err := r.dict(tp)
 	if err != nil {
 		return notJudged("unreadable " + tp + ": " + err.Error())

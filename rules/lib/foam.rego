@@ -277,8 +277,9 @@ constraint_types := {
 }
 
 # groups of a patch: its inGroups plus its own type for constraint types (polyPatch.C) and
-# walls (wallPolyPatch.C adds the wall group).
-groups(p) := {g | some g in object.get(p, "inGroups", [])} | {p.type | p.type in (constraint_types | {"wall"})}
+# walls (wallPolyPatch.C:55-58 adds the wall group, also for the patch types derived from it:
+# v1912 blockMesh writes a mappedWall patch with inGroups (wall mappedPatch)).
+groups(p) := ({g | some g in object.get(p, "inGroups", [])} | {p.type | p.type in (constraint_types | {"wall"})}) | {"wall" | is_wall(p)}
 
 # region of a field name ("heater/T" -> "heater") and of a patch ("" for the default region).
 field_region(name) := r if {

@@ -59,6 +59,10 @@ func (c expectations) check() {
 			c.fail(IDExpect, ptr+"/forceCoeff", fmt.Sprintf("expect %q asks for %s, but the spec has no outputs.forceCoeffs", e.Name, e.ForceCoeff),
 				"add outputs.forceCoeffs with the patches (and reference values) the coefficient is taken over")
 		}
+		if e.ForceCoeff == "Cs" && c.spec.Target == Target12 {
+			c.fail(IDExpect, ptr+"/forceCoeff", fmt.Sprintf("expect %q asks for Cs, which Foundation 12's forceCoeffs does not compute (it writes Cm, Cd, Cl, Cl(f), Cl(r): forceCoeffs.C:219-222)", e.Name),
+				"measure Cd, Cl or Cm, or set target openfoam-v1912")
+		}
 		if e.Value != nil && *e.Value == 0 && e.Tolerance.Relative != nil {
 			c.fail(IDExpect, ptr+"/tolerance/relative", fmt.Sprintf("expect %q: a relative tolerance of the value 0 admits only exactly 0", e.Name),
 				"give tolerance: {absolute: ...}")

@@ -131,3 +131,20 @@ func TestExpectEmitted(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectSideForce12: Foundation 12's forceCoeffs computes no side force (it writes Cm, Cd,
+// Cl, Cl(f), Cl(r)), so `forceCoeff: Cs` is refused for target openfoam-12; Cd compiles.
+func TestExpectSideForce12(t *testing.T) {
+	src := "target: openfoam-12\n" + channelExpect + "  - {name: side, forceCoeff: Cs, value: 0, tolerance: {absolute: 0.001}}\n"
+	_, fl := compileSrc(t, src, Options{})
+	var got []string
+	for _, f := range fl {
+		got = append(got, f.ID+" "+f.Location.Path+" "+f.Summary)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], `FOAM-COMPILE-009 /expect/5/forceCoeff expect "side" asks for Cs, which Foundation 12's forceCoeffs does not compute`) {
+		t.Errorf("findings:\n%s", strings.Join(got, "\n"))
+	}
+	if _, fl := compileSrc(t, "target: openfoam-12\n"+channelExpect, Options{}); len(fl) != 0 {
+		t.Errorf("Cd for openfoam-12: %v", fl)
+	}
+}

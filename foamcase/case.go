@@ -28,6 +28,10 @@ type Options struct {
 	// ~/.OpenFOAM/1912, ~/.OpenFOAM, the site's, $WM_PROJECT_DIR/etc). Every directory on
 	// it counts as inside for includes: its files are read and judged.
 	EtcDirs []string
+	// ResourceDirs count as inside for includes too (default openfoam.TutorialResources
+	// through Env: the release's $FOAM_TUTORIALS/resources, which Foundation's tutorials
+	// include): their files are read and judged.
+	ResourceDirs []string
 	// Env looks up environment variables for `$VAR` (default os.LookupEnv). FOAM_CASE,
 	// FOAM_CASENAME and FOAM_EXECUTABLE (the controlDict application) are set as the
 	// solver would see them.
@@ -161,6 +165,9 @@ func Load(dir string, opts Options) (*Case, error) {
 	if l.opts.EtcDirs == nil {
 		// The parser takes OpenFOAM's etc search path from its caller.
 		l.opts.EtcDirs = openfoam.EtcDirs(l.env, abs)
+	}
+	if l.opts.ResourceDirs == nil {
+		l.opts.ResourceDirs = openfoam.TutorialResources(l.env, abs)
 	}
 	if v, ok := l.env("FOAM_ETC"); !ok || v == "" {
 		l.etc = openfoam.EtcDir // $FOAM_ETC as openfoam.Env gives it to the solver
@@ -309,7 +316,16 @@ func (l *loader) env(k string) (string, bool) {
 		if l.app != "" {
 			return l.app, true
 		}
+	case "FOAM_TUTORIALS":
+		// As the release's bashrc exports it: a shell without one still names the
+		// installation's tutorials (as FOAM_ETC falls back to openfoam.EtcDir).
+		return openfoam.TutorialsDir(l.userEnv), true
 	}
+	return l.userEnv(k)
+}
+
+// userEnv is the caller's environment (Options.Env, default os.LookupEnv).
+func (l *loader) userEnv(k string) (string, bool) {
 	if l.opts.Env != nil {
 		return l.opts.Env(k)
 	}
@@ -357,7 +373,7 @@ func (l *loader) loadWith(rel string, parse func(string) (*grammar.File, error))
 		l.app = syntaxApplication(f)
 	}
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
-		CaseDir: l.root, EtcDir: l.etc, EtcDirs: l.opts.EtcDirs, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
+		CaseDir: l.root, EtcDir: l.etc, EtcDirs: l.opts.EtcDirs, ResourceDirs: l.opts.ResourceDirs, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
 		Parse: l.opts.Parse, Dialect: l.dialect,
 	})
 }

@@ -150,6 +150,11 @@ func (d Dialect) api() string {
 // as #eval).
 func (d Dialect) Expressions() bool { return !d.Foundation() && d.Version >= 2506 }
 
+// valueAlternatives: a value's ${name:-word} and ${name:+word} take the alternative when
+// name is unset or empty (set) — v2506 primitiveEntry::expandVariable; v1912's looks the
+// whole text up as a name ("Illegal dictionary entry or environment variable name").
+func (d Dialect) valueAlternatives() bool { return !d.Foundation() && d.Version >= 2506 }
+
 // scoped is a variable name in ESI's scoping syntax: Foundation's leading '!' (the
 // top-level dictionary, dictionary::lookupScopedEntryPtr, OpenFOAM-12) is ESI's leading '/'.
 func (d Dialect) scoped(name string) string {

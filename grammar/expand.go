@@ -30,6 +30,11 @@ type ExpandOptions struct {
 	// user's, the site's, the project's; openfoam.EtcDirs): #includeEtc, `<etc>` and
 	// #includeFunc take the first that holds the file. Default: EtcDir alone.
 	EtcDirs []string
+	// ResourceDirs are further directories of the OpenFOAM installation that count as
+	// inside for includes, as the etc directories do (their files are read and judged):
+	// the release's tutorials/resources, which Foundation's tutorials include through
+	// $FOAM_TUTORIALS (openfoam.TutorialResources).
+	ResourceDirs []string
 	// AllowOutside permits includes outside CaseDir and the etc directories (a finding otherwise, not read).
 	AllowOutside bool
 	// MaxIncludeDepth bounds nested includes (default 32).
@@ -175,6 +180,7 @@ type expander struct {
 	nextMode  *inputMode
 	etc       string
 	etcs      []string // the etc search path (ExpandOptions.EtcDirs)
+	resources []string // ExpandOptions.ResourceDirs, absolute
 	caseDir   string
 	condStack []condFrame
 	nesting   int
@@ -336,6 +342,9 @@ func newExpander(path string, opts ExpandOptions) *expander {
 	}
 	if len(opts.EtcDirs) == 0 && x.etc != "" {
 		x.etcs = []string{x.etc}
+	}
+	for _, d := range opts.ResourceDirs {
+		x.resources = append(x.resources, absPath(d))
 	}
 	env := opts.Env
 	x.opts.Env = func(k string) (string, bool) {
@@ -909,6 +918,8 @@ func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
 		return x.eval(ev, ctx, at, vpath{})
 	}
 	name := v.Name()
+	var altType byte // '-' or '+': ${name:-word} / ${name:+word} (v2506 primitiveEntry.C:90-118)
+	var alt string
 	if v.Braced() {
 		s, err := x.strings(ctx, false).expand(name)
 		if err != nil {
@@ -916,8 +927,24 @@ func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
 			return []Item{v}
 		}
 		name = s
+		if x.opts.Dialect.valueAlternatives() {
+			if i := strings.Index(name, ":"); i > 0 && i+1 < len(name) && (name[i+1] == '-' || name[i+1] == '+') {
+				name, altType, alt = name[:i], name[i+1], name[i+2:]
+			}
+		}
+	}
+	// useAlt: ":-" when the value is missing or empty, ":+" when it is not.
+	useAlt := func(empty bool) bool { return altType == '-' && empty || altType == '+' && !empty }
+	altValue := func() []Item {
+		if items := parseValue(at.name, alt); items != nil {
+			return items
+		}
+		return []Item{&Word{Range: v.Range, Value: alt}}
 	}
 	if ref := LookupScoped(ctx, x.opts.Dialect.scoped(name), false); ref != nil {
+		if useAlt(ref.Dict == nil && len(ref.Value) == 0 || ref.Dict != nil && len(ref.Dict.Keys()) == 0) {
+			return altValue()
+		}
 		if !x.charge(ref.Value, ref.Dict, at, v.Pos, v.Raw) {
 			return []Item{v}
 		}
@@ -926,7 +953,11 @@ func (x *expander) variable(v *Variable, ctx *ExpDict, at *srcFile) []Item {
 		}
 		return ref.Value
 	}
-	if s, ok := x.opts.Env(name); ok && s != "" {
+	s, _ := x.opts.Env(name)
+	if useAlt(s == "") {
+		return altValue()
+	}
+	if s != "" {
 		if items := parseValue(at.name, s); items != nil {
 			return items
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -57,7 +58,7 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 			sev = finding.Warn
 		}
 		x.finding(IDIncludeOutside, sev, at, pos, name+" leaves the case directory: "+target,
-			"foamc reads includes only inside the case ("+x.caseDir+") and $FOAM_ETC", "copy the file into the case, or allow outside includes explicitly")
+			"foamc reads includes only inside the case ("+x.caseDir+"), $FOAM_ETC and $FOAM_TUTORIALS/resources", "copy the file into the case, or allow outside includes explicitly")
 		return nil
 	}
 	for up := at; up != nil; up = up.up {
@@ -171,7 +172,7 @@ func (x *expander) findEtc(name string, file bool) string {
 // resolving symbolic links, so a link cannot smuggle an outside file in.
 func (x *expander) inside(target string) bool {
 	real := resolveLinks(target)
-	for _, root := range append([]string{x.caseDir}, x.etcs...) {
+	for _, root := range slices.Concat([]string{x.caseDir}, x.etcs, x.resources) {
 		if root == "" {
 			continue
 		}
@@ -187,13 +188,20 @@ func within(root, p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
-// resolveLinks is filepath.EvalSymlinks, falling back to the lexical path for a file
-// that does not exist (reported as missing later).
+// resolveLinks is filepath.EvalSymlinks; for a file that does not exist (reported as
+// missing later, or read as its .gz) the links of its nearest existing ancestor are
+// resolved, so it is judged where that directory really is.
 func resolveLinks(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
+	rest := ""
+	for d := p; ; d = filepath.Dir(d) {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(d) == d {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
 	}
-	return p
 }
 
 // includeFunc is #includeFunc name(args): the function object file from

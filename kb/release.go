@@ -58,6 +58,11 @@ type Layout struct {
 	// v1912 solver sources) describes this release's solvers; false leaves data.kb.solvers
 	// empty, so rules that need a solver's traits do not judge.
 	Solvers bool `json:"solvers"`
+	// DensityVariable are the solvers that read `density variable` from the turbulence
+	// dictionary and then build a phase-incompressible model on rhoPhi, so its transport
+	// terms are div(rhoPhi,<field>) (v2506 interFoam, interIsoFoam:
+	// incompressibleInterPhaseTransportModel.C:60-92); empty where no solver reads it.
+	DensityVariable []string `json:"densityVariable"`
 }
 
 var (
@@ -130,6 +135,7 @@ func releaseDoc(v string) map[string]any {
 			"fvModels": l.FvModels, "fvConstraints": l.FvConstraints, "fvOptions": l.FvOptions,
 			"foamFileVersion": l.FoamFileVersion, "pimpleResidualDicts": l.PimpleResidualDicts,
 			"schemesOnDemand": l.SchemesOnDemand, "solvers": l.Solvers,
+			"densityVariable": strs(l.DensityVariable),
 		},
 	}
 }

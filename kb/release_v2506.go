@@ -8,7 +8,8 @@ import _ "embed"
 //
 // Since v1912: `model` names the RAS/LES model beside RASModel/LESModel
 // (TurbulenceModels/turbulenceModels/RAS/RASModel/RASModel.C), FoamFile's `version` is
-// optional (IOobjectReadHeader.C), and the boundary conditions of its contracts.
+// optional (IOobjectReadHeader.C), interFoam's `density variable` (turbulence on rhoPhi),
+// and the boundary conditions of its contracts.
 //
 //go:embed snapshot/openfoam-v2506.rules.json.gz
 var rulesV2506 []byte
@@ -19,5 +20,6 @@ var _ = register(Profile{
 		Transport: "constant/transportProperties", TransportModelKey: "transportModel",
 		Turbulence: "constant/turbulenceProperties", ModelKeys: []string{"LESModel", "RASModel", "model"},
 		FvOptions: true, PimpleResidualDicts: true, Solvers: true,
+		DensityVariable: []string{"interFoam", "interIsoFoam"},
 	},
 })

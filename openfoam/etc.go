@@ -71,3 +71,37 @@ func join(a, b string) string {
 	}
 	return a + "/" + b
 }
+
+// TutorialsDir is $FOAM_TUTORIALS as the release's etc/config.sh/settings exports it to
+// every program (v1912:192, v2506:197, Foundation 12:187): the variable when set, else
+// $WM_PROJECT_DIR/tutorials (WM_PROJECT_DIR defaulting to ProjectDir as in EtcDirs).
+// getenv nil is os.LookupEnv.
+func TutorialsDir(getenv func(string) (string, bool)) string {
+	if getenv == nil {
+		getenv = os.LookupEnv
+	}
+	if d, _ := getenv("FOAM_TUTORIALS"); d != "" {
+		return d
+	}
+	project, _ := getenv("WM_PROJECT_DIR")
+	if project == "" {
+		project = ProjectDir
+	}
+	return join(project, "tutorials")
+}
+
+// TutorialResources is the release's shared tutorial input, $FOAM_TUTORIALS/resources,
+// when it is a directory: Foundation's tutorials `#include "$FOAM_TUTORIALS/resources/…"`
+// (blockMesh dictionaries, thermophysical data), so it is part of the installation as etc
+// is, and includes read and judge it (grammar.ExpandOptions.ResourceDirs). Relative paths
+// are taken from cwd.
+func TutorialResources(getenv func(string) (string, bool), cwd string) []string {
+	d := join(TutorialsDir(getenv), "resources")
+	if !filepath.IsAbs(d) {
+		d = filepath.Join(cwd, d)
+	}
+	if !isDir(d) {
+		return nil
+	}
+	return []string{filepath.Clean(d)}
+}

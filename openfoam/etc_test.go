@@ -109,3 +109,30 @@ func write(t *testing.T, p, s string) {
 		t.Fatal(err)
 	}
 }
+
+// TestTutorialResources: $FOAM_TUTORIALS when set, else $WM_PROJECT_DIR/tutorials as every
+// release's etc/config.sh/settings exports it; resources only when it is a directory.
+func TestTutorialResources(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "tutorials", "resources"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := func(m map[string]string) func(string) (string, bool) {
+		return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+	}
+	if got := openfoam.TutorialsDir(env(map[string]string{"WM_PROJECT_DIR": project})); got != project+"/tutorials" {
+		t.Errorf("TutorialsDir from WM_PROJECT_DIR = %q", got)
+	}
+	if got := openfoam.TutorialsDir(env(map[string]string{"WM_PROJECT_DIR": project, "FOAM_TUTORIALS": "/elsewhere"})); got != "/elsewhere" {
+		t.Errorf("TutorialsDir with FOAM_TUTORIALS = %q", got)
+	}
+	if got := openfoam.TutorialsDir(env(nil)); got != openfoam.ProjectDir+"/tutorials" {
+		t.Errorf("TutorialsDir default = %q", got)
+	}
+	if got := openfoam.TutorialResources(env(map[string]string{"WM_PROJECT_DIR": project}), "/"); len(got) != 1 || got[0] != filepath.Join(project, "tutorials", "resources") {
+		t.Errorf("TutorialResources = %v", got)
+	}
+	if got := openfoam.TutorialResources(env(map[string]string{"FOAM_TUTORIALS": filepath.Join(project, "none")}), "/"); got != nil {
+		t.Errorf("TutorialResources of a missing directory = %v", got)
+	}
+}

@@ -20,10 +20,13 @@ var releaseSample = map[string][]string{
 	"OpenFOAM-12": {
 		"incompressibleFluid/pitzDaily", "incompressibleVoF/damBreakLaminar", "incompressibleFluid/cavity", "incompressibleFluid/motorBike/motorBike", "fluid/buoyantCavity",
 		"incompressibleVoF/damBreak", "shockFluid/forwardStep", "mesh/blockMesh/pipe",
+		// $FOAM_TUTORIALS/resources includes; mappedInternalValue's interpolationScheme
+		"multiphaseEuler/wallBoilingIATE", "incompressibleFluid/mixerVessel2D",
 	},
 	"OpenFOAM-v2506": {
 		"incompressible/simpleFoam/pitzDaily", "multiphase/interFoam/laminar/damBreak/damBreak",
 		"heatTransfer/buoyantSimpleFoam/buoyantCavity", "compressible/rhoPimpleFoam/RAS/angledDuct",
+		"multiphase/interFoam/RAS/damBreak/damBreak", // `density variable`: div(rhoPhi,k)
 	},
 }
 

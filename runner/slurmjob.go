@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // IDJobScript is a line of job.slurm that run --slurm does not submit unjudged.
@@ -29,6 +30,12 @@ var (
 		regexp.MustCompile(`^(source|\.) /[A-Za-z0-9._/+-]*bashrc$`),
 		regexp.MustCompile(`^: "\$\{WM_PROJECT_DIR:=/usr/share/openfoam\}" "\$\{FOAM_ETC:=\$WM_PROJECT_DIR/etc\}"$`),
 		regexp.MustCompile(`^export WM_PROJECT_DIR FOAM_ETC$`),
+		// Foundation 12's environment (compiler/release_openfoam12.go): its bashrc, from the
+		// installation the submitting user names, unless the job already runs in it.
+		regexp.MustCompile(`^if \[ "\$\{WM_PROJECT_VERSION:-\}" != 12 \]; then$`),
+		regexp.MustCompile(`^: "\$\{` + openfoam.Release12Env + `:\?set ` + openfoam.Release12Env + ` to the OpenFOAM-12 directory \(make openfoam12 installs \.cache/of12/OpenFOAM-12\)\}"$`),
+		regexp.MustCompile(`^set \+e; \. "\$` + openfoam.Release12Env + `/etc/bashrc"; set -e$`),
+		regexp.MustCompile(`^fi$`),
 		regexp.MustCompile(`^run\(\) \{ log="log\.\$1"; rm -f "\$log"; echo "Running \$\*"; "\$@" > "\$log" 2>&1 \|\| \{ tail -n 30 "\$log"; exit 1; \}; \}$`),
 		// An OpenFOAM program by name (never a path: not a script of the case), its
 		// arguments words or case-relative paths.

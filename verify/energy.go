@@ -40,7 +40,7 @@ func checkEnergy(r *Run) []finding.Finding {
 	if r.regionCase() {
 		return notJudged("a region case (constant/regionProperties): its regions' balances are per interface (" + IDInterfaceHeat + ")")
 	}
-	const tp = "constant/thermophysicalProperties"
+	tp := r.file("constant/thermophysicalProperties")
 	x, err := r.dict(tp)
 	if err != nil {
 		return notJudged("unreadable " + tp + ": " + err.Error())

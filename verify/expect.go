@@ -133,6 +133,13 @@ func measure(dir string, s *spec, e *schema.Expect) (measurement, error) {
 		base, cols, component = e.Point.Field, []string{"probe 0"}, e.Point.Component
 	}
 	ser, err := readSeries(dir, e.OutputDir(), base)
+	if err != nil && e.ForceCoeff != "" {
+		// Foundation 12's forceCoeffs writes forceCoeffs.dat: Cm (the moment about
+		// pitchAxis, v1912's CmPitch), Cd, Cl, Cl(f), Cl(r), and no Cs (forceCoeffs.C:60-63, 219-222).
+		if f12, err12 := readSeries(dir, e.OutputDir(), "forceCoeffs"); err12 == nil {
+			ser, err, cols = f12, nil, []string{e.ForceCoeff}
+		}
+	}
 	if err != nil {
 		return measurement{}, err
 	}

@@ -21,9 +21,10 @@ func plausibleMach(ma float64) float64 { return 3*ma + 1 }
 // weight w: Cp / (Cp - R), R = RR / w.
 func gasGamma(cp, w float64) float64 { return cp / (cp - universalGas/w) }
 
-// runGas reads the run's Cp and molWeight from constant/thermophysicalProperties.
+// runGas reads the run's Cp and molWeight from constant/thermophysicalProperties
+// (Foundation 12: physicalProperties).
 func runGas(r *Run) (cp, w float64, err error) {
-	const tp = "constant/thermophysicalProperties"
+	tp := r.file("constant/thermophysicalProperties")
 	if cp, _, err = r.number(tp, []string{"mixture", "thermodynamics", "Cp"}); err != nil {
 		return 0, 0, err
 	}
@@ -102,8 +103,8 @@ func (p *problem) localMach() {
 		return
 	}
 	bound := plausibleMach(maSpec)
-	detail := fmt.Sprintf("method: Ma = |U| / sqrt(gamma R T) in every cell of internalField of %s and %s, gamma %.4g and R %.5g from constant/thermophysicalProperties (Cp %g, molWeight %g), against the spec's Mach scale %.4g (velocity scale %g, lowest static T %g); threshold: Ma <= 3 x %.4g + 1 = %.4g; measured: largest Ma %.4g at cell %d (|U| %.4g, T %.4g)",
-		urel, trel, gasGamma(cp, w), universalGas/w, cp, w, maSpec, uSpec, tSpec, maSpec, bound, ma, at, math.Sqrt(dot(us[at], us[at])), tAt)
+	detail := fmt.Sprintf("method: Ma = |U| / sqrt(gamma R T) in every cell of internalField of %s and %s, gamma %.4g and R %.5g from %s (Cp %g, molWeight %g), against the spec's Mach scale %.4g (velocity scale %g, lowest static T %g); threshold: Ma <= 3 x %.4g + 1 = %.4g; measured: largest Ma %.4g at cell %d (|U| %.4g, T %.4g)",
+		urel, trel, gasGamma(cp, w), universalGas/w, p.r.file("constant/thermophysicalProperties"), cp, w, maSpec, uSpec, tSpec, maSpec, bound, ma, at, math.Sqrt(dot(us[at], us[at])), tAt)
 	loc := finding.Location{File: urel, Path: "/internalField"}
 	if ma > bound {
 		p.add(finding.Finding{ID: IDMachImplausible, Severity: finding.Deny, Location: loc, Detail: detail,

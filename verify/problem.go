@@ -195,13 +195,13 @@ func (p *problem) fluid() {
 	}
 	var props []prop
 	if p.sol.Compressible {
-		tp := "constant/thermophysicalProperties"
+		tp := p.r.file("constant/thermophysicalProperties")
 		props = []prop{{tp, []string{"mixture", "specie", "molWeight"}, "molWeight", f.MolWeight},
 			{tp, []string{"mixture", "thermodynamics", "Cp"}, "Cp", f.Cp},
 			{tp, []string{"mixture", "transport", "mu"}, "mu", f.Mu},
 			{tp, []string{"mixture", "transport", "Pr"}, "Pr", f.Pr}}
 	} else {
-		props = []prop{{"constant/transportProperties", []string{"nu"}, "nu", f.Nu}}
+		props = []prop{{p.r.file("constant/transportProperties"), []string{"nu"}, "nu", f.Nu}}
 	}
 	var ok []string
 	for _, pr := range props {
@@ -417,21 +417,23 @@ func (p *problem) similarity() {
 		// The kinematic viscosity of a compressible run depends on its density: compare
 		// mu (rho cancels when the run's density is the spec's, which the inflow judged).
 		nuSpec = *s.Fluid.Mu
-		v, _, err := p.r.number("constant/thermophysicalProperties", []string{"mixture", "transport", "mu"})
+		tp := p.r.file("constant/thermophysicalProperties")
+		v, _, err := p.r.number(tp, []string{"mixture", "transport", "mu"})
 		if err != nil {
 			return
 		}
-		nuRun, nuFile = v, "constant/thermophysicalProperties mixture/transport/mu"
+		nuRun, nuFile = v, tp+" mixture/transport/mu"
 	} else {
 		if s.Fluid.Nu == nil {
 			return
 		}
 		nuSpec = *s.Fluid.Nu
-		v, _, err := p.r.number("constant/transportProperties", []string{"nu"})
+		tf := p.r.file("constant/transportProperties")
+		v, _, err := p.r.number(tf, []string{"nu"})
 		if err != nil {
 			return
 		}
-		nuRun, nuFile = v, "constant/transportProperties nu"
+		nuRun, nuFile = v, tf+" nu"
 	}
 	reSpec := u * l / nuSpec
 	reRun := u * p.uRatio * l / nuRun
@@ -512,8 +514,8 @@ func (p *problem) mach() {
 		return
 	}
 	maRun := uRun / math.Sqrt(gasGamma(cp, w)*universalGas/w*tRun)
-	detail := fmt.Sprintf("method: Ma = |U| / sqrt(gamma R T) on inlet %s: the run's mean |U| %g (%s) and T %g (%s), gamma and R from constant/thermophysicalProperties (Cp %g, molWeight %g), against the spec's U %s, static T %g and fluid (Cp %g, molWeight %g); threshold: relative %g; measured: Ma %.6g, spec %.6g",
-		name, uRun, urel, tRun, trel, cp, w, fmtVec(u[:]), tSpec, *s.Fluid.Cp, *s.Fluid.MolWeight, similarityTolerance, maRun, maSpec)
+	detail := fmt.Sprintf("method: Ma = |U| / sqrt(gamma R T) on inlet %s: the run's mean |U| %g (%s) and T %g (%s), gamma and R from %s (Cp %g, molWeight %g), against the spec's U %s, static T %g and fluid (Cp %g, molWeight %g); threshold: relative %g; measured: Ma %.6g, spec %.6g",
+		name, uRun, urel, tRun, trel, p.r.file("constant/thermophysicalProperties"), cp, w, fmtVec(u[:]), tSpec, *s.Fluid.Cp, *s.Fluid.MolWeight, similarityTolerance, maRun, maSpec)
 	loc := finding.Location{File: urel}
 	if maSpec == 0 || math.Abs(maRun/maSpec-1) > similarityTolerance {
 		p.add(finding.Finding{ID: IDSimilarity, Severity: finding.Deny, Location: loc, Detail: detail,

@@ -101,10 +101,7 @@ func (r *Run) dict(rel string) (*grammar.Expanded, error) {
 
 // read expands one case file without keeping it: result fields.
 func (r *Run) read(rel string) (*grammar.Expanded, error) {
-	if r.app == openfoam.Application12 && (rel == "constant/transportProperties" || rel == "constant/thermophysicalProperties") {
-		// Foundation 12 keeps both in constant/physicalProperties, with the same entries.
-		rel = "constant/physicalProperties"
-	}
+	rel = r.file(rel)
 	x, err := grammar.ExpandFile(filepath.Join(r.dir, filepath.FromSlash(rel)), grammar.ExpandOptions{CaseDir: r.dir, EtcDir: openfoam.EtcDir})
 	if err != nil {
 		return nil, err
@@ -113,6 +110,16 @@ func (r *Run) read(rel string) (*grammar.Expanded, error) {
 		return nil, fmt.Errorf("%s has no dictionary", rel)
 	}
 	return x, nil
+}
+
+// file is the case file the run's release reads for rel: Foundation 12 keeps
+// transportProperties' and thermophysicalProperties' entries in constant/physicalProperties.
+// Findings and methods name it.
+func (r *Run) file(rel string) string {
+	if r.app == openfoam.Application12 && (rel == "constant/transportProperties" || rel == "constant/thermophysicalProperties") {
+		return "constant/physicalProperties"
+	}
+	return rel
 }
 
 // latest is the last judged time ("" for none).

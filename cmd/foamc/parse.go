@@ -93,6 +93,9 @@ func foamDictionaryEnv(k string) (string, bool) {
 	if !ok && k == "FOAM_EXECUTABLE" {
 		return "foamDictionary", true
 	}
+	if !ok && k == "FOAM_TUTORIALS" {
+		return openfoam.TutorialsDir(nil), true
+	}
 	return v, ok
 }
 
@@ -135,7 +138,7 @@ func newParseCmd() *cobra.Command {
 				// parsed and drops them (a 2 M-key file's tree is larger than its expansion).
 				var x *grammar.Expanded
 				x, err = grammar.ExpandFile(path, grammar.ExpandOptions{CaseDir: caseDir, AllowOutside: allowOutside,
-					EtcDir: openfoam.Etc(), Env: foamDictionaryEnv, NoSyntax: true})
+					EtcDir: openfoam.Etc(), ResourceDirs: openfoam.TutorialResources(nil, "."), Env: foamDictionaryEnv, NoSyntax: true})
 				if err == nil {
 					if x.Header != nil {
 						rec.FoamFile = x.Header.Value(grammar.ValueOptions{})

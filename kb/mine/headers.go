@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/foamc/foamc/kb"
+	"github.com/foamc/foamc/suggest"
 )
 
 // Field ranks in registration order (FOR_ALL_FIELD_TYPES).
@@ -740,7 +741,7 @@ func parseCtor(f *cfile, init, body string, initOff, bodyOff int) *ctorInfo {
 	ternary := map[int]bool{}
 	inTernaryOf := func(ts map[int]bool, i int) bool {
 		for t := range ts {
-			if i > t && i < t+200 && !strings.Contains(text[t:i], ";") {
+			if i > t && i < t+200 && !strings.Contains(text[t:i], ";") && !closesParen(text[t:i]) {
 				return true
 			}
 		}
@@ -978,6 +979,7 @@ func merge(c *bcClass, byStem map[string][]*bcClass, injected map[string]string)
 		cur = parents[0]
 	}
 	ct.ValueRequired = valueReq
+	misspelt(keys, c.table)
 	if hasCode && !passes {
 		// the constructor chain reads the dictionary only where this scan sees it,
 		// so a table row it never reads (mappedFlowRate neigPhi) is not required
@@ -1046,6 +1048,76 @@ func isRootBase(stem string) bool {
 	switch stem {
 	case "fvPatchField", "fixedValueFvPatchField", "calculatedFvPatchField", "coupledFvPatchField":
 		return true
+	}
+	return false
+}
+
+// typo: a and b are one key misspelt, two edits apart at most, and either long enough that
+// two edits keep it recognisable or the same letters transposed (v2506
+// timeVaryingMassSorption's table kbas, code kabs); short keys two edits apart (Ks, E) are
+// different keys.
+func typo(a, b string) bool {
+	if suggest.Distance(a, b) > 2 {
+		return false
+	}
+	if min(len(a), len(b)) >= 6 {
+		return true
+	}
+	x, y := []byte(a), []byte(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return string(x) == string(y)
+}
+
+// misspelt drops a Usage-table row the constructor never reads when it is one or two
+// edits from a key the constructor reads and the table does not list: the row is that key
+// misspelt, and the code is what OpenFOAM looks up (Foundation 12's mappedInternalValue
+// table says interplolationScheme, mappedInternalValueFvPatchField.H:39; the constructor
+// reads interpolationScheme, .C:81). The code key keeps the row's description.
+func misspelt(keys map[string]*kb.KeyEvidence, table []tableRow) {
+	listed := map[string]bool{}
+	for _, r := range table {
+		listed[r.key] = true
+	}
+	for _, row := range slices.Sorted(maps.Keys(listed)) {
+		e := keys[row]
+		if e == nil || e.Code != "" {
+			continue
+		}
+		var near []string
+		for k, ce := range keys {
+			if ce.Code != "" && !listed[k] && typo(row, k) {
+				near = append(near, k)
+			}
+		}
+		if len(near) != 1 {
+			continue
+		}
+		ce := keys[near[0]]
+		if ce.Description == "" {
+			ce.Description = e.Description
+		}
+		ce.Note = "the Usage table spells it " + row + "; the constructor reads " + near[0]
+		ce.Provenance = e.Provenance + " " + ce.Provenance
+		delete(keys, row)
+	}
+}
+
+// closesParen reports whether s closes a parenthesis it did not open: a ternary ends with
+// the member initialiser that holds it (`average_(c ? dict.lookup("average") : Zero),
+// interpolationScheme_(dict.lookup("interpolationScheme"))` reads the second key always).
+func closesParen(s string) bool {
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -202,7 +202,17 @@ viscoelastic_stress(key) if {
 }
 
 # model_div are the convection keys of the transported turbulence fields (div(phi,k)...).
-model_div contains sprintf("div(phi,%s)", [name]) if some name in transported
+model_div contains sprintf("div(%s,%s)", [turbulence_flux, name]) if some name in transported
+
+# turbulence_flux is the flux the turbulence model convects its fields with: rhoPhi where the
+# release's solver reads `density variable` from turbulenceProperties and builds a
+# phase-incompressible model on rhoPhi (v2506 interFoam:
+# incompressibleInterPhaseTransportModel.C:60-92; data.kb.release.layout.densityVariable),
+# else phi.
+turbulence_flux := "rhoPhi" if {
+	solver in object.get(data.kb.release.layout, "densityVariable", [])
+	input.files["constant/turbulenceProperties"].density == "variable"
+} else := "phi"
 
 # model_info is the curated record of the case's turbulence model; undefined for laminar.
 model_info := data.kb.models[input.features.turbulenceModel] if {
@@ -258,14 +268,18 @@ rank(name) := rank_of_class[field_class(name)] if {
 	field_class(name)
 } else := rank_of_class[input.headers[input.fields[name]].class]
 
+# internal: Foundation 12's internalPolyPatch, a constraint type there (a point patch field
+# of its name exists, polyPatch.C:238); blockMesh keeps it, empty, in group internal
+# (counterFlowFlame2D_GRI), which setConstraintTypes' `internal` entry covers.
 constraint_types := {
 	"empty", "wedge", "symmetryPlane", "symmetry", "cyclic", "cyclicAMI", "cyclicACMI", "cyclicSlip",
-	"processor", "processorCyclic", "nonuniformTransformCyclic", "overset",
+	"processor", "processorCyclic", "nonuniformTransformCyclic", "overset", "internal",
 }
 
 # groups of a patch: its inGroups plus its own type for constraint types (polyPatch.C) and
-# walls (wallPolyPatch.C adds the wall group).
-groups(p) := {g | some g in object.get(p, "inGroups", [])} | {p.type | p.type in (constraint_types | {"wall"})}
+# walls (wallPolyPatch.C:55-58 adds the wall group, also for the patch types derived from it:
+# v1912 blockMesh writes a mappedWall patch with inGroups (wall mappedPatch)).
+groups(p) := ({g | some g in object.get(p, "inGroups", [])} | {p.type | p.type in (constraint_types | {"wall"})}) | {"wall" | is_wall(p)}
 
 # region of a field name ("heater/T" -> "heater") and of a patch ("" for the default region).
 field_region(name) := r if {

@@ -767,3 +767,14 @@ decompose_dicts[name] := d if {
 decompose_severity := "deny" if parallel_run
 
 else := "warn"
+
+# switch_off is an OpenFOAM Switch read as false (Switch.C: false, off, no, n, f, none).
+switch_off(v) if v in {false, 0, "no", "off", "false", "n", "f", "none"}
+
+# A file that is there but cannot be read or parsed (a FIFO, no permission, a syntax
+# error, a release tarball's symlink stored as its target's path) is the loader's finding
+# (FOAM-PARSE-*, FOAM-CASE-001), not a missing file.
+unreadable(name) if {
+	some e in input.errors
+	e.location.file == name
+}

@@ -14,10 +14,19 @@ import data.foamc.lib
 findings contains f if {
 	lib.solver in lib.inert_solvers
 	count(lib.species) > 0
+	solves_primary_region
 	solvers := object.get(lib.fv_solution, "solvers", {})
 	not lib.found(solvers, "Yi")
 	f := lib.finding_with(lib.file_ptr("system/fvSolution", ["solvers"]), sprintf("%s solves the species with fvSolution/solvers/Yi, which is missing", [lib.solver]), {
 		"related": [lib.missing(lib.file_ptr("system/fvSolution", ["solvers", "Yi"]))],
 		"edits": [lib.fix_add("system/fvSolution", ["solvers", "Yi"], "{ solver PBiCGStab; preconditioner DILU; tolerance 1e-06; relTol 0; }")],
 	})
+}
+
+# reactingParcelFoam's PIMPLE/solvePrimaryRegion no (createRegionControls.H, v1912 and
+# v2506: lookupOrDefault true) skips the flow and species equations: no Yi is read.
+default solves_primary_region := true
+
+solves_primary_region := false if {
+	lib.switch_off(object.get(object.get(lib.fv_solution, "PIMPLE", {}), "solvePrimaryRegion", true))
 }

@@ -15,3 +15,9 @@ test_regex if {
 	doc := test.set(test.del(test.reacting, "/files/system~1fvSolution/solvers/Yi"), "/files/system~1fvSolution/solvers/$regex", [{"pattern": "Yi.*", "value": {"solver": "smoothSolver"}}])
 	count(yisolver.findings) == 0 with input as doc
 }
+
+# reactingParcelFoam with PIMPLE/solvePrimaryRegion no solves no species (v2506 movingInjectorBox).
+test_primary_region_off if {
+	doc := test.set(test.del(test.reacting, "/files/system~1fvSolution/solvers/Yi"), "/files/system~1fvSolution/PIMPLE", {"solvePrimaryRegion": "no"})
+	count(yisolver.findings) == 0 with input as doc
+}

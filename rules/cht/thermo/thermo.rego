@@ -16,6 +16,7 @@ findings contains f if {
 	some r in lib.listed_regions
 	file := sprintf("constant/%s/thermophysicalProperties", [r])
 	not has_thermo(file)
+	not lib.unreadable(file)
 	f := lib.finding_with(
 		lib.file_ptr("constant/regionProperties", ["regions"]),
 		sprintf("%s region %s has no %s", [lib.region_kind(r), r, file]),

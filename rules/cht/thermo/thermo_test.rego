@@ -26,3 +26,12 @@ test_phase_thermo if {
 	}}
 	count(thermo.findings) == 0 with input as doc
 }
+
+# A thermo file that is there but unreadable is the loader's finding, not a missing file.
+test_unreadable if {
+	doc := {
+		"files": {"constant/regionProperties": {"regions": ["fluid", [], "solid", ["solid"]]}},
+		"errors": [{"id": "FOAM-PARSE-004", "location": {"file": "constant/solid/thermophysicalProperties"}}],
+	}
+	count(thermo.findings) == 0 with input as doc
+}

@@ -37,15 +37,8 @@ findings contains f if {
 	some name in required
 	needed(name)
 	not lib.file_exists(name)
-	not unreadable(name)
+	not lib.unreadable(name)
 	f := lib.finding_with("/files", sprintf("%s is missing", [name]), {"related": [lib.missing(lib.file_ptr(name, []))]})
-}
-
-# A file that is there but cannot be read or parsed (a FIFO, no permission, a syntax
-# error) is the loader's finding (FOAM-PARSE-*, FOAM-CASE-001), not a missing file.
-unreadable(name) if {
-	some e in input.errors
-	e.location.file == name
 }
 
 mesh_sources := {"system/blockMeshDict", "constant/polyMesh/blockMeshDict"} | lib.mesh_changers

@@ -16,8 +16,13 @@ transported[name] := [field, object.get(fo, "schemesField", field)] if {
 	some name, fo in object.get(lib.control_dict, "functions", {})
 	is_object(fo)
 	fo.type == "scalarTransport"
+	object.get(fo, "region", "region0") == "region0"
 	field := object.get(fo, "field", "s")
 }
+
+# A function object of another mesh region (region cabin: windshieldCondensation) reads
+# that region's <start>/<region>/ field and system/<region>/ schemes and solution, which
+# this rule does not model: it is left unjudged rather than denied.
 
 findings contains f if {
 	some name, [field, _] in transported

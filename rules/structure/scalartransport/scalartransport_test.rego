@@ -26,3 +26,9 @@ test_default_field_name if {
 	d := json.patch(doc, [{"op": "replace", "path": "/files/system~1controlDict/functions", "value": {"s1": {"type": "scalarTransport"}}}])
 	count(scalartransport.findings) == 3 with input as d
 }
+
+# A function object of another region reads that region's files (windshieldCondensation's cabin).
+test_other_region if {
+	bare := {"files": {"system/controlDict": {"functions": {"H2O": {"type": "scalarTransport", "field": "H2O", "region": "cabin"}}}, "system/fvSchemes": {"divSchemes": {"default": "none"}}, "system/fvSolution": {"solvers": {}}}}
+	count(scalartransport.findings) == 0 with input as bare
+}

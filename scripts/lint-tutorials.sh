@@ -6,6 +6,10 @@
 # With RELEASE_DIR set (an OpenFOAM source or installation: etc/, tutorials/), lint runs in
 # the environment its etc/bashrc gives a user of that release: WM_PROJECT_DIR, FOAM_ETC,
 # FOAM_TUTORIALS and WM_PROJECT_VERSION (#includeEtc and $FOAM_TUTORIALS resolve there).
+# A setups.orig/common directory (ESI's multi-setup tutorials) is not a case: the tutorial's
+# Allrun makes each setup as setups/<setup> from common with the setup's 0.orig, constant
+# and system copied over it (cp -aRfL, bump2D's Allrun), and those setups are what is linted,
+# in a copy of the tutorial.
 set -euo pipefail
 tut=${1:?usage: lint-tutorials.sh TUTORIALS_DIR [lint flags]}
 shift
@@ -16,7 +20,30 @@ if [ -z "$bin" ]; then
 	trap 'rm -rf "$(dirname "$bin")"' EXIT
 	go build -o "$bin" ./cmd/foamc
 fi
-mapfile -t cases < <(find "$tut" -path '*/system/controlDict' -printf '%h\n' | sed 's#/system$##' | sort)
+mapfile -t found < <(find "$tut" -path '*/system/controlDict' -printf '%h\n' | sed 's#/system$##' | sort)
+work=$(mktemp -d)
+cases=()
+for c in "${found[@]}"; do
+	case $c in
+	*/setups.orig/common)
+		top=${c%/setups.orig/common}
+		copy=$work/${top#"$tut"/}
+		mkdir -p "$(dirname "$copy")" && cp -aR "$top" "$copy"
+		for s in "$top"/setups.orig/*/; do
+			s=$(basename "$s")
+			[ "$s" = common ] && continue
+			d=$copy/setups/$s
+			mkdir -p "$d"
+			cp -aRfL "$top/setups.orig/common/." "$d"
+			for sub in 0.orig constant system; do
+				[ -d "$top/setups.orig/$s/$sub" ] && mkdir -p "$d/$sub" && cp -aRfL "$top/setups.orig/$s/$sub/." "$d/$sub"
+			done
+			cases+=("$d")
+		done
+		;;
+	*) cases+=("$c") ;;
+	esac
+done
 out=$(mktemp)
 envs=()
 if [ -n "${RELEASE_DIR:-}" ]; then
@@ -24,16 +51,17 @@ if [ -n "${RELEASE_DIR:-}" ]; then
 	envs=(WM_PROJECT_DIR="$RELEASE_DIR" FOAM_ETC="$RELEASE_DIR/etc" FOAM_TUTORIALS="$RELEASE_DIR/tutorials" WM_PROJECT_VERSION="$ver")
 fi
 env "${envs[@]}" "$bin" lint --format json "$@" "${cases[@]}" >"$out" 2>/dev/null || true
-python3 - "$out" "$tut" <<'PY'
+python3 - "$out" "$tut" "$work" <<'PY'
 import collections, json, sys
 doc = json.load(open(sys.argv[1]))
 root = sys.argv[2].rstrip('/') + '/'
+work = sys.argv[3].rstrip('/') + '/'
 cases = doc['cases']
 denied = {}
 for c in cases:
     ids = sorted({f['id'] for f in c['findings'] if f['severity'] == 'deny' and not f['id'].startswith('FOAM-SEC-')})
     if ids:
-        denied[c['case'].replace(root, '')] = ids
+        denied[c['case'].replace(root, '').replace(work, '')] = ids
 n = len(cases)
 print(f"cases {n}, with a non-security deny {len(denied)} ({100.0 * len(denied) / max(n, 1):.1f} %)")
 by = collections.Counter(i for ids in denied.values() for i in ids)
@@ -45,4 +73,4 @@ rel = collections.Counter(f['summary'] for c in cases for f in c['findings'] if 
 for s, k in sorted(rel.items()):
     print(f"  release finding x{k}: {s}")
 PY
-rm -f "$out"
+rm -rf "$out" "$work"

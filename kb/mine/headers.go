@@ -33,7 +33,9 @@ var (
 		return regexp.MustCompile(`(?:makePatchTypeField|makeRemovablePatchTypeField|makeNullConstructablePatchTypeField|addToPatchFieldRunTimeSelection|addToNullConstructablePatchFieldRunTimeSelection|addRemovableToPatchFieldRunTimeSelection)\s*\(\s*fvPatch(Scalar|Vector|SphericalTensor|SymmTensor|Tensor)Field\s*,\s*(\w+)\s*\)`)
 	})
 	reMakeTemplate = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:makeTemplatePatchTypeField|makeNullConstructableTemplatePatchTypeField)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
+		// makePatchFieldType is v2306+'s name (fvPatchFieldMacros.H; makeTemplatePatchTypeField
+		// stays as its alias): v2506's turbulentDigitalFilterInlet, fan, fixedNormalSlip.
+		return regexp.MustCompile(`(?:makeTemplatePatchTypeField|makeNullConstructableTemplatePatchTypeField|makePatchFieldType)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)`)
 	})
 	reMakeFields = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:makePatchFields|makeNullConstructablePatchFields)\s*\(\s*(\w+)\s*\)`)
@@ -393,12 +395,14 @@ func scanRegistrations(f *cfile, regs map[string][]reg) {
 		regs["stem:"+stemOf(name)] = append(regs["stem:"+stemOf(name)], r)
 	}
 	for _, m := range reMakeTemplate().FindAllStringSubmatchIndex(code, -1) {
+		if isMacroText(code, m[0]) {
+			continue
+		}
 		stem := "stem:" + code[m[4]:m[5]] + "FvPatchField"
 		regs[stem] = append(regs[stem], reg{code[m[2]:m[3]], f.at(m[0])})
 	}
 	for _, m := range reMakeFields().FindAllStringSubmatchIndex(code, -1) {
-		// skip the macro's own definition
-		if strings.HasPrefix(strings.TrimSpace(code[max(0, m[0]-8):m[0]]), "define") {
+		if isMacroText(code, m[0]) {
 			continue
 		}
 		stem := "stem:" + code[m[2]:m[3]] + "FvPatchField"
@@ -406,6 +410,19 @@ func scanRegistrations(f *cfile, regs map[string][]reg) {
 			regs[stem] = append(regs[stem], reg{r, f.at(m[0])})
 		}
 	}
+}
+
+// isMacroText: the match at i is in a macro's own definition (after #define, or in its
+// body: the bcType parameter), not a registration.
+func isMacroText(code string, i int) bool {
+	if strings.HasPrefix(strings.TrimSpace(code[max(0, i-8):i]), "define") {
+		return true
+	}
+	line := code[strings.LastIndexByte(code[:i], '\n')+1:]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	return strings.Contains(line, "bcType") || strings.HasSuffix(strings.TrimSpace(line), "\\")
 }
 
 func lowerFirst(s string) string {

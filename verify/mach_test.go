@@ -32,7 +32,7 @@ func replaceIn(t *testing.T, dir, rel, re, to string) {
 // spec's; the ramp as compiled peaks at Ma 2.002 and passes (the channel converged:
 // TestEnergyBalance).
 func TestLocalMach(t *testing.T) {
-	dir := compileSpec(t, filepath.Join("testdata", "compressible-channel", "spec.yaml"))
+	dir := compileSpec(t, filepath.Join("testdata", "compressible-channel-robust", "spec.yaml"))
 	replaceIn(t, dir, "system/fvSolution", `(\s)0\.[0-9]+;`, "${1}1;")
 	replaceIn(t, dir, "system/controlDict", `writeInterval\s+[^;]+;`, "writeInterval 1;")
 	foamRunResult(t, dir, "rhoSimpleFoam", 0) // it fails: the verdict is verify's
@@ -53,5 +53,5 @@ func TestLocalMach(t *testing.T) {
 	foamRun(t, dir, "rhoCentralFoam", 0)
 	r = verifyCase(t, dir, Options{})
 	want(t, r, Reject, IDMachImplausible, "the local Mach number reaches 8, above 7", "measured: largest Ma 7.99")
-	want(t, r, Reject, IDCheckPassed, "the largest speed 2791 is 4.02 times the spec's velocity scale")
+	want(t, r, Reject, IDCheckPassed, "the largest speed 279", "is 4.02 times the spec's velocity scale")
 }

@@ -64,7 +64,7 @@ func TestFillGoodAnswer(t *testing.T) {
 	// The structured instruction: slot, spec field, closed domain, constraints, the spec.
 	req := srv.Requests()[0]
 	user := req.Messages()[1][1]
-	for _, want := range []string{"Open slot: physics/solver", "Spec field to answer for: /physics/solver", "Domain (answer one of these exactly):", "icoFoam, pimpleFoam", "Constraints:", `"turbulence":"laminar"`} {
+	for _, want := range []string{"Open slot: physics/solver", "Spec field to answer for: /physics/solver", "Domain (answer one of these exactly):", "icoFoam, interFoam, pimpleFoam", "Constraints:", `"turbulence":"laminar"`} {
 		if !strings.Contains(user, want) {
 			t.Errorf("instruction lacks %q:\n%s", want, user)
 		}

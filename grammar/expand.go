@@ -1066,6 +1066,11 @@ func (x *expander) eval(v *DirectiveItem, ctx *ExpDict, at *srcFile, path vpath)
 		return []Item{v}
 	}
 	switch {
+	case strings.Contains(expanded, "#codeStream"):
+		// A $macro whose value is a #codeStream (wallMountedHump's NxZ1): OpenFOAM runs the
+		// code first; foamc never does, so the value is unknown, not wrong (the code itself
+		// is FOAM-SEC-002's).
+		err = &unsupportedExpr{"its input takes a value from #codeStream, which foamc never runs"}
 	case strings.Contains(expanded, ";"):
 		err = errors.New("';' is not allowed inside #eval (evalEntry.C)")
 	case strings.Contains(expanded, "$["):

@@ -123,8 +123,17 @@ func (c *compilation) convection(field string) (string, Source) {
 	return accurateConvection(c.feat, field), s
 }
 
+// eulerDdt are the families whose solvers keep Euler under accurate, with the reason (a VoF
+// case's phases add interFoam's MULES, refMULESDdt).
+var eulerDdt = map[string]string{
+	(density{}).name():      refDensityDdt,
+	(compressible{}).name(): refCompressibleDdt,
+	(shallowWater{}).name(): refShallowDdt,
+	(reacting{}).name():     refChemistryDdt,
+}
+
 // ddt is the time scheme: steadyState, else backward under accurate (Euler for the
-// explicit density-based solver), Euler under robust.
+// families of eulerDdt and for VoF), Euler under robust.
 func (c *compilation) ddt() (string, Source) {
 	f := c.feat
 	rule := ruleSrc("FOAM-NUM-004", "ddt matches steady/transient")
@@ -133,24 +142,13 @@ func (c *compilation) ddt() (string, Source) {
 		return "steadyState", rule
 	case !c.numerics().accurate():
 		return "Euler", rule
-	case c.fam().name() == (density{}).name():
-		s := curated(refDensityDdt)
-		s.Profile = profileAccurate
-		return "Euler", s
-	case len(f.Phases) > 0:
-		s := curated(refMULESDdt)
-		s.Profile = profileAccurate
-		return "Euler", s
-	case c.fam().name() == (compressible{}).name():
-		s := curated(refCompressibleDdt)
-		s.Profile = profileAccurate
-		return "Euler", s
-	case c.fam().name() == (shallowWater{}).name():
-		s := curated(refShallowDdt)
-		s.Profile = profileAccurate
-		return "Euler", s
-	case c.fam().name() == (reacting{}).name():
-		s := curated(refChemistryDdt)
+	}
+	ref, euler := eulerDdt[c.fam().name()]
+	if len(f.Phases) > 0 {
+		ref, euler = refMULESDdt, true
+	}
+	if euler {
+		s := curated(ref)
 		s.Profile = profileAccurate
 		return "Euler", s
 	}

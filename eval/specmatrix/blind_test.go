@@ -1,7 +1,6 @@
 package specmatrix_test
 
 import (
-	"errors"
 	"flag"
 	"os"
 	"os/exec"
@@ -9,10 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foamc/foamc/compiler"
-	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/eval/specmatrix"
 	"github.com/foamc/foamc/internal/foamtest"
-	"github.com/foamc/foamc/verify"
 )
 
 var blindMode = flag.String("blind", "sample", "blind specs to run in OpenFOAM: sample | all")
@@ -531,69 +528,25 @@ boundaries:
 control: {endTime: 0.005, maxCo: 0.5}`},
 }
 
-// TestBlindSpecs compiles every blind spec and runs it in OpenFOAM v1912 for >= 20 steps
-// without FATAL or nan; a spec foamc does not support fails to compile with the located
-// finding it names. CI runs the sample; `make matrix` all of them.
+// TestBlindSpecs compiles every blind spec and runs it in OpenFOAM v1912 to its end time
+// (>= 20 steps without FATAL or nan; a free surface's phase fraction judged by foamc verify,
+// vofCheck); a spec foamc does not support fails to compile with the located finding it
+// names. CI runs the sample; `make matrix` all of them.
 func TestBlindSpecs(t *testing.T) {
 	foamtest.RequireBinary(t, "blockMesh")
 	tut := foamtest.Tutorials(t)
+	var specs []mspec
 	for _, b := range blindSpecs {
 		if *blindMode != "all" && !b.sample {
 			continue
 		}
-		t.Run(b.name, func(t *testing.T) {
-			yaml := "version: 1\nname: " + b.name + strings.ReplaceAll(b.yaml, "{{T}}", tut) + "\n"
-			if b.mesh != nil {
-				yaml = strings.ReplaceAll(yaml, "{{M}}", b.mesh(t))
-			}
-			res, err := compileSpec(t, yaml, false)
-			if b.deny != "" {
-				var fl finding.List
-				if !errors.As(err, &fl) {
-					t.Fatalf("want %s, got %v", b.deny, err)
-				}
-				for _, f := range fl {
-					if f.ID == b.deny && f.Location.Line > 0 && f.Fix != "" {
-						return
-					}
-				}
-				t.Fatalf("want a located %s with a fix, got %v", b.deny, fl)
-			}
-			if err != nil {
-				t.Fatalf("compile: %v", err)
-			}
-			if res.Features.Solver == "interFoam" {
-				mustRunVoF(t, res)
-				return
-			}
-			mustRun20(t, res)
-		})
-	}
-}
-
-// mustRunVoF runs a free-surface case to its end time (>= 20 steps without FATAL or nan)
-// and has foamc verify judge the phase fraction: within [0, 1] in every step and written
-// field (FOAM-VERIFY-020/021) and, in a closed domain, the phase's volume (FOAM-VERIFY-022).
-func mustRunVoF(t *testing.T, res *compiler.Result) {
-	t.Helper()
-	var dir string
-	log, ok := allrun(t, res, func(d string) { dir = d })
-	if !ok || strings.Contains(log, "FATAL") || nanWord.MatchString(log) || steps(log) < 20 {
-		t.Fatalf("%s must run >= 20 steps (ran %d):\n%s", res.Name, steps(log), tail([]byte(log), 30))
-	}
-	v, err := verify.Case(dir, verify.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range v.Findings {
-		switch {
-		case (f.ID == verify.IDPhaseField || f.ID == verify.IDPhaseLog || f.ID == verify.IDPhaseVolume) && f.Severity == finding.Deny:
-			t.Errorf("%s: %s %s", res.Name, f.ID, f.Summary)
-		case strings.Contains(f.Summary, "alpha.") && f.Severity == finding.Info:
-			t.Logf("%s: %s", res.Name, f.Summary)
+		yaml := "version: 1\nname: " + b.name + strings.ReplaceAll(b.yaml, "{{T}}", tut) + "\n"
+		if b.mesh != nil {
+			yaml = strings.ReplaceAll(yaml, "{{M}}", b.mesh(t))
 		}
+		specs = append(specs, mspec{Generated: specmatrix.Generated{Name: b.name, YAML: yaml}, deny: b.deny})
 	}
-	t.Logf("%s: %d steps, verify %s", res.Name, steps(log), v.Verdict)
+	matrix{name: "blind specs", specs: specs, opts: lintedOptions(t), allrun: true, check: vofCheck}.test(t)
 }
 
 // multiRegionHeaterMesh makes multiRegionHeater's mesh and cell zones as its Allrun.pre

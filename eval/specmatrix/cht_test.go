@@ -1,23 +1,15 @@
 package specmatrix_test
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/eval/specmatrix"
 	"github.com/foamc/foamc/internal/foamtest"
 )
-
-// chtSpec is one spec of the conjugate heat transfer matrix: a region mesh (two cell zones
-// of a blockMeshDict), a solver, a fluid and the thermal load.
-type chtSpec struct {
-	name, yaml string
-	// deny: the finding an unsatisfiable spec must be refused with.
-	deny string
-}
 
 // chtMeshes are the region meshes: the slab (a water or air layer at rest against a solid,
 // eval/validation/chtslab) and the plate (air flowing over a solid, compiler/testdata/cht).
@@ -38,8 +30,8 @@ var chtMeshes = []struct {
 // chtMatrix: every mesh x solver (steady, transient) x fluid (water rhoConst, air perfect
 // gas) x load (fixed wall temperatures; a wall heat flux and a heat source in the solid),
 // and two unsatisfiable specs (a turbulent fluid, a region that is no cell zone).
-func chtMatrix() []chtSpec {
-	var out []chtSpec
+func chtMatrix() []mspec {
+	var out []mspec
 	fluids := map[string]string{
 		"water": "{rho: 1000, Cp: 4181, mu: 959e-6, Pr: 6.62}",
 		"air":   "{molWeight: 28.9, Cp: 1005, mu: 1.8e-5, Pr: 0.7}",
@@ -66,7 +58,7 @@ func chtMatrix() []chtSpec {
 						control = "control: {endTime: 0.25, deltaT: 0.01, writeInterval: 0.25}"
 					}
 					name := fmt.Sprintf("cht-%s-%s-%s-%s", m.name, map[string]string{"chtMultiRegionSimpleFoam": "steady", "chtMultiRegionFoam": "transient"}[solver], fluid, load)
-					out = append(out, chtSpec{name: name, yaml: fmt.Sprintf(`mesh: {blockMeshDict: %s}
+					out = append(out, chtSpec(name, m.name, solver, fmt.Sprintf(`mesh: {blockMeshDict: %s}
 physics: {solver: %s, turbulence: laminar, gravity: [0, -9.81, 0]}
 regions:
   %s:
@@ -78,7 +70,7 @@ regions:
     material: {rho: 2700, Cp: 900, kappa: 50}
     T: 300
 %sboundaries:
-%s%s`, mesh, solver, m.fluid, fluids[fluid], u, m.solid, source, bs, control)})
+%s%s`, mesh, solver, m.fluid, fluids[fluid], u, m.solid, source, bs, control), ""))
 				}
 			}
 		}
@@ -94,10 +86,16 @@ boundaries:
   cold: {role: wall, T: 300}
   sides: {role: empty}
 control: {endTime: 25, deltaT: 1}`
-	out = append(out,
-		chtSpec{name: "cht-unsat-turbulent", yaml: fmt.Sprintf(unsat, "kEpsilon", "solid"), deny: "FOAM-COMPILE-003"},
-		chtSpec{name: "cht-unsat-zone", yaml: fmt.Sprintf(unsat, "laminar", "slab"), deny: "FOAM-COMPILE-005"})
-	return out
+	return append(out,
+		chtSpec("cht-unsat-turbulent", "slab", "chtMultiRegionSimpleFoam", fmt.Sprintf(unsat, "kEpsilon", "solid"), "FOAM-COMPILE-003"),
+		chtSpec("cht-unsat-zone", "slab", "chtMultiRegionSimpleFoam", fmt.Sprintf(unsat, "laminar", "slab"), "FOAM-COMPILE-005"))
+}
+
+// chtSpec is one spec of the matrix; deny: the finding an unsatisfiable spec must be
+// refused with.
+func chtSpec(name, mesh, solver, yaml, deny string) mspec {
+	return mspec{Generated: specmatrix.Generated{Name: name, Mesh: mesh, Solver: solver, Model: "laminar",
+		YAML: "version: 1\nname: " + name + "\n" + yaml + "\n"}, deny: deny}
 }
 
 // TestCHTMatrix compiles (and lints) every spec of the matrix and runs a sample of two in
@@ -105,34 +103,7 @@ control: {endTime: 25, deltaT: 1}`
 // steps without FATAL or nan; `make matrix` (-matrix=all) runs all 16.
 func TestCHTMatrix(t *testing.T) {
 	foamtest.RequireBinary(t, "blockMesh")
-	sample := map[string]bool{"cht-slab-steady-water-fixedT": true, "cht-plate-transient-air-flux": true}
-	compiled, ran, runnable, refused := 0, 0, 0, 0
-	for _, s := range chtMatrix() {
-		t.Run(s.name, func(t *testing.T) {
-			res, err := compileSpec(t, "version: 1\nname: "+s.name+"\n"+s.yaml+"\n", false)
-			if s.deny != "" {
-				var fl finding.List
-				if errors.As(err, &fl) {
-					for _, f := range fl {
-						if f.ID == s.deny && f.Location.Line > 0 {
-							refused++
-							return
-						}
-					}
-				}
-				t.Fatalf("want a located %s, got %v", s.deny, err)
-			}
-			if err != nil {
-				t.Fatalf("compile: %v", err)
-			}
-			compiled++
-			if *matrixMode != "all" && !sample[s.name] {
-				return
-			}
-			runnable++
-			mustRun20(t, res)
-			ran++
-		})
-	}
-	t.Logf("cht matrix: compiled %d/%d satisfiable, refused %d/2 unsatisfiable, ran >= 20 steps %d/%d run", compiled, len(chtMatrix())-2, refused, ran, runnable)
+	sample := []string{"cht-slab-steady-water-fixedT", "cht-plate-transient-air-flux"}
+	matrix{name: "CHT matrix", label: "CHT matrix", specs: chtMatrix(), opts: lintedOptions(t), allrun: true,
+		runs: func(_ int, s mspec) bool { return *matrixMode == "all" || slices.Contains(sample, s.Name) }}.test(t)
 }

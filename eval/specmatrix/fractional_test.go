@@ -1,10 +1,8 @@
 package specmatrix_test
 
 import (
-	"context"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/foamc/foamc/eval/specmatrix"
@@ -48,20 +46,5 @@ func TestFractionalSteadyMatrix(t *testing.T) {
 			t.Fatalf("fractional sample: %d of 5 specs found", len(gs))
 		}
 	}
-	ctx := context.Background()
-	opts := lintedOptions(t)
-	root := t.TempDir()
-	outs := make([]outcome, len(gs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i, g := range gs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, true, release{})
-		}()
-	}
-	wg.Wait()
-	report(t, outs)
+	generatedMatrix(t, gs).test(t)
 }

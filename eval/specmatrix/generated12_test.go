@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -55,16 +54,13 @@ func TestGeneratedMatrix12(t *testing.T) {
 	if *only12 != "" {
 		gs = slices.DeleteFunc(gs, func(g specmatrix.Generated) bool { return g.Solver != *only12 })
 	}
-	ctx := context.Background()
-	opts := lintedOptions(t)
-	root := t.TempDir()
-	linter, ok := opts.Linter.(*compiler.RulesLinter)
+	linter, ok := lintedOptions(t).Linter.(*compiler.RulesLinter)
 	if !ok {
 		t.Fatal("lintedOptions has no rules linter")
 	}
 	rel := release{target: compiler.Target12, env: env, app: openfoam.Application12,
 		also: func(ctx context.Context, caseDir string, o *outcome) { foamcRun12(ctx, caseDir, linter, o) }}
-	var run []specmatrix.Generated
+	var run, notRun []specmatrix.Generated
 	notInstalled := map[string]int{}
 	dir := env12Dir(env)
 	for _, g := range gs {
@@ -75,23 +71,19 @@ func TestGeneratedMatrix12(t *testing.T) {
 		}
 		// Compiled, not run: the installation lacks the module (shockFluid in the
 		// prebuilt tree; make openfoam12-modules builds it).
-		if o := runGenerated(ctx, g, root, opts, false, rel); !o.compiled {
-			t.Errorf("%s: %s", g.Name, o.cause)
-		}
+		notRun = append(notRun, g)
 		notInstalled[g.Solver+" ("+m+")"]++
 	}
-	outs := make([]outcome, len(run))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i, g := range run {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, true, rel)
-		}()
+	m := generatedMatrix(t, notRun)
+	m.rel, m.runs = rel, func(int, mspec) bool { return false }
+	for _, o := range m.outcomes(t) {
+		if !o.compiled {
+			t.Errorf("%s: %s", o.g.Name, o.cause)
+		}
 	}
-	wg.Wait()
+	m = generatedMatrix(t, run)
+	m.rel = rel
+	outs := m.outcomes(t)
 	fmt.Printf("Foundation 12 (%s): generated specs compiled with target: openfoam-12, run in foamRun\n", dir)
 	for _, s := range sortedKeys(notInstalled) {
 		fmt.Printf("compiled, not run (module not installed: make openfoam12-modules): %d %s specs\n", notInstalled[s], s)
@@ -127,7 +119,7 @@ func TestGeneratedMatrix12(t *testing.T) {
 		n := perModule[k]
 		fmt.Printf("  %-40s compiled %d/%d, ran %d/%d\n", k, n[1], n[0], n[2], n[0])
 	}
-	report(t, outs)
+	m.report(t, outs)
 }
 
 func env12Dir(env []string) string {

@@ -4,15 +4,16 @@ package specmatrix_test
 
 import (
 	"context"
+	"fmt"
 	"github.com/foamc/foamc/schema"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/foamc/foamc/compiler"
+	"github.com/foamc/foamc/eval/specmatrix"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/kb"
 )
@@ -35,61 +36,27 @@ func matrixSpecs(t *testing.T) []string {
 
 func TestSolverMatrix(t *testing.T) {
 	foamtest.RequireBinary(t, "blockMesh")
-	paths := matrixSpecs(t)
-	passed, ran := 0, 0
-	for _, p := range paths {
-		name := filepath.Base(filepath.Dir(p))
-		t.Run(name, func(t *testing.T) {
-			ran++
-			s, err := schema.LoadSpec(p)
-			if err != nil {
-				t.Fatalf("load: %v", err)
-			}
-			limitRun(s)
-			res, err := compiler.Compile(context.Background(), s, compiler.Options{KB: defaultKB(t)})
-			if err != nil {
-				t.Fatalf("compile: %v", err)
-			}
-			solver := res.Features.Solver
-			foamtest.RequireBinary(t, solver)
-			dir := filepath.Join(t.TempDir(), s.Name)
-			if err := res.Write(dir, false); err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command("sh", "Allrun")
-			cmd.Dir = dir
-			cmd.Env = foamtest.Env()
-			out, runErr := cmd.CombinedOutput()
-			log, _ := os.ReadFile(filepath.Join(dir, "log."+solver))
-			if runErr != nil {
-				t.Fatalf("Allrun failed: %v\n%s\n%s", runErr, out, tail(log, 40))
-			}
-			if strings.Contains(string(log), "FATAL") {
-				t.Fatalf("FATAL in log.%s:\n%s", solver, tail(log, 40))
-			}
-			if nanWord.Match(log) {
-				t.Fatalf("nan in log.%s:\n%s", solver, tail(log, 40))
-			}
-			if n := len(timeLine.FindAll(log, -1)); n < 20 {
-				t.Fatalf("%s ran %d time steps/iterations, want >= 20", solver, n)
-			}
-			// The function objects the spec asked for really ran.
-			if s.Outputs.ForceCoeffs != nil {
-				dat, err := os.ReadFile(filepath.Join(dir, "postProcessing", "forceCoeffs", "0", "coefficient.dat"))
-				if err != nil || strings.Count(string(dat), "\n") < 20 {
-					t.Fatalf("forceCoeffs wrote no coefficients: %v", err)
-				}
-			}
-			if s.Outputs.Residuals {
-				if _, err := os.Stat(filepath.Join(dir, "postProcessing", "residuals", "0", "solverInfo.dat")); err != nil {
-					t.Fatalf("residuals function object wrote nothing: %v", err)
-				}
-			}
-			passed++
-			t.Logf("%s: %s, %d steps", name, res.Features, len(timeLine.FindAll(log, -1)))
-		})
+	var specs []mspec
+	for _, p := range matrixSpecs(t) {
+		specs = append(specs, mspec{Generated: specmatrix.Generated{Name: filepath.Base(filepath.Dir(p))}, path: p})
 	}
-	t.Logf("solver matrix: %d/%d specs compiled, meshed and ran >= 20 steps without FATAL or nan", passed, ran)
+	matrix{name: "solver matrix (spec files and examples)", specs: specs, opts: compiler.Options{KB: defaultKB(t)},
+		allrun: true, edit: limitRun, check: outputsCheck}.test(t)
+}
+
+// outputsCheck: the function objects the spec asked for really ran.
+func outputsCheck(_ context.Context, c ranCase, o *outcome) {
+	if c.spec.Outputs.ForceCoeffs != nil {
+		dat, err := os.ReadFile(filepath.Join(c.dir, "postProcessing", "forceCoeffs", "0", "coefficient.dat"))
+		if err != nil || strings.Count(string(dat), "\n") < 20 {
+			o.ran, o.cause = false, fmt.Sprintf("forceCoeffs wrote no coefficients: %v", err)
+		}
+	}
+	if c.spec.Outputs.Residuals {
+		if _, err := os.Stat(filepath.Join(c.dir, "postProcessing", "residuals", "0", "solverInfo.dat")); err != nil {
+			o.ran, o.cause = false, fmt.Sprintf("residuals function object wrote nothing: %v", err)
+		}
+	}
 }
 
 // limitRun shortens the examples (whose endTimes are physical) to about 20 steps; the

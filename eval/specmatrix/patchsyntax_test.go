@@ -1,10 +1,8 @@
 package specmatrix_test
 
 import (
-	"context"
-	"fmt"
 	"path/filepath"
-	"sync"
+	"slices"
 	"testing"
 
 	"github.com/foamc/foamc/eval/specmatrix"
@@ -52,44 +50,12 @@ func TestSyntaxMatrixShape(t *testing.T) {
 func TestSyntaxMatrix(t *testing.T) {
 	foamtest.RequireBinary(t, "blockMesh")
 	gs := syntaxGenerated(t)
-	ctx := context.Background()
-	opts := lintedOptions(t)
-	root := t.TempDir()
-	outs := make([]outcome, len(gs))
-	runs := make([]bool, len(gs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i, g := range gs {
-		run := *matrixMode == "all"
-		for _, s := range syntaxSample {
-			if !run && g.Mesh == s && !sampled(gs[:i], s) {
-				run = true
-			}
-		}
-		runs[i] = run
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, run, release{})
-			if !run {
-				outs[i].ran = outs[i].compiled
-			}
-		}()
+	m := generatedMatrix(t, gs)
+	m.label = "patch-syntax matrix"
+	m.runs = func(i int, s mspec) bool {
+		return *matrixMode == "all" || slices.Contains(syntaxSample, s.Mesh) && !sampled(gs[:i], s.Mesh)
 	}
-	wg.Wait()
-	run, ran := 0, 0
-	for i, o := range outs {
-		if runs[i] {
-			run++
-			if o.ran {
-				ran++
-			}
-		}
-	}
-	// In the sample, report's run rate counts a spec not run as run once it compiled.
-	fmt.Printf("patch-syntax matrix (-matrix=%s): %d specs meshed and run in OpenFOAM, %d ran >= %d steps\n", *matrixMode, run, ran, minSteps)
-	report(t, outs)
+	m.test(t)
 }
 
 // sampled reports that an earlier spec of mesh is already in the run sample.

@@ -1,11 +1,9 @@
 package specmatrix_test
 
 import (
-	"context"
-	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/foamc/foamc/eval/specmatrix"
@@ -33,44 +31,12 @@ func TestReactingMatrix(t *testing.T) {
 			t.Fatalf("%s: the generator is not deterministic", gs[i].Name)
 		}
 	}
-	ctx := context.Background()
-	opts := lintedOptions(t)
-	root := t.TempDir()
-	outs := make([]outcome, len(gs))
-	runs := make([]bool, len(gs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i, g := range gs {
-		run := *matrixMode == "all"
-		for _, s := range reactingSample {
-			run = run || g.Name == s
-		}
-		runs[i] = run
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, run, release{})
-			if !run {
-				outs[i].ran = outs[i].compiled
-			}
-		}()
-	}
-	wg.Wait()
-	run, ran := 0, 0
-	var ranNames []string
-	for i, o := range outs {
-		if runs[i] {
-			run++
-			if o.ran {
-				ran++
-				ranNames = append(ranNames, o.g.Name)
-			}
-		}
-	}
-	if len(ranNames) == 0 || !strings.HasPrefix(ranNames[0], "reacting-") {
+	m := generatedMatrix(t, gs)
+	m.label = "reacting matrix"
+	m.runs = func(_ int, s mspec) bool { return *matrixMode == "all" || slices.Contains(reactingSample, s.Name) }
+	outs := m.outcomes(t)
+	if !slices.ContainsFunc(outs, func(o outcome) bool { return o.picked && o.ran && strings.HasPrefix(o.g.Name, "reacting-") }) {
 		t.Errorf("no reacting spec ran")
 	}
-	fmt.Printf("reacting matrix (-matrix=%s): %d specs meshed and run in OpenFOAM, %d ran >= %d steps\n", *matrixMode, run, ran, minSteps)
-	report(t, outs)
+	m.report(t, outs)
 }

@@ -2,11 +2,9 @@ package specmatrix_test
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/foamc/foamc/eval/specmatrix"
@@ -71,71 +69,39 @@ func TestVoFMatrix(t *testing.T) {
 	foamtest.RequireBinary(t, "blockMesh")
 	foamtest.RequireBinary(t, "setFields")
 	foamtest.RequireBinary(t, "interFoam")
-	gs := vofGenerated(t)
-	ctx := context.Background()
-	opts := lintedOptions(t)
-	root := t.TempDir()
-	outs := make([]outcome, len(gs))
-	runs := make([]bool, len(gs))
-	judged := make([][]string, len(gs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i, g := range gs {
-		runs[i] = g.Unsatisfiable == "" && (*matrixMode == "all" || contains(vofSample, g.Name))
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, runs[i], release{})
-			if !runs[i] || !outs[i].ran {
-				return
-			}
-			res, err := verify.Case(filepath.Join(root, g.Name, "case"), verify.Options{})
-			if err != nil {
-				outs[i].ran, outs[i].cause = false, "verify: "+err.Error()
-				return
-			}
-			for _, f := range res.Findings {
-				switch {
-				case f.ID == verify.IDPhaseLog || f.ID == verify.IDPhaseField || f.ID == verify.IDPhaseVolume:
-					if f.Severity == finding.Deny {
-						outs[i].ran, outs[i].cause = false, f.ID+": "+firstWords(f.Summary, 12)
-					}
-				case strings.Contains(f.Summary, "stayed within [0, 1]") || strings.Contains(f.Summary, "in the closed domain is conserved"):
-					judged[i] = append(judged[i], f.Summary)
-				}
-			}
-		}()
+	m := generatedMatrix(t, vofGenerated(t))
+	m.label, m.runNote, m.check = "VoF matrix", " and kept alpha within [0, 1]", vofCheck
+	m.runs = func(_ int, s mspec) bool {
+		return s.Unsatisfiable == "" && (*matrixMode == "all" || slices.Contains(vofSample, s.Name))
 	}
-	wg.Wait()
-	run, ran := 0, 0
-	var lines []string
-	for i, o := range outs {
-		if !runs[i] {
-			if o.compiled {
-				outs[i].ran = true // compiled, not run in the sample
-			}
-			continue
-		}
-		run++
-		if o.ran {
-			ran++
-		}
-		lines = append(lines, fmt.Sprintf("  %s: %d steps; %s", o.g.Name, o.steps, strings.Join(judged[i], "; ")))
-		if o.ran && strings.HasSuffix(o.g.Name, "-closed") && !strings.Contains(strings.Join(judged[i], ";"), "conserved") {
-			t.Errorf("%s: the closed tank's phase volume was not judged", o.g.Name)
-		}
-	}
-	sort.Strings(lines)
-	fmt.Printf("VoF matrix (-matrix=%s): %d specs meshed and run in OpenFOAM, %d ran >= %d steps and kept alpha within [0, 1]\n%s\n", *matrixMode, run, ran, minSteps, strings.Join(lines, "\n"))
-	report(t, outs)
+	m.test(t)
 }
 
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
+// vofCheck has foamc verify judge a free-surface run's phase fraction: within [0, 1] in
+// every step and written field (FOAM-VERIFY-020/021) and, in a closed domain, the phase's
+// volume conserved (FOAM-VERIFY-022), which a closed tank must have judged.
+func vofCheck(_ context.Context, c ranCase, o *outcome) {
+	if c.res.Features.Solver != "interFoam" {
+		return
+	}
+	res, err := verify.Case(c.dir, verify.Options{})
+	if err != nil {
+		o.ran, o.cause = false, "verify: "+err.Error()
+		return
+	}
+	o.notes = []string{}
+	for _, f := range res.Findings {
+		switch {
+		case f.ID == verify.IDPhaseLog || f.ID == verify.IDPhaseField || f.ID == verify.IDPhaseVolume:
+			if f.Severity == finding.Deny {
+				o.ran, o.cause = false, f.ID+": "+firstWords(f.Summary, 12)
+				return
+			}
+		case strings.Contains(f.Summary, "stayed within [0, 1]") || strings.Contains(f.Summary, "in the closed domain is conserved"):
+			o.notes = append(o.notes, f.Summary)
 		}
 	}
-	return false
+	if strings.HasSuffix(o.g.Name, "-closed") && !strings.Contains(strings.Join(o.notes, ";"), "conserved") {
+		o.ran, o.cause = false, "verify: the closed tank's phase volume was not judged"
+	}
 }

@@ -1,10 +1,8 @@
 package specmatrix_test
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/foamc/foamc/eval/specmatrix"
@@ -37,20 +35,5 @@ func TestGeneratedMatrixWaterScalar(t *testing.T) {
 		}
 		gs = sample
 	}
-	ctx := context.Background()
-	opts := lintedOptions(t)
-	root := t.TempDir()
-	outs := make([]outcome, len(gs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i, g := range gs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outs[i] = runGenerated(ctx, g, root, opts, true, release{})
-		}()
-	}
-	wg.Wait()
-	report(t, outs)
+	generatedMatrix(t, gs).test(t)
 }

@@ -445,8 +445,48 @@ else := input.features.algorithm
 # algorithm_dict is the fvSolution dictionary of that algorithm.
 algorithm_dict := fv_solution[algorithm]
 
-# number reads an OpenFOAM number-like value, accepting the word forms for booleans.
-truthy(v) if v in {true, 1, "yes", "on", "true", "y", "t"}
+# OpenFOAM's Switch, which every bool entry is read as (v1912 Switch.C, bool.C): the words
+# Switch::parse knows, compared case-sensitively (True, YES and On stop OpenFOAM with
+# "Expected 'true/false', 'on/off' ... found"), and a label token read as bool(label). A
+# document built from YAML or a test may hold a boolean. A scalar token (1.0) is refused by
+# OpenFOAM but reaches the rules as the number 1, so it passes as a label.
+switch_true_words := {"true", "t", "yes", "y", "on", "any"}
+
+switch_false_words := {"false", "f", "no", "n", "off", "none"}
+
+switch_words := switch_true_words | switch_false_words
+
+# is_switch: OpenFOAM reads v as a Switch.
+is_switch(v) if is_boolean(v)
+
+is_switch(v) if is_label(v)
+
+is_switch(v) if v in switch_words
+
+# truthy: v is a Switch read as true.
+truthy(v) if v == true
+
+truthy(v) if {
+	is_label(v)
+	v != 0
+}
+
+truthy(v) if v in switch_true_words
+
+# switch_off: v is a Switch read as false.
+switch_off(v) if v == false
+
+switch_off(v) if {
+	is_label(v)
+	v == 0
+}
+
+switch_off(v) if v in switch_false_words
+
+is_label(v) if {
+	is_number(v)
+	floor(v) == v
+}
 
 # solved is every field the solver assembles a matrix for: solver fields, transported model
 # fields, the energy variable, and the VoF phase fraction.
@@ -458,7 +498,7 @@ solved contains name if {
 # momentumPredictor no: the momentum equation is assembled but never solved.
 skipped_momentum(name) if {
 	name in {"U", "Urel", "hU"}
-	algorithm_dict.momentumPredictor in {false, 0, "no", "off", "false", "n", "f"}
+	switch_off(algorithm_dict.momentumPredictor)
 }
 
 solved contains name if some name in transported
@@ -767,9 +807,6 @@ decompose_dicts[name] := d if {
 decompose_severity := "deny" if parallel_run
 
 else := "warn"
-
-# switch_off is an OpenFOAM Switch read as false (Switch.C: false, off, no, n, f, none).
-switch_off(v) if v in {false, 0, "no", "off", "false", "n", "f", "none"}
 
 # A file that is there but cannot be read or parsed (a FIFO, no permission, a syntax
 # error, a release tarball's symlink stored as its target's path) is the loader's finding

@@ -34,30 +34,17 @@ integers := {"nCorrectors", "nOuterCorrectors", "nNonOrthogonalCorrectors", "pRe
 
 switches := {"momentumPredictor", "transonic", "consistent", "frozenFlow", "SIMPLErho", "turbOnFinalIterOnly", "solveFlow"}
 
-switch_words := {"f", "n", "t", "y", "no", "on", "off", "yes", "any", "none", "true", "false"}
-
-integer(v) if {
-	is_number(v)
-	floor(v) == v
-}
-
-switch(v) if is_boolean(v)
-
-switch(v) if integer(v)
-
-switch(v) if v in switch_words
-
 # checks yields [pointer tokens, value, the type OpenFOAM reads] for every typed entry.
 checks contains [[lib.algorithm, key], v, "a whole number"] if {
 	some key in integers
 	v := lib.algorithm_dict[key]
-	not integer(v)
+	not lib.is_label(v)
 }
 
 checks contains [[lib.algorithm, key], v, "a switch (yes/no, true/false, on/off)"] if {
 	some key in switches
 	v := lib.algorithm_dict[key]
-	not switch(v)
+	not lib.is_switch(v)
 }
 
 checks contains [[lib.algorithm, "pRefValue"], v, "a number"] if {
@@ -91,7 +78,7 @@ typed(v, "a number") if {
 	}
 }
 
-typed(v, "a whole number") if integer(v)
+typed(v, "a whole number") if lib.is_label(v)
 
 findings contains f if {
 	some [tokens, v, want] in checks

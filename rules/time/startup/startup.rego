@@ -111,7 +111,7 @@ findings contains f if {
 	some key in labels
 	lib.has(cd, key)
 	v := cd[key]
-	not integer(v)
+	not lib.is_label(v)
 	f := lib.finding_with(
 		lib.file_ptr(file, [key]),
 		sprintf("%s %v is not an integer: OpenFOAM stops reading controlDict", [key, v]),
@@ -119,19 +119,11 @@ findings contains f if {
 	)
 }
 
-integer(v) if {
-	is_number(v)
-	floor(v) == v
-}
-
-# switches: Switch::parse accepts these words and any integer.
-switch_words := {"f", "n", "t", "y", "no", "on", "off", "yes", "any", "none", "true", "false"}
-
 findings contains f if {
 	some key in ["adjustTimeStep", "runTimeModifiable"]
 	lib.has(cd, key)
 	v := cd[key]
-	not switch(v)
+	not lib.is_switch(v)
 	f := lib.finding_with(
 		lib.file_ptr(file, [key]),
 		sprintf("%s %v is not a switch (true/false, yes/no, on/off): OpenFOAM stops reading controlDict", [key, v]),
@@ -141,12 +133,6 @@ findings contains f if {
 		},
 	)
 }
-
-switch(v) if is_boolean(v)
-
-switch(v) if integer(v)
-
-switch(v) if v in switch_words
 
 # writeInterval counts steps under writeControl timeStep: label(writeInterval) < 1 stops.
 findings contains f if {

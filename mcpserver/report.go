@@ -31,10 +31,16 @@ func (s *Server) addReportTools() {
 
 // ReportInput is report_case's input.
 type ReportInput struct {
-	CaseDir string   `json:"case_dir" jsonschema:"the case directory, under a granted root"`
-	Time    string   `json:"time,omitempty" jsonschema:"latest (default) or one time directory's name"`
-	Plane   string   `json:"plane,omitempty" jsonschema:"slice the field pictures on x=V, y=V or z=V (default: the plane of a 2-D case, else the z mid-plane)"`
-	Fields  []string `json:"fields,omitempty" jsonschema:"the fields to draw (default: phase fractions, U, p or p_rgh, T)"`
+	FieldView
+	Fields []string `json:"fields,omitempty" jsonschema:"the fields to draw (default: phase fractions, U, p or p_rgh, T)"`
+}
+
+// FieldView is where the picture tools (report_case, field_picture) look: a case, one of
+// its times, a plane.
+type FieldView struct {
+	CaseDir string `json:"case_dir" jsonschema:"the case directory, under a granted root"`
+	Time    string `json:"time,omitempty" jsonschema:"latest (default) or one time directory's name"`
+	Plane   string `json:"plane,omitempty" jsonschema:"the plane the field pictures slice, as x=V, y=V or z=V (default: the plane of a 2-D case, else the z mid-plane)"`
 }
 
 // PictureInfo names a picture of the report (the image content blocks follow in order).
@@ -60,8 +66,9 @@ func (o *ReportOutput) content() []mcp.Content { return o.blocks }
 
 // caseAndPlane resolves a picture tool's case_dir under the roots and reads its plane
 // ("": the field picture's default).
-func (s *Server) caseAndPlane(ctx context.Context, caseDir, plane string) (string, *fieldplot.Plane, failure) {
-	dir, f := s.resolveCase(ctx, "case_dir", caseDir)
+func (s *Server) caseAndPlane(ctx context.Context, v FieldView) (string, *fieldplot.Plane, failure) {
+	plane := v.Plane
+	dir, f := s.resolveCase(ctx, "case_dir", v.CaseDir)
 	if f != nil || plane == "" {
 		return dir, nil, f
 	}
@@ -73,7 +80,7 @@ func (s *Server) caseAndPlane(ctx context.Context, caseDir, plane string) (strin
 }
 
 func (s *Server) reportCase(ctx context.Context, req *mcp.CallToolRequest, in ReportInput) (*ReportOutput, failure) {
-	dir, pl, f := s.caseAndPlane(ctx, in.CaseDir, in.Plane)
+	dir, pl, f := s.caseAndPlane(ctx, in.FieldView)
 	if f != nil {
 		return nil, f
 	}
@@ -98,10 +105,8 @@ func (s *Server) reportCase(ctx context.Context, req *mcp.CallToolRequest, in Re
 
 // PictureInput is field_picture's input.
 type PictureInput struct {
-	CaseDir   string `json:"case_dir" jsonschema:"the case directory, under a granted root"`
+	FieldView
 	Field     string `json:"field" jsonschema:"the volume field to draw, e.g. U, p, T, alpha.water"`
-	Time      string `json:"time,omitempty" jsonschema:"latest (default) or one time directory's name"`
-	Plane     string `json:"plane,omitempty" jsonschema:"the slicing plane, as x=V, y=V or z=V (default: the plane of a 2-D case, else the z mid-plane)"`
 	Vectors   bool   `json:"vectors,omitempty" jsonschema:"overlay in-plane arrows (vector fields)"`
 	Interface string `json:"interface,omitempty" jsonschema:"a phase fraction whose 0.5 contour is drawn, e.g. alpha.water"`
 }
@@ -117,7 +122,7 @@ type PictureOutput struct {
 func (o *PictureOutput) content() []mcp.Content { return o.blocks }
 
 func (s *Server) fieldPicture(ctx context.Context, req *mcp.CallToolRequest, in PictureInput) (*PictureOutput, failure) {
-	dir, pl, f := s.caseAndPlane(ctx, in.CaseDir, in.Plane)
+	dir, pl, f := s.caseAndPlane(ctx, in.FieldView)
 	if f != nil {
 		return nil, f
 	}

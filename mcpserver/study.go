@@ -10,11 +10,10 @@ import (
 
 // StudyInput is run_study's input.
 type StudyInput struct {
-	StudyPath      string `json:"study_path" jsonschema:"a study file under a granted root (docs/study.md): a base spec and its variations, or a grid refinement"`
-	OutputDir      string `json:"output_dir" jsonschema:"the study directory under a granted root; give the same one again to resume"`
-	Steps          int    `json:"steps" jsonschema:"solver time steps of every variant (1 to the server's limit)"`
-	TimeoutSeconds int    `json:"timeout_seconds,omitempty" jsonschema:"wall-time limit of each variant (default and maximum: the server's limit)"`
-	Redo           bool   `json:"redo,omitempty" jsonschema:"run again the finished variants whose inputs changed"`
+	StudyPath string `json:"study_path" jsonschema:"a study file under a granted root (docs/study.md): a base spec and its variations, or a grid refinement"`
+	OutputDir string `json:"output_dir" jsonschema:"the study directory under a granted root; give the same one again to resume"`
+	Redo      bool   `json:"redo,omitempty" jsonschema:"run again the finished variants whose inputs changed"`
+	RunLimits
 }
 
 // StudyOutput is run_study's output: every variant's outcome, the results files and
@@ -28,7 +27,7 @@ type StudyOutput struct {
 // server's run slots, each bounded like run_case; a cancelled request stops the running
 // solver and leaves the record resumable.
 func (s *Server) runStudy(ctx context.Context, req *mcp.CallToolRequest, in StudyInput) (*StudyOutput, failure) {
-	limit, f := s.runLimit(in.Steps, in.TimeoutSeconds)
+	limit, f := s.runLimit(in.RunLimits)
 	if f != nil {
 		return nil, f
 	}

@@ -248,9 +248,15 @@ func (s *Server) gateCheck(ctx context.Context, req *mcp.CallToolRequest, in Cas
 
 // RunInput is run_case's input.
 type RunInput struct {
-	CaseDir        string `json:"case_dir" jsonschema:"the case directory, under a granted root"`
-	Steps          int    `json:"steps" jsonschema:"solver time steps to run (1 to the server's limit, 1000 by default)"`
-	TimeoutSeconds int    `json:"timeout_seconds,omitempty" jsonschema:"wall-time limit in seconds (default and maximum: the server's limit, 600 by default)"`
+	CaseDir string `json:"case_dir" jsonschema:"the case directory, under a granted root"`
+	RunLimits
+}
+
+// RunLimits bound a solver run: run_case's, and each variant's of run_study (runLimit
+// checks them against the server's limits).
+type RunLimits struct {
+	Steps          int `json:"steps" jsonschema:"solver time steps of the run (of each variant of a study): 1 to the server's limit, 1000 by default"`
+	TimeoutSeconds int `json:"timeout_seconds,omitempty" jsonschema:"wall-time limit in seconds of the run (of each variant of a study); default and maximum: the server's limit, 600 by default"`
 }
 
 // RunOutput is run_case's output.
@@ -260,7 +266,7 @@ type RunOutput struct {
 }
 
 func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunInput) (*RunOutput, failure) {
-	limit, f := s.runLimit(in.Steps, in.TimeoutSeconds)
+	limit, f := s.runLimit(in.RunLimits)
 	if f != nil {
 		return nil, f
 	}
@@ -303,7 +309,8 @@ func (s *Server) runCase(ctx context.Context, req *mcp.CallToolRequest, in RunIn
 
 // runLimit checks a run's steps and timeout_seconds against the server's limits and
 // returns the wall-time limit of the run (run_case, and each variant of run_study).
-func (s *Server) runLimit(steps, timeoutSeconds int) (time.Duration, failure) {
+func (s *Server) runLimit(in RunLimits) (time.Duration, failure) {
+	steps, timeoutSeconds := in.Steps, in.TimeoutSeconds
 	if steps < 1 || steps > s.opts.MaxSteps {
 		return 0, fail(IDLimit, fmt.Sprintf("steps must be between 1 and %d, not %d", s.opts.MaxSteps, steps), "", "")
 	}

@@ -392,7 +392,15 @@ func (c *compilation) timeStep(st *state) {
 			c.open("reference/U", "/reference/U", "a velocity scale for the Courant-based time step", "number")
 			return
 		}
-		st.deltaT = st.derive("derived/deltaT", courantDeltaT(st.maxCo, c.mesh.DxMin, u, a))
+		d := courantDeltaT(st.maxCo, c.mesh.DxMin, u, a)
+		if !st.adjust {
+			wi := s.Control.EndTime
+			if s.Control.WriteInterval != nil {
+				wi = *s.Control.WriteInterval
+			}
+			d = dividing(d, wi)
+		}
+		st.deltaT = st.derive("derived/deltaT", d)
 	}
 }
 

@@ -464,8 +464,9 @@ func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser,
 
 // limitSteps bounds the run to n steps by editing controlDict in place —
 // endTime = startTime + n*deltaT, stopAt endTime, and a write at the last step
-// (writeControl timeStep, writeInterval n) — and returns a function restoring
-// the original bytes. With adjustTimeStep the step count is an upper bound.
+// (writeControl timeStep, writeInterval n); with adjustTimeStep, whose steps
+// do not add up to n*deltaT, a function object that stops the run after its
+// n-th step (stopAfter) — and returns a function restoring the original bytes.
 // The original stays on disk (controlDictBackup) until restored, so a run that
 // is killed outright is repaired by the next one (recoverControlDict).
 func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
@@ -508,6 +509,13 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 	deltaT, err := num("deltaT")
 	if err != nil {
 		return nil, err
+	}
+	if adjust, err := f.get(ctx, "system/controlDict", "adjustTimeStep"); err == nil && switchOn(adjust) {
+		if err := f.set(ctx, "system/controlDict", "functions/"+stepsFunction, stopAfter(f, startTime, n)); err != nil {
+			restore()
+			return nil, fmt.Errorf("runner: limit steps: %w", err)
+		}
+		return restore, nil
 	}
 	end := strconv.FormatFloat(startTime+float64(n)*deltaT, 'g', 12, 64)
 	for _, kv := range [][2]string{{"endTime", end}, {"stopAt", "endTime"}, {"writeControl", "timeStep"}, {"writeInterval", strconv.Itoa(n)}} {

@@ -17,6 +17,7 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/snapshot"
 	"github.com/foamc/foamc/llm"
+	"github.com/foamc/foamc/openfoam"
 )
 
 // Linter lints a case directory (the gate); it returns every finding. It is the
@@ -510,7 +511,8 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	if adjust, err := f.get(ctx, "system/controlDict", "adjustTimeStep"); err == nil && switchOn(adjust) {
+	// Foundation 12 has no runTimeControl: its adjustable runs keep the endTime bound.
+	if adjust, err := f.get(ctx, "system/controlDict", "adjustTimeStep"); err == nil && switchOn(adjust) && application(f.dir) != openfoam.Application12 {
 		if err := f.set(ctx, "system/controlDict", "functions/"+stepsFunction, stopAfter(f, startTime, n)); err != nil {
 			restore()
 			return nil, fmt.Errorf("runner: limit steps: %w", err)

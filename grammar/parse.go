@@ -302,6 +302,13 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 			if cfg.sink != nil {
 				return nil, errSunk
 			}
+			// The failing stretch was the whole file (scanned in one piece, parsed from
+			// its first token to its end, as parseWhole parses it): its error is the
+			// finding, and a large malformed file (an STL surface has no ';') is not
+			// parsed a second time.
+			if c.wholeErr != nil && !s.paused {
+				return nil, grammarFinding(name, src, s.toks, s.pos(), c.wholeErr)
+			}
 			return parseWhole(name, src, cfg.bounds)
 		}
 		if cfg.sink != nil && len(body) > 0 {
@@ -419,6 +426,9 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 			segEnd = tpos(toks[j])
 		}
 		stray, gs, err := parseTokens(toks[i:j], segEnd, first && i == 0)
+		if err != nil && first && top && i == 0 && j == len(toks) {
+			c.wholeErr = err
+		}
 		if err != nil || j == i {
 			return body, false
 		}
@@ -599,6 +609,9 @@ type converter struct {
 	s       *scanner
 	src     []byte
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order
+	// wholeErr is the grammar error of a first stretch parsed from its first token to its
+	// end in one segment (parseWith).
+	wholeErr error
 }
 
 // posOf converts a participle position (Parse keeps offsets below 2 GiB).

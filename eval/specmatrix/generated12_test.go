@@ -38,19 +38,7 @@ var ciSample12 = []string{"simpleFoam-kEpsilon", "pimpleFoam-LES", "buoyantPimpl
 // -matrix=all runs every spec (make matrix-openfoam12) and prints the rates per module.
 func TestGeneratedMatrix12(t *testing.T) {
 	env := foamtest.Env12(t)
-	gs := generated(t)
-	if *matrixMode != "all" {
-		var sample []specmatrix.Generated
-		for _, want := range ciSample12 {
-			for _, g := range gs {
-				if g.Solver+"-"+g.Family == want {
-					sample = append(sample, g)
-					break
-				}
-			}
-		}
-		gs = sample
-	}
+	gs := pairSample(generated(t), ciSample12)
 	if *only12 != "" {
 		gs = slices.DeleteFunc(gs, func(g specmatrix.Generated) bool { return g.Solver != *only12 })
 	}

@@ -363,3 +363,7 @@ func (c *compilation) reacting12() {
 		ch.Body.Add(&grammar.DirectiveEntry{Name: "#include", Args: []grammar.Item{grammar.Str("reactions")}})
 	}
 }
+
+// Application12 returns the program target openfoam-12 runs a v1912 solver's case with
+// (foamRun, foamMultiRun, shallowWaterFoam).
+func Application12(solver string) string { return application12(solver) }

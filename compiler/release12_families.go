@@ -194,6 +194,7 @@ func (c *compilation) cht12() {
 		c.rename12("constant/"+r+"/fvOptions", "constant/"+r+"/fvModels", c.heatSource12)
 		if solid {
 			c.solidEnergy12("system/" + r + "/fvSolution")
+			c.solidLaplacian12("system/" + r + "/fvSchemes")
 		}
 	}
 	for p, f := range c.files {
@@ -252,6 +253,29 @@ func (c *compilation) solidEnergy12(path string) {
 		c.moveProv(ptr+"/solvers/"+escape(d.Key.Name), ptr+"/solvers/"+escape(name))
 		d.Key = grammar.NewKey(name)
 	}
+}
+
+// solidLaplacian12 makes v1912's solid heat conduction scheme, laplacian(alpha,h), the
+// default: Foundation 12's solid module conducts in e and T (laplacian(kappa,T) among
+// others, solidThermophysicalTransportModels), as its tutorials' defaults cover.
+func (c *compilation) solidLaplacian12(path string) {
+	f := c.files[path]
+	if f == nil {
+		return
+	}
+	ptr := "/files/" + escape(path) + "/laplacianSchemes"
+	lap, ok := f.Body.Find("laplacianSchemes").(*grammar.DictEntry)
+	if !ok {
+		return
+	}
+	p, ok := lap.Dict.Find("laplacian(alpha,h)").(*grammar.PrimitiveEntry)
+	if !ok {
+		return
+	}
+	lap.Dict.Set("default", p.Value...)
+	c.prov[ptr+"/default"] = c.prov[ptr+"/"+escape("laplacian(alpha,h)")]
+	lap.Dict.Remove("laplacian(alpha,h)")
+	delete(c.prov, ptr+"/"+escape("laplacian(alpha,h)"))
 }
 
 // heatSource12 restates fvOptions' volumetric energy source (scalarSemiImplicitSource of

@@ -196,6 +196,12 @@ func (c *compilation) cht12() {
 			c.solidEnergy12("system/" + r + "/fvSolution")
 			c.solidLaplacian12("system/" + r + "/fvSchemes")
 		}
+		c.regionPimple12("system/" + r + "/fvSolution")
+	}
+	if f := c.files["system/fvSolution"]; f != nil && f.Body.Find("PIMPLE") == nil {
+		// A steady case too: foamMultiRun's loop reads PIMPLE (tutorials/multiRegion/CHT/heatExchanger).
+		node{c, f.Body, "/files/" + escape("system/fvSolution")}.sub("PIMPLE").set("nOuterCorrectors",
+			curated(refCHT12+"; heatExchanger (steady): system/fvSolution PIMPLE nOuterCorrectors 1"), grammar.Label(1))
 	}
 	for p, f := range c.files {
 		if strings.HasPrefix(p, "0/") && strings.HasSuffix(p, "/T") {
@@ -253,6 +259,35 @@ func (c *compilation) solidEnergy12(path string) {
 		c.moveProv(ptr+"/solvers/"+escape(d.Key.Name), ptr+"/solvers/"+escape(name))
 		d.Key = grammar.NewKey(name)
 	}
+}
+
+// regionPimple12: a region's SIMPLE is PIMPLE (the modules read PIMPLE, steady or not,
+// singleRegionSolutionControl.C), and its one outer corrector is the final one, which
+// solves with the <field>Final solvers: those a steady region lacks are its solvers'.
+func (c *compilation) regionPimple12(path string) {
+	f := c.files[path]
+	if f == nil {
+		return
+	}
+	ptr := "/files/" + escape(path)
+	if e, ok := f.Body.Find("SIMPLE").(*grammar.DictEntry); ok && f.Body.Find("PIMPLE") == nil {
+		e.Key = grammar.NewKey("PIMPLE")
+		c.moveProv(ptr+"/SIMPLE", ptr+"/PIMPLE")
+	}
+	e, ok := f.Body.Find("solvers").(*grammar.DictEntry)
+	if !ok {
+		return
+	}
+	var add []grammar.Entry
+	for _, s := range e.Dict.Entries {
+		d, ok := s.(*grammar.DictEntry)
+		if !ok || d.Key.Regex || strings.HasSuffix(d.Key.Name, "Final") || e.Dict.Find(d.Key.Name+"Final") != nil {
+			continue
+		}
+		add = append(add, &grammar.DictEntry{Key: grammar.NewKey(d.Key.Name + "Final"), Dict: d.Dict})
+		c.prov[ptr+"/solvers/"+escape(d.Key.Name+"Final")] = c.prov[ptr+"/solvers/"+escape(d.Key.Name)]
+	}
+	e.Dict.Entries = append(e.Dict.Entries, add...)
 }
 
 // solidLaplacian12 makes v1912's solid heat conduction scheme, laplacian(alpha,h), the

@@ -17,7 +17,7 @@ import (
 // Foundation 12 installation is an error that says how to install one: run never lets
 // v1912 programs read it.
 func CaseEnv(dir string) ([]string, error) {
-	if app := application(dir); app != openfoam.Application12 && app != "foamMultiRun" && !banner12(dir) {
+	if !caseIs12(dir) {
 		return openfoam.Env(), nil
 	}
 	d := openfoam.Dir12()
@@ -30,6 +30,12 @@ func CaseEnv(dir string) ([]string, error) {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
 	return env, nil
+}
+
+// caseIs12 reports a case for Foundation 12: foamRun, foamMultiRun, or its banner's 12.
+func caseIs12(dir string) bool {
+	app := application(dir)
+	return app == openfoam.Application12 || app == "foamMultiRun" || banner12(dir)
 }
 
 // banner12 reports a case whose own banner names Foundation 12 (release detection from the

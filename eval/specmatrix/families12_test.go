@@ -26,10 +26,10 @@ import (
 // multicomponentFluid modules, foamMultiRun, splitMeshRegions, shallowWaterFoam) are not in
 // the prebuilt minimal Foundation 12, so the matrix is behind this flag (make
 // matrix-openfoam12-families, which builds them first); with it, a missing one fails.
-var families12 = flag.Bool("openfoam12-families", false, "TestFamiliesMatrix12: run the shallow-water, scalar, CHT and reacting matrices in Foundation 12")
+var families12 = flag.Bool("openfoam12-families", false, "TestFamiliesMatrix12: run the shallow-water, scalar and CHT matrices in Foundation 12")
 
-// TestFamiliesMatrix12 compiles the shallow-water and passive-scalar matrix, the CHT matrix
-// and the reacting matrix with target: openfoam-12 and runs every satisfiable spec in the
+// TestFamiliesMatrix12 compiles the shallow-water and passive-scalar matrix and the CHT
+// matrix with target: openfoam-12 and runs every satisfiable spec in the
 // real Foundation 12 twice, as TestGeneratedMatrix12 does: the solver application itself
 // until 25 steps (>= 20 without FATAL, nan or a floating point exception, `Build  : 12` in
 // its log), and a copy through runner.Run (foamc run --steps 25: gate, Foundation 12's
@@ -60,22 +60,14 @@ func TestFamiliesMatrix12(t *testing.T) {
 	}
 	root := t.TempDir()
 
-	// Shallow water and passive scalars (and reacting when its module is built): the
-	// generated specs through the shared runner of the matrices.
+	// Shallow water and passive scalars: the generated specs through the shared runner of
+	// the matrices. (reactingFoam is refused for openfoam-12: compiler.unproven12.)
 	var gs []specmatrix.Generated
 	if has("shallow water and scalars", "lib/libfunctions.so", "bin/shallowWaterFoam") {
 		gs = specmatrix.GenerateWaterScalar(filepath.Join(foamtest.SourceDir(t), "tutorials"), filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "meshes"))
 		if *matrixMode != "all" {
 			gs = sampleOf(gs, waterScalarSample)
 		}
-	}
-	// reactingFoam is compiled for openfoam-12 only once its module is proven here.
-	if _, ok := compiler.Module12("reactingFoam"); ok && has("reacting", "lib/libmulticomponentFluid.so") {
-		rs := reactingGenerated(t)
-		if *matrixMode != "all" {
-			rs = sampleOf(rs, reactingSample)
-		}
-		gs = append(gs, rs...)
 	}
 	outs := make([]outcome, len(gs))
 	var wg sync.WaitGroup

@@ -39,10 +39,6 @@ func (c *compilation) compileRegions() pass {
 		c.sol["mesh/"+pt.Name+"/type"] = pt.Type
 	}
 	s := c.spec
-	if c.rel != v1912 {
-		// Foundation 12 runs regions with foamMultiRun and solver modules per region.
-		c.fail(IDUnsupported, "/target", "a region case is compiled for openfoam-v1912 only", "remove target (openfoam-v1912)")
-	}
 	if ranks(s) > 1 {
 		c.fail(IDUnsupported, "/run", "a parallel run of a region case is not compiled (decomposePar -allRegions)", "run it on one rank")
 	}

@@ -111,7 +111,6 @@ func TestCHTRefusals(t *testing.T) {
 		{"no regions", "", "version: 1\nname: x\nmesh: {blockMeshDict: " + mesh + "}\nphysics: {solver: chtMultiRegionFoam, turbulence: laminar}\n" +
 			"fluid: {molWeight: 28.9, Cp: 1005, mu: 1.8e-5, Pr: 0.7}\nboundaries: {inlet: {role: wall}, outlet: {role: wall}, top: {role: wall}, plateEnds: {role: wall}, bottom: {role: wall}, frontAndBack: {role: empty}}\n" +
 			"control: {endTime: 1, deltaT: 0.1}\n", IDUnsupported, "/physics/solver", "add regions"},
-		{"Foundation 12", "version: 1\n", "version: 1\ntarget: openfoam-12\n", IDUnsupported, "/target", ""},
 		{"turbulent fluid", "turbulence: laminar", "turbulence: kEpsilon", IDUnsupported, "/physics/turbulence", ""},
 		{"fluid heat source", "    U: [0.1, 0, 0]\n", "    U: [0.1, 0, 0]\n    heatSource: 5\n", IDUnsupported, "/regions/air/heatSource", ""},
 		{"expect without region", "control:", "expect:\n  - {name: t, patchAverage: {patch: top, field: T}, value: 300, tolerance: {absolute: 1}}\ncontrol:", IDExpect, "/expect/0", ""},

@@ -61,6 +61,8 @@ var modules12 = map[string]string{
 	// shockFluid is not in the prebuilt minimal tree: `make openfoam12-modules` builds it.
 	"rhoCentralFoam": "shockFluid",
 	"interFoam":      "incompressibleVoF",
+	// functions is not in the prebuilt minimal tree: `make openfoam12-modules` builds it.
+	"scalarTransportFoam": "functions",
 }
 
 // openfoam12 is the release unit: foamRun in Foundation 12's environment, the case
@@ -72,7 +74,7 @@ var openfoam12 = &release{
 	set +e; . "$` + openfoam.Release12Env + `/etc/bashrc"; set -e
 fi
 ` + "run() { log=\"log.$1\"; rm -f \"$log\"; echo \"Running $*\"; \"$@\" > \"$log\" 2>&1 || { tail -n 30 \"$log\"; exit 1; }; }\n",
-	Application: func(string) string { return openfoam.Application12 },
+	Application: application12,
 	Restate:     (*compilation).forRelease,
 }
 
@@ -90,15 +92,27 @@ var v2506 = &release{
 // forRelease restates a compiled v1912 case for the spec's target release.
 func (c *compilation) forRelease(r *Result) (*Result, error) {
 	module, ok := modules12[c.feat.Solver]
-	if !ok {
+	if why, unproven := unproven12[c.feat.Solver]; unproven {
+		c.fail(IDRelease, "/physics/solver", why, "set target openfoam-v1912")
+		return nil, c.sorted()
+	}
+	if _, app := apps12[c.feat.Solver]; !ok && !app {
 		c.fail(IDRelease, "/physics/solver", c.feat.Solver+" is not compiled for openfoam-12: foamc knows no Foundation 12 module for it",
 			"set target openfoam-v1912, or choose a solver with a Foundation 12 module ("+strings.Join(slices.Sorted(maps.Keys(modules12)), ", ")+")")
 		return nil, c.sorted()
 	}
 	old := slices.Sorted(maps.Keys(c.files))
-	c.controlDict12(module)
-	if module == "incompressibleVoF" {
+	if module != "" {
+		c.controlDict12(module)
+	}
+	if apps12[c.feat.Solver] == "foamMultiRun" {
+		c.cht12()
+	}
+	switch module {
+	case "incompressibleVoF":
 		c.vof12()
+	case "functions":
+		c.scalar12()
 	}
 	c.rename12("constant/transportProperties", "constant/physicalProperties", func(n node) {
 		model := n.d.Find("transportModel")
@@ -123,7 +137,7 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 			}
 		}
 	})
-	if _, ok := c.files["constant/momentumTransport"]; !ok {
+	if _, ok := c.files["constant/momentumTransport"]; !ok && module != "" {
 		// icoFoam has no turbulenceProperties; every foamRun module reads momentumTransport.
 		m := c.file("constant/momentumTransport", "dictionary")
 		m.set("simulationType", curated("Foundation 12 modules read constant/momentumTransport"), grammar.NewWord("laminar"))

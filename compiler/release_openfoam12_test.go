@@ -140,15 +140,15 @@ func TestModules12(t *testing.T) {
 	}
 	// potentialFoam stays an application of its own in Foundation 12
 	// (applications/solvers/potentialFoam), not a foamRun module: refused until proven there.
-	// So is shallowWaterFoam (applications/legacy/incompressible/shallowWaterFoam, not in the
-	// prebuilt 12), and scalarTransportFoam is gone (its function object remains);
-	// reactingFoam's module (multicomponentFluid) reads another mechanism layout.
-	noModule := map[string]bool{"potentialFoam": true, "shallowWaterFoam": true, "scalarTransportFoam": true, "reactingFoam": true}
+	// shallowWaterFoam (a legacy application) and the cht solvers (foamMultiRun) run as the
+	// applications apps12 names; reactingFoam is refused until its module is proven
+	// (unproven12).
 	for s := range solvers {
-		// The cht solvers are foamMultiRun with a module per region there: refused too
-		// (a region case is compiled for v1912 only).
-		if _, ok := modules12[s]; !ok && !noModule[s] && solvers[s].fam.name() != "cht" {
-			t.Errorf("solver %s has no Foundation 12 module", s)
+		_, module := modules12[s]
+		_, app := apps12[s]
+		_, unproven := unproven12[s]
+		if !module && !app && !unproven && s != "potentialFoam" {
+			t.Errorf("solver %s has no Foundation 12 module or application", s)
 		}
 	}
 	if got := entry12(t, r, "system/controlDict", "solver"); got != "shockFluid" {

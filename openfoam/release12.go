@@ -132,6 +132,10 @@ var modules12 = map[string]Solver{
 	"isothermalFluid":     {Compressible: true, Algorithm: "PIMPLE"},
 	"shockFluid":          {Compressible: true},
 	"incompressibleVoF":   {Algorithm: "PIMPLE", Multiphase: true},
+	// functions solves only its function objects (a passive scalar) over the flow its
+	// subSolver reads.
+	"functions":           {Algorithm: "PIMPLE"},
+	"multicomponentFluid": {Compressible: true, Algorithm: "PIMPLE"},
 }
 
 // LookupModule returns the traits of a Foundation 12 solver module (foamRun's `solver`).

@@ -36,6 +36,8 @@ var prepSteps = []prepStep{
 	// A region case is split into one mesh per cell zone (the multi-region tutorials'
 	// Allrun.pre), unless its region meshes are given.
 	{dict: "constant/regionProperties", program: "splitMeshRegions", args: []string{"-cellZones", "-overwrite"}, needed: lacksRegionMesh},
+	// Foundation 12 names the regions in controlDict's regionSolvers (foamMultiRun).
+	{dict: "system/controlDict", program: "splitMeshRegions", args: []string{"-cellZones", "-overwrite"}, needed: multiRunWithoutRegionMesh},
 	{dict: "system/setFieldsDict", program: "setFields"},
 }
 
@@ -110,6 +112,12 @@ func prepare(ctx context.Context, f foam, log io.Writer, progress func(Progress)
 		}
 	}
 	return nil, nil
+}
+
+// multiRunWithoutRegionMesh reports a Foundation 12 region case (foamMultiRun) whose
+// region meshes are not split yet.
+func multiRunWithoutRegionMesh(dir string) bool {
+	return application(dir) == "foamMultiRun" && lacksRegionMesh(dir)
 }
 
 // lacksRegionMesh reports a case with no constant/<region>/polyMesh.

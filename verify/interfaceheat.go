@@ -25,7 +25,8 @@ const IDInterfaceHeat = "FOAM-VERIFY-045"
 // broken one (an interface coupled on one side only: a third or more of the heat).
 const interfaceHeatTolerance = 0.01
 
-// checkInterfaceHeat: in a region case (constant/regionProperties) the heat each region
+// checkInterfaceHeat: in a region case (constant/regionProperties, or Foundation 12's
+// regionSolvers) the heat each region
 // passes through its interface patch <a>_to_<b> (OpenFOAM's wallHeatFlux of region a,
 // postProcessing/<a>/<object>/<start>/wallHeatFlux.dat) equals the heat region b takes in
 // through <b>_to_<a>: Q_ab + Q_ba = 0 at the latest time.
@@ -111,9 +112,14 @@ func checkInterfaceHeat(r *Run) []finding.Finding {
 }
 
 // regionCase reports a multi-region case: its fields and dictionaries live per region.
+// Foundation 12 names the regions in controlDict's regionSolvers (foamMultiRun) instead of
+// constant/regionProperties.
 func (r *Run) regionCase() bool {
-	_, err := os.Stat(filepath.Join(r.dir, "constant", "regionProperties"))
-	return err == nil
+	if _, err := os.Stat(filepath.Join(r.dir, "constant", "regionProperties")); err == nil {
+		return true
+	}
+	e := r.control.Dict.Get("regionSolvers")
+	return e != nil && e.Dict != nil
 }
 
 var interfaceHeatCheck = Check{Name: "interface-heat", File: "verify/interfaceheat.go",

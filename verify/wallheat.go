@@ -71,7 +71,9 @@ func (w *wallHeat) read(name, rel string, t float64) (bool, error) {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) != 5 {
+		// v1912: Time patch min max integral; Foundation 12 adds the mean q: the heat Q
+		// is the fifth column in both.
+		if len(f) != 5 && len(f) != 6 {
 			return false, fmt.Errorf("%s:%d: not a row of Time patch min max integral: %q", rel, ln, line)
 		}
 		rt, err1 := strconv.ParseFloat(f[0], 64)

@@ -2,21 +2,17 @@ package specmatrix_test
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/eval/specmatrix"
-	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/runner"
 	"github.com/foamc/foamc/verify"
@@ -52,88 +48,58 @@ func TestFamiliesMatrix12(t *testing.T) {
 		}
 		return true
 	}
-	ctx := context.Background()
-	opts := lintedOptions(t)
-	linter, ok := opts.Linter.(*compiler.RulesLinter)
+	linter, ok := lintedOptions(t).Linter.(*compiler.RulesLinter)
 	if !ok {
 		t.Fatal("lintedOptions has no rules linter")
 	}
-	root := t.TempDir()
+	rel := func(app string) release {
+		return release{target: compiler.Target12, env: env, app: app,
+			also: func(ctx context.Context, caseDir string, o *outcome) { foamcRunApp12(ctx, caseDir, linter, app, o) }}
+	}
+	fmt.Printf("Foundation 12 (%s): family matrices compiled with target: openfoam-12\n", dir12)
 
-	// Shallow water and passive scalars: the generated specs through the shared runner of
-	// the matrices. (reactingFoam is refused for openfoam-12: compiler.unproven12.)
-	var gs []specmatrix.Generated
+	// Shallow water and passive scalars: one matrix per Foundation 12 application (the
+	// legacy shallowWaterFoam, foamRun). (reactingFoam is refused for openfoam-12:
+	// compiler.unproven12.)
 	if has("shallow water and scalars", "lib/libfunctions.so", "bin/shallowWaterFoam") {
-		gs = specmatrix.GenerateWaterScalar(filepath.Join(foamtest.SourceDir(t), "tutorials"), filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "meshes"))
+		gs := specmatrix.GenerateWaterScalar(filepath.Join(foamtest.SourceDir(t), "tutorials"), filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "meshes"))
 		if *matrixMode != "all" {
 			gs = sampleOf(gs, waterScalarSample)
 		}
-	}
-	outs := make([]outcome, len(gs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i, g := range gs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
+		byApp := map[string][]specmatrix.Generated{}
+		for _, g := range gs {
 			app := compiler.Application12(g.Solver)
-			rel := release{target: compiler.Target12, env: env, app: app,
-				also: func(ctx context.Context, caseDir string, o *outcome) { foamcRunApp12(ctx, caseDir, linter, app, o) }}
-			outs[i] = runGenerated(ctx, g, root, opts, true, rel)
-		}()
+			byApp[app] = append(byApp[app], g)
+		}
+		for _, app := range sortedKeys(byApp) {
+			m := generatedMatrix(t, byApp[app])
+			m.name, m.rel = "Foundation 12 "+app, rel(app)
+			printVerdicts(m.test(t))
+		}
 	}
-	wg.Wait()
 
 	// CHT: the region matrix through its generated Allrun (blockMesh, splitMeshRegions,
 	// foamMultiRun), 25 steps by its control.
-	chtSample := map[string]bool{"cht-slab-steady-water-fixedT": true, "cht-plate-transient-air-flux": true}
-	for _, s := range chtMatrix() {
-		if !has("cht", "lib/libsolid.so", "bin/foamMultiRun", "bin/splitMeshRegions") {
-			break
-		}
-		if *matrixMode != "all" && !chtSample[s.name] && s.deny == "" {
-			continue
-		}
-		outs = append(outs, runCHT12(ctx, t, s, root, opts, env, linter))
+	if has("cht", "lib/libsolid.so", "bin/foamMultiRun", "bin/splitMeshRegions") {
+		sample := []string{"cht-slab-steady-water-fixedT", "cht-plate-transient-air-flux"}
+		m := matrix{name: "Foundation 12 foamMultiRun (CHT matrix)", specs: chtMatrix(), opts: lintedOptions(t),
+			allrun: true, rel: rel("foamMultiRun"),
+			runs: func(_ int, s mspec) bool { return *matrixMode == "all" || slices.Contains(sample, s.Name) }}
+		printVerdicts(m.test(t))
 	}
+}
 
-	fmt.Printf("Foundation 12 (%s): family matrices compiled with target: openfoam-12\n", dir12)
-	type rates struct{ specs, compiled, ran, unsat, refused int }
-	per := map[string]*rates{}
-	verdicts := map[string]map[string]int{}
+// printVerdicts prints foamc run's statuses and verify verdicts of a matrix's specs.
+func printVerdicts(outs []outcome) {
+	n := map[string]int{}
 	for _, o := range outs {
-		fam := compiler.Application12(o.g.Solver) + " <- " + o.g.Solver
-		if per[fam] == nil {
-			per[fam], verdicts[fam] = &rates{}, map[string]int{}
-		}
-		r := per[fam]
-		if o.g.Unsatisfiable != "" {
-			r.unsat++
-			if o.compiled {
-				r.refused++
-			}
-			continue
-		}
-		r.specs++
-		if o.compiled {
-			r.compiled++
-		}
-		if o.ran {
-			r.ran++
-		}
 		if o.foamcRun != "" {
-			verdicts[fam][o.foamcRun]++
+			n[o.foamcRun]++
 		}
 	}
-	for _, fam := range sortedKeys(per) {
-		r := per[fam]
-		fmt.Printf("  %-50s compiled %d/%d, ran >= %d steps %d/%d, unsatisfiable refused %d/%d\n", fam, r.compiled, r.specs, minSteps, r.ran, r.specs, r.refused, r.unsat)
-		for _, v := range sortedKeys(verdicts[fam]) {
-			fmt.Printf("      foamc run --steps %d: %3d  %s\n", runSteps, verdicts[fam][v], v)
-		}
+	for _, v := range sortedKeys(n) {
+		fmt.Printf("  foamc run --steps %d: %3d  %s\n", runSteps, n[v], v)
 	}
-	report(t, outs)
 }
 
 func sampleOf(gs []specmatrix.Generated, prefixes []string) []specmatrix.Generated {
@@ -147,77 +113,6 @@ func sampleOf(gs []specmatrix.Generated, prefixes []string) []specmatrix.Generat
 		}
 	}
 	return out
-}
-
-// runCHT12 compiles one CHT matrix spec for Foundation 12 and runs its Allrun, then a copy
-// through foamc run.
-func runCHT12(ctx context.Context, t *testing.T, s chtSpec, root string, opts compiler.Options, env []string, linter *compiler.RulesLinter) outcome {
-	solver := "chtMultiRegionFoam"
-	if strings.Contains(s.yaml, "chtMultiRegionSimpleFoam") {
-		solver = "chtMultiRegionSimpleFoam"
-	}
-	o := outcome{g: specmatrix.Generated{Name: s.name, Solver: solver, Mesh: strings.Split(s.name, "-")[1]}}
-	if s.deny != "" {
-		o.g.Unsatisfiable = s.deny
-	}
-	dir := filepath.Join(root, s.name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		o.cause = "tool: " + err.Error()
-		return o
-	}
-	p := filepath.Join(dir, "spec.yaml")
-	if err := os.WriteFile(p, []byte("version: 1\nname: "+s.name+"\ntarget: "+compiler.Target12+"\n"+s.yaml+"\n"), 0o644); err != nil {
-		o.cause = "tool: " + err.Error()
-		return o
-	}
-	res, err := compiler.CompileFile(ctx, p, opts)
-	if s.deny != "" {
-		var fl finding.List
-		if errors.As(err, &fl) {
-			for _, f := range fl {
-				if f.ID == s.deny && f.Location.Line > 0 {
-					o.compiled, o.ran = true, true // refused as it must be
-				}
-			}
-		}
-		if !o.compiled {
-			o.cause = fmt.Sprintf("unsatisfiable spec: want a located %s, got %v", s.deny, err)
-		}
-		return o
-	}
-	if err != nil {
-		o.cause = "compile: " + firstWords(err.Error(), 12)
-		return o
-	}
-	o.compiled = true
-	caseDir := filepath.Join(dir, "case")
-	if err := res.Write(caseDir, false); err != nil {
-		o.cause = "write: " + err.Error()
-		return o
-	}
-	foamcRunApp12(ctx, caseDir, linter, "foamMultiRun", &o)
-	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(rctx, "bash", "Allrun")
-	cmd.Dir, cmd.Env = caseDir, env
-	out, err := cmd.CombinedOutput()
-	log, _ := os.ReadFile(filepath.Join(caseDir, "log.foamMultiRun"))
-	o.steps = len(regexp.MustCompile(`(?m)^\s*Time = `).FindAll(log, -1))
-	switch {
-	case err != nil:
-		o.cause = "Allrun: " + firstWords(strings.TrimSpace(string(tail(out, 3))), 14)
-	case !strings.Contains(string(log), "Build  : 12"):
-		o.cause = "solver: not Foundation 12's foamMultiRun"
-	case fatalLine.Match(log):
-		o.cause = "solver: " + logCause(filepath.Join(caseDir, "log.foamMultiRun"), 1)
-	case nanRe.Match(log):
-		o.cause = "solver: nan"
-	case o.steps < minSteps:
-		o.cause = fmt.Sprintf("solver: only %d steps", o.steps)
-	default:
-		o.ran = true
-	}
-	return o
 }
 
 // foamcRunApp12 is foamcRun12 for any Foundation 12 application (foamRun, foamMultiRun,

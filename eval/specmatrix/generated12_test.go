@@ -4,21 +4,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/foamc/foamc/compiler"
 	"github.com/foamc/foamc/eval/specmatrix"
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/foamtest"
 	"github.com/foamc/foamc/openfoam"
-	"github.com/foamc/foamc/runner"
-	"github.com/foamc/foamc/verify"
 )
 
 // ciSample12 is the fixed CI sample of the Foundation 12 matrix: one spec of each solver
@@ -47,7 +42,9 @@ func TestGeneratedMatrix12(t *testing.T) {
 		t.Fatal("lintedOptions has no rules linter")
 	}
 	rel := release{target: compiler.Target12, env: env, app: openfoam.Application12,
-		also: func(ctx context.Context, caseDir string, o *outcome) { foamcRun12(ctx, caseDir, linter, o) }}
+		also: func(ctx context.Context, caseDir string, o *outcome) {
+			foamcRunApp12(ctx, caseDir, linter, openfoam.Application12, o)
+		}}
 	var run, notRun []specmatrix.Generated
 	notInstalled := map[string]int{}
 	dir := env12Dir(env)
@@ -126,45 +123,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// foamcRun12 runs a copy of a compiled case as `foamc run --steps 25` does (no repairs)
-// and records its status and foamc verify's verdict: the runner picks Foundation 12 by
-// itself (CaseEnv), so the test's environment is not passed. (--steps limits endTime to 25
-// initial time steps, fewer steps when the step adjusts: the run rate is the solver's own
-// run, as in v1912's matrix.)
-func foamcRun12(ctx context.Context, caseDir string, linter *compiler.RulesLinter, o *outcome) {
-	dir := caseDir + ".foamc-run"
-	if err := os.CopyFS(dir, os.DirFS(caseDir)); err != nil {
-		o.foamcRun = "copy: " + err.Error()
-		return
-	}
-	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-	defer cancel()
-	res, err := runner.Run(rctx, dir, runner.Options{
-		Steps:  runSteps,
-		Lint:   linter,
-		Verify: runner.Judge(verify.Options{}),
-	})
-	log, _ := os.ReadFile(filepath.Join(dir, "log."+openfoam.Application12))
-	switch {
-	case err != nil:
-		o.foamcRun = "error: " + firstWords(err.Error(), 12)
-	case res.Status == runner.StatusRefused:
-		o.foamcRun = "refused: " + firstDeny(res.Gate)
-	case !strings.Contains(string(log), "Build  : 12"):
-		o.foamcRun = "not Foundation 12's foamRun (no `Build  : 12` in log.foamRun)"
-	case res.Failure != nil && res.Failure.Class != runner.ClassVerification:
-		o.foamcRun = res.Status + " [" + res.Failure.Class + "/" + res.Failure.Kind + "]"
-	default:
-		o.foamcRun = res.Status
-	}
-	if res != nil && res.Verify != nil {
-		o.foamcRun += ", verify " + res.Verify.Verdict
-		if res.Failure != nil && res.Failure.Class == runner.ClassVerification {
-			o.foamcRun += " (" + res.Failure.Rule + ")"
-		}
-	}
 }
 
 func firstDeny(fs []finding.Finding) string {

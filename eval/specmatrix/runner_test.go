@@ -300,19 +300,26 @@ func (m matrix) runSteps(ctx context.Context, caseDir, solver string, o *outcome
 
 // runAllrun runs the case's Allrun to its end time and judges the solver's log.
 func (m matrix) runAllrun(ctx context.Context, caseDir, solver string, o *outcome) {
-	if _, err := openfoam.LookPath(solver); err != nil {
-		o.cause = "solver: " + solver + " is not installed"
-		return
+	env := m.rel.env
+	if env == nil {
+		if _, err := openfoam.LookPath(solver); err != nil {
+			o.cause = "solver: " + solver + " is not installed"
+			return
+		}
+		env = foamtest.Env()
 	}
+	solver = cmp.Or(m.rel.app, solver)
 	rctx, cancel := context.WithTimeout(ctx, 20*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, "sh", "Allrun")
-	cmd.Dir, cmd.Env = caseDir, foamtest.Env()
+	cmd.Dir, cmd.Env = caseDir, env
 	out, runErr := cmd.CombinedOutput()
 	log, _ := os.ReadFile(filepath.Join(caseDir, "log."+solver))
 	o.steps = len(timeLine.FindAll(log, -1))
 	code := cmd.ProcessState.ExitCode()
 	switch {
+	case m.rel.target == compiler.Target12 && !strings.Contains(string(log), "Build  : 12"):
+		o.cause = "solver: not Foundation 12's " + solver + " (no `Build  : 12` in its log)"
 	case !judgeLog(log, code, caseDir, solver, o):
 	case runErr != nil:
 		o.cause = "Allrun: " + firstWords(lastLine(out), 12)

@@ -2,7 +2,6 @@ package specmatrix_test
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/foamc/foamc/eval/specmatrix"
@@ -25,15 +24,7 @@ func TestGeneratedMatrixWaterScalar(t *testing.T) {
 		t.Fatalf("%d specs, want at least 20", len(gs))
 	}
 	if *matrixMode != "all" {
-		var sample []specmatrix.Generated
-		for _, g := range gs {
-			for _, p := range waterScalarSample {
-				if strings.HasPrefix(g.Name, p) {
-					sample = append(sample, g)
-				}
-			}
-		}
-		gs = sample
+		gs = sampleOf(gs, waterScalarSample)
 	}
 	generatedMatrix(t, gs).test(t)
 }

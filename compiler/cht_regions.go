@@ -128,7 +128,7 @@ func wordsList(ws []string) *grammar.List {
 // hex blocks) and every zone is a region: splitMeshRegions -cellZones makes one region per
 // zone, and a zone the spec leaves out would be a region without files. Other meshes carry
 // their zones in constant/polyMesh/cellZones, which splitMeshRegions checks when it runs.
-func (c *compilation) checkZones() {
+func (c *resolution) checkZones() {
 	if c.mesh.Kind != "blockMeshDict" || c.mesh.file == nil {
 		return
 	}
@@ -162,7 +162,7 @@ func (c *compilation) checkZones() {
 // (block face) pair names), so that a region's field files list only its own patches; nil
 // when the mesh is not a blockMeshDict or a face cannot be placed (every patch is then
 // written into every region, and OpenFOAM ignores the entries of patches a region lacks).
-func (c *compilation) patchZones() map[string][]string {
+func (c *resolution) patchZones() map[string][]string {
 	if c.mesh.Kind != "blockMeshDict" || c.mesh.file == nil {
 		return nil
 	}
@@ -257,7 +257,7 @@ func blockZones(body *grammar.Dict) []string {
 
 // checkRegionBoundaries: a region's own boundary entries name patches of the base mesh
 // (splitMeshRegions keeps their names); the interfaces are the compiler's.
-func (c *compilation) checkRegionBoundaries() {
+func (c *resolution) checkRegionBoundaries() {
 	names := c.mesh.names()
 	for _, r := range sortedKeys(c.spec.Regions) {
 		for _, n := range sortedKeys(c.spec.Regions[r].Boundaries) {
@@ -280,7 +280,7 @@ func (c *compilation) checkRegionBoundaries() {
 
 // checkMaterial opens what a region's thermophysicalProperties need: a fluid Cp, mu, Pr
 // and rho (rhoConst) or molWeight (perfectGas); a solid rho, Cp and kappa.
-func (c *compilation) checkMaterial(r string) {
+func (c *resolution) checkMaterial(r string) {
 	rg := c.spec.Regions[r]
 	m := rg.Material
 	ptr := "/regions/" + escape(r) + "/material/"
@@ -719,7 +719,7 @@ func (c *compilation) closedRegion(r string) bool {
 // checkRegionExpect: an expect: item of a region case names its region and measures a
 // patch average or a point value there (the kinds whose function objects take a region);
 // its patch is a base-mesh patch or an interface <region>_to_<other>.
-func (c *compilation) checkRegionExpect() {
+func (c *resolution) checkRegionExpect() {
 	for i := range c.spec.Expect {
 		e := &c.spec.Expect[i]
 		ptr := fmt.Sprintf("/expect/%d", i)

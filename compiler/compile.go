@@ -113,6 +113,8 @@ func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
 	fills := map[string]fillAnswer{}
 	for {
 		c := &compilation{given: given{spec: s, opts: opts, ctx: ctx, fills: fills}}
+		c.outcome.given = &c.given
+		c.resolution.given, c.resolution.outcome = &c.given, &c.outcome
 		p := c.run()
 		if !p.restart {
 			return p.res, p.err
@@ -165,6 +167,8 @@ type given struct {
 // solution; the stage-A slots: solver, model, thermo, energy), the roles the mesh settled
 // (constraint-typed patches) and the constraint problem of the slots.
 type resolution struct {
+	*given
+	*outcome
 	rel          *release
 	mesh         *meshInfo
 	feat         Features
@@ -200,17 +204,18 @@ type checking struct {
 // outcome is how the pass is going: its errors and notes, and the restart a slot filler's
 // answer asks for (the spec changed; the pass ends at the next stage boundary).
 type outcome struct {
+	*given
 	errs    finding.List
 	notes   finding.List
 	restart bool
 }
 
-func (c *compilation) fail(id, ptr, summary, fix string) {
+func (c *outcome) fail(id, ptr, summary, fix string) {
 	f := c.spec.Doc.Finding(id, finding.Deny, ptr, summary, fix)
 	c.errs = append(c.errs, f)
 }
 
-func (c *compilation) note(id string, sev finding.Severity, ptr, summary, fix string) {
+func (c *outcome) note(id string, sev finding.Severity, ptr, summary, fix string) {
 	c.notes = append(c.notes, c.spec.Doc.Finding(id, sev, ptr, summary, fix))
 }
 
@@ -378,7 +383,7 @@ func (c *outcome) sorted() finding.List {
 }
 
 // checkPatches: every mesh patch has a boundary entry and every entry names a patch.
-func (c *compilation) checkPatches() {
+func (c *resolution) checkPatches() {
 	names := c.mesh.names()
 	// A boundary entry naming a patch group (inGroups) applies to every patch of the group
 	// that has no entry of its own, as OpenFOAM's boundaryField lookup does.

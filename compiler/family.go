@@ -30,7 +30,7 @@ type family interface {
 	// resolve settles the family's physics once the solver is chosen: the pressure it
 	// solves, gravity, thermo and energy slots (add records a stage-A slot), and opens the
 	// fluid properties it needs.
-	resolve(c *compilation, sol assignment, add func(id string))
+	resolve(c *resolution, sol assignment, add func(id string))
 	// fields returns the field files of 0/ and the fields with an equation, in emission
 	// order, for the turbulence model mi.
 	fields(f *Features, mi modelInfo) (files, solved []string)
@@ -39,7 +39,7 @@ type family interface {
 	constant(c *compilation, st *state)
 	// bcDomain gives the family's own candidates for a field on a patch; nil leaves the
 	// field to the shared boundary conditions of bc.go.
-	bcDomain(c *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate
+	bcDomain(c *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate
 	// velocityScale derives a reference velocity when no boundary gives one and the
 	// pressure drop does not either (st.uRef stays 0 if the family has none).
 	velocityScale(c *compilation, st *state)
@@ -120,7 +120,7 @@ type solverInfo struct {
 
 // solverFromFlow is the preference order of solvers within a flow class (curated from the
 // tutorial counts of docs/compiler.md §2), when the spec states the flow but no solver.
-func (c *compilation) solverFromFlow(comp, steady bool) []string {
+func (c *resolution) solverFromFlow(comp, steady bool) []string {
 	order := map[[2]bool][]string{
 		{false, true}:  {"simpleFoam"},
 		{false, false}: {"pimpleFoam", "pisoFoam", "icoFoam"},
@@ -178,7 +178,7 @@ func solverNames() []string { return slices.Sorted(maps.Keys(solvers)) }
 func (c *resolution) fam() family { return solvers[c.feat.Solver].fam }
 
 // noGravity is the resolve step of the families without gravity.
-func noGravity(c *compilation) {
+func noGravity(c *resolution) {
 	if c.spec.Physics.Gravity != nil {
 		c.note(IDNotice, finding.Info, "/physics/gravity", c.feat.Solver+" has no gravity; physics.gravity is ignored", "use a buoyant solver or remove it")
 	}
@@ -188,7 +188,7 @@ func noGravity(c *compilation) {
 // (every family but the density-based one).
 type pressureBased struct{}
 
-func (pressureBased) bcDomain(*compilation, string, meshPatch, *schema.Boundary) []candidate {
+func (pressureBased) bcDomain(*resolution, string, meshPatch, *schema.Boundary) []candidate {
 	return nil
 }
 func (pressureBased) velocityScale(*compilation, *state) {}

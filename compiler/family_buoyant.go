@@ -18,7 +18,7 @@ func (buoyant) name() string { return "buoyant" }
 
 func (buoyant) solvers() []string { return []string{"buoyantSimpleFoam", "buoyantPimpleFoam"} }
 
-func (buoyant) resolve(c *compilation, sol assignment, add func(string)) {
+func (buoyant) resolve(c *resolution, sol assignment, add func(string)) {
 	c.feat.Pressure = "p_rgh"
 	if c.spec.Physics.Gravity == nil {
 		c.open("physics/gravity", "/physics/gravity", "the gravity vector of a buoyant solver", "vector")
@@ -44,7 +44,7 @@ func (buoyant) constant(c *compilation, _ *state) {
 
 // bcDomain: with p_rgh solved, p is calculated from it everywhere and p_rgh takes
 // fixedFluxPressure on walls and inlets (rule FOAM-BC-015), a fixed value at outlets.
-func (buoyant) bcDomain(_ *compilation, field string, _ meshPatch, b *schema.Boundary) []candidate {
+func (buoyant) bcDomain(_ *resolution, field string, _ meshPatch, b *schema.Boundary) []candidate {
 	if field != "p" && field != "p_rgh" {
 		return nil
 	}

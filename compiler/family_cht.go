@@ -22,7 +22,7 @@ func (cht) solvers() []string { return []string{"chtMultiRegionFoam", "chtMultiR
 
 // resolve: the solved pressure of the fluid regions is p_rgh; a spec without regions has
 // nothing the solver could read (createMeshes.H reads constant/regionProperties).
-func (cht) resolve(c *compilation, _ assignment, _ func(string)) {
+func (cht) resolve(c *resolution, _ assignment, _ func(string)) {
 	c.feat.Pressure = "p_rgh"
 	c.feat.Energy = "h"
 	c.feat.Thermo = "heRhoThermo"

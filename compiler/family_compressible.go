@@ -17,14 +17,14 @@ func (compressible) solvers() []string {
 	return []string{"rhoSimpleFoam", "rhoPimpleFoam", "sonicFoam"}
 }
 
-func (compressible) resolve(c *compilation, sol assignment, add func(string)) {
+func (compressible) resolve(c *resolution, sol assignment, add func(string)) {
 	noGravity(c)
 	gasResolve(c, sol, add)
 }
 
 // gasResolve settles the thermo type and energy variable and opens the gas properties:
 // the resolve step of every family with a thermophysical model.
-func gasResolve(c *compilation, sol assignment, add func(string)) {
+func gasResolve(c *resolution, sol assignment, add func(string)) {
 	c.feat.Thermo = sol["constant/thermophysicalProperties/thermoType/type"]
 	c.feat.Energy = map[string]string{"sensibleEnthalpy": "h", "sensibleInternalEnergy": "e"}[sol["constant/thermophysicalProperties/thermoType/energy"]]
 	add("constant/thermophysicalProperties/thermoType/type")

@@ -14,7 +14,7 @@ func (density) name() string { return "density-based" }
 
 func (density) solvers() []string { return []string{"rhoCentralFoam"} }
 
-func (density) resolve(c *compilation, sol assignment, add func(string)) {
+func (density) resolve(c *resolution, sol assignment, add func(string)) {
 	noGravity(c)
 	gasResolve(c, sol, add)
 }
@@ -25,7 +25,7 @@ func (density) fields(f *Features, mi modelInfo) (files, solved []string) {
 
 func (density) constant(c *compilation, _ *state) { thermoConstant(c) }
 
-func (density) bcDomain(*compilation, string, meshPatch, *schema.Boundary) []candidate { return nil }
+func (density) bcDomain(*resolution, string, meshPatch, *schema.Boundary) []candidate { return nil }
 
 func (density) velocityScale(*compilation, *state) {}
 

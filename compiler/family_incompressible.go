@@ -18,7 +18,7 @@ func (incompressible) solvers() []string {
 	return []string{"icoFoam", "simpleFoam", "pisoFoam", "pimpleFoam"}
 }
 
-func (incompressible) resolve(c *compilation, _ assignment, _ func(string)) {
+func (incompressible) resolve(c *resolution, _ assignment, _ func(string)) {
 	noGravity(c)
 	if c.spec.Physics.Energy != "" {
 		c.note(IDNotice, finding.Info, "/physics/energy", "physics.energy is ignored by incompressible solvers", "remove it")

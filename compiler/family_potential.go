@@ -15,7 +15,7 @@ func (potential) name() string { return "potential" }
 
 func (potential) solvers() []string { return []string{"potentialFoam"} }
 
-func (potential) resolve(c *compilation, _ assignment, _ func(string)) {
+func (potential) resolve(c *resolution, _ assignment, _ func(string)) {
 	noGravity(c)
 	if c.spec.Physics.Energy != "" {
 		c.note(IDNotice, finding.Info, "/physics/energy", "physics.energy is ignored by incompressible solvers", "remove it")

@@ -58,7 +58,7 @@ type mechanism struct {
 
 // mechanism loads the spec's mechanism: one foamc carries, or the spec's foam-format
 // files; nil (with a finding) when it cannot be read.
-func (c *compilation) mechanism() *mechanism {
+func (c *resolution) mechanism() *mechanism {
 	r := c.spec.Reaction
 	var rb, tb []byte
 	var src, tsrc Source
@@ -131,7 +131,7 @@ type composition struct {
 }
 
 // fractions checks a spec set of mass fractions: every specie in the mechanism, the sum 1.
-func (c *compilation) fractions(m *mechanism, y map[string]float64, ptr string) bool {
+func (c *resolution) fractions(m *mechanism, y map[string]float64, ptr string) bool {
 	ok := true
 	var sum float64
 	for _, sp := range slices.Sorted(maps.Keys(y)) {
@@ -165,7 +165,7 @@ func (c *compilation) initialComposition(inert string) composition {
 
 // inertSpecie is the spec's, else the specie with the largest initial mass fraction
 // (N2 of air), else N2 when the mechanism has it.
-func (c *compilation) inertSpecie(m *mechanism) (string, Source) {
+func (c *resolution) inertSpecie(m *mechanism) (string, Source) {
 	r := c.spec.Reaction
 	if r.InertSpecie != "" {
 		return r.InertSpecie, specSrc("/reaction/inertSpecie")
@@ -185,7 +185,7 @@ func (c *compilation) inertSpecie(m *mechanism) (string, Source) {
 	return "", Source{}
 }
 
-func (reacting) resolve(c *compilation, sol assignment, add func(string)) {
+func (reacting) resolve(c *resolution, sol assignment, add func(string)) {
 	noGravity(c)
 	c.feat.Thermo = sol["constant/thermophysicalProperties/thermoType/type"]
 	c.feat.Energy = map[string]string{"sensibleEnthalpy": "h", "sensibleInternalEnergy": "e"}[sol["constant/thermophysicalProperties/thermoType/energy"]]
@@ -239,7 +239,7 @@ func (reacting) resolve(c *compilation, sol assignment, add func(string)) {
 
 // combustionModel is the spec's, else laminar (the laminar tutorials') or EDC with a
 // turbulence model (the RAS tutorials').
-func (c *compilation) combustionModel() (string, Source) {
+func (c *resolution) combustionModel() (string, Source) {
 	if m := c.spec.Reaction.Combustion; m != "" {
 		return m, specSrc("/reaction/combustion")
 	}
@@ -250,7 +250,7 @@ func (c *compilation) combustionModel() (string, Source) {
 }
 
 // chemistryOn: the spec's, else on unless combustion is none.
-func (c *compilation) chemistryOn() (bool, Source) {
+func (c *resolution) chemistryOn() (bool, Source) {
 	r := c.spec.Reaction
 	if r.Chemistry != nil && r.Chemistry.Enabled != nil {
 		return *r.Chemistry.Enabled, specSrc("/reaction/chemistry/enabled")

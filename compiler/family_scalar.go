@@ -24,7 +24,7 @@ func (scalarTransport) name() string { return "scalarTransport" }
 func (scalarTransport) solvers() []string { return []string{"scalarTransportFoam"} }
 
 // resolve: the transported scalar is T, given in spec.scalars (its diffusivity is DT).
-func (scalarTransport) resolve(c *compilation, _ assignment, _ func(string)) {
+func (scalarTransport) resolve(c *resolution, _ assignment, _ func(string)) {
 	noGravity(c)
 	c.feat.Pressure = ""
 	if c.spec.Physics.Energy != "" {
@@ -67,7 +67,7 @@ func (scalarTransport) constant(c *compilation, _ *state) {
 }
 
 // bcDomain: T as any passive scalar (scalarBC); U is the shared velocity of its role.
-func (scalarTransport) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate {
+func (scalarTransport) bcDomain(c *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate {
 	if field != "T" {
 		return nil
 	}
@@ -77,7 +77,7 @@ func (scalarTransport) bcDomain(c *compilation, field string, pt meshPatch, b *s
 // scalarBC is the boundary condition of a passive scalar by role: an inlet holds its value,
 // a wall holds one if the spec gives it (else no flux), an outlet lets the scalar out and
 // takes the initial value back on inflow; constraint roles are left to the shared domain.
-func scalarBC(c *compilation, name, patch string, b *schema.Boundary) []candidate {
+func scalarBC(c *resolution, name, patch string, b *schema.Boundary) []candidate {
 	bp := "/boundaries/" + escape(patch)
 	_, given := b.Scalars[name]
 	switch b.Role {
@@ -212,7 +212,7 @@ func (c *compilation) scalarFunction(st *state, sc schema.ScalarSpec, i int) {
 			continue
 		}
 		typ, src := "", Source{}
-		if d := scalarBC(c, sc.Name, pt.Name, b); len(d) > 0 {
+		if d := scalarBC(&c.resolution, sc.Name, pt.Name, b); len(d) > 0 {
 			typ, src = d[0].Value, d[0].Source
 		} else {
 			// A constraint patch (empty, symmetry, cyclic...): the scalar takes its type.

@@ -33,7 +33,7 @@ func (shallowWater) solvers() []string { return []string{"shallowWaterFoam"} }
 
 // resolve: the solved "pressure" is the depth h (its equation is the pressure corrector of
 // shallowWaterFoam.C:131); what the spec must say for the solver to have a solution.
-func (shallowWater) resolve(c *compilation, _ assignment, _ func(string)) {
+func (shallowWater) resolve(c *resolution, _ assignment, _ func(string)) {
 	s := c.spec
 	c.feat.Pressure = "h"
 	if s.Physics.Energy != "" {
@@ -134,7 +134,7 @@ func (shallowWater) depth(c *compilation) val {
 // holds the discharge hU, the depth h, or both (a supercritical inflow); an outflow holds the
 // depth when given (squareBump's outlet) and lets hU out; hTotal is calculated everywhere.
 // Constraint roles (empty, symmetry, wedge, cyclic) are the shared ones.
-func (shallowWater) bcDomain(_ *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate {
+func (shallowWater) bcDomain(_ *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate {
 	bp := "/boundaries/" + escape(pt.Name)
 	sq := func(t, why string) []candidate {
 		return []candidate{{t, curated(refSquareBump + ": " + why)}}

@@ -27,7 +27,7 @@ func (vof) solvers() []string { return []string{"interFoam"} }
 // vofOpenRoles are the roles through which fluid crosses the boundary.
 var vofOpenRoles = map[string]bool{"inlet": true, "outlet": true, "atmosphere": true}
 
-func (vof) resolve(c *compilation, _ assignment, _ func(string)) {
+func (vof) resolve(c *resolution, _ assignment, _ func(string)) {
 	s := c.spec
 	c.feat.Pressure = "p_rgh"
 	if s.Physics.Energy != "" {
@@ -131,7 +131,7 @@ func (vof) constant(c *compilation, st *state) {
 // inlet, inletOutlet with the stated fraction at a pressure inlet, extrapolated at walls and
 // outlets. An atmosphere (damBreak's top) holds the total
 // pressure, lets the flux through in both directions and lets in only the second phase.
-func (vof) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate {
+func (vof) bcDomain(c *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate {
 	alpha := strings.HasPrefix(field, "alpha.")
 	switch b.Role {
 	case "empty", "wedge", "cyclic", "symmetry":

@@ -220,7 +220,7 @@ func (c *compilation) schemeVariables(p *problem) {
 
 // schemeEvidence runs the all-model retriever once and returns, per "section/key", the
 // tutorial values ordered by frequency (ties: first seen), each with its audit trail.
-func (c *compilation) schemeEvidence() map[string][]candidate {
+func (c *resolution) schemeEvidence() map[string][]candidate {
 	k := c.opts.KB
 	if k == nil {
 		return nil

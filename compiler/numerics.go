@@ -55,7 +55,7 @@ func (n numerics) accurate() bool { return n.name == profileAccurate }
 
 // numerics is the profile of the compilation: the spec's numerics.profile, else accurate
 // (robust for a transient pressure-based compressible flow: not yet proven, refRobustCompressible).
-func (c *compilation) numerics() numerics {
+func (c *resolution) numerics() numerics {
 	if p := c.spec.Numerics.Profile; p != "" {
 		return numerics{p, specSrc("/numerics/profile")}
 	}
@@ -225,7 +225,7 @@ func (c *compilation) relaxationFactor(key string, family float64) (float64, Sou
 //
 // A mesh of fewer than minGAMGCells cells keeps them too: GAMG cannot agglomerate it ("No
 // coarse levels created", GAMGSolver.C:324 in v1912; eval/validation/premixed is one cell).
-func (c *compilation) accurateSolvers() bool {
+func (c *resolution) accurateSolvers() bool {
 	return c.numerics().accurate() && !c.feat.Buoyant && (c.mesh.Cells == 0 || c.mesh.Cells >= minGAMGCells)
 }
 

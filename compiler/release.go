@@ -22,7 +22,7 @@ type release struct {
 	Application func(solver string) string
 	// Check adds the release's located findings at the start of a pass (a solver it has no
 	// application for, a release foamc knows but cannot prove a case in); nil: none.
-	Check func(c *compilation)
+	Check func(c *resolution)
 	// Restate maps a finished case onto the release: the files (c.files, by case-relative
 	// path) and their provenance (c.prov, by RFC 6901 pointer /files/<path>/<keys…>, the
 	// path one escaped token: constant/g is /files/constant~1g), renaming files and keys
@@ -57,7 +57,7 @@ func targets() string {
 }
 
 // checkTarget selects the spec's release, or refuses an unknown target.
-func (c *compilation) checkTarget() {
+func (c *resolution) checkTarget() {
 	rel, ok := releaseFor(c.spec.Target)
 	if !ok {
 		c.rel = releases[0]

@@ -81,7 +81,7 @@ var v2506 = &release{
 	Target:      TargetV2506,
 	Environment: v1912.Environment,
 	Application: v1912.Application,
-	Check: func(c *compilation) {
+	Check: func(c *resolution) {
 		c.fail(IDRelease, "/target", "openfoam-v2506 is not compiled: no ESI v2506 solver is installed to prove a compiled case in, and foamc emits only what it has run",
 			"set target openfoam-v1912 or openfoam-12")
 	},

@@ -23,7 +23,7 @@ func TestReleaseProfileRestatesTheCase(t *testing.T) {
 		Target:      "openfoam-seam-test",
 		Environment: ". /opt/seam/etc/bashrc\n" + v1912.Environment[strings.Index(v1912.Environment, "run()"):],
 		Application: func(string) string { return "foamRun" },
-		Check: func(c *compilation) {
+		Check: func(c *resolution) {
 			if c.spec.Physics.Solver == "rhoCentralFoam" {
 				c.fail(IDUnsupported, "/physics/solver", "no module for rhoCentralFoam", "choose another solver")
 			}

@@ -96,7 +96,7 @@ func defaultSrc(ref, formula string, in map[string]float64) Source {
 
 // characteristicLength is reference.length, else the mesh's smallest in-plane extent (the
 // direction across empty patches left out); 0 when neither is known.
-func (c *compilation) characteristicLength() (float64, Source) {
+func (c *resolution) characteristicLength() (float64, Source) {
 	if l := c.spec.Reference.Length; l != nil {
 		return *l, specSrc("/reference/length")
 	}
@@ -269,7 +269,7 @@ func (c *compilation) viscosity(st *state) float64 {
 // smallest cell edge (the near-wall cell of a graded mesh), u_tau = U sqrt(Cf/2) with the
 // flat-plate skin friction Cf = 0.058 Re^-0.2 (Schlichting), y+ = y u_tau / nu. Only for
 // incompressible flow with a velocity and a length scale (false otherwise).
-func (c *compilation) yPlus() (derivation, bool) {
+func (c *resolution) yPlus() (derivation, bool) {
 	s := c.spec
 	if c.feat.Compressible || s.Fluid.Nu == nil || *s.Fluid.Nu <= 0 || c.mesh.DxMin <= 0 {
 		return derivation{}, false

@@ -394,7 +394,7 @@ func (c *given) refP() float64 {
 }
 
 // fieldLists fills Features.Fields and Solved for the solver and model.
-func (c *compilation) fieldLists() {
+func (c *resolution) fieldLists() {
 	f := &c.feat
 	fields, solved := c.fam().fields(f, models[c.spec.Physics.Turbulence])
 	sort.Strings(fields)

@@ -115,6 +115,7 @@ func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
 		c := &compilation{given: given{spec: s, opts: opts, ctx: ctx, fills: fills}}
 		c.outcome.given = &c.given
 		c.resolution.given, c.resolution.outcome = &c.given, &c.outcome
+		c.settlement.resolution = &c.resolution
 		p := c.run()
 		if !p.restart {
 			return p.res, p.err
@@ -180,6 +181,7 @@ type resolution struct {
 
 // settlement is settle's solution of the problem in a round.
 type settlement struct {
+	*resolution
 	sol assignment
 }
 
@@ -305,15 +307,14 @@ func (c *compilation) resolve() (pass, bool) {
 
 // settle solves the constraint problem: every slot gets a value, or the conflict is
 // reported.
-func (c *compilation) settle() (pass, bool) {
+func (c *settlement) settle() (pass, bool) {
 	sol, conf := c.prob.solve()
 	if conf != nil {
 		c.reportConflict(conf)
 		return pass{err: c.sorted()}, true
 	}
-	c.settlement = settlement{sol: sol}
+	c.sol = sol
 	c.features()
-	c.slots = nil
 	c.notes = nil
 	return pass{}, false
 }

@@ -79,7 +79,7 @@ func clean(x float64) float64 {
 	return r
 }
 
-func (c *compilation) features() {
+func (c *settlement) features() {
 	c.feat.Profile = c.numerics().name
 	c.feat.TwoD = false
 	for _, pt := range c.mesh.Patches {

@@ -25,7 +25,7 @@ func ranks(s *Spec) int {
 
 // checkRun reports a run block whose rank count and Slurm allocation disagree: the job
 // would ask for one number of tasks and decompose for another.
-func (c *compilation) checkRun() {
+func (c *settlement) checkRun() {
 	sl := c.spec.Run.Slurm
 	if sl == nil || c.spec.Run.Parallel == 0 || sl.TasksPerNode == 0 {
 		return

@@ -266,7 +266,7 @@ func (c *resolution) supersonicFreestream(field string, pt meshPatch, b *schema.
 
 // inletStatic is the static p or T a supersonic inlet fixes: the spec's static value, or the
 // isentropic static value of its total (p = p0 / (1 + (gamma-1)/2 Ma^2)^(gamma/(gamma-1))).
-func (c *compilation) inletStatic(field string, b *schema.Boundary, ma derivation) (float64, derivation, bool) {
+func (c *emission) inletStatic(field string, b *schema.Boundary, ma derivation) (float64, derivation, bool) {
 	g := deriveGas(*c.spec.Fluid.MolWeight, *c.spec.Fluid.Cp)
 	switch {
 	case field == "T" && b.T.Total:

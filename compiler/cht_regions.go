@@ -315,7 +315,7 @@ func (c *resolution) checkMaterial(r string) {
 
 // regionT is a region's initial temperature: its T, else the first boundary T of the
 // region, else 300 K (settled).
-func (c *compilation) regionT(r string) val {
+func (c *emission) regionT(r string) val {
 	rg := c.spec.Regions[r]
 	ptr := "/regions/" + escape(r) + "/T"
 	if rg.T != nil {
@@ -331,7 +331,7 @@ func (c *compilation) regionT(r string) val {
 }
 
 // regionBoundary is patch n's entry in region r: the region's own, else the top-level one.
-func (c *compilation) regionBoundary(r, n string) *schema.Boundary {
+func (c *emission) regionBoundary(r, n string) *schema.Boundary {
 	if b := c.spec.Regions[r].Boundaries[n]; b != nil {
 		return b
 	}
@@ -339,7 +339,7 @@ func (c *compilation) regionBoundary(r, n string) *schema.Boundary {
 }
 
 // bptr is the spec pointer of patch n's entry in region r.
-func (c *compilation) bptr(r, n string) string {
+func (c *emission) bptr(r, n string) string {
 	if c.spec.Regions[r].Boundaries[n] != nil {
 		return "/regions/" + escape(r) + "/boundaries/" + escape(n)
 	}
@@ -347,7 +347,7 @@ func (c *compilation) bptr(r, n string) string {
 }
 
 // emitRegion writes one region's constant/ and 0/ files.
-func (c *compilation) emitRegion(r string) {
+func (c *emission) emitRegion(r string) {
 	rg := c.spec.Regions[r]
 	m := rg.Material
 	mp := "/regions/" + escape(r) + "/material/"
@@ -501,7 +501,7 @@ func (c *compilation) emitRegion(r string) {
 // the region (patchZones; all of them when unknown: GeometricBoundaryField reads only the
 // entries of the region's own patches) — the constraint types of empty, symmetry, wedge
 // and cyclic patches, the rest by patch — and the coupled interface entry "<region>_to_.*".
-func (c *compilation) regionField(r, field, class string, dims *grammar.DimSet, internal val, patch func(string, *schema.Boundary, node), iface func(node)) {
+func (c *emission) regionField(r, field, class string, dims *grammar.DimSet, internal val, patch func(string, *schema.Boundary, node), iface func(node)) {
 	f := c.regionFile("0/"+r+"/"+field, class)
 	f.set("dimensions", ruleSrc("FOAM-DIM-001", "dimensions of "+field), dims)
 	f.set("internalField", internal.src, internal.uniform()...)
@@ -529,7 +529,7 @@ func (c *compilation) regionField(r, field, class string, dims *grammar.DimSet, 
 // emitRegionSystem writes controlDict (with the wallHeatFlux of every region), the empty
 // top-level fvSchemes and fvSolution splitMeshRegions and the solver read, and every
 // region's fvSchemes and fvSolution.
-func (c *compilation) emitRegionSystem(names []string, dt float64) {
+func (c *emission) emitRegionSystem(names []string, dt float64) {
 	s := c.spec
 	steady := c.feat.Steady
 	cd := c.file("system/controlDict", "dictionary")
@@ -605,7 +605,7 @@ func (c *compilation) emitRegionSystem(names []string, dt float64) {
 
 // emitRegionNumerics writes system/<region>/fvSchemes and fvSolution (multiRegionHeater's
 // regions: upwind convection, h by PBiCGStab in a fluid, PCG in a solid).
-func (c *compilation) emitRegionNumerics(r string) {
+func (c *emission) emitRegionNumerics(r string) {
 	steady := c.feat.Steady
 	fluid := c.spec.Regions[r].Kind == "fluid"
 	tut := curated(refCHTHeater + "/system/" + map[bool]string{true: "bottomWater", false: "heater"}[fluid])
@@ -706,7 +706,7 @@ func inRegion(zones map[string][]string, r, patch string) bool {
 }
 
 // closedRegion: no outlet of the fluid region fixes its pressure.
-func (c *compilation) closedRegion(r string) bool {
+func (c *emission) closedRegion(r string) bool {
 	zones := c.patchZones()
 	for _, pt := range c.mesh.Patches {
 		if b := c.regionBoundary(r, pt.Name); b != nil && b.Role == "outlet" && inRegion(zones, r, pt.Name) {
@@ -762,7 +762,7 @@ func (c *resolution) checkRegionExpect() {
 
 // emitRegionExpect writes one function object per expect item, expect_<name>, with the
 // region it measures in (its output: postProcessing/<region>/expect_<name>).
-func (c *compilation) emitRegionExpect(fo node) {
+func (c *emission) emitRegionExpect(fo node) {
 	for i := range c.spec.Expect {
 		e := &c.spec.Expect[i]
 		ptr := fmt.Sprintf("/expect/%d", i)

@@ -116,6 +116,7 @@ func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
 		c.outcome.given = &c.given
 		c.resolution.given, c.resolution.outcome = &c.given, &c.outcome
 		c.settlement.resolution = &c.resolution
+		c.emission.settlement = &c.settlement
 		p := c.run()
 		if !p.restart {
 			return p.res, p.err
@@ -189,6 +190,7 @@ type settlement struct {
 // the values settled by kb retrieval or an engineering default, the flow state, and the
 // scheme slots gathered during the dry run of emitSchemes.
 type emission struct {
+	*settlement
 	files        map[string]*grammar.File
 	prov         map[string]Source
 	slots        Table
@@ -240,6 +242,8 @@ func (c *compilation) run() pass {
 		if p, stop := c.settle(); stop {
 			return p
 		}
+		// a round starts its emission afresh (the flow state from this round's solution)
+		c.emission = emission{settlement: &c.settlement}
 		if err := c.emit(); err != nil {
 			return pass{err: err}
 		}
@@ -258,7 +262,7 @@ func (c *compilation) run() pass {
 
 // resolve reads the mesh, matches the spec's boundaries to its patches, resolves the
 // physics (solver, model, thermo) and builds the constraint problem of the slots.
-func (c *compilation) resolve() (pass, bool) {
+func (c *resolution) resolve() (pass, bool) {
 	s := c.spec
 	c.checkTarget()
 	m, err := readMesh(c.ctx, s, c.opts.Linter)

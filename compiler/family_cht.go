@@ -36,8 +36,8 @@ func (cht) fields(*Features, modelInfo) (files, solved []string) {
 	return []string{"T", "U", "p", "p_rgh"}, []string{"U", "h", "p_rgh"}
 }
 
-func (cht) constant(*compilation, *state)      {}
-func (cht) simple(*compilation, node, Source)  {}
+func (cht) constant(*emission, *state)      {}
+func (cht) simple(*emission, node, Source)  {}
 func (cht) relaxation() ([][2]any, float64)    { return nil, 0 }
 func (cht) compileRegions(c *compilation) pass { return c.compileRegions() }
 
@@ -48,7 +48,7 @@ type multiRegion interface {
 
 // regionFile is c.file for a path below a region directory (0/<region>/T): the header's
 // location is the directory, its object the file name.
-func (c *compilation) regionFile(path, class string) node {
+func (c *emission) regionFile(path, class string) node {
 	dir, object := path, path
 	for i := len(path) - 1; i >= 0; i-- {
 		if path[i] == '/' {

@@ -56,11 +56,11 @@ func gasFields(files, solved []string, f *Features, mi modelInfo) ([]string, []s
 	return files, solved
 }
 
-func (compressible) constant(c *compilation, _ *state) { thermoConstant(c) }
+func (compressible) constant(c *emission, _ *state) { thermoConstant(c) }
 
 // thermoConstant writes constant/thermophysicalProperties: a perfect gas with constant
 // properties (docs/spec.md fluid).
-func thermoConstant(c *compilation) {
+func thermoConstant(c *emission) {
 	s := c.spec
 	t := c.file("constant/thermophysicalProperties", "dictionary")
 	tt := t.sub("thermoType")
@@ -89,7 +89,7 @@ func thermoConstant(c *compilation) {
 }
 
 // linearSolvers: the pressure-based blocks and rho's continuity (diagonal).
-func (compressible) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (compressible) linearSolvers(c *emission, sol node, ls linearSolver) {
 	pressureBased{}.linearSolvers(c, sol, ls)
 	rhoSolver(sol, ls.final)
 }
@@ -102,7 +102,7 @@ func rhoSolver(sol node, final bool) {
 }
 
 // simple: pressure limits (SOL-010) relative to a fixed-value p, else absolute.
-func (compressible) simple(c *compilation, alg node, asrc Source) {
+func (compressible) simple(c *emission, alg node, asrc Source) {
 	alg.set("consistent", asrc, grammar.NewWord("no"))
 	alg.set("transonic", asrc, grammar.NewWord("no"))
 	if c.hasFixedP() {

@@ -153,7 +153,7 @@ func (c *resolution) fractions(m *mechanism, y map[string]float64, ptr string) b
 }
 
 // initial is the initial composition: the spec's, else the pure inert specie.
-func (c *compilation) initialComposition(inert string) composition {
+func (c *emission) initialComposition(inert string) composition {
 	r := c.spec.Reaction
 	if r.Initial != nil {
 		return composition{r.Initial, func(sp string) Source { return specSrc("/reaction/initial/" + escape(sp)) }}
@@ -265,7 +265,7 @@ func (reacting) fields(f *Features, mi modelInfo) (files, solved []string) {
 	return gasFields([]string{"U", "p"}, []string{"U", "p"}, f, mi)
 }
 
-func (reacting) constant(c *compilation, _ *state) {
+func (reacting) constant(c *emission, _ *state) {
 	m := c.mechanism()
 	if m == nil {
 		return
@@ -301,7 +301,7 @@ func (reacting) constant(c *compilation, _ *state) {
 
 // emitChemistry writes combustionProperties and chemistryProperties (v1912 tutorial
 // practice: counterFlowFlame2D for laminar/EulerImplicit, SandiaD_LTS for EDC).
-func (c *compilation) emitChemistry() {
+func (c *emission) emitChemistry() {
 	r := c.spec.Reaction
 	model, msrc := c.combustionModel()
 	cp := c.file("constant/combustionProperties", "dictionary")
@@ -352,7 +352,7 @@ func (c *compilation) emitChemistry() {
 // 0/Ydefault (all zero) for the mechanism's others: fixedValue where the flow enters (the
 // patch's fractions, else the initial composition), inletOutlet at outlets, zeroGradient
 // on walls, the temperature's constraint type elsewhere.
-func (c *compilation) emitSpecies(m *mechanism, inert string) {
+func (c *emission) emitSpecies(m *mechanism, inert string) {
 	ic := c.initialComposition(inert)
 	named := map[string]bool{inert: true}
 	for sp := range ic.y {
@@ -414,7 +414,7 @@ func (c *compilation) emitSpecies(m *mechanism, inert string) {
 
 // linearSolvers: the compressible blocks and one Yi block for every specie equation
 // (YEqn.H solves with mesh.solver("Yi"), no Final variant).
-func (reacting) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (reacting) linearSolvers(c *emission, sol node, ls linearSolver) {
 	compressible{}.linearSolvers(c, sol, ls)
 	ls.smooth("Yi", 1e-06, 0)
 }

@@ -66,7 +66,7 @@ func blockExtent(body *grammar.Dict) ([3]float64, bool) {
 
 // decomposition chooses the split for the spec's rank count from the mesh
 // (openfoam.ChooseDecomposition): geometric, never across the empty direction of a 2D mesh.
-func (c *compilation) decomposition() (openfoam.Decomposition, string) {
+func (c *emission) decomposition() (openfoam.Decomposition, string) {
 	n := ranks(c.spec)
 	ext, ok := c.meshExtent()
 	if !ok {
@@ -83,7 +83,7 @@ func (c *compilation) decomposition() (openfoam.Decomposition, string) {
 
 // emitDecompose writes system/decomposeParDict when the run block asks for more than one
 // rank. Debian's v1912 ships scotch, metis and kahip as stubs, so the method is geometric.
-func (c *compilation) emitDecompose() {
+func (c *emission) emitDecompose() {
 	n := ranks(c.spec)
 	if n < 2 {
 		return

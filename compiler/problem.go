@@ -141,7 +141,7 @@ func (c *resolution) supersonic() bool {
 
 // Stage B: mesh patch types and one boundary condition type per field and patch.
 
-func (c *compilation) buildProblem() {
+func (c *resolution) buildProblem() {
 	p := newProblem()
 	c.prob = p
 	for _, pt := range c.mesh.Patches {

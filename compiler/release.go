@@ -28,7 +28,7 @@ type release struct {
 	// path one escaped token: constant/g is /files/constant~1g), renaming files and keys
 	// with their provenance and choosing controlDict's application and solver module; it
 	// reprints what it changed into r (scripts: c.scripts(rel)). nil: the case as emitted.
-	Restate func(c *compilation, r *Result) (*Result, error)
+	Restate func(c *emission, r *Result) (*Result, error)
 }
 
 // releases is the registration of every release foamc compiles for: adding a release is
@@ -71,12 +71,12 @@ func (c *resolution) checkTarget() {
 }
 
 // scripts writes the run scripts of the case for a release.
-func (c *compilation) scripts(rel *release) scripts {
+func (c *emission) scripts(rel *release) scripts {
 	return scripts{spec: c.spec, mesh: c.mesh, sol: c.sol, solver: c.feat.Solver, app: rel.Application(c.feat.Solver), env: rel.Environment}
 }
 
 // restate hands a finished case to its release.
-func (c *compilation) restate(p pass) pass {
+func (c *emission) restate(p pass) pass {
 	if p.res == nil || c.rel.Restate == nil {
 		return p
 	}

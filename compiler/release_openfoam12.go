@@ -73,7 +73,7 @@ var openfoam12 = &release{
 fi
 ` + "run() { log=\"log.$1\"; rm -f \"$log\"; echo \"Running $*\"; \"$@\" > \"$log\" 2>&1 || { tail -n 30 \"$log\"; exit 1; }; }\n",
 	Application: func(string) string { return openfoam.Application12 },
-	Restate:     (*compilation).forRelease,
+	Restate:     (*emission).forRelease,
 }
 
 // v2506 is refused at the start of every pass (FOAM-COMPILE-010).
@@ -88,7 +88,7 @@ var v2506 = &release{
 }
 
 // forRelease restates a compiled v1912 case for the spec's target release.
-func (c *compilation) forRelease(r *Result) (*Result, error) {
+func (c *emission) forRelease(r *Result) (*Result, error) {
 	module, ok := modules12[c.feat.Solver]
 	if !ok {
 		c.fail(IDRelease, "/physics/solver", c.feat.Solver+" is not compiled for openfoam-12: foamc knows no Foundation 12 module for it",
@@ -167,7 +167,7 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 
 // controlDict12 names foamRun and the module, and moves the function objects into
 // system/functions.
-func (c *compilation) controlDict12(module string) {
+func (c *emission) controlDict12(module string) {
 	f := c.files["system/controlDict"]
 	ptr := "/files/" + escape("system/controlDict")
 	n := node{c, f.Body, ptr}
@@ -190,7 +190,7 @@ func (c *compilation) controlDict12(module string) {
 
 // rename12 moves the dictionary at from to the path to (the file object renamed with it)
 // and edits it there.
-func (c *compilation) rename12(from, to string, edit func(node)) {
+func (c *emission) rename12(from, to string, edit func(node)) {
 	f, ok := c.files[from]
 	if !ok {
 		return
@@ -204,7 +204,7 @@ func (c *compilation) rename12(from, to string, edit func(node)) {
 }
 
 // fvSolution12: PISO -> PIMPLE, transonic, pressure limits -> fvConstraints limitPressure.
-func (c *compilation) fvSolution12() {
+func (c *emission) fvSolution12() {
 	f := c.files["system/fvSolution"]
 	if f == nil {
 		return

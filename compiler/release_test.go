@@ -29,7 +29,7 @@ func TestReleaseProfileRestatesTheCase(t *testing.T) {
 			}
 		},
 	}
-	modular.Restate = func(c *compilation, r *Result) (*Result, error) {
+	modular.Restate = func(c *emission, r *Result) (*Result, error) {
 		const from, to = "constant/transportProperties", "constant/physicalProperties"
 		c.files[to] = c.files[from]
 		delete(c.files, from)

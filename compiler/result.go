@@ -72,7 +72,7 @@ type provenanceFile struct {
 	Slots   Table             `json:"slots"`
 }
 
-func (c *compilation) provenanceJSON(r *Result) []byte {
+func (c *emission) provenanceJSON(r *Result) []byte {
 	spec := filepath.Base(c.spec.Doc.File)
 	b, err := json.MarshalIndent(provenanceFile{Version: 1, Spec: spec, Feature: c.feat, Entries: r.Provenance, Slots: c.slots}, "", "  ")
 	if err != nil {

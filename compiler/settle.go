@@ -55,7 +55,7 @@ func (c *given) flowClass() string {
 
 // settled records a value that retrieval or a default settled: a slot in the table, an info
 // finding naming the spec field that would state it, and, with Options.Strict, an error.
-func (c *compilation) settled(id, specField, what string, v val) val {
+func (c *emission) settled(id, specField, what string, v val) val {
 	text := strconv.FormatFloat(clean(v.s), 'g', -1, 64)
 	if v.vec {
 		text = fmt.Sprintf("(%g %g %g)", clean(v.v[0]), clean(v.v[1]), clean(v.v[2]))
@@ -121,7 +121,7 @@ func (c *resolution) characteristicLength() (float64, Source) {
 // velocityScale settles the reference velocity when neither reference.U, an inlet or
 // freestream velocity nor a moving wall gives one: from the pressure drop of a
 // pressure-driven inlet, else from buoyancy.
-func (c *compilation) velocityScale(st *state) {
+func (c *emission) velocityScale(st *state) {
 	s := c.spec
 	var p0, pOut *float64
 	for _, n := range sortedKeys(s.Boundaries) {
@@ -174,7 +174,7 @@ func (g gas) criticalRatio() float64 {
 
 // retrievedIntensity is the intensity the tutorials of this solver x model give their
 // turbulentIntensityKineticEnergyInlet patches (cascading retriever, most common value).
-func (c *compilation) retrievedIntensity() (val, bool) {
+func (c *emission) retrievedIntensity() (val, bool) {
 	if c.opts.KB == nil {
 		return val{}, false
 	}
@@ -216,7 +216,7 @@ func mostCommon(count map[float64][]string) (float64, []string, bool) {
 
 // retrievedInternal is the most common internalField of 0/<field> in comparable tutorials
 // (cascading retriever): the initial turbulence of a closed domain at rest.
-func (c *compilation) retrievedInternal(field string) (val, bool) {
+func (c *emission) retrievedInternal(field string) (val, bool) {
 	if c.opts.KB == nil {
 		return val{}, false
 	}
@@ -254,7 +254,7 @@ func number(v any) (float64, bool) {
 }
 
 // viscosity is the kinematic viscosity of the fluid at the reference state (0 if unknown).
-func (c *compilation) viscosity(st *state) float64 {
+func (c *emission) viscosity(st *state) float64 {
 	f := c.spec.Fluid
 	switch {
 	case !c.feat.Compressible && f.Nu != nil:

@@ -29,7 +29,7 @@ const (
 // compileRegions compiles a conjugate heat transfer case: the regions checked against the
 // mesh's cell zones, then every region's files, the case's own controlDict and Allrun, and
 // the rule linter on the result.
-func (c *compilation) compileRegions() pass {
+func (c *checking) compileRegions() pass {
 	c.files = map[string]*grammar.File{}
 	c.prov = map[string]Source{}
 	c.slots = append(append(Table(nil), c.stageA...), c.derivedRoles...)

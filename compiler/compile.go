@@ -114,9 +114,6 @@ func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
 	for {
 		c := &compilation{given: given{spec: s, opts: opts, ctx: ctx, fills: fills}}
 		c.outcome.given = &c.given
-		c.resolution.given, c.resolution.outcome = &c.given, &c.outcome
-		c.settlement.resolution = &c.resolution
-		c.emission.settlement = &c.settlement
 		p := c.run()
 		if !p.restart {
 			return p.res, p.err
@@ -142,20 +139,19 @@ type fillAnswer struct {
 	src   Source
 }
 
-// compilation is one pass of the compiler over a spec. The stages of a pass (run:
-// resolve, then rounds of settle, emit and check) each own the state they write, in a
-// type of their own; compilation joins them, so that a stage, and every family hook
-// (which takes the compilation), reads what the earlier stages settled.
+// compilation drives one pass of the compiler over a spec (run). The stages of a pass
+// (resolve, then rounds of settle, emit and check) are types of their own, each with the
+// methods of its stage and the state it writes; a stage takes the finished earlier stage
+// as a pointer (settlement -> resolution, emission -> settlement, checking -> emission),
+// so it reads what they settled and cannot reach a later stage's state. A family hook
+// takes the stage that calls it (docs/compiler.md "Stages").
 type compilation struct {
 	given
-	resolution
-	settlement
-	emission
-	checking
 	outcome
 }
 
-// given is what a pass starts from; no stage changes it.
+// given is what a pass starts from: the spec (resolve completes its boundaries from the
+// mesh; a filled slot rewrites it and restarts the pass), the options and the fills.
 type given struct {
 	spec *Spec
 	opts Options
@@ -164,7 +160,8 @@ type given struct {
 	fills map[string]fillAnswer
 }
 
-// resolution is what resolve settles once per pass: the release the case is written for
+// resolution is the resolve stage, once per pass. It reads given and reports to outcome;
+// it settles the release the case is written for
 // (the spec's target), the mesh, the physics (Features, completed by settle from the
 // solution; the stage-A slots: solver, model, thermo, energy), the roles the mesh settled
 // (constraint-typed patches) and the constraint problem of the slots.
@@ -180,13 +177,14 @@ type resolution struct {
 	prob         *problem
 }
 
-// settlement is settle's solution of the problem in a round.
+// settlement is the settle stage of a round: the solution of the resolution's problem.
+// settle completes the resolution's Features from it (profile, 2D, closed domain).
 type settlement struct {
 	*resolution
 	sol assignment
 }
 
-// emission is what emit writes in a round: the files, their provenance, the slot table,
+// emission is the emit stage of a round, over the round's settlement. It writes the files, their provenance, the slot table,
 // the values settled by kb retrieval or an engineering default, the flow state, and the
 // scheme slots gathered during the dry run of emitSchemes.
 type emission struct {
@@ -199,14 +197,18 @@ type emission struct {
 	collecting   *[]schemeReq
 }
 
-// checking is what check keeps across rounds: the multi-source retrievals the boundary
-// contracts are held against, per field and BC type.
+// checking is the check stage, over the round's emission (the driver hands it each
+// round's). It keeps across rounds the multi-source retrievals the boundary contracts are
+// held against, per field and BC type; what it refuses it prunes from the resolution's
+// problem, for the next round's settle.
 type checking struct {
+	*emission
 	bcCache map[string]kb.BCResult
 }
 
-// outcome is how the pass is going: its errors and notes, and the restart a slot filler's
-// answer asks for (the spec changed; the pass ends at the next stage boundary).
+// outcome is how the pass is going: its errors and notes (located in the given spec), and
+// the restart a slot filler's answer asks for (the spec changed; the pass ends at the next
+// stage boundary, a returned pass{restart: true}).
 type outcome struct {
 	*given
 	errs    finding.List
@@ -232,19 +234,24 @@ func (c *emission) slot(id, value string, src Source) {
 // (contracts, the rule linter), each round pruning what the check refused; the finished
 // case goes to its release.
 func (c *compilation) run() pass {
-	if p, stop := c.resolve(); stop {
+	res := &resolution{given: &c.given, outcome: &c.outcome}
+	if p, stop := res.resolve(); stop {
 		return p
 	}
-	if mr, ok := c.fam().(multiRegion); ok {
-		return c.restate(mr.compileRegions(c))
+	if mr, ok := res.fam().(multiRegion); ok {
+		// A region case settles, emits and checks its regions itself.
+		ck := &checking{emission: &emission{settlement: &settlement{resolution: res}}}
+		return ck.restate(mr.compileRegions(ck))
 	}
+	ck := &checking{}
 	for round := 1; ; round++ {
-		if p, stop := c.settle(); stop {
+		set := &settlement{resolution: res}
+		if p, stop := set.settle(); stop {
 			return p
 		}
 		// a round starts its emission afresh (the flow state from this round's solution)
-		c.emission = emission{settlement: &c.settlement}
-		if err := c.emit(); err != nil {
+		ck.emission = &emission{settlement: set}
+		if err := ck.emit(); err != nil {
 			return pass{err: err}
 		}
 		if p, stop := c.stopped(); stop {
@@ -254,8 +261,8 @@ func (c *compilation) run() pass {
 			c.errs = uniqueFindings(c.errs)
 			return pass{err: c.sorted()}
 		}
-		if p, again := c.check(round); !again {
-			return c.restate(p)
+		if p, again := ck.check(round); !again {
+			return ck.restate(p)
 		}
 	}
 }
@@ -325,7 +332,7 @@ func (c *settlement) settle() (pass, bool) {
 
 // check holds the emitted case against the boundary contracts and the rule linter; again
 // asks for another round after pruning what they refused.
-func (c *compilation) check(round int) (p pass, again bool) {
+func (c *checking) check(round int) (p pass, again bool) {
 	if c.checkContracts() {
 		if round >= c.opts.MaxRounds {
 			c.fail(IDConflict, "/boundaries", "boundary conditions keep violating their contracts after "+fmt.Sprint(round)+" rounds",

@@ -193,7 +193,7 @@ func (pressureBased) bcDomain(*resolution, string, meshPatch, *schema.Boundary) 
 }
 func (pressureBased) velocityScale(*emission, *state) {}
 func (pressureBased) plausibility(*emission, *state)  {}
-func (pressureBased) interpolation(node)                 {}
+func (pressureBased) interpolation(node)              {}
 
 // divSchemes: which div keys exist is knowledge of the solver (openfoam/solvers.json:
 // div and energyDiv, rules NUM-001/002) and the model (its transported fields); only their

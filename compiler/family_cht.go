@@ -38,12 +38,12 @@ func (cht) fields(*Features, modelInfo) (files, solved []string) {
 
 func (cht) constant(*emission, *state)      {}
 func (cht) simple(*emission, node, Source)  {}
-func (cht) relaxation() ([][2]any, float64)    { return nil, 0 }
-func (cht) compileRegions(c *compilation) pass { return c.compileRegions() }
+func (cht) relaxation() ([][2]any, float64) { return nil, 0 }
+func (cht) compileRegions(c *checking) pass { return c.compileRegions() }
 
 // multiRegion is a family that writes a case of several mesh regions itself.
 type multiRegion interface {
-	compileRegions(c *compilation) pass
+	compileRegions(c *checking) pass
 }
 
 // regionFile is c.file for a path below a region directory (0/<region>/T): the header's

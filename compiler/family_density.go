@@ -64,5 +64,5 @@ func (density) linearSolvers(c *emission, sol node, ls linearSolver) {
 }
 
 // simple and relaxation are never asked: rhoCentralFoam has no algorithm dictionary.
-func (density) simple(*emission, node, Source) {}
-func (density) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (density) simple(*emission, node, Source)  {}
+func (density) relaxation() ([][2]any, float64) { return nil, 0 }

@@ -38,5 +38,5 @@ func (potential) linearSolvers(_ *emission, _ node, ls linearSolver) {
 }
 
 // simple and relaxation are never asked: potentialFoam has no SIMPLE/PISO/PIMPLE dictionary.
-func (potential) simple(*emission, node, Source) {}
-func (potential) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (potential) simple(*emission, node, Source)  {}
+func (potential) relaxation() ([][2]any, float64) { return nil, 0 }

@@ -296,5 +296,5 @@ func (shallowWater) linearSolvers(c *emission, sol node, ls linearSolver) {
 }
 
 // simple and relaxation are never asked: shallowWaterFoam runs PIMPLE.
-func (shallowWater) simple(*emission, node, Source) {}
-func (shallowWater) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (shallowWater) simple(*emission, node, Source)  {}
+func (shallowWater) relaxation() ([][2]any, float64) { return nil, 0 }

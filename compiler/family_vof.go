@@ -480,8 +480,8 @@ func (vof) control(c *emission, cd node, st *state) {
 	cd.set("maxAlphaCo", curated("tutorials/multiphase/interFoam/laminar/damBreak/damBreak/system/controlDict"), grammar.Num(1))
 }
 
-func (vof) simple(*emission, node, Source) {}
-func (vof) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (vof) simple(*emission, node, Source)  {}
+func (vof) relaxation() ([][2]any, float64) { return nil, 0 }
 
 // vof12 restates an interFoam case for Foundation 12's incompressibleVoF module (its
 // tutorials/incompressibleVoF/damBreak): transportProperties becomes constant/phaseProperties

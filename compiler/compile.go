@@ -144,7 +144,7 @@ type fillAnswer struct {
 // methods of its stage and the state it writes; a stage takes the finished earlier stage
 // as a pointer (settlement -> resolution, emission -> settlement, checking -> emission),
 // so it reads what they settled and cannot reach a later stage's state. A family hook
-// takes the stage that calls it (docs/compiler.md "Stages").
+// takes the stage that calls it (docs/compiler.md "Structure").
 type compilation struct {
 	given
 	outcome
@@ -184,9 +184,10 @@ type settlement struct {
 	sol assignment
 }
 
-// emission is the emit stage of a round, over the round's settlement. It writes the files, their provenance, the slot table,
-// the values settled by kb retrieval or an engineering default, the flow state, and the
-// scheme slots gathered during the dry run of emitSchemes.
+// emission is the emit stage of a round, over the round's settlement. It writes the files,
+// their provenance, the slot table, the values settled by kb retrieval or an engineering
+// default and the flow state; a dry run (resolution.dryRun) gathers the scheme and solver
+// slots instead.
 type emission struct {
 	*settlement
 	files        map[string]*grammar.File

@@ -22,7 +22,7 @@ func cands(ts ...string) []candidate {
 
 var turbulenceFields = map[string]bool{"k": true, "epsilon": true, "omega": true, "nuTilda": true}
 
-func (c *compilation) bcDomain(field string, pt meshPatch, b *schema.Boundary) []candidate {
+func (c *resolution) bcDomain(field string, pt meshPatch, b *schema.Boundary) []candidate {
 	f := c.feat
 	if d := c.fam().bcDomain(c, field, pt, b); d != nil {
 		return d
@@ -172,7 +172,7 @@ func (c *compilation) bcDomain(field string, pt meshPatch, b *schema.Boundary) [
 	return nil
 }
 
-func (c *compilation) wallT(pt meshPatch, b *schema.Boundary) []candidate {
+func (c *resolution) wallT(pt meshPatch, b *schema.Boundary) []candidate {
 	switch {
 	case b.T != nil:
 		return []candidate{{"fixedValue", specSrc("/boundaries/" + escape(pt.Name) + "/T")}}
@@ -186,7 +186,7 @@ func (c *compilation) wallT(pt meshPatch, b *schema.Boundary) []candidate {
 }
 
 // patchSupersonic: a compressible inlet whose U and T give Ma > 1.
-func (c *compilation) patchSupersonic(b *schema.Boundary) bool {
+func (c *resolution) patchSupersonic(b *schema.Boundary) bool {
 	ma, ok := c.inletMach(b)
 	return ok && c.feat.Compressible && ma.Value > 1
 }
@@ -194,7 +194,7 @@ func (c *compilation) patchSupersonic(b *schema.Boundary) bool {
 // inletMach is the Mach number of an inlet or freestream patch that states U and T. A total
 // T0 gives the static T = T0 - |U|^2 / (2 Cp) (energy balance); false without U, T or a
 // perfect gas, or when |U| exceeds the speed T0 can reach.
-func (c *compilation) inletMach(b *schema.Boundary) (derivation, bool) {
+func (c *resolution) inletMach(b *schema.Boundary) (derivation, bool) {
 	f := c.spec.Fluid
 	if b.U == nil || b.T == nil || f.MolWeight == nil || f.Cp == nil {
 		return derivation{}, false
@@ -225,7 +225,7 @@ func (c *given) staticT(b *schema.Boundary) float64 {
 // supersonicInlet: at Ma > 1 every characteristic enters the domain, so U, p and T are all
 // fixed (a zeroGradient p or a totalPressure/pressureInletOutletVelocity pair lets the
 // inflow drift: those are subsonic inlets). Totals are converted to the static values.
-func (c *compilation) supersonicInlet(field string, pt meshPatch, b *schema.Boundary, ma derivation) []candidate {
+func (c *resolution) supersonicInlet(field string, pt meshPatch, b *schema.Boundary, ma derivation) []candidate {
 	bp := "/boundaries/" + escape(pt.Name)
 	d := Source{Kind: KindDerived, Formula: fmt.Sprintf("supersonic inlet, Ma = %.3g > 1 (%s): U, p and T fixed", ma.Value, ma.Formula),
 		Inputs: ma.Inputs, Spec: bp}
@@ -246,7 +246,7 @@ func (c *compilation) supersonicInlet(field string, pt meshPatch, b *schema.Boun
 // A supersonic far field takes supersonicFreestream for U (the free-stream state, turned by
 // a Prandtl-Meyer expansion or an oblique shock to the local flow direction) with p
 // extrapolated, as tutorials/compressible/sonicFoam/RAS/nacaAirfoil.
-func (c *compilation) supersonicFreestream(field string, pt meshPatch, b *schema.Boundary, ma derivation) []candidate {
+func (c *resolution) supersonicFreestream(field string, pt meshPatch, b *schema.Boundary, ma derivation) []candidate {
 	bp := "/boundaries/" + escape(pt.Name)
 	d := Source{Kind: KindDerived, Formula: fmt.Sprintf("supersonic far field, Ma = %.3g > 1 (%s): supersonicFreestream U, p extrapolated (tutorials/compressible/sonicFoam/RAS/nacaAirfoil)", ma.Value, ma.Formula),
 		Inputs: ma.Inputs, Spec: bp}
@@ -266,7 +266,7 @@ func (c *compilation) supersonicFreestream(field string, pt meshPatch, b *schema
 
 // inletStatic is the static p or T a supersonic inlet fixes: the spec's static value, or the
 // isentropic static value of its total (p = p0 / (1 + (gamma-1)/2 Ma^2)^(gamma/(gamma-1))).
-func (c *compilation) inletStatic(field string, b *schema.Boundary, ma derivation) (float64, derivation, bool) {
+func (c *emission) inletStatic(field string, b *schema.Boundary, ma derivation) (float64, derivation, bool) {
 	g := deriveGas(*c.spec.Fluid.MolWeight, *c.spec.Fluid.Cp)
 	switch {
 	case field == "T" && b.T.Total:
@@ -282,7 +282,7 @@ func (c *compilation) inletStatic(field string, b *schema.Boundary, ma derivatio
 
 // outletSupersonic: a compressible outlet without a static pressure in a case whose inflow
 // (an inlet or a far field) is supersonic.
-func (c *compilation) outletSupersonic(b *schema.Boundary) bool {
+func (c *resolution) outletSupersonic(b *schema.Boundary) bool {
 	return c.feat.Compressible && b.P == nil && c.supersonic()
 }
 
@@ -292,7 +292,7 @@ func (c *compilation) outletSupersonic(b *schema.Boundary) bool {
 // nozzle regime of its area ratio at the pressure ratio (nozzleReason); otherwise a
 // total-to-static pressure ratio across the domain above the critical (choking) ratio.
 // It returns the reason and its inputs, or "" for a subsonic exit.
-func (c *compilation) exitMaySupersonic(pt meshPatch, b *schema.Boundary) (string, map[string]float64) {
+func (c *resolution) exitMaySupersonic(pt meshPatch, b *schema.Boundary) (string, map[string]float64) {
 	s := c.spec
 	if !c.feat.Compressible || c.feat.Buoyant || b.P == nil || b.P.Total || s.Fluid.MolWeight == nil || s.Fluid.Cp == nil {
 		return "", nil
@@ -333,7 +333,7 @@ func staticPressureInlet(b *schema.Boundary) bool {
 // staticSubsonicInlet: a compressible inlet that gives static p and T and a velocity below
 // Mach 1. Fixing U, p and T at a subsonic inlet over-specifies it, so foamc imposes the
 // isentropic total conditions p0, T0 derived from them and lets the velocity follow.
-func (c *compilation) staticSubsonicInlet(b *schema.Boundary) bool {
+func (c *resolution) staticSubsonicInlet(b *schema.Boundary) bool {
 	return c.feat.Compressible && !c.feat.Buoyant && b.U != nil && b.P != nil && !b.P.Total && b.T != nil && !b.T.Total &&
 		c.spec.Fluid.MolWeight != nil && c.spec.Fluid.Cp != nil && !c.patchSupersonic(b)
 }

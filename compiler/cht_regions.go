@@ -29,7 +29,7 @@ const (
 // compileRegions compiles a conjugate heat transfer case: the regions checked against the
 // mesh's cell zones, then every region's files, the case's own controlDict and Allrun, and
 // the rule linter on the result.
-func (c *compilation) compileRegions() pass {
+func (c *checking) compileRegions() pass {
 	c.files = map[string]*grammar.File{}
 	c.prov = map[string]Source{}
 	c.slots = append(append(Table(nil), c.stageA...), c.derivedRoles...)
@@ -124,7 +124,7 @@ func wordsList(ws []string) *grammar.List {
 // hex blocks) and every zone is a region: splitMeshRegions -cellZones makes one region per
 // zone, and a zone the spec leaves out would be a region without files. Other meshes carry
 // their zones in constant/polyMesh/cellZones, which splitMeshRegions checks when it runs.
-func (c *compilation) checkZones() {
+func (c *resolution) checkZones() {
 	if c.mesh.Kind != "blockMeshDict" || c.mesh.file == nil {
 		return
 	}
@@ -158,7 +158,7 @@ func (c *compilation) checkZones() {
 // (block face) pair names), so that a region's field files list only its own patches; nil
 // when the mesh is not a blockMeshDict or a face cannot be placed (every patch is then
 // written into every region, and OpenFOAM ignores the entries of patches a region lacks).
-func (c *compilation) patchZones() map[string][]string {
+func (c *resolution) patchZones() map[string][]string {
 	if c.mesh.Kind != "blockMeshDict" || c.mesh.file == nil {
 		return nil
 	}
@@ -253,7 +253,7 @@ func blockZones(body *grammar.Dict) []string {
 
 // checkRegionBoundaries: a region's own boundary entries name patches of the base mesh
 // (splitMeshRegions keeps their names); the interfaces are the compiler's.
-func (c *compilation) checkRegionBoundaries() {
+func (c *resolution) checkRegionBoundaries() {
 	names := c.mesh.names()
 	for _, r := range sortedKeys(c.spec.Regions) {
 		for _, n := range sortedKeys(c.spec.Regions[r].Boundaries) {
@@ -276,7 +276,7 @@ func (c *compilation) checkRegionBoundaries() {
 
 // checkMaterial opens what a region's thermophysicalProperties need: a fluid Cp, mu, Pr
 // and rho (rhoConst) or molWeight (perfectGas); a solid rho, Cp and kappa.
-func (c *compilation) checkMaterial(r string) {
+func (c *resolution) checkMaterial(r string) {
 	rg := c.spec.Regions[r]
 	m := rg.Material
 	ptr := "/regions/" + escape(r) + "/material/"
@@ -311,7 +311,7 @@ func (c *compilation) checkMaterial(r string) {
 
 // regionT is a region's initial temperature: its T, else the first boundary T of the
 // region, else 300 K (settled).
-func (c *compilation) regionT(r string) val {
+func (c *emission) regionT(r string) val {
 	rg := c.spec.Regions[r]
 	ptr := "/regions/" + escape(r) + "/T"
 	if rg.T != nil {
@@ -327,7 +327,7 @@ func (c *compilation) regionT(r string) val {
 }
 
 // regionBoundary is patch n's entry in region r: the region's own, else the top-level one.
-func (c *compilation) regionBoundary(r, n string) *schema.Boundary {
+func (c *emission) regionBoundary(r, n string) *schema.Boundary {
 	if b := c.spec.Regions[r].Boundaries[n]; b != nil {
 		return b
 	}
@@ -335,7 +335,7 @@ func (c *compilation) regionBoundary(r, n string) *schema.Boundary {
 }
 
 // bptr is the spec pointer of patch n's entry in region r.
-func (c *compilation) bptr(r, n string) string {
+func (c *emission) bptr(r, n string) string {
 	if c.spec.Regions[r].Boundaries[n] != nil {
 		return "/regions/" + escape(r) + "/boundaries/" + escape(n)
 	}
@@ -343,7 +343,7 @@ func (c *compilation) bptr(r, n string) string {
 }
 
 // emitRegion writes one region's constant/ and 0/ files.
-func (c *compilation) emitRegion(r string) {
+func (c *emission) emitRegion(r string) {
 	rg := c.spec.Regions[r]
 	m := rg.Material
 	mp := "/regions/" + escape(r) + "/material/"
@@ -497,7 +497,7 @@ func (c *compilation) emitRegion(r string) {
 // the region (patchZones; all of them when unknown: GeometricBoundaryField reads only the
 // entries of the region's own patches) — the constraint types of empty, symmetry, wedge
 // and cyclic patches, the rest by patch — and the coupled interface entry "<region>_to_.*".
-func (c *compilation) regionField(r, field, class string, dims *grammar.DimSet, internal val, patch func(string, *schema.Boundary, node), iface func(node)) {
+func (c *emission) regionField(r, field, class string, dims *grammar.DimSet, internal val, patch func(string, *schema.Boundary, node), iface func(node)) {
 	f := c.regionFile("0/"+r+"/"+field, class)
 	f.set("dimensions", ruleSrc("FOAM-DIM-001", "dimensions of "+field), dims)
 	f.set("internalField", internal.src, internal.uniform()...)
@@ -525,7 +525,7 @@ func (c *compilation) regionField(r, field, class string, dims *grammar.DimSet, 
 // emitRegionSystem writes controlDict (with the wallHeatFlux of every region), the empty
 // top-level fvSchemes and fvSolution splitMeshRegions and the solver read, and every
 // region's fvSchemes and fvSolution.
-func (c *compilation) emitRegionSystem(names []string, dt float64) {
+func (c *emission) emitRegionSystem(names []string, dt float64) {
 	s := c.spec
 	steady := c.feat.Steady
 	cd := c.file("system/controlDict", "dictionary")
@@ -601,7 +601,7 @@ func (c *compilation) emitRegionSystem(names []string, dt float64) {
 
 // emitRegionNumerics writes system/<region>/fvSchemes and fvSolution (multiRegionHeater's
 // regions: upwind convection, h by PBiCGStab in a fluid, PCG in a solid).
-func (c *compilation) emitRegionNumerics(r string) {
+func (c *emission) emitRegionNumerics(r string) {
 	steady := c.feat.Steady
 	fluid := c.spec.Regions[r].Kind == "fluid"
 	tut := curated(refCHTHeater + "/system/" + map[bool]string{true: "bottomWater", false: "heater"}[fluid])
@@ -702,7 +702,7 @@ func inRegion(zones map[string][]string, r, patch string) bool {
 }
 
 // closedRegion: no outlet of the fluid region fixes its pressure.
-func (c *compilation) closedRegion(r string) bool {
+func (c *emission) closedRegion(r string) bool {
 	zones := c.patchZones()
 	for _, pt := range c.mesh.Patches {
 		if b := c.regionBoundary(r, pt.Name); b != nil && b.Role == "outlet" && inRegion(zones, r, pt.Name) {
@@ -715,7 +715,7 @@ func (c *compilation) closedRegion(r string) bool {
 // checkRegionExpect: an expect: item of a region case names its region and measures a
 // patch average or a point value there (the kinds whose function objects take a region);
 // its patch is a base-mesh patch or an interface <region>_to_<other>.
-func (c *compilation) checkRegionExpect() {
+func (c *resolution) checkRegionExpect() {
 	for i := range c.spec.Expect {
 		e := &c.spec.Expect[i]
 		ptr := fmt.Sprintf("/expect/%d", i)
@@ -758,7 +758,7 @@ func (c *compilation) checkRegionExpect() {
 
 // emitRegionExpect writes one function object per expect item, expect_<name>, with the
 // region it measures in (its output: postProcessing/<region>/expect_<name>).
-func (c *compilation) emitRegionExpect(fo node) {
+func (c *emission) emitRegionExpect(fo node) {
 	for i := range c.spec.Expect {
 		e := &c.spec.Expect[i]
 		ptr := fmt.Sprintf("/expect/%d", i)

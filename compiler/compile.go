@@ -113,6 +113,7 @@ func Compile(ctx context.Context, s *Spec, opts Options) (*Result, error) {
 	fills := map[string]fillAnswer{}
 	for {
 		c := &compilation{given: given{spec: s, opts: opts, ctx: ctx, fills: fills}}
+		c.outcome.given = &c.given
 		p := c.run()
 		if !p.restart {
 			return p.res, p.err
@@ -138,20 +139,19 @@ type fillAnswer struct {
 	src   Source
 }
 
-// compilation is one pass of the compiler over a spec. The stages of a pass (run:
-// resolve, then rounds of settle, emit and check) each own the state they write, in a
-// type of their own; compilation joins them, so that a stage, and every family hook
-// (which takes the compilation), reads what the earlier stages settled.
+// compilation drives one pass of the compiler over a spec (run). The stages of a pass
+// (resolve, then rounds of settle, emit and check) are types of their own, each with the
+// methods of its stage and the state it writes; a stage takes the finished earlier stage
+// as a pointer (settlement -> resolution, emission -> settlement, checking -> emission),
+// so it reads what they settled and cannot reach a later stage's state. A family hook
+// takes the stage that calls it (docs/compiler.md "Structure").
 type compilation struct {
 	given
-	resolution
-	settlement
-	emission
-	checking
 	outcome
 }
 
-// given is what a pass starts from; no stage changes it.
+// given is what a pass starts from: the spec (resolve completes its boundaries from the
+// mesh; a filled slot rewrites it and restarts the pass), the options and the fills.
 type given struct {
 	spec *Spec
 	opts Options
@@ -160,11 +160,14 @@ type given struct {
 	fills map[string]fillAnswer
 }
 
-// resolution is what resolve settles once per pass: the release the case is written for
+// resolution is the resolve stage, once per pass. It reads given and reports to outcome;
+// it settles the release the case is written for
 // (the spec's target), the mesh, the physics (Features, completed by settle from the
 // solution; the stage-A slots: solver, model, thermo, energy), the roles the mesh settled
 // (constraint-typed patches) and the constraint problem of the slots.
 type resolution struct {
+	*given
+	*outcome
 	rel          *release
 	mesh         *meshInfo
 	feat         Features
@@ -174,15 +177,19 @@ type resolution struct {
 	prob         *problem
 }
 
-// settlement is settle's solution of the problem in a round.
+// settlement is the settle stage of a round: the solution of the resolution's problem.
+// settle completes the resolution's Features from it (profile, 2D, closed domain).
 type settlement struct {
+	*resolution
 	sol assignment
 }
 
-// emission is what emit writes in a round: the files, their provenance, the slot table,
-// the values settled by kb retrieval or an engineering default, the flow state, and the
-// scheme slots gathered during the dry run of emitSchemes.
+// emission is the emit stage of a round, over the round's settlement. It writes the files,
+// their provenance, the slot table, the values settled by kb retrieval or an engineering
+// default and the flow state; a dry run (resolution.dryRun) gathers the scheme and solver
+// slots instead.
 type emission struct {
+	*settlement
 	files        map[string]*grammar.File
 	prov         map[string]Source
 	slots        Table
@@ -191,26 +198,31 @@ type emission struct {
 	collecting   *[]schemeReq
 }
 
-// checking is what check keeps across rounds: the multi-source retrievals the boundary
-// contracts are held against, per field and BC type.
+// checking is the check stage, over the round's emission (the driver hands it each
+// round's). It keeps across rounds the multi-source retrievals the boundary contracts are
+// held against, per field and BC type; what it refuses it prunes from the resolution's
+// problem, for the next round's settle.
 type checking struct {
+	*emission
 	bcCache map[string]kb.BCResult
 }
 
-// outcome is how the pass is going: its errors and notes, and the restart a slot filler's
-// answer asks for (the spec changed; the pass ends at the next stage boundary).
+// outcome is how the pass is going: its errors and notes (located in the given spec), and
+// the restart a slot filler's answer asks for (the spec changed; the pass ends at the next
+// stage boundary, a returned pass{restart: true}).
 type outcome struct {
+	*given
 	errs    finding.List
 	notes   finding.List
 	restart bool
 }
 
-func (c *compilation) fail(id, ptr, summary, fix string) {
+func (c *outcome) fail(id, ptr, summary, fix string) {
 	f := c.spec.Doc.Finding(id, finding.Deny, ptr, summary, fix)
 	c.errs = append(c.errs, f)
 }
 
-func (c *compilation) note(id string, sev finding.Severity, ptr, summary, fix string) {
+func (c *outcome) note(id string, sev finding.Severity, ptr, summary, fix string) {
 	c.notes = append(c.notes, c.spec.Doc.Finding(id, sev, ptr, summary, fix))
 }
 
@@ -223,17 +235,24 @@ func (c *emission) slot(id, value string, src Source) {
 // (contracts, the rule linter), each round pruning what the check refused; the finished
 // case goes to its release.
 func (c *compilation) run() pass {
-	if p, stop := c.resolve(); stop {
+	res := &resolution{given: &c.given, outcome: &c.outcome}
+	if p, stop := res.resolve(); stop {
 		return p
 	}
-	if mr, ok := c.fam().(multiRegion); ok {
-		return c.restate(mr.compileRegions(c))
+	if mr, ok := res.fam().(multiRegion); ok {
+		// A region case settles, emits and checks its regions itself.
+		ck := &checking{emission: &emission{settlement: &settlement{resolution: res}}}
+		return ck.restate(mr.compileRegions(ck))
 	}
+	ck := &checking{}
 	for round := 1; ; round++ {
-		if p, stop := c.settle(); stop {
+		set := &settlement{resolution: res}
+		if p, stop := set.settle(); stop {
 			return p
 		}
-		if err := c.emit(); err != nil {
+		// a round starts its emission afresh (the flow state from this round's solution)
+		ck.emission = &emission{settlement: set}
+		if err := ck.emit(); err != nil {
 			return pass{err: err}
 		}
 		if p, stop := c.stopped(); stop {
@@ -243,15 +262,15 @@ func (c *compilation) run() pass {
 			c.errs = uniqueFindings(c.errs)
 			return pass{err: c.sorted()}
 		}
-		if p, again := c.check(round); !again {
-			return c.restate(p)
+		if p, again := ck.check(round); !again {
+			return ck.restate(p)
 		}
 	}
 }
 
 // resolve reads the mesh, matches the spec's boundaries to its patches, resolves the
 // physics (solver, model, thermo) and builds the constraint problem of the slots.
-func (c *compilation) resolve() (pass, bool) {
+func (c *resolution) resolve() (pass, bool) {
 	s := c.spec
 	c.checkTarget()
 	m, err := readMesh(c.ctx, s, c.opts.Linter)
@@ -300,22 +319,21 @@ func (c *compilation) resolve() (pass, bool) {
 
 // settle solves the constraint problem: every slot gets a value, or the conflict is
 // reported.
-func (c *compilation) settle() (pass, bool) {
+func (c *settlement) settle() (pass, bool) {
 	sol, conf := c.prob.solve()
 	if conf != nil {
 		c.reportConflict(conf)
 		return pass{err: c.sorted()}, true
 	}
-	c.settlement = settlement{sol: sol}
+	c.sol = sol
 	c.features()
-	c.slots = nil
 	c.notes = nil
 	return pass{}, false
 }
 
 // check holds the emitted case against the boundary contracts and the rule linter; again
 // asks for another round after pruning what they refused.
-func (c *compilation) check(round int) (p pass, again bool) {
+func (c *checking) check(round int) (p pass, again bool) {
 	if c.checkContracts() {
 		if round >= c.opts.MaxRounds {
 			c.fail(IDConflict, "/boundaries", "boundary conditions keep violating their contracts after "+fmt.Sprint(round)+" rounds",
@@ -378,7 +396,7 @@ func (c *outcome) sorted() finding.List {
 }
 
 // checkPatches: every mesh patch has a boundary entry and every entry names a patch.
-func (c *compilation) checkPatches() {
+func (c *resolution) checkPatches() {
 	names := c.mesh.names()
 	// A boundary entry naming a patch group (inGroups) applies to every patch of the group
 	// that has no entry of its own, as OpenFOAM's boundaryField lookup does.

@@ -38,7 +38,7 @@ func (c *given) contractConstraint(p *problem, id, field string) {
 // checkContracts looks at every boundaryField entry just emitted; a missing required key bans
 // that type for the slot (the CSP re-solves). It also records the contract's header evidence
 // in the provenance of the `type` entry.
-func (c *compilation) checkContracts() bool {
+func (c *checking) checkContracts() bool {
 	k := c.opts.KB
 	if k == nil {
 		return false
@@ -122,7 +122,7 @@ func itemsText(items []grammar.Item) string {
 
 // multiSource runs the multi-source retriever (tutorial examples of the type for this field,
 // united with its header contract), once per field and type.
-func (c *compilation) multiSource(field, typ string) kb.BCResult {
+func (c *checking) multiSource(field, typ string) kb.BCResult {
 	key := field + "\x00" + typ
 	if r, ok := c.bcCache[key]; ok {
 		return r

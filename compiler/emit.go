@@ -14,7 +14,7 @@ import (
 
 // node is a dictionary being emitted with the JSON pointer provenance is recorded under.
 type node struct {
-	c   *compilation
+	c   *emission
 	d   *grammar.Dict
 	ptr string
 }
@@ -45,7 +45,7 @@ func tokens(v string) []grammar.Item {
 	return out
 }
 
-func (c *compilation) file(path, class string) node {
+func (c *emission) file(path, class string) node {
 	dir, object, _ := strings.Cut(path, "/")
 	f := grammar.NewFile(class, object, dir, nil)
 	c.files[path] = f
@@ -79,7 +79,7 @@ func clean(x float64) float64 {
 	return r
 }
 
-func (c *compilation) features() {
+func (c *settlement) features() {
 	c.feat.Profile = c.numerics().name
 	c.feat.TwoD = false
 	for _, pt := range c.mesh.Patches {
@@ -104,10 +104,9 @@ func (c *compilation) features() {
 	}
 }
 
-func (c *compilation) emit() error {
-	// a round starts its emission afresh (the flow state from this round's solution)
-	c.emission = emission{files: map[string]*grammar.File{}, prov: map[string]Source{},
-		slots: append(append(Table(nil), c.stageA...), c.derivedRoles...)}
+func (c *emission) emit() error {
+	c.files, c.prov = map[string]*grammar.File{}, map[string]Source{}
+	c.slots = append(append(Table(nil), c.stageA...), c.derivedRoles...)
 	st := c.state()
 	c.st = st
 	c.slots = append(c.slots, c.settledSlots...)
@@ -157,7 +156,7 @@ func (st *state) derive(id string, d derivation) val {
 	return sv(d.Value, d.source())
 }
 
-func (c *compilation) state() *state {
+func (c *emission) state() *state {
 	s := c.spec
 	st := &state{turb: map[string]val{}}
 	names := slices.Sorted(maps.Keys(s.Boundaries))
@@ -252,7 +251,7 @@ func (c *compilation) state() *state {
 
 // turbulenceState settles the turbulence scales (intensity, length scale) and the initial
 // turbulence fields: spec -> derivation -> kb retrieval -> engineering default by flow class.
-func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*schema.Boundary) bool) (string, *schema.Boundary)) {
+func (c *emission) turbulenceState(st *state, firstWith func(string, func(*schema.Boundary) bool) (string, *schema.Boundary)) {
 	s := c.spec
 	// Only transported fields (and RAS nut) need a derived initial state; LES nut starts at 0.
 	if len(models[c.feat.Model].Fields) == 0 && c.feat.Class != "RAS" {
@@ -331,7 +330,7 @@ func (c *compilation) turbulenceState(st *state, firstWith func(string, func(*sc
 
 // freestreamTurbulence replaces the duct estimates by free-stream levels (Menter 1994 for
 // omega, Spalart & Rumsey 2007 for nuTilda) when an external flow states no turbulence.
-func (c *compilation) freestreamTurbulence(st *state, ts *turbulenceState, nut *derivation, D float64) {
+func (c *emission) freestreamTurbulence(st *state, ts *turbulenceState, nut *derivation, D float64) {
 	if D <= 0 {
 		return
 	}
@@ -352,7 +351,7 @@ func (c *compilation) freestreamTurbulence(st *state, ts *turbulenceState, nut *
 
 // timeStep: steady solvers iterate with deltaT 1; transient ones take the spec's deltaT or
 // derive one from maxCo, the reference speed and the smallest cell of the blockMeshDict.
-func (c *compilation) timeStep(st *state) {
+func (c *emission) timeStep(st *state) {
 	s := c.spec
 	si := solvers[c.feat.Solver]
 	if s.Control.MaxCo != nil {
@@ -405,7 +404,7 @@ func (c *compilation) timeStep(st *state) {
 }
 
 // plausibility: Reynolds number checks (warn, never deny).
-func (c *compilation) plausibility(st *state) {
+func (c *emission) plausibility(st *state) {
 	s := c.spec
 	c.fam().plausibility(c, st)
 	if s.Reference.Length == nil || st.uRef == 0 {

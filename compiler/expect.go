@@ -23,7 +23,7 @@ type expectations struct {
 	errs *finding.List
 }
 
-func (c *compilation) expectations() expectations {
+func (c *resolution) expectations() expectations {
 	return expectations{spec: c.spec, mesh: c.mesh, feat: c.feat, errs: &c.errs}
 }
 

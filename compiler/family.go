@@ -30,33 +30,33 @@ type family interface {
 	// resolve settles the family's physics once the solver is chosen: the pressure it
 	// solves, gravity, thermo and energy slots (add records a stage-A slot), and opens the
 	// fluid properties it needs.
-	resolve(c *compilation, sol assignment, add func(id string))
+	resolve(c *resolution, sol assignment, add func(id string))
 	// fields returns the field files of 0/ and the fields with an equation, in emission
 	// order, for the turbulence model mi.
 	fields(f *Features, mi modelInfo) (files, solved []string)
 	// constant writes the family's constant/ files (transport or thermophysical
 	// properties, g).
-	constant(c *compilation, st *state)
+	constant(c *emission, st *state)
 	// bcDomain gives the family's own candidates for a field on a patch; nil leaves the
 	// field to the shared boundary conditions of bc.go.
-	bcDomain(c *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate
+	bcDomain(c *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate
 	// velocityScale derives a reference velocity when no boundary gives one and the
 	// pressure drop does not either (st.uRef stays 0 if the family has none).
-	velocityScale(c *compilation, st *state)
+	velocityScale(c *emission, st *state)
 	// plausibility adds the family's physics checks and derived numbers (warn, or a
 	// conflict when the physics has no solution the solver can reach).
-	plausibility(c *compilation, st *state)
+	plausibility(c *emission, st *state)
 	// divSchemes writes the divSchemes keys (and any fvSchemes entry the family adds before
 	// laplacianSchemes); conv is the convection scheme of a field.
-	divSchemes(c *compilation, fs, div node, conv func(field string) string)
+	divSchemes(c *emission, fs, div node, conv func(field string) string)
 	// interpolation adds the family's interpolationSchemes entries after default.
 	interpolation(ip node)
 	// linearSolvers writes fvSolution's solvers (ls.pressure and ls.smooth write one
 	// block) and any control dictionary of the family's own beside them (ls.fv).
-	linearSolvers(c *compilation, sol node, ls linearSolver)
+	linearSolvers(c *emission, sol node, ls linearSolver)
 	// simple adds the family's entries to the SIMPLE dictionary; relaxation gives the
 	// field factors (in order) and the equation factor of relaxationFactors.
-	simple(c *compilation, alg node, asrc Source)
+	simple(c *emission, alg node, asrc Source)
 	relaxation() (fields [][2]any, equations float64)
 }
 
@@ -66,30 +66,30 @@ type family interface {
 type (
 	// internalHook gives the initial value of a field of the family's own.
 	internalHook interface {
-		internal(c *compilation, st *state, field string) (val, bool)
+		internal(c *emission, st *state, field string) (val, bool)
 	}
 	// bcParamsHook writes the entries of a boundary condition of the family's own and
 	// reports whether it did (else the shared entries of fields.go are written).
 	bcParamsHook interface {
-		bcParams(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary, in val) bool
+		bcParams(c *emission, st *state, n node, field, typ, patch string, b *schema.Boundary, in val) bool
 	}
 	// controlHook adds controlDict entries after the time-step control.
 	controlHook interface {
-		control(c *compilation, cd node, st *state)
+		control(c *emission, cd node, st *state)
 	}
 	// algorithmHook sets entries of the algorithm dictionary (PISO, PIMPLE) after the
 	// shared ones.
 	algorithmHook interface {
-		algorithm(c *compilation, alg node)
+		algorithm(c *emission, alg node)
 	}
 	// waveSpeeder is a wave speed beside the flow's that bounds the Courant step (gravity
 	// waves in shallow water).
 	waveSpeeder interface {
-		waveSpeed(c *compilation, st *state) float64
+		waveSpeed(c *emission, st *state) float64
 	}
 	// regionWriter adds setFields values of the family's own fields to a region.
 	regionWriter interface {
-		regionValues(c *compilation, ptr string, r schema.InitialRegion) []grammar.Item
+		regionValues(c *emission, ptr string, r schema.InitialRegion) []grammar.Item
 	}
 )
 
@@ -120,7 +120,7 @@ type solverInfo struct {
 
 // solverFromFlow is the preference order of solvers within a flow class (curated from the
 // tutorial counts of docs/compiler.md §2), when the spec states the flow but no solver.
-func (c *compilation) solverFromFlow(comp, steady bool) []string {
+func (c *resolution) solverFromFlow(comp, steady bool) []string {
 	order := map[[2]bool][]string{
 		{false, true}:  {"simpleFoam"},
 		{false, false}: {"pimpleFoam", "pisoFoam", "icoFoam"},
@@ -178,7 +178,7 @@ func solverNames() []string { return slices.Sorted(maps.Keys(solvers)) }
 func (c *resolution) fam() family { return solvers[c.feat.Solver].fam }
 
 // noGravity is the resolve step of the families without gravity.
-func noGravity(c *compilation) {
+func noGravity(c *resolution) {
 	if c.spec.Physics.Gravity != nil {
 		c.note(IDNotice, finding.Info, "/physics/gravity", c.feat.Solver+" has no gravity; physics.gravity is ignored", "use a buoyant solver or remove it")
 	}
@@ -188,17 +188,17 @@ func noGravity(c *compilation) {
 // (every family but the density-based one).
 type pressureBased struct{}
 
-func (pressureBased) bcDomain(*compilation, string, meshPatch, *schema.Boundary) []candidate {
+func (pressureBased) bcDomain(*resolution, string, meshPatch, *schema.Boundary) []candidate {
 	return nil
 }
-func (pressureBased) velocityScale(*compilation, *state) {}
-func (pressureBased) plausibility(*compilation, *state)  {}
-func (pressureBased) interpolation(node)                 {}
+func (pressureBased) velocityScale(*emission, *state) {}
+func (pressureBased) plausibility(*emission, *state)  {}
+func (pressureBased) interpolation(node)              {}
 
 // divSchemes: which div keys exist is knowledge of the solver (openfoam/solvers.json:
 // div and energyDiv, rules NUM-001/002) and the model (its transported fields); only their
 // schemes are choices.
-func (pressureBased) divSchemes(c *compilation, fs, div node, conv func(string) string) {
+func (pressureBased) divSchemes(c *emission, fs, div node, conv func(string) string) {
 	f := c.feat
 	src := curated(refNumerics)
 	keys := append([]string{}, solvers[f.Solver].Div...)
@@ -223,7 +223,7 @@ func (pressureBased) divSchemes(c *compilation, fs, div node, conv func(string) 
 
 // linearSolvers: the pressure with its own solver, every other solved field smoothed (a
 // Final block each under PISO/PIMPLE).
-func (pressureBased) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (pressureBased) linearSolvers(c *emission, sol node, ls linearSolver) {
 	f := c.feat
 	for _, x := range f.Solved {
 		if x == f.Pressure {

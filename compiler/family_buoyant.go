@@ -18,7 +18,7 @@ func (buoyant) name() string { return "buoyant" }
 
 func (buoyant) solvers() []string { return []string{"buoyantSimpleFoam", "buoyantPimpleFoam"} }
 
-func (buoyant) resolve(c *compilation, sol assignment, add func(string)) {
+func (buoyant) resolve(c *resolution, sol assignment, add func(string)) {
 	c.feat.Pressure = "p_rgh"
 	if c.spec.Physics.Gravity == nil {
 		c.open("physics/gravity", "/physics/gravity", "the gravity vector of a buoyant solver", "vector")
@@ -30,7 +30,7 @@ func (buoyant) fields(f *Features, mi modelInfo) (files, solved []string) {
 	return gasFields([]string{"U", "p", "p_rgh"}, []string{"U", "p_rgh"}, f, mi)
 }
 
-func (buoyant) constant(c *compilation, _ *state) {
+func (buoyant) constant(c *emission, _ *state) {
 	thermoConstant(c)
 	s := c.spec
 	if s.Physics.Gravity == nil {
@@ -44,7 +44,7 @@ func (buoyant) constant(c *compilation, _ *state) {
 
 // bcDomain: with p_rgh solved, p is calculated from it everywhere and p_rgh takes
 // fixedFluxPressure on walls and inlets (rule FOAM-BC-015), a fixed value at outlets.
-func (buoyant) bcDomain(_ *compilation, field string, _ meshPatch, b *schema.Boundary) []candidate {
+func (buoyant) bcDomain(_ *resolution, field string, _ meshPatch, b *schema.Boundary) []candidate {
 	if field != "p" && field != "p_rgh" {
 		return nil
 	}
@@ -65,7 +65,7 @@ func (buoyant) bcDomain(_ *compilation, field string, _ meshPatch, b *schema.Bou
 
 // velocityScale: the free-convection velocity U = sqrt(g dT/T L) of the temperature
 // differences the walls impose on the fluid's reference state.
-func (buoyant) velocityScale(c *compilation, st *state) {
+func (buoyant) velocityScale(c *emission, st *state) {
 	s := c.spec
 	if s.Physics.Gravity == nil {
 		return
@@ -89,7 +89,7 @@ func (buoyant) velocityScale(c *compilation, st *state) {
 // the transition (Ra ~ 1e9) free convection is unsteady and turbulent: a steady laminar
 // solver has no solution to converge to (the generated matrix's hotRoom, Ra ~ 1e11, drove
 // T negative in 4 iterations), so that combination is refused as a conflict.
-func (buoyant) plausibility(c *compilation, st *state) {
+func (buoyant) plausibility(c *emission, st *state) {
 	s := c.spec
 	if s.Physics.Gravity == nil || st.gas == nil || s.Fluid.Mu == nil || st.p.s <= 0 || st.T.s <= 0 {
 		return
@@ -121,7 +121,7 @@ func (buoyant) plausibility(c *compilation, st *state) {
 	}
 }
 
-func (buoyant) simple(_ *compilation, alg node, asrc Source) {
+func (buoyant) simple(_ *emission, alg node, asrc Source) {
 	alg.set("momentumPredictor", asrc, grammar.NewWord("yes"))
 }
 

@@ -22,7 +22,7 @@ func (cht) solvers() []string { return []string{"chtMultiRegionFoam", "chtMultiR
 
 // resolve: the solved pressure of the fluid regions is p_rgh; a spec without regions has
 // nothing the solver could read (createMeshes.H reads constant/regionProperties).
-func (cht) resolve(c *compilation, _ assignment, _ func(string)) {
+func (cht) resolve(c *resolution, _ assignment, _ func(string)) {
 	c.feat.Pressure = "p_rgh"
 	c.feat.Energy = "h"
 	c.feat.Thermo = "heRhoThermo"
@@ -36,19 +36,19 @@ func (cht) fields(*Features, modelInfo) (files, solved []string) {
 	return []string{"T", "U", "p", "p_rgh"}, []string{"U", "h", "p_rgh"}
 }
 
-func (cht) constant(*compilation, *state)      {}
-func (cht) simple(*compilation, node, Source)  {}
-func (cht) relaxation() ([][2]any, float64)    { return nil, 0 }
-func (cht) compileRegions(c *compilation) pass { return c.compileRegions() }
+func (cht) constant(*emission, *state)      {}
+func (cht) simple(*emission, node, Source)  {}
+func (cht) relaxation() ([][2]any, float64) { return nil, 0 }
+func (cht) compileRegions(c *checking) pass { return c.compileRegions() }
 
 // multiRegion is a family that writes a case of several mesh regions itself.
 type multiRegion interface {
-	compileRegions(c *compilation) pass
+	compileRegions(c *checking) pass
 }
 
 // regionFile is c.file for a path below a region directory (0/<region>/T): the header's
 // location is the directory, its object the file name.
-func (c *compilation) regionFile(path, class string) node {
+func (c *emission) regionFile(path, class string) node {
 	dir, object := path, path
 	for i := len(path) - 1; i >= 0; i-- {
 		if path[i] == '/' {

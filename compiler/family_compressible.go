@@ -17,14 +17,14 @@ func (compressible) solvers() []string {
 	return []string{"rhoSimpleFoam", "rhoPimpleFoam", "sonicFoam"}
 }
 
-func (compressible) resolve(c *compilation, sol assignment, add func(string)) {
+func (compressible) resolve(c *resolution, sol assignment, add func(string)) {
 	noGravity(c)
 	gasResolve(c, sol, add)
 }
 
 // gasResolve settles the thermo type and energy variable and opens the gas properties:
 // the resolve step of every family with a thermophysical model.
-func gasResolve(c *compilation, sol assignment, add func(string)) {
+func gasResolve(c *resolution, sol assignment, add func(string)) {
 	c.feat.Thermo = sol["constant/thermophysicalProperties/thermoType/type"]
 	c.feat.Energy = map[string]string{"sensibleEnthalpy": "h", "sensibleInternalEnergy": "e"}[sol["constant/thermophysicalProperties/thermoType/energy"]]
 	add("constant/thermophysicalProperties/thermoType/type")
@@ -56,11 +56,11 @@ func gasFields(files, solved []string, f *Features, mi modelInfo) ([]string, []s
 	return files, solved
 }
 
-func (compressible) constant(c *compilation, _ *state) { thermoConstant(c) }
+func (compressible) constant(c *emission, _ *state) { thermoConstant(c) }
 
 // thermoConstant writes constant/thermophysicalProperties: a perfect gas with constant
 // properties (docs/spec.md fluid).
-func thermoConstant(c *compilation) {
+func thermoConstant(c *emission) {
 	s := c.spec
 	t := c.file("constant/thermophysicalProperties", "dictionary")
 	tt := t.sub("thermoType")
@@ -89,7 +89,7 @@ func thermoConstant(c *compilation) {
 }
 
 // linearSolvers: the pressure-based blocks and rho's continuity (diagonal).
-func (compressible) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (compressible) linearSolvers(c *emission, sol node, ls linearSolver) {
 	pressureBased{}.linearSolvers(c, sol, ls)
 	rhoSolver(sol, ls.final)
 }
@@ -102,7 +102,7 @@ func rhoSolver(sol node, final bool) {
 }
 
 // simple: pressure limits (SOL-010) relative to a fixed-value p, else absolute.
-func (compressible) simple(c *compilation, alg node, asrc Source) {
+func (compressible) simple(c *emission, alg node, asrc Source) {
 	alg.set("consistent", asrc, grammar.NewWord("no"))
 	alg.set("transonic", asrc, grammar.NewWord("no"))
 	if c.hasFixedP() {

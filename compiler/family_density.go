@@ -14,7 +14,7 @@ func (density) name() string { return "density-based" }
 
 func (density) solvers() []string { return []string{"rhoCentralFoam"} }
 
-func (density) resolve(c *compilation, sol assignment, add func(string)) {
+func (density) resolve(c *resolution, sol assignment, add func(string)) {
 	noGravity(c)
 	gasResolve(c, sol, add)
 }
@@ -23,16 +23,16 @@ func (density) fields(f *Features, mi modelInfo) (files, solved []string) {
 	return gasFields([]string{"U", "p"}, []string{"U", "p"}, f, mi)
 }
 
-func (density) constant(c *compilation, _ *state) { thermoConstant(c) }
+func (density) constant(c *emission, _ *state) { thermoConstant(c) }
 
-func (density) bcDomain(*compilation, string, meshPatch, *schema.Boundary) []candidate { return nil }
+func (density) bcDomain(*resolution, string, meshPatch, *schema.Boundary) []candidate { return nil }
 
-func (density) velocityScale(*compilation, *state) {}
+func (density) velocityScale(*emission, *state) {}
 
-func (density) plausibility(*compilation, *state) {}
+func (density) plausibility(*emission, *state) {}
 
 // divSchemes: the flux scheme and the viscous terms of rhoCentralFoam (FOAM-NUM-007).
-func (density) divSchemes(c *compilation, fs, div node, conv func(string) string) {
+func (density) divSchemes(c *emission, fs, div node, conv func(string) string) {
 	f := c.feat
 	src := curated(refNumerics)
 	fs.words("fluxScheme", ruleSrc("FOAM-NUM-007", "rhoCentralFoam flux scheme"), "Kurganov")
@@ -54,7 +54,7 @@ func (density) interpolation(ip node) {
 
 // linearSolvers: the conserved variables explicitly (diagonal), the primitive ones
 // smoothed.
-func (density) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (density) linearSolvers(c *emission, sol node, ls linearSolver) {
 	for _, x := range []string{"rho", "rhoU", "rhoE"} {
 		sol.sub(x).words("solver", ruleSrc("FOAM-SOL-001", "rhoCentralFoam solves rho, rhoU, rhoE explicitly"), "diagonal")
 	}
@@ -64,5 +64,5 @@ func (density) linearSolvers(c *compilation, sol node, ls linearSolver) {
 }
 
 // simple and relaxation are never asked: rhoCentralFoam has no algorithm dictionary.
-func (density) simple(*compilation, node, Source) {}
-func (density) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (density) simple(*emission, node, Source)  {}
+func (density) relaxation() ([][2]any, float64) { return nil, 0 }

@@ -18,7 +18,7 @@ func (incompressible) solvers() []string {
 	return []string{"icoFoam", "simpleFoam", "pisoFoam", "pimpleFoam"}
 }
 
-func (incompressible) resolve(c *compilation, _ assignment, _ func(string)) {
+func (incompressible) resolve(c *resolution, _ assignment, _ func(string)) {
 	noGravity(c)
 	if c.spec.Physics.Energy != "" {
 		c.note(IDNotice, finding.Info, "/physics/energy", "physics.energy is ignored by incompressible solvers", "remove it")
@@ -37,7 +37,7 @@ func (incompressible) fields(_ *Features, mi modelInfo) (files, solved []string)
 	return files, solved
 }
 
-func (incompressible) constant(c *compilation, _ *state) {
+func (incompressible) constant(c *emission, _ *state) {
 	t := c.file("constant/transportProperties", "dictionary")
 	t.set("transportModel", curated("Newtonian fluid"), grammar.NewWord("Newtonian"))
 	t.set("nu", specSrc("/fluid/nu"), grammar.Dims(0, 2, -1, 0, 0, 0, 0), grammar.Num(*c.spec.Fluid.Nu))
@@ -45,7 +45,7 @@ func (incompressible) constant(c *compilation, _ *state) {
 
 // linearSolvers: icoFoam's p with PCG and DIC under the robust profile (its tutorials'
 // practice), the pressure-based blocks (GAMG) otherwise.
-func (incompressible) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (incompressible) linearSolvers(c *emission, sol node, ls linearSolver) {
 	if c.feat.Solver == "icoFoam" && !c.numerics().accurate() {
 		ls.pressure = func(name string, relTol float64) {
 			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), curated(refNumerics))
@@ -54,7 +54,7 @@ func (incompressible) linearSolvers(c *compilation, sol node, ls linearSolver) {
 	pressureBased{}.linearSolvers(c, sol, ls)
 }
 
-func (incompressible) simple(_ *compilation, alg node, asrc Source) {
+func (incompressible) simple(_ *emission, alg node, asrc Source) {
 	alg.set("consistent", asrc, grammar.NewWord("yes"))
 }
 

@@ -15,7 +15,7 @@ func (potential) name() string { return "potential" }
 
 func (potential) solvers() []string { return []string{"potentialFoam"} }
 
-func (potential) resolve(c *compilation, _ assignment, _ func(string)) {
+func (potential) resolve(c *resolution, _ assignment, _ func(string)) {
 	noGravity(c)
 	if c.spec.Physics.Energy != "" {
 		c.note(IDNotice, finding.Info, "/physics/energy", "physics.energy is ignored by incompressible solvers", "remove it")
@@ -28,15 +28,15 @@ func (potential) fields(*Features, modelInfo) (files, solved []string) {
 	return []string{"U", "p"}, []string{"Phi"}
 }
 
-func (potential) constant(*compilation, *state) {}
+func (potential) constant(*emission, *state) {}
 
 // linearSolvers: Phi with GAMG and the potentialFlow dictionary (tutorial practice:
 // basic/potentialFoam/cylinder, three non-orthogonal correctors).
-func (potential) linearSolvers(_ *compilation, _ node, ls linearSolver) {
+func (potential) linearSolvers(_ *emission, _ node, ls linearSolver) {
 	ls.pressure("Phi", 0.01)
 	ls.fv.sub("potentialFlow").set("nNonOrthogonalCorrectors", curated("tutorials/basic/potentialFoam/cylinder/system/fvSolution"), grammar.Num(3))
 }
 
 // simple and relaxation are never asked: potentialFoam has no SIMPLE/PISO/PIMPLE dictionary.
-func (potential) simple(*compilation, node, Source) {}
-func (potential) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (potential) simple(*emission, node, Source)  {}
+func (potential) relaxation() ([][2]any, float64) { return nil, 0 }

@@ -58,7 +58,7 @@ type mechanism struct {
 
 // mechanism loads the spec's mechanism: one foamc carries, or the spec's foam-format
 // files; nil (with a finding) when it cannot be read.
-func (c *compilation) mechanism() *mechanism {
+func (c *resolution) mechanism() *mechanism {
 	r := c.spec.Reaction
 	var rb, tb []byte
 	var src, tsrc Source
@@ -131,7 +131,7 @@ type composition struct {
 }
 
 // fractions checks a spec set of mass fractions: every specie in the mechanism, the sum 1.
-func (c *compilation) fractions(m *mechanism, y map[string]float64, ptr string) bool {
+func (c *resolution) fractions(m *mechanism, y map[string]float64, ptr string) bool {
 	ok := true
 	var sum float64
 	for _, sp := range slices.Sorted(maps.Keys(y)) {
@@ -153,7 +153,7 @@ func (c *compilation) fractions(m *mechanism, y map[string]float64, ptr string) 
 }
 
 // initial is the initial composition: the spec's, else the pure inert specie.
-func (c *compilation) initialComposition(inert string) composition {
+func (c *emission) initialComposition(inert string) composition {
 	r := c.spec.Reaction
 	if r.Initial != nil {
 		return composition{r.Initial, func(sp string) Source { return specSrc("/reaction/initial/" + escape(sp)) }}
@@ -165,7 +165,7 @@ func (c *compilation) initialComposition(inert string) composition {
 
 // inertSpecie is the spec's, else the specie with the largest initial mass fraction
 // (N2 of air), else N2 when the mechanism has it.
-func (c *compilation) inertSpecie(m *mechanism) (string, Source) {
+func (c *resolution) inertSpecie(m *mechanism) (string, Source) {
 	r := c.spec.Reaction
 	if r.InertSpecie != "" {
 		return r.InertSpecie, specSrc("/reaction/inertSpecie")
@@ -185,7 +185,7 @@ func (c *compilation) inertSpecie(m *mechanism) (string, Source) {
 	return "", Source{}
 }
 
-func (reacting) resolve(c *compilation, sol assignment, add func(string)) {
+func (reacting) resolve(c *resolution, sol assignment, add func(string)) {
 	noGravity(c)
 	c.feat.Thermo = sol["constant/thermophysicalProperties/thermoType/type"]
 	c.feat.Energy = map[string]string{"sensibleEnthalpy": "h", "sensibleInternalEnergy": "e"}[sol["constant/thermophysicalProperties/thermoType/energy"]]
@@ -239,7 +239,7 @@ func (reacting) resolve(c *compilation, sol assignment, add func(string)) {
 
 // combustionModel is the spec's, else laminar (the laminar tutorials') or EDC with a
 // turbulence model (the RAS tutorials').
-func (c *compilation) combustionModel() (string, Source) {
+func (c *resolution) combustionModel() (string, Source) {
 	if m := c.spec.Reaction.Combustion; m != "" {
 		return m, specSrc("/reaction/combustion")
 	}
@@ -250,7 +250,7 @@ func (c *compilation) combustionModel() (string, Source) {
 }
 
 // chemistryOn: the spec's, else on unless combustion is none.
-func (c *compilation) chemistryOn() (bool, Source) {
+func (c *resolution) chemistryOn() (bool, Source) {
 	r := c.spec.Reaction
 	if r.Chemistry != nil && r.Chemistry.Enabled != nil {
 		return *r.Chemistry.Enabled, specSrc("/reaction/chemistry/enabled")
@@ -265,7 +265,7 @@ func (reacting) fields(f *Features, mi modelInfo) (files, solved []string) {
 	return gasFields([]string{"U", "p"}, []string{"U", "p"}, f, mi)
 }
 
-func (reacting) constant(c *compilation, _ *state) {
+func (reacting) constant(c *emission, _ *state) {
 	m := c.mechanism()
 	if m == nil {
 		return
@@ -301,7 +301,7 @@ func (reacting) constant(c *compilation, _ *state) {
 
 // emitChemistry writes combustionProperties and chemistryProperties (v1912 tutorial
 // practice: counterFlowFlame2D for laminar/EulerImplicit, SandiaD_LTS for EDC).
-func (c *compilation) emitChemistry() {
+func (c *emission) emitChemistry() {
 	r := c.spec.Reaction
 	model, msrc := c.combustionModel()
 	cp := c.file("constant/combustionProperties", "dictionary")
@@ -352,7 +352,7 @@ func (c *compilation) emitChemistry() {
 // 0/Ydefault (all zero) for the mechanism's others: fixedValue where the flow enters (the
 // patch's fractions, else the initial composition), inletOutlet at outlets, zeroGradient
 // on walls, the temperature's constraint type elsewhere.
-func (c *compilation) emitSpecies(m *mechanism, inert string) {
+func (c *emission) emitSpecies(m *mechanism, inert string) {
 	ic := c.initialComposition(inert)
 	named := map[string]bool{inert: true}
 	for sp := range ic.y {
@@ -414,7 +414,7 @@ func (c *compilation) emitSpecies(m *mechanism, inert string) {
 
 // linearSolvers: the compressible blocks and one Yi block for every specie equation
 // (YEqn.H solves with mesh.solver("Yi"), no Final variant).
-func (reacting) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (reacting) linearSolvers(c *emission, sol node, ls linearSolver) {
 	compressible{}.linearSolvers(c, sol, ls)
 	ls.smooth("Yi", 1e-06, 0)
 }

@@ -24,7 +24,7 @@ func (scalarTransport) name() string { return "scalarTransport" }
 func (scalarTransport) solvers() []string { return []string{"scalarTransportFoam"} }
 
 // resolve: the transported scalar is T, given in spec.scalars (its diffusivity is DT).
-func (scalarTransport) resolve(c *compilation, _ assignment, _ func(string)) {
+func (scalarTransport) resolve(c *resolution, _ assignment, _ func(string)) {
 	noGravity(c)
 	c.feat.Pressure = ""
 	if c.spec.Physics.Energy != "" {
@@ -57,7 +57,7 @@ func (scalarTransport) fields(*Features, modelInfo) (files, solved []string) {
 }
 
 // constant writes transportProperties with DT, the scalar's diffusivity.
-func (scalarTransport) constant(c *compilation, _ *state) {
+func (scalarTransport) constant(c *emission, _ *state) {
 	sc, i, ok := solverScalar(c.spec)
 	if !ok {
 		return
@@ -67,7 +67,7 @@ func (scalarTransport) constant(c *compilation, _ *state) {
 }
 
 // bcDomain: T as any passive scalar (scalarBC); U is the shared velocity of its role.
-func (scalarTransport) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate {
+func (scalarTransport) bcDomain(c *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate {
 	if field != "T" {
 		return nil
 	}
@@ -77,7 +77,7 @@ func (scalarTransport) bcDomain(c *compilation, field string, pt meshPatch, b *s
 // scalarBC is the boundary condition of a passive scalar by role: an inlet holds its value,
 // a wall holds one if the spec gives it (else no flux), an outlet lets the scalar out and
 // takes the initial value back on inflow; constraint roles are left to the shared domain.
-func scalarBC(c *compilation, name, patch string, b *schema.Boundary) []candidate {
+func scalarBC(c *resolution, name, patch string, b *schema.Boundary) []candidate {
 	bp := "/boundaries/" + escape(patch)
 	_, given := b.Scalars[name]
 	switch b.Role {
@@ -133,7 +133,7 @@ func writeScalarPatch(n node, sc schema.ScalarSpec, i int, typ, patch string, b 
 	}
 }
 
-func (scalarTransport) internal(c *compilation, _ *state, field string) (val, bool) {
+func (scalarTransport) internal(c *emission, _ *state, field string) (val, bool) {
 	sc, i, ok := solverScalar(c.spec)
 	if field != "T" || !ok {
 		return val{}, false
@@ -141,7 +141,7 @@ func (scalarTransport) internal(c *compilation, _ *state, field string) (val, bo
 	return scalarInitial(sc, i), true
 }
 
-func (scalarTransport) bcParams(c *compilation, _ *state, n node, field, typ, patch string, b *schema.Boundary, _ val) bool {
+func (scalarTransport) bcParams(c *emission, _ *state, n node, field, typ, patch string, b *schema.Boundary, _ val) bool {
 	sc, i, ok := solverScalar(c.spec)
 	if field != "T" || !ok {
 		return false
@@ -154,16 +154,16 @@ func (scalarTransport) bcParams(c *compilation, _ *state, n node, field, typ, pa
 // tutorial's linearUpwind: a scalar must stay within its boundary and initial values
 // (FOAM-VERIFY-082). Measured in v1912 on a 1-D front of 4 cells (cell Peclet 250):
 // linearUpwind undershoots to -0.040 at t = 0.3 s, limitedLinear 1 stays in [0, 0.115].
-func (scalarTransport) divSchemes(_ *compilation, _, div node, _ func(string) string) {
+func (scalarTransport) divSchemes(_ *emission, _, div node, _ func(string) string) {
 	div.words("div(phi,T)", curated(refNumerics+"; a passive scalar stays bounded with a TVD scheme (FOAM-VERIFY-082)"), "Gauss limitedLinear 1")
 }
 
 // linearSolvers: T's matrix is asymmetric (convection); one solve per step, so relTol 0.
-func (scalarTransport) linearSolvers(c *compilation, sol node, _ linearSolver) {
+func (scalarTransport) linearSolvers(c *emission, sol node, _ linearSolver) {
 	c.solverBlock(sol, "T", "solver PBiCGStab; preconditioner DILU; tolerance 1e-08; relTol 0", curated(refScalarPitzDaily+"/system/fvSolution"))
 }
 
-func (scalarTransport) simple(*compilation, node, Source) {}
+func (scalarTransport) simple(*emission, node, Source) {}
 
 // relaxation: a transient equation is not under-relaxed (factor 1; TEqn.relax(),
 // scalarTransportFoam.C:101, would otherwise change the time accuracy).
@@ -175,7 +175,7 @@ func (scalarTransport) relaxation() ([][2]any, float64) { return nil, 1 }
 // scalarTransport.C:71), its convection scheme div(phi,<name>) (:261), a linear solver
 // (:352) and the function in controlDict. A laminar case diffuses with the constant D; a
 // turbulent one with alphaD nu + alphaDt nut (:124), alphaD = D/nu and alphaDt = 1/Sct.
-func (c *compilation) scalarFunctions(st *state) {
+func (c *emission) scalarFunctions(st *state) {
 	s := c.spec
 	for i, sc := range s.Scalars {
 		ptr := fmt.Sprintf("/scalars/%d", i)
@@ -199,7 +199,7 @@ func (c *compilation) scalarFunctions(st *state) {
 // (0.7, the common choice for gases; Tominaga & Stathopoulos 2007 review 0.2-1.3).
 const turbulentSchmidt = 0.7
 
-func (c *compilation) scalarFunction(st *state, sc schema.ScalarSpec, i int) {
+func (c *emission) scalarFunction(st *state, sc schema.ScalarSpec, i int) {
 	ptr := fmt.Sprintf("/scalars/%d", i)
 	f := c.file("0/"+sc.Name, "volScalarField")
 	f.set("dimensions", curated("scalarTransport.C:71: a passive scalar, dimensionless"), grammar.Dims(0, 0, 0, 0, 0, 0, 0))
@@ -212,7 +212,7 @@ func (c *compilation) scalarFunction(st *state, sc schema.ScalarSpec, i int) {
 			continue
 		}
 		typ, src := "", Source{}
-		if d := scalarBC(c, sc.Name, pt.Name, b); len(d) > 0 {
+		if d := scalarBC(c.resolution, sc.Name, pt.Name, b); len(d) > 0 {
 			typ, src = d[0].Value, d[0].Source
 		} else {
 			// A constraint patch (empty, symmetry, cyclic...): the scalar takes its type.

@@ -33,7 +33,7 @@ func (shallowWater) solvers() []string { return []string{"shallowWaterFoam"} }
 
 // resolve: the solved "pressure" is the depth h (its equation is the pressure corrector of
 // shallowWaterFoam.C:131); what the spec must say for the solver to have a solution.
-func (shallowWater) resolve(c *compilation, _ assignment, _ func(string)) {
+func (shallowWater) resolve(c *resolution, _ assignment, _ func(string)) {
 	s := c.spec
 	c.feat.Pressure = "h"
 	if s.Physics.Energy != "" {
@@ -78,7 +78,7 @@ func (shallowWater) fields(*Features, modelInfo) (files, solved []string) {
 }
 
 // gravity is the spec's g, else swGravity.
-func (shallowWater) gravity(c *compilation) val {
+func (shallowWater) gravity(c *emission) val {
 	if g := c.spec.Physics.Gravity; g != nil {
 		return vv([3]float64{g[0], g[1], g[2]}, specSrc("/physics/gravity"))
 	}
@@ -87,7 +87,7 @@ func (shallowWater) gravity(c *compilation) val {
 
 // constant writes gravitationalProperties (rotating off: the frame rotation is a choice the
 // spec does not make) and constant/h0 when the spec gives a bed.
-func (sw shallowWater) constant(c *compilation, _ *state) {
+func (sw shallowWater) constant(c *emission, _ *state) {
 	gp := c.file("constant/gravitationalProperties", "dictionary")
 	g := sw.gravity(c)
 	gp.set("g", g.src, grammar.NewWord("g"), grammar.Dims(0, 1, -2, 0, 0, 0, 0), g.item())
@@ -112,18 +112,18 @@ func (sw shallowWater) constant(c *compilation, _ *state) {
 	}
 }
 
-func (shallowWater) hasBed(c *compilation) bool {
+func (shallowWater) hasBed(c *emission) bool {
 	return c.spec.Initial.H0 != nil || slices.ContainsFunc(c.spec.Initial.Regions, func(r schema.InitialRegion) bool { return r.H0 != nil })
 }
 
-func (shallowWater) bed(c *compilation) val {
+func (shallowWater) bed(c *emission) val {
 	if h0 := c.spec.Initial.H0; h0 != nil {
 		return sv(*h0, specSrc("/initial/h0"))
 	}
 	return sv(0, curated(refShallowWater+" createFields.H:29: a flat bed at 0"))
 }
 
-func (shallowWater) depth(c *compilation) val {
+func (shallowWater) depth(c *emission) val {
 	if h := c.spec.Initial.H; h != nil {
 		return sv(*h, specSrc("/initial/h"))
 	}
@@ -134,7 +134,7 @@ func (shallowWater) depth(c *compilation) val {
 // holds the discharge hU, the depth h, or both (a supercritical inflow); an outflow holds the
 // depth when given (squareBump's outlet) and lets hU out; hTotal is calculated everywhere.
 // Constraint roles (empty, symmetry, wedge, cyclic) are the shared ones.
-func (shallowWater) bcDomain(_ *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate {
+func (shallowWater) bcDomain(_ *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate {
 	bp := "/boundaries/" + escape(pt.Name)
 	sq := func(t, why string) []candidate {
 		return []candidate{{t, curated(refSquareBump + ": " + why)}}
@@ -184,7 +184,7 @@ func (shallowWater) bcDomain(_ *compilation, field string, pt meshPatch, b *sche
 }
 
 // internal: h from initial.h, hU = h U, hTotal = h + h0.
-func (sw shallowWater) internal(c *compilation, st *state, field string) (val, bool) {
+func (sw shallowWater) internal(c *emission, st *state, field string) (val, bool) {
 	h := sw.depth(c)
 	switch field {
 	case "h":
@@ -204,7 +204,7 @@ func (sw shallowWater) internal(c *compilation, st *state, field string) (val, b
 }
 
 // bcParams writes the values of the family's fixedValue and calculated patches.
-func (sw shallowWater) bcParams(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary, _ val) bool {
+func (sw shallowWater) bcParams(c *emission, st *state, n node, field, typ, patch string, b *schema.Boundary, _ val) bool {
 	bp := "/boundaries/" + escape(patch)
 	var v val
 	switch {
@@ -233,7 +233,7 @@ func (sw shallowWater) bcParams(c *compilation, st *state, n node, field, typ, p
 // flow speed it sets the Courant step of a spec with maxCo (shallowWaterFoam's CourantNo.H
 // counts only the flow, but the waves travel at U + sqrt(g h); a basin at rest has no other
 // speed).
-func (sw shallowWater) waveSpeed(c *compilation, _ *state) float64 {
+func (sw shallowWater) waveSpeed(c *emission, _ *state) float64 {
 	h := sw.depth(c).s
 	for _, r := range c.spec.Initial.Regions {
 		if r.H != nil {
@@ -249,7 +249,7 @@ func (sw shallowWater) waveSpeed(c *compilation, _ *state) float64 {
 }
 
 // regionValues are a region's setFields values: h, hU = h U, the bed h0 and hTotal = h + h0.
-func (sw shallowWater) regionValues(c *compilation, ptr string, r schema.InitialRegion) []grammar.Item {
+func (sw shallowWater) regionValues(c *emission, ptr string, r schema.InitialRegion) []grammar.Item {
 	var out []grammar.Item
 	scalar := func(name string, x float64) {
 		out = append(out, grammar.NewWord("volScalarFieldValue"), grammar.NewWord(name), grammar.Num(clean(x)))
@@ -275,13 +275,13 @@ func (sw shallowWater) regionValues(c *compilation, ptr string, r schema.Initial
 
 // divSchemes: the one convection term, div(phiv,hU) (shallowWaterFoam.C:79), with a TVD
 // scheme for vectors: a dam-break bore stays free of wiggles.
-func (shallowWater) divSchemes(c *compilation, _, div node, _ func(string) string) {
+func (shallowWater) divSchemes(c *emission, _, div node, _ func(string) string) {
 	c.scheme(div, "divSchemes", "div(phiv,hU)", "Gauss limitedLinearV 1", curated(refNumerics+"; the momentum of a bore needs a bounded (TVD) scheme"))
 }
 
 // linearSolvers: h is symmetric (ddt + laplacian, shallowWaterFoam.C:131-136): PCG; hU
 // smoothed. Tight tolerances: depths of millimetres (squareBump) are common.
-func (shallowWater) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (shallowWater) linearSolvers(c *emission, sol node, ls linearSolver) {
 	src := curated(refSquareBump + "/system/fvSolution")
 	for _, x := range []struct {
 		name, text string
@@ -296,5 +296,5 @@ func (shallowWater) linearSolvers(c *compilation, sol node, ls linearSolver) {
 }
 
 // simple and relaxation are never asked: shallowWaterFoam runs PIMPLE.
-func (shallowWater) simple(*compilation, node, Source) {}
-func (shallowWater) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (shallowWater) simple(*emission, node, Source)  {}
+func (shallowWater) relaxation() ([][2]any, float64) { return nil, 0 }

@@ -27,7 +27,7 @@ func (vof) solvers() []string { return []string{"interFoam"} }
 // vofOpenRoles are the roles through which fluid crosses the boundary.
 var vofOpenRoles = map[string]bool{"inlet": true, "outlet": true, "atmosphere": true}
 
-func (vof) resolve(c *compilation, _ assignment, _ func(string)) {
+func (vof) resolve(c *resolution, _ assignment, _ func(string)) {
 	s := c.spec
 	c.feat.Pressure = "p_rgh"
 	if s.Physics.Energy != "" {
@@ -98,7 +98,7 @@ func (vof) fields(f *Features, mi modelInfo) (files, solved []string) {
 // alphaField is the phase-fraction field interFoam solves: alpha.<first phase>.
 func alphaField(f *Features) string { return "alpha." + f.Phases[0] }
 
-func (vof) constant(c *compilation, st *state) {
+func (vof) constant(c *emission, st *state) {
 	s := c.spec
 	t := c.file("constant/transportProperties", "dictionary")
 	var names []grammar.Item
@@ -131,7 +131,7 @@ func (vof) constant(c *compilation, st *state) {
 // inlet, inletOutlet with the stated fraction at a pressure inlet, extrapolated at walls and
 // outlets. An atmosphere (damBreak's top) holds the total
 // pressure, lets the flux through in both directions and lets in only the second phase.
-func (vof) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Boundary) []candidate {
+func (vof) bcDomain(c *resolution, field string, pt meshPatch, b *schema.Boundary) []candidate {
 	alpha := strings.HasPrefix(field, "alpha.")
 	switch b.Role {
 	case "empty", "wedge", "cyclic", "symmetry":
@@ -175,7 +175,7 @@ func (vof) bcDomain(c *compilation, field string, pt meshPatch, b *schema.Bounda
 
 // bcParams writes the entries of the family's own boundary conditions: the phase fraction
 // an inlet brings, the gas an atmosphere lets in, an atmosphere's total pressure.
-func (vof) bcParams(c *compilation, st *state, n node, field, typ, patch string, b *schema.Boundary, in val) bool {
+func (vof) bcParams(c *emission, st *state, n node, field, typ, patch string, b *schema.Boundary, in val) bool {
 	bp := "/boundaries/" + escape(patch)
 	switch {
 	case strings.HasPrefix(field, "alpha.") && typ == "fixedValue":
@@ -208,7 +208,7 @@ func (vof) bcParams(c *compilation, st *state, n node, field, typ, patch string,
 // before setFields fills the initial.regions boxes; the phases start at rest unless
 // initial.U says otherwise (an inlet's velocity would set the air above a filling tank in
 // motion; every v1912 interFoam tutorial but the wave makers starts from U = 0).
-func (vof) internal(c *compilation, _ *state, field string) (val, bool) {
+func (vof) internal(c *emission, _ *state, field string) (val, bool) {
 	if field == "U" && c.spec.Initial.U == nil {
 		return vv([3]float64{}, curated("tutorials/multiphase/interFoam/*/0/U: the phases start at rest")), true
 	}
@@ -225,7 +225,7 @@ func (vof) internal(c *compilation, _ *state, field string) (val, bool) {
 // U = sqrt(g H), H the mesh's extent along g (the collapse of a water column of height H
 // spreads at about 2 sqrt(g H), Martin & Moyce 1952); it sizes the first time step and the
 // turbulence of a domain at rest.
-func (vof) velocityScale(c *compilation, st *state) {
+func (vof) velocityScale(c *emission, st *state) {
 	g := c.spec.Physics.Gravity
 	if g == nil {
 		return
@@ -246,7 +246,7 @@ func (vof) velocityScale(c *compilation, st *state) {
 // plausibility settles the surface tension: the spec's sigma, else the most common of the
 // interFoam tutorials of any model (a property of the phase pair, not of the turbulence
 // model: the kOmegaSST ones, ship hulls, switch it off with 0), else water-air's 0.07 N/m.
-func (vof) plausibility(c *compilation, st *state) {
+func (vof) plausibility(c *emission, st *state) {
 	if s := c.spec.Fluid.Sigma; s != nil {
 		st.sigma = sv(*s, specSrc("/fluid/sigma"))
 		return
@@ -259,7 +259,7 @@ func (vof) plausibility(c *compilation, st *state) {
 }
 
 // vofSigma is the surface tension most interFoam tutorials give, whatever their model.
-func (c *compilation) vofSigma() (val, bool) {
+func (c *emission) vofSigma() (val, bool) {
 	if c.opts.KB == nil {
 		return val{}, false
 	}
@@ -280,7 +280,7 @@ func (c *compilation) vofSigma() (val, bool) {
 // divSchemes: the solver's keys (momentum with the mass flux rhoPhi, the stress term) and
 // the model's, then the MULES alpha equation's convection and compression terms
 // (VoF/alphaEqn.H; rule FOAM-NUM-011).
-func (vof) divSchemes(c *compilation, fs, div node, conv func(string) string) {
+func (vof) divSchemes(c *emission, fs, div node, conv func(string) string) {
 	pressureBased{}.divSchemes(c, fs, div, conv)
 	c.scheme(div, "divSchemes", "div(phi,alpha)", "Gauss vanLeer", ruleSrc("FOAM-NUM-011", "MULES alpha convection"))
 	c.scheme(div, "divSchemes", "div(phirb,alpha)", "Gauss linear", ruleSrc("FOAM-NUM-011", "MULES interface compression"))
@@ -296,7 +296,7 @@ var vofDamBreak = [][2]string{{"nAlphaCorr", "2"}, {"nAlphaSubCycles", "1"}, {"c
 var vofControls = []string{"nAlphaCorr", "nAlphaSubCycles", "cAlpha", "MULESCorr", "nLimiterIter"}
 
 // vofTemplate is the data-driven template of interFoam x model for target.
-func (c *compilation) vofTemplate(target string) (map[string]any, Source, bool) {
+func (c *emission) vofTemplate(target string) (map[string]any, Source, bool) {
 	if c.opts.KB == nil {
 		return nil, Source{}, false
 	}
@@ -317,7 +317,7 @@ func (c *compilation) vofTemplate(target string) (map[string]any, Source, bool) 
 // (fvMatrix::solve selects it in the last outer corrector); pcorr, which interFoam solves
 // at start-up to make the initial flux divergence free (rule FOAM-SOL-015); and PIMPLE's
 // momentumPredictor from the template (the tutorials switch it off).
-func (vof) linearSolvers(c *compilation, sol node, ls linearSolver) {
+func (vof) linearSolvers(c *emission, sol node, ls linearSolver) {
 	pressureBased{}.linearSolvers(c, sol, ls)
 	if len(c.feat.Phases) == 0 {
 		return
@@ -390,7 +390,7 @@ func (vof) linearSolvers(c *compilation, sol node, ls linearSolver) {
 // the kEpsilon damBreak at maxCo 1 and 1.0025 around a rising bubble in a closed tank
 // (the depthCharge2D mesh), where three keep it below 1.0004 (FOAM-VERIFY-021; measured in
 // v1912).
-func (vof) algorithm(c *compilation, alg node) {
+func (vof) algorithm(c *emission, alg node) {
 	damBreak := curated("tutorials/multiphase/interFoam/laminar/damBreak/damBreak/system/fvSolution PIMPLE")
 	mp, msrc := "no", damBreak
 	nc, nsrc := "3", damBreak
@@ -459,7 +459,7 @@ func mulesCorr(words [][2]string) bool {
 // but one does: a smaller maxAlphaCo under the same maxCo let the laminar damBreak's
 // interface Courant number reach 1.09 at maxAlphaCo 0.65, FOAM-VERIFY-035); else the
 // template's value; else damBreak's 1.
-func (vof) control(c *compilation, cd node, st *state) {
+func (vof) control(c *emission, cd node, st *state) {
 	if a := c.spec.Control.MaxAlphaCo; a != nil {
 		cd.set("maxAlphaCo", specSrc("/control/maxAlphaCo"), grammar.Num(*a))
 		return
@@ -480,15 +480,15 @@ func (vof) control(c *compilation, cd node, st *state) {
 	cd.set("maxAlphaCo", curated("tutorials/multiphase/interFoam/laminar/damBreak/damBreak/system/controlDict"), grammar.Num(1))
 }
 
-func (vof) simple(*compilation, node, Source) {}
-func (vof) relaxation() ([][2]any, float64)   { return nil, 0 }
+func (vof) simple(*emission, node, Source)  {}
+func (vof) relaxation() ([][2]any, float64) { return nil, 0 }
 
 // vof12 restates an interFoam case for Foundation 12's incompressibleVoF module (its
 // tutorials/incompressibleVoF/damBreak): transportProperties becomes constant/phaseProperties
 // (phases, sigma) and constant/physicalProperties.<phase> (viscosityModel constant, nu,
 // rho); the interface compression is the div(phi,alpha) scheme's (Gauss interfaceCompression
 // vanLeer <cAlpha>), so div(phirb,alpha) and the cAlpha control go.
-func (c *compilation) vof12() {
+func (c *emission) vof12() {
 	tp, ok := c.files["constant/transportProperties"]
 	if !ok {
 		return

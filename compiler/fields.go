@@ -9,7 +9,7 @@ import (
 
 var zeroVec = vv([3]float64{}, curated("zero velocity"))
 
-func (c *compilation) internal(st *state, field string) val {
+func (c *emission) internal(st *state, field string) val {
 	if h, ok := c.fam().(internalHook); ok {
 		if v, ok := h.internal(c, st, field); ok {
 			return v
@@ -36,7 +36,7 @@ func (c *compilation) internal(st *state, field string) val {
 
 // inletTurbulence is the value of a turbulence field on an inlet: explicit in the spec, or
 // derived from the patch velocity, intensity and length scale.
-func (c *compilation) inletTurbulence(st *state, field, patch string, b *schema.Boundary) val {
+func (c *emission) inletTurbulence(st *state, field, patch string, b *schema.Boundary) val {
 	base := "/boundaries/" + escape(patch) + "/turbulence/"
 	t := b.Turbulence
 	if t != nil {
@@ -64,7 +64,7 @@ func (c *compilation) inletTurbulence(st *state, field, patch string, b *schema.
 	return st.derive("derived/"+patch+"/"+field, d)
 }
 
-func (c *compilation) emitFields(st *state) {
+func (c *emission) emitFields(st *state) {
 	for _, field := range c.feat.Fields {
 		class := "volScalarField"
 		if isVectorField(field) {
@@ -90,7 +90,7 @@ func (c *compilation) emitFields(st *state) {
 	}
 }
 
-func (c *compilation) bcParams(st *state, n node, field, typ, patch string, b *schema.Boundary, in val) {
+func (c *emission) bcParams(st *state, n node, field, typ, patch string, b *schema.Boundary, in val) {
 	if h, ok := c.fam().(bcParamsHook); ok && h.bcParams(c, st, n, field, typ, patch, b, in) {
 		return
 	}

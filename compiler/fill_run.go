@@ -12,7 +12,7 @@ import (
 )
 
 // open reports a slot nothing settled, or asks the filler.
-func (c *compilation) open(slot, specField, desc, kind string) {
+func (c *resolution) open(slot, specField, desc, kind string) {
 	c.fillOpen(slot, specField, desc, kind, nil)
 }
 
@@ -21,7 +21,7 @@ func (c *compilation) open(slot, specField, desc, kind string) {
 // is re-validated against the schema, provenance marks the field as coming from the llm,
 // and the pass ends at the next stage boundary to restart (c.restart). Without a filler
 // the slot is an error naming the field.
-func (c *compilation) fillOpen(slot, specField, desc, kind string, domain []string) (fillAnswer, bool) {
+func (c *resolution) fillOpen(slot, specField, desc, kind string, domain []string) (fillAnswer, bool) {
 	if a, ok := c.fills[specField]; ok {
 		return a, true
 	}
@@ -156,7 +156,7 @@ func setPointer(root any, ptr string, value any) any {
 
 // reportConflict turns an unsatisfiable problem into a finding naming the slot, the rules
 // that rejected each of its candidates and the spec field that would settle it.
-func (c *compilation) reportConflict(conf *conflict) {
+func (c *resolution) reportConflict(conf *conflict) {
 	v := c.prob.byID[conf.Var]
 	field := v.SpecField
 	if field == "" {
@@ -169,7 +169,7 @@ func (c *compilation) reportConflict(conf *conflict) {
 // evidence is the retrieved context handed to the slot filler: the mesh patches, the physics
 // settled so far and, when a kb is configured, what the tutorials of this solver x model use
 // for the quantity (cascading retriever, with its audit trail).
-func (c *compilation) evidence(specField string) []Evidence {
+func (c *resolution) evidence(specField string) []Evidence {
 	var out []Evidence
 	if c.mesh != nil {
 		var ps []string

@@ -232,7 +232,7 @@ func suggestUnits(ratio, scale float64) string {
 
 // copyGeometry writes the planned dictionaries and the checked surfaces, re-planning when
 // the emit stage settled another type for a patch.
-func (c *compilation) copyGeometry(r *Result) {
+func (c *checking) copyGeometry(r *Result) {
 	gp := c.mesh.geo
 	retyped := false
 	for _, pt := range gp.plan.Patches {

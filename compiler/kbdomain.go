@@ -28,7 +28,7 @@ type schemeReq struct {
 // solverBlock writes one fvSolution solvers entry from block text
 // ("solver GAMG; smoother GaussSeidel; tolerance 1e-06; relTol 0.1"): the solved slot's
 // block, or the curated one while slots are being collected.
-func (c *compilation) solverBlock(sol node, name, cur string, src Source) {
+func (c *emission) solverBlock(sol node, name, cur string, src Source) {
 	id := "system/fvSolution/solvers/" + name
 	text, s := cur, src
 	if c.collecting != nil {
@@ -43,16 +43,18 @@ func (c *compilation) solverBlock(sol node, name, cur string, src Source) {
 	}
 }
 
+// dryRun is an emission without a solution that collects the slots it meets (reqs)
+// instead of reading their values: resolve's view of what emit will write.
+func (c *resolution) dryRun(reqs *[]schemeReq) *emission {
+	return &emission{settlement: &settlement{resolution: c}, files: map[string]*grammar.File{}, prov: map[string]Source{}, collecting: reqs}
+}
+
 // solverVariables collects the linear-solver slots (a dry run of emitSolution) and adds
 // them with the data-driven template's blocks first. SOL-003 prunes symmetric-only solvers
 // (PCG, DIC) for the asymmetric transport equations.
-func (c *compilation) solverVariables(p *problem) {
+func (c *resolution) solverVariables(p *problem) {
 	var reqs []schemeReq
-	c.collecting = &reqs
-	c.files = map[string]*grammar.File{}
-	c.prov = map[string]Source{}
-	c.emitSolution()
-	c.collecting = nil
+	c.dryRun(&reqs).emitSolution()
 	var tmpl kb.TemplateResult
 	if c.opts.KB != nil {
 		model := c.feat.Model
@@ -139,7 +141,7 @@ func templateBlock(solvers map[string]any, name string) (string, bool) {
 
 // scheme writes one fvSchemes entry: the solved slot's value, or the curated value while
 // the slot list is being collected.
-func (c *compilation) scheme(n node, section, key, cur string, src Source) {
+func (c *emission) scheme(n node, section, key, cur string, src Source) {
 	id := "system/fvSchemes/" + section + "/" + key
 	if field := convField(key); section == "divSchemes" && field != "" {
 		if v, s := c.convection(field); v == cur {
@@ -159,13 +161,9 @@ func (c *compilation) scheme(n node, section, key, cur string, src Source) {
 }
 
 // schemeVariables collects the scheme slots (a dry run of emitSchemes) and adds them.
-func (c *compilation) schemeVariables(p *problem) {
+func (c *resolution) schemeVariables(p *problem) {
 	var reqs []schemeReq
-	c.collecting = &reqs
-	c.files = map[string]*grammar.File{}
-	c.prov = map[string]Source{}
-	c.emitSchemes()
-	c.collecting = nil
+	c.dryRun(&reqs).emitSchemes()
 	samples := c.schemeEvidence()
 	for _, r := range reqs {
 		var dom []candidate
@@ -220,7 +218,7 @@ func (c *compilation) schemeVariables(p *problem) {
 
 // schemeEvidence runs the all-model retriever once and returns, per "section/key", the
 // tutorial values ordered by frequency (ties: first seen), each with its audit trail.
-func (c *compilation) schemeEvidence() map[string][]candidate {
+func (c *resolution) schemeEvidence() map[string][]candidate {
 	k := c.opts.KB
 	if k == nil {
 		return nil
@@ -342,7 +340,7 @@ func knownScheme(value string, vocab map[string]bool) bool {
 
 // cascadeNumber is the cascading retriever for a physical property the spec leaves out: the
 // most common number the tutorials of this solver x model give at pointer in target.
-func (c *compilation) cascadeNumber(target, pointer string) (val, bool) {
+func (c *emission) cascadeNumber(target, pointer string) (val, bool) {
 	if c.opts.KB == nil {
 		return val{}, false
 	}

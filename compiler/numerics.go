@@ -55,7 +55,7 @@ func (n numerics) accurate() bool { return n.name == profileAccurate }
 
 // numerics is the profile of the compilation: the spec's numerics.profile, else accurate
 // (robust for a transient pressure-based compressible flow: not yet proven, refRobustCompressible).
-func (c *compilation) numerics() numerics {
+func (c *resolution) numerics() numerics {
 	if p := c.spec.Numerics.Profile; p != "" {
 		return numerics{p, specSrc("/numerics/profile")}
 	}
@@ -116,7 +116,7 @@ func accurateConvection(f Features, field string) string {
 
 // convection is the profile's scheme for the convection of field, with its source; the
 // source records the robust choice for foamc run --repair.
-func (c *compilation) convection(field string) (string, Source) {
+func (c *emission) convection(field string) (string, Source) {
 	n := c.numerics()
 	robust := robustConvection(c.feat, field)
 	if !n.accurate() {
@@ -138,7 +138,7 @@ var eulerDdt = map[string]string{
 
 // ddt is the time scheme: steadyState, else backward under accurate (Euler for the
 // families of eulerDdt and for VoF), Euler under robust.
-func (c *compilation) ddt() (string, Source) {
+func (c *emission) ddt() (string, Source) {
 	f := c.feat
 	rule := ruleSrc("FOAM-NUM-004", "ddt matches steady/transient")
 	switch {
@@ -173,7 +173,7 @@ func convField(key string) string {
 // maxDeltaT bounds an adjustable step by the flow's time scale under accurate: the shedding
 // period of a body whose forces are asked (St ~ 0.2 on the force reference length), else the
 // flow-through time of the reference length. Robust keeps 1 s, the tutorials' bound.
-func (c *compilation) maxDeltaT(st *state) val {
+func (c *emission) maxDeltaT(st *state) val {
 	one := val{s: 1, src: curated("controlDict defaults")}
 	if !c.numerics().accurate() || st.uRef <= 0 {
 		return one
@@ -203,7 +203,7 @@ func (c *compilation) maxDeltaT(st *state) val {
 // tutorial's 0.3/0.7, which the turbulent tutorial needs and which takes the laminar
 // de Vahl Davis cavity several times as many iterations to the same residuals.
 // Turbulent buoyant cases keep the tutorial's factors.
-func (c *compilation) relaxationFactor(key string, family float64) (float64, Source, bool) {
+func (c *emission) relaxationFactor(key string, family float64) (float64, Source, bool) {
 	f := c.feat
 	if !c.numerics().accurate() || !f.Buoyant || f.Class != "laminar" {
 		return 0, Source{}, false
@@ -225,7 +225,7 @@ func (c *compilation) relaxationFactor(key string, family float64) (float64, Sou
 //
 // A mesh of fewer than minGAMGCells cells keeps them too: GAMG cannot agglomerate it ("No
 // coarse levels created", GAMGSolver.C:324 in v1912; eval/validation/premixed is one cell).
-func (c *compilation) accurateSolvers() bool {
+func (c *resolution) accurateSolvers() bool {
 	return c.numerics().accurate() && !c.feat.Buoyant && (c.mesh.Cells == 0 || c.mesh.Cells >= minGAMGCells)
 }
 

@@ -25,7 +25,7 @@ func ranks(s *Spec) int {
 
 // checkRun reports a run block whose rank count and Slurm allocation disagree: the job
 // would ask for one number of tasks and decompose for another.
-func (c *compilation) checkRun() {
+func (c *settlement) checkRun() {
 	sl := c.spec.Run.Slurm
 	if sl == nil || c.spec.Run.Parallel == 0 || sl.TasksPerNode == 0 {
 		return
@@ -66,7 +66,7 @@ func blockExtent(body *grammar.Dict) ([3]float64, bool) {
 
 // decomposition chooses the split for the spec's rank count from the mesh
 // (openfoam.ChooseDecomposition): geometric, never across the empty direction of a 2D mesh.
-func (c *compilation) decomposition() (openfoam.Decomposition, string) {
+func (c *emission) decomposition() (openfoam.Decomposition, string) {
 	n := ranks(c.spec)
 	ext, ok := c.meshExtent()
 	if !ok {
@@ -83,7 +83,7 @@ func (c *compilation) decomposition() (openfoam.Decomposition, string) {
 
 // emitDecompose writes system/decomposeParDict when the run block asks for more than one
 // rank. Debian's v1912 ships scotch, metis and kahip as stubs, so the method is geometric.
-func (c *compilation) emitDecompose() {
+func (c *emission) emitDecompose() {
 	n := ranks(c.spec)
 	if n < 2 {
 		return

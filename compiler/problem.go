@@ -13,7 +13,7 @@ import (
 
 // Stage A: solver, thermo type and energy variable. The model comes from the spec.
 
-func (c *compilation) resolvePhysics() {
+func (c *resolution) resolvePhysics() {
 	s := c.spec
 	mi, ok := models[s.Physics.Turbulence]
 	if !ok {
@@ -129,7 +129,7 @@ func (c *given) fluidValue(ptr string) *float64 {
 }
 
 // supersonic reports an inlet or freestream with Mach > 1 from the spec's U and T.
-func (c *compilation) supersonic() bool {
+func (c *resolution) supersonic() bool {
 	for _, n := range slices.Sorted(maps.Keys(c.spec.Boundaries)) {
 		b := c.spec.Boundaries[n]
 		if ma, ok := c.inletMach(b); ok && ma.Value > 1 && (b.Role == "inlet" || b.Role == "freestream") {
@@ -141,7 +141,7 @@ func (c *compilation) supersonic() bool {
 
 // Stage B: mesh patch types and one boundary condition type per field and patch.
 
-func (c *compilation) buildProblem() {
+func (c *resolution) buildProblem() {
 	p := newProblem()
 	c.prob = p
 	for _, pt := range c.mesh.Patches {
@@ -238,7 +238,7 @@ func (c *given) patchTypeDomain(pt meshPatch, b *schema.Boundary) []candidate {
 // unsupported fails a name foamc does not compile: an OpenFOAM name it knows (known) is
 // unsupported, and the fix lists what is supported; any other name is a misspelling when
 // a supported name is close.
-func (c *compilation) unsupported(ptr, what, name string, known bool, supported []string) {
+func (c *resolution) unsupported(ptr, what, name string, known bool, supported []string) {
 	fix := "use one of: " + strings.Join(supported, ", ")
 	if known {
 		c.fail(IDUnsupported, ptr, fmt.Sprintf("%s %q is not supported: foamc does not compile it", what, name), fix)

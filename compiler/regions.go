@@ -10,7 +10,7 @@ import (
 // emitRegions writes system/setFieldsDict for initial.regions: each box a boxToCell region
 // with its field values; every other cell keeps the 0/ values (no defaultFieldValues).
 // foamc run and Allrun run setFields after the mesh.
-func (c *compilation) emitRegions() {
+func (c *emission) emitRegions() {
 	rs := c.spec.Initial.Regions
 	if len(rs) == 0 {
 		return

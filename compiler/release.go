@@ -22,13 +22,13 @@ type release struct {
 	Application func(solver string) string
 	// Check adds the release's located findings at the start of a pass (a solver it has no
 	// application for, a release foamc knows but cannot prove a case in); nil: none.
-	Check func(c *compilation)
+	Check func(c *resolution)
 	// Restate maps a finished case onto the release: the files (c.files, by case-relative
 	// path) and their provenance (c.prov, by RFC 6901 pointer /files/<path>/<keys…>, the
 	// path one escaped token: constant/g is /files/constant~1g), renaming files and keys
 	// with their provenance and choosing controlDict's application and solver module; it
 	// reprints what it changed into r (scripts: c.scripts(rel)). nil: the case as emitted.
-	Restate func(c *compilation, r *Result) (*Result, error)
+	Restate func(c *emission, r *Result) (*Result, error)
 }
 
 // releases is the registration of every release foamc compiles for: adding a release is
@@ -57,7 +57,7 @@ func targets() string {
 }
 
 // checkTarget selects the spec's release, or refuses an unknown target.
-func (c *compilation) checkTarget() {
+func (c *resolution) checkTarget() {
 	rel, ok := releaseFor(c.spec.Target)
 	if !ok {
 		c.rel = releases[0]
@@ -71,12 +71,12 @@ func (c *compilation) checkTarget() {
 }
 
 // scripts writes the run scripts of the case for a release.
-func (c *compilation) scripts(rel *release) scripts {
+func (c *emission) scripts(rel *release) scripts {
 	return scripts{spec: c.spec, mesh: c.mesh, sol: c.sol, solver: c.feat.Solver, app: rel.Application(c.feat.Solver), env: rel.Environment}
 }
 
 // restate hands a finished case to its release.
-func (c *compilation) restate(p pass) pass {
+func (c *emission) restate(p pass) pass {
 	if p.res == nil || c.rel.Restate == nil {
 		return p
 	}

@@ -60,7 +60,7 @@ const refPitzDailyScalar12 = "tutorials/incompressibleFluid/pitzDailyScalarTrans
 // its pressure 0/p (MUST_READ, incompressibleFluid.C) held by a reference cell; PIMPLE for
 // SIMPLE (the module's loop); and T as a scalarTransport function object with the spec's
 // diffusivity (scalarTransport.C of 12: `diffusivity constant; D`).
-func (c *compilation) scalar12() {
+func (c *emission) scalar12() {
 	sc, i, ok := solverScalar(c.spec)
 	if !ok {
 		return
@@ -149,7 +149,7 @@ const refCHT12 = "tutorials/multiRegion/CHT/heatedDuct, coolingCylinder2D (OpenF
 // heatSource fvModel (q in W/m^3); the interface and wall-flux conditions take their
 // Foundation 12 names, coupledTemperature and externalTemperature (q), which read no
 // kappaMethod (the region's thermophysical transport gives kappa).
-func (c *compilation) cht12() {
+func (c *emission) cht12() {
 	s := c.spec
 	cdPtr := "/files/" + escape("system/controlDict")
 	cdf := c.files["system/controlDict"]
@@ -223,7 +223,7 @@ func (c *compilation) cht12() {
 }
 
 // dropFile removes a case file and its provenance.
-func (c *compilation) dropFile(path string) {
+func (c *emission) dropFile(path string) {
 	delete(c.files, path)
 	for k := range c.prov {
 		if hasPrefixSeg(k, "/files/"+escape(path)) {
@@ -234,7 +234,7 @@ func (c *compilation) dropFile(path string) {
 
 // solidThermo12 restates a v1912 heSolidThermo (constIso, hConst, sensibleEnthalpy) as
 // Foundation 12's (constIsoSolid, eConst, sensibleInternalEnergy; a solid's Cv is its Cp).
-func (c *compilation) solidThermo12(n node) {
+func (c *emission) solidThermo12(n node) {
 	if e, ok := n.d.Find("thermoType").(*grammar.DictEntry); ok {
 		tt := node{c, e.Dict, n.ptr + "/thermoType"}
 		src := curated(refCHT12 + ": constant/heater/physicalProperties; forSolids.H instantiates eConst, sensibleInternalEnergy only")
@@ -252,7 +252,7 @@ func (c *compilation) solidThermo12(n node) {
 }
 
 // solidEnergy12 renames a solid region's energy solvers h, hFinal to e, eFinal.
-func (c *compilation) solidEnergy12(path string) {
+func (c *emission) solidEnergy12(path string) {
 	f := c.files[path]
 	if f == nil {
 		return
@@ -276,7 +276,7 @@ func (c *compilation) solidEnergy12(path string) {
 // regionPimple12: a region's SIMPLE is PIMPLE (the modules read PIMPLE, steady or not,
 // singleRegionSolutionControl.C), and its one outer corrector is the final one, which
 // solves with the <field>Final solvers: those a steady region lacks are its solvers'.
-func (c *compilation) regionPimple12(path string) {
+func (c *emission) regionPimple12(path string) {
 	f := c.files[path]
 	if f == nil {
 		return
@@ -305,7 +305,7 @@ func (c *compilation) regionPimple12(path string) {
 // solidLaplacian12 makes v1912's solid heat conduction scheme, laplacian(alpha,h), the
 // default: Foundation 12's solid module conducts in e and T (laplacian(kappa,T) among
 // others, solidThermophysicalTransportModels), as its tutorials' defaults cover.
-func (c *compilation) solidLaplacian12(path string) {
+func (c *emission) solidLaplacian12(path string) {
 	f := c.files[path]
 	if f == nil {
 		return
@@ -327,7 +327,7 @@ func (c *compilation) solidLaplacian12(path string) {
 
 // heatSource12 restates fvOptions' volumetric energy source (scalarSemiImplicitSource of
 // h, volumeMode specific, W/m^3) as Foundation 12's heatSource fvModel (q in W/m^3).
-func (c *compilation) heatSource12(n node) {
+func (c *emission) heatSource12(n node) {
 	for _, e := range slices.Clone(n.d.Entries) {
 		d, ok := e.(*grammar.DictEntry)
 		if !ok {
@@ -365,7 +365,7 @@ func (c *compilation) heatSource12(n node) {
 // wall's externalWallHeatFluxTemperature (mode flux, q) is externalTemperature (q); neither
 // reads kappaMethod or Tnbr (coupledTemperatureFvPatchScalarField.H,
 // externalTemperatureFvPatchScalarField.H).
-func (c *compilation) wallT12(f node) {
+func (c *emission) wallT12(f node) {
 	bf, ok := f.d.Find("boundaryField").(*grammar.DictEntry)
 	if !ok {
 		return

@@ -75,7 +75,7 @@ var openfoam12 = &release{
 fi
 ` + "run() { log=\"log.$1\"; rm -f \"$log\"; echo \"Running $*\"; \"$@\" > \"$log\" 2>&1 || { tail -n 30 \"$log\"; exit 1; }; }\n",
 	Application: application12,
-	Restate:     (*compilation).forRelease,
+	Restate:     (*emission).forRelease,
 }
 
 // v2506 is refused at the start of every pass (FOAM-COMPILE-010).
@@ -83,14 +83,14 @@ var v2506 = &release{
 	Target:      TargetV2506,
 	Environment: v1912.Environment,
 	Application: v1912.Application,
-	Check: func(c *compilation) {
+	Check: func(c *resolution) {
 		c.fail(IDRelease, "/target", "openfoam-v2506 is not compiled: no ESI v2506 solver is installed to prove a compiled case in, and foamc emits only what it has run",
 			"set target openfoam-v1912 or openfoam-12")
 	},
 }
 
 // forRelease restates a compiled v1912 case for the spec's target release.
-func (c *compilation) forRelease(r *Result) (*Result, error) {
+func (c *emission) forRelease(r *Result) (*Result, error) {
 	module, ok := modules12[c.feat.Solver]
 	if why, unproven := unproven12[c.feat.Solver]; unproven {
 		c.fail(IDRelease, "/physics/solver", why, "set target openfoam-v1912")
@@ -181,7 +181,7 @@ func (c *compilation) forRelease(r *Result) (*Result, error) {
 
 // controlDict12 names foamRun and the module, and moves the function objects into
 // system/functions.
-func (c *compilation) controlDict12(module string) {
+func (c *emission) controlDict12(module string) {
 	f := c.files["system/controlDict"]
 	ptr := "/files/" + escape("system/controlDict")
 	n := node{c, f.Body, ptr}
@@ -204,7 +204,7 @@ func (c *compilation) controlDict12(module string) {
 
 // rename12 moves the dictionary at from to the path to (the file object renamed with it)
 // and edits it there.
-func (c *compilation) rename12(from, to string, edit func(node)) {
+func (c *emission) rename12(from, to string, edit func(node)) {
 	f, ok := c.files[from]
 	if !ok {
 		return
@@ -218,7 +218,7 @@ func (c *compilation) rename12(from, to string, edit func(node)) {
 }
 
 // fvSolution12: PISO -> PIMPLE, transonic, pressure limits -> fvConstraints limitPressure.
-func (c *compilation) fvSolution12() {
+func (c *emission) fvSolution12() {
 	f := c.files["system/fvSolution"]
 	if f == nil {
 		return

@@ -23,13 +23,13 @@ func TestReleaseProfileRestatesTheCase(t *testing.T) {
 		Target:      "openfoam-seam-test",
 		Environment: ". /opt/seam/etc/bashrc\n" + v1912.Environment[strings.Index(v1912.Environment, "run()"):],
 		Application: func(string) string { return "foamRun" },
-		Check: func(c *compilation) {
+		Check: func(c *resolution) {
 			if c.spec.Physics.Solver == "rhoCentralFoam" {
 				c.fail(IDUnsupported, "/physics/solver", "no module for rhoCentralFoam", "choose another solver")
 			}
 		},
 	}
-	modular.Restate = func(c *compilation, r *Result) (*Result, error) {
+	modular.Restate = func(c *emission, r *Result) (*Result, error) {
 		const from, to = "constant/transportProperties", "constant/physicalProperties"
 		c.files[to] = c.files[from]
 		delete(c.files, from)

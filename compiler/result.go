@@ -18,7 +18,7 @@ import (
 
 // result prints every dictionary, copies the mesh, writes Allrun and provenance.json (in
 // v1912's spelling: a release restates the finished case).
-func (c *compilation) result() *Result {
+func (c *checking) result() *Result {
 	r := &Result{Name: c.spec.Name, Files: map[string][]byte{}, Executable: map[string]bool{}, Provenance: c.prov, Features: c.feat}
 	for p, f := range c.files {
 		r.Files[p] = grammar.Format(f)
@@ -72,7 +72,7 @@ type provenanceFile struct {
 	Slots   Table             `json:"slots"`
 }
 
-func (c *compilation) provenanceJSON(r *Result) []byte {
+func (c *emission) provenanceJSON(r *Result) []byte {
 	spec := filepath.Base(c.spec.Doc.File)
 	b, err := json.MarshalIndent(provenanceFile{Version: 1, Spec: spec, Feature: c.feat, Entries: r.Provenance, Slots: c.slots}, "", "  ")
 	if err != nil {
@@ -82,7 +82,7 @@ func (c *compilation) provenanceJSON(r *Result) []byte {
 }
 
 // copyMesh copies the mesh source into the case, applying patch type changes.
-func (c *compilation) copyMesh(r *Result) {
+func (c *checking) copyMesh(r *Result) {
 	m := c.mesh
 	changed := false
 	for _, pt := range m.Patches {
@@ -206,7 +206,7 @@ func (c *given) lint(r *Result) ([]finding.Finding, error) {
 
 // ban maps deny findings to the slots whose value they rest on and removes those values
 // from the domains; it reports whether anything could be pruned.
-func (c *compilation) ban(denies []finding.Finding) bool {
+func (c *checking) ban(denies []finding.Finding) bool {
 	pruned := false
 	for _, d := range denies {
 		path := d.Location.Path

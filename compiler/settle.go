@@ -55,7 +55,7 @@ func (c *given) flowClass() string {
 
 // settled records a value that retrieval or a default settled: a slot in the table, an info
 // finding naming the spec field that would state it, and, with Options.Strict, an error.
-func (c *compilation) settled(id, specField, what string, v val) val {
+func (c *emission) settled(id, specField, what string, v val) val {
 	text := strconv.FormatFloat(clean(v.s), 'g', -1, 64)
 	if v.vec {
 		text = fmt.Sprintf("(%g %g %g)", clean(v.v[0]), clean(v.v[1]), clean(v.v[2]))
@@ -96,7 +96,7 @@ func defaultSrc(ref, formula string, in map[string]float64) Source {
 
 // characteristicLength is reference.length, else the mesh's smallest in-plane extent (the
 // direction across empty patches left out); 0 when neither is known.
-func (c *compilation) characteristicLength() (float64, Source) {
+func (c *resolution) characteristicLength() (float64, Source) {
 	if l := c.spec.Reference.Length; l != nil {
 		return *l, specSrc("/reference/length")
 	}
@@ -121,7 +121,7 @@ func (c *compilation) characteristicLength() (float64, Source) {
 // velocityScale settles the reference velocity when neither reference.U, an inlet or
 // freestream velocity nor a moving wall gives one: from the pressure drop of a
 // pressure-driven inlet, else from buoyancy.
-func (c *compilation) velocityScale(st *state) {
+func (c *emission) velocityScale(st *state) {
 	s := c.spec
 	var p0, pOut *float64
 	for _, n := range sortedKeys(s.Boundaries) {
@@ -174,7 +174,7 @@ func (g gas) criticalRatio() float64 {
 
 // retrievedIntensity is the intensity the tutorials of this solver x model give their
 // turbulentIntensityKineticEnergyInlet patches (cascading retriever, most common value).
-func (c *compilation) retrievedIntensity() (val, bool) {
+func (c *emission) retrievedIntensity() (val, bool) {
 	if c.opts.KB == nil {
 		return val{}, false
 	}
@@ -216,7 +216,7 @@ func mostCommon(count map[float64][]string) (float64, []string, bool) {
 
 // retrievedInternal is the most common internalField of 0/<field> in comparable tutorials
 // (cascading retriever): the initial turbulence of a closed domain at rest.
-func (c *compilation) retrievedInternal(field string) (val, bool) {
+func (c *emission) retrievedInternal(field string) (val, bool) {
 	if c.opts.KB == nil {
 		return val{}, false
 	}
@@ -254,7 +254,7 @@ func number(v any) (float64, bool) {
 }
 
 // viscosity is the kinematic viscosity of the fluid at the reference state (0 if unknown).
-func (c *compilation) viscosity(st *state) float64 {
+func (c *emission) viscosity(st *state) float64 {
 	f := c.spec.Fluid
 	switch {
 	case !c.feat.Compressible && f.Nu != nil:
@@ -269,7 +269,7 @@ func (c *compilation) viscosity(st *state) float64 {
 // smallest cell edge (the near-wall cell of a graded mesh), u_tau = U sqrt(Cf/2) with the
 // flat-plate skin friction Cf = 0.058 Re^-0.2 (Schlichting), y+ = y u_tau / nu. Only for
 // incompressible flow with a velocity and a length scale (false otherwise).
-func (c *compilation) yPlus() (derivation, bool) {
+func (c *resolution) yPlus() (derivation, bool) {
 	s := c.spec
 	if c.feat.Compressible || s.Fluid.Nu == nil || *s.Fluid.Nu <= 0 || c.mesh.DxMin <= 0 {
 		return derivation{}, false

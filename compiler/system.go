@@ -14,7 +14,7 @@ import (
 
 const refNumerics = "rules/CATALOGUE.md NUM/SOL rules; tutorial practice"
 
-func (c *compilation) emitConstant(st *state) {
+func (c *emission) emitConstant(st *state) {
 	s := c.spec
 	f := c.feat
 	c.fam().constant(c, st)
@@ -79,7 +79,7 @@ func (c *resolution) stageSource(id string) Source {
 }
 
 // emitSystem writes controlDict, fvSchemes, fvSolution and decomposeParDict.
-func (c *compilation) emitSystem(st *state) {
+func (c *emission) emitSystem(st *state) {
 	s := c.spec
 	f := c.feat
 	cd := c.file("system/controlDict", "dictionary")
@@ -141,7 +141,7 @@ func (c *compilation) emitSystem(st *state) {
 // (TimeIO.C:266-273, FOAM-TIME-006): the interval becomes writeInterval/deltaT steps when
 // that is a whole number, else the case writes in time (runTime). An interval shorter than
 // the step is refused: no iteration falls on it.
-func (c *compilation) writeControl(st *state) (string, val) {
+func (c *emission) writeControl(st *state) (string, val) {
 	s := c.spec
 	wi := val{s: s.Control.EndTime, src: curated("write at endTime when writeInterval is not given")}
 	ptr := "/control/endTime"
@@ -180,7 +180,7 @@ const stepBudget = 100000
 
 // stepBudget warns, as lint does on the written case, when the step is fixed (no adjusting
 // solver) and endTime/deltaT exceeds the budget.
-func (c *compilation) stepBudget(st *state) {
+func (c *emission) stepBudget(st *state) {
 	dt := st.deltaT.s
 	if st.adjust || dt <= 0 {
 		return
@@ -235,7 +235,7 @@ func forceCoeffs(n node, fc *schema.ForceCoeffs, st *state, compressible bool) {
 // emitSchemes writes fvSchemes: the div/laplacian keys the solver x model x energy needs
 // (NUM-001/002/007/009), the time and convection schemes of the numerics profile
 // (numerics.go), tutorial-practice schemes elsewhere, then the spec's overrides.
-func (c *compilation) emitSchemes() {
+func (c *emission) emitSchemes() {
 	f := c.feat
 	fs := c.file("system/fvSchemes", "dictionary")
 	src := curated(refNumerics)
@@ -264,7 +264,7 @@ func (c *compilation) emitSchemes() {
 }
 
 // override applies the spec's numerics overrides on top (spec wins, recorded as spec).
-func (c *compilation) override(n node, m map[string]any, ptr string) {
+func (c *emission) override(n node, m map[string]any, ptr string) {
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		p := ptr + "/" + escape(k)
 		switch v := m[k].(type) {
@@ -289,7 +289,7 @@ func (c *compilation) override(n node, m map[string]any, ptr string) {
 // emitSolution writes fvSolution: one solver entry per solved field (+Final for PISO/PIMPLE,
 // SOL-001/002), the algorithm dict, relaxation for SIMPLE (SOL-006), pRef for closed domains
 // (SOL-004).
-func (c *compilation) emitSolution() {
+func (c *emission) emitSolution() {
 	f := c.feat
 	fv := c.file("system/fvSolution", "dictionary")
 	src := curated(refNumerics)
@@ -376,7 +376,7 @@ func (c *compilation) emitSolution() {
 	c.override(fv, c.spec.Numerics.FvSolution, "/numerics/fvSolution")
 }
 
-func (c *compilation) hasFixedP() bool {
+func (c *emission) hasFixedP() bool {
 	for _, pt := range c.mesh.Patches {
 		switch c.sol[bcID(c.feat.Pressure, pt.Name)] {
 		case "fixedValue", "totalPressure":
@@ -394,7 +394,7 @@ func (c *given) refP() float64 {
 }
 
 // fieldLists fills Features.Fields and Solved for the solver and model.
-func (c *compilation) fieldLists() {
+func (c *resolution) fieldLists() {
 	f := &c.feat
 	fields, solved := c.fam().fields(f, models[c.spec.Physics.Turbulence])
 	sort.Strings(fields)

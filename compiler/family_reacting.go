@@ -431,8 +431,7 @@ const edcCgamma = 2.1377
 // gammaL = Cgamma (nu epsilon / k^2)^(1/4) (EDC.C) reaches 1 at Re_t = Cgamma^4 = 20.9, so
 // the fine structures fill every cell (kappa = 1) and react for tauStar = Ctau sqrt(nu /
 // epsilon), a Kolmogorov time that grows without bound as epsilon -> 0; PaSR's mixing time
-// is the same Kolmogorov time. Run in v1912 on the 0.1 m/s counterflow (Re_t ~ 0.1), EDC
-// dies in EDC::correct with SIGFPE (eval/specmatrix reacting matrix, rule CHEM-010).
+// is the same Kolmogorov time. The model then only rescales finite-rate (laminar) chemistry.
 var minCombustionReT = math.Pow(edcCgamma, 4)
 
 // turbulentCombustion keeps EDC or PaSR where the compiled turbulence supports it. Below
@@ -445,7 +444,7 @@ func (c *compilation) turbulentCombustion(st *state, m *mechanism, inert, model 
 		return model, msrc
 	}
 	if msrc.Kind == KindSpec {
-		c.fail(IDConflict, "/reaction/combustion", fmt.Sprintf("%s needs turbulence, but the flow's turbulence Reynolds number k^2/(nu epsilon) is %.3g, at most %.1f (EDC's Cgamma^4, where its fine structures fill every cell): there is no turbulence-chemistry interaction to model, and the Kolmogorov time sqrt(nu/epsilon) the model reacts over diverges (v1912 EDC::correct dies with SIGFPE)", model, re.Value, minCombustionReT),
+		c.fail(IDConflict, "/reaction/combustion", fmt.Sprintf("%s needs turbulence, but the flow's turbulence Reynolds number k^2/(nu epsilon) is %.3g, at most %.1f (EDC's Cgamma^4, where its fine structures fill every cell): there is no turbulence-chemistry interaction to model, and the Kolmogorov time sqrt(nu/epsilon) the model reacts over diverges", model, re.Value, minCombustionReT),
 			"use combustion laminar, or laminar flow; a turbulent flame needs a faster or more turbulent inflow (reference.intensity)")
 		return model, msrc
 	}
@@ -522,4 +521,22 @@ func dictNumber(d *grammar.Dict, path ...string) (float64, bool) {
 		return n.Float, true
 	}
 	return 0, false
+}
+
+// velocityScale: a reacting domain starts at rest and is fed through its inlets (the
+// counterflow, a premixed duct ignited from hot gas), so the turbulence it starts with is
+// the fastest inflow's. Without it the at-rest domain took a comparable tutorial's initial
+// turbulence: k 1, omega 0.2 (nut 5 m^2/s) in the 0.1 m/s counterflow, where v1912's
+// momentum and species solvers diverged within six steps (SIGFPE).
+func (reacting) velocityScale(c *compilation, st *state) {
+	s := c.spec
+	for _, n := range sortedKeys(s.Boundaries) {
+		b := s.Boundaries[n]
+		if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil && mag(b.U.Vector()) > st.uRef {
+			st.uRef = mag(b.U.Vector())
+		}
+	}
+	if st.uRef > 0 {
+		st.derive("derived/Uref", derivation{st.uRef, "U = the fastest inflow's |U| (a domain at rest fed through its inlets)", map[string]float64{"U": st.uRef}})
+	}
 }

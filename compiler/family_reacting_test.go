@@ -217,6 +217,11 @@ func TestReactingTurbulenceReynolds(t *testing.T) {
 	if got := string(res.Files["constant/combustionProperties"]); !strings.Contains(got, "combustionModel laminar;") {
 		t.Errorf("free combustion model at Re_t ~ 1: want laminar, got\n%s", got)
 	}
+	// The domain starts at rest: its turbulence is the 0.1 m/s inflow's, not a tutorial's
+	// k 1 (nut 5 m^2/s diverged v1912's solvers within six steps).
+	if k := res.Provenance["/files/0~1k/internalField"]; k.Kind != KindDerived || k.Inputs["U"] != 0.1 {
+		t.Errorf("initial k of the counterflow at rest: want derived from the inflow's 0.1 m/s, got %+v", k)
+	}
 	src := res.Provenance["/files/constant~1combustionProperties/combustionModel"]
 	if re := src.Inputs["Re_t"]; src.Kind != KindDerived || re <= 0 || re > minCombustionReT {
 		t.Errorf("laminar combustion's provenance: want derived with Re_t <= %.1f, got %+v", minCombustionReT, src)

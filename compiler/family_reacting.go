@@ -457,8 +457,7 @@ func (c *compilation) turbulentCombustion(st *state, m *mechanism, inert, model 
 // turbulence foamc compiles there (the inlet's velocity, intensity and length scale:
 // k = 1.5 (U I)^2, epsilon = Cmu^0.75 k^1.5 / L, inletTurbulence), nu the inert specie's (the
 // bulk of the gas) Sutherland viscosity over its perfect-gas density at the spec's pressure
-// and coldest temperature (initial or inflow): the largest Re_t the flow is fed with. The
-// initial fields do not say: in a domain at rest they are a comparable tutorial's.
+// and coldest temperature (initial or inflow): the largest Re_t the flow is fed with.
 func (c *compilation) turbulenceReynolds(st *state, m *mechanism, inert string) (derivation, bool) {
 	d, _ := m.thermo.Body.Find(inert).(*grammar.DictEntry)
 	if st == nil || d == nil || st.p.s <= 0 || st.T.s <= 0 {

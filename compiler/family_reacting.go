@@ -265,7 +265,7 @@ func (reacting) fields(f *Features, mi modelInfo) (files, solved []string) {
 	return gasFields([]string{"U", "p"}, []string{"U", "p"}, f, mi)
 }
 
-func (reacting) constant(c *emission, _ *state) {
+func (reacting) constant(c *emission, st *state) {
 	m := c.mechanism()
 	if m == nil {
 		return
@@ -295,15 +295,18 @@ func (reacting) constant(c *emission, _ *state) {
 		c.files[mf.path] = grammar.NewFile("dictionary", obj, dir, mf.f.Body)
 		c.prov["/files/"+escape(mf.path)] = mf.src
 	}
-	c.emitChemistry()
+	c.emitChemistry(st, m, inert)
 	c.emitSpecies(m, inert)
 }
 
 // emitChemistry writes combustionProperties and chemistryProperties (v1912 tutorial
 // practice: counterFlowFlame2D for laminar/EulerImplicit, SandiaD_LTS for EDC).
-func (c *emission) emitChemistry() {
+func (c *emission) emitChemistry(st *state, m *mechanism, inert string) {
 	r := c.spec.Reaction
 	model, msrc := c.combustionModel()
+	if model == "EDC" || model == "PaSR" {
+		model, msrc = c.turbulentCombustion(st, m, inert, model, msrc)
+	}
 	cp := c.file("constant/combustionProperties", "dictionary")
 	cp.set("combustionModel", msrc, grammar.NewWord(model))
 	cp.set("active", msrc, grammar.NewWord(map[bool]string{true: "true", false: "false"}[model != "none"]))
@@ -417,4 +420,122 @@ func (c *emission) emitSpecies(m *mechanism, inert string) {
 func (reacting) linearSolvers(c *emission, sol node, ls linearSolver) {
 	compressible{}.linearSolvers(c, sol, ls)
 	ls.smooth("Yi", 1e-06, 0)
+}
+
+// edcCgamma is EDC's fine-structure constant (src/combustionModels/EDC/EDC.H, v2005, the
+// version foamc writes).
+const edcCgamma = 2.1377
+
+// minCombustionReT is the turbulence Reynolds number Re_t = k^2 / (nu epsilon) at or below
+// which a RAS combustion model has no turbulence to model: EDC's fine-structure length
+// gammaL = Cgamma (nu epsilon / k^2)^(1/4) (EDC.C) reaches 1 at Re_t = Cgamma^4 = 20.9, so
+// the fine structures fill every cell (kappa = 1) and react for tauStar = Ctau sqrt(nu /
+// epsilon), a Kolmogorov time that grows without bound as epsilon -> 0; PaSR's mixing time
+// is the same Kolmogorov time. The model then only rescales finite-rate (laminar) chemistry.
+var minCombustionReT = math.Pow(edcCgamma, 4)
+
+// turbulentCombustion keeps EDC or PaSR where the compiled turbulence supports it. Below
+// minCombustionReT it falls back to laminar combustion (the finite-rate chemistry the RAS
+// model degenerates to, with the reason in provenance) when the spec left the model to
+// foamc, and refuses a spec that pins it.
+func (c *emission) turbulentCombustion(st *state, m *mechanism, inert, model string, msrc Source) (string, Source) {
+	re, ok := c.turbulenceReynolds(st, m, inert)
+	if !ok || re.Value > minCombustionReT {
+		return model, msrc
+	}
+	if msrc.Kind == KindSpec {
+		c.fail(IDConflict, "/reaction/combustion", fmt.Sprintf("%s needs turbulence, but the flow's turbulence Reynolds number k^2/(nu epsilon) is %.3g, at most %.1f (EDC's Cgamma^4, where its fine structures fill every cell): there is no turbulence-chemistry interaction to model, and the Kolmogorov time sqrt(nu/epsilon) the model reacts over diverges", model, re.Value, minCombustionReT),
+			"use combustion laminar, or laminar flow; a turbulent flame needs a faster or more turbulent inflow (reference.intensity)")
+		return model, msrc
+	}
+	in := maps.Clone(re.Inputs)
+	in["Re_t"], in["Re_t_min"] = re.Value, minCombustionReT
+	return "laminar", Source{Kind: KindDerived, Formula: "combustion laminar, not " + model + ": Re_t = " + re.Formula + " <= Re_t_min = Cgamma^4 (EDC.C: the fine structures fill every cell; negligible turbulence)", Inputs: in}
+}
+
+// turbulenceReynolds is Re_t = k^2 / (nu epsilon) of the most turbulent inflow, from the
+// turbulence foamc compiles there (the inlet's velocity, intensity and length scale:
+// k = 1.5 (U I)^2, epsilon = Cmu^0.75 k^1.5 / L, inletTurbulence), nu the inert specie's (the
+// bulk of the gas) Sutherland viscosity over its perfect-gas density at the spec's pressure
+// and coldest temperature (initial or inflow): the largest Re_t the flow is fed with.
+func (c *emission) turbulenceReynolds(st *state, m *mechanism, inert string) (derivation, bool) {
+	d, _ := m.thermo.Body.Find(inert).(*grammar.DictEntry)
+	if st == nil || d == nil || st.p.s <= 0 || st.T.s <= 0 {
+		return derivation{}, false
+	}
+	As, aok := dictNumber(d.Dict, "transport", "As")
+	Ts, tok := dictNumber(d.Dict, "transport", "Ts")
+	W, wok := dictNumber(d.Dict, "specie", "molWeight")
+	if !aok || !tok || !wok {
+		return derivation{}, false
+	}
+	T := st.T.s
+	for _, b := range c.spec.Boundaries {
+		if (b.Role == "inlet" || b.Role == "freestream") && b.T != nil && b.T.Value > 0 {
+			T = math.Min(T, b.T.Value)
+		}
+	}
+	// Sutherland (sutherlandTransportI.H): mu = As sqrt(T) / (1 + Ts / T); perfect gas.
+	nu := As * math.Sqrt(T) / (1 + Ts/T) / (st.p.s * W / (8314.47 * T))
+	var best derivation
+	for _, n := range sortedKeys(c.spec.Boundaries) {
+		b := c.spec.Boundaries[n]
+		if (b.Role != "inlet" && b.Role != "freestream") || b.U == nil {
+			continue
+		}
+		U, I, L := mag(b.U.Vector()), st.intensity.s, st.length.s
+		if t := b.Turbulence; t != nil && t.Intensity != nil {
+			I = *t.Intensity
+		}
+		if t := b.Turbulence; t != nil && t.LengthScale != nil {
+			L = *t.LengthScale
+		}
+		if U == 0 || I == 0 || L == 0 {
+			continue
+		}
+		ts := deriveTurbulence(U, I, L)
+		k, eps := ts.K.Value, ts.Epsilon.Value
+		if re := k * k / (nu * eps); re > best.Value {
+			best = derivation{re, "k^2 / (nu epsilon) on inflow " + n + " (k = 1.5 (U I)^2, epsilon = Cmu^0.75 k^1.5 / L)",
+				map[string]float64{"U": U, "I": I, "L": L, "nu": nu, "T": T}}
+		}
+	}
+	return best, best.Value > 0
+}
+
+// dictNumber is the number at a path of sub-dictionaries and a key.
+func dictNumber(d *grammar.Dict, path ...string) (float64, bool) {
+	for _, p := range path[:len(path)-1] {
+		e, ok := d.Find(p).(*grammar.DictEntry)
+		if !ok {
+			return 0, false
+		}
+		d = e.Dict
+	}
+	e, ok := d.Find(path[len(path)-1]).(*grammar.PrimitiveEntry)
+	if !ok || len(e.Value) != 1 {
+		return 0, false
+	}
+	if n, ok := e.Value[0].(*grammar.Number); ok {
+		return n.Float, true
+	}
+	return 0, false
+}
+
+// velocityScale: a reacting domain starts at rest and is fed through its inlets (the
+// counterflow, a premixed duct ignited from hot gas), so the turbulence it starts with is
+// the fastest inflow's. Without it the at-rest domain took a comparable tutorial's initial
+// turbulence: k 1, omega 0.2 (nut 5 m^2/s) in the 0.1 m/s counterflow, where v1912's
+// momentum and species solvers diverged within six steps (SIGFPE).
+func (reacting) velocityScale(c *emission, st *state) {
+	s := c.spec
+	for _, n := range sortedKeys(s.Boundaries) {
+		b := s.Boundaries[n]
+		if (b.Role == "inlet" || b.Role == "freestream") && b.U != nil && mag(b.U.Vector()) > st.uRef {
+			st.uRef = mag(b.U.Vector())
+		}
+	}
+	if st.uRef > 0 {
+		st.derive("derived/Uref", derivation{st.uRef, "U = the fastest inflow's |U| (a domain at rest fed through its inlets)", map[string]float64{"U": st.uRef}})
+	}
 }

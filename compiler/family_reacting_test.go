@@ -187,3 +187,51 @@ func TestReactingMechanismFiles(t *testing.T) {
 		t.Errorf("constant/reactions:\n%s", res.Files["constant/reactions"])
 	}
 }
+
+// A RAS combustion model needs turbulence: on the 0.1 m/s counterflow (Re_t ~ 1.3, below
+// EDC's Cgamma^4 = 20.9) a pinned EDC is refused at reaction.combustion, a free choice
+// compiles laminar combustion with the Re_t in provenance, and a fast turbulent inflow keeps
+// EDC.
+func TestReactingTurbulenceReynolds(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := filepath.Abs(filepath.Join("testdata", "reacting"))
+	ras := strings.Replace(string(base), "turbulence: laminar", "turbulence: kEpsilon", 1)
+	compile := func(src string) (*Result, error) {
+		return CompileBytes(context.Background(), "spec.yaml", []byte(src), dir, Options{})
+	}
+	_, err = compile(strings.Replace(ras, "combustion: laminar", "combustion: EDC", 1))
+	var fl finding.List
+	if err == nil || !errors.As(err, &fl) || !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+		return f.ID == IDConflict && f.Location.Path == "/reaction/combustion" && f.Location.Line > 0 && strings.Contains(f.Summary, "turbulence Reynolds number")
+	}) {
+		t.Errorf("pinned EDC at Re_t ~ 1: want %s located at /reaction/combustion naming the turbulence Reynolds number, got %v", IDConflict, err)
+	}
+	free := strings.Replace(ras, "  combustion: laminar\n", "", 1)
+	res, err := compile(free)
+	if err != nil {
+		t.Fatalf("free combustion model: %v", err)
+	}
+	if got := string(res.Files["constant/combustionProperties"]); !strings.Contains(got, "combustionModel laminar;") {
+		t.Errorf("free combustion model at Re_t ~ 1: want laminar, got\n%s", got)
+	}
+	// The domain starts at rest: its turbulence is the 0.1 m/s inflow's, not a tutorial's
+	// k 1 (nut 5 m^2/s diverged v1912's solvers within six steps).
+	if k := res.Provenance["/files/0~1k/internalField"]; k.Kind != KindDerived || k.Inputs["U"] != 0.1 {
+		t.Errorf("initial k of the counterflow at rest: want derived from the inflow's 0.1 m/s, got %+v", k)
+	}
+	src := res.Provenance["/files/constant~1combustionProperties/combustionModel"]
+	if re := src.Inputs["Re_t"]; src.Kind != KindDerived || re <= 0 || re > minCombustionReT {
+		t.Errorf("laminar combustion's provenance: want derived with Re_t <= %.1f, got %+v", minCombustionReT, src)
+	}
+	// 20 m/s at 10 % intensity: Re_t in the hundreds, EDC stays.
+	fast := strings.NewReplacer("U: [0.1, 0, 0]", "U: [20, 0, 0]", "U: [-0.1, 0, 0]", "U: [-20, 0, 0]").Replace(free) + "reference: {intensity: 0.1}\n"
+	if res, err = compile(fast); err != nil {
+		t.Fatalf("fast inflow: %v", err)
+	}
+	if got := string(res.Files["constant/combustionProperties"]); !strings.Contains(got, "combustionModel EDC;") {
+		t.Errorf("free combustion model on a 20 m/s turbulent inflow: want EDC, got\n%s", got)
+	}
+}

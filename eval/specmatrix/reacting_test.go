@@ -19,7 +19,7 @@ func reactingGenerated(t *testing.T) []specmatrix.Generated {
 	return specmatrix.GenerateReacting(matrixSeed, filepath.Join(src, "tutorials"), filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "meshes"))
 }
 
-// TestReactingMatrix compiles every reacting spec with the full rule library (the three
+// TestReactingMatrix compiles every reacting spec with the full rule library (the
 // unsatisfiable ones must be refused with a located finding naming the conflict), and
 // meshes and runs CI's sample in OpenFOAM v1912 for >= 20 steps without FATAL or nan
 // (-matrix=all: every spec); it prints the compile and run rates.

@@ -464,8 +464,9 @@ func solve(ctx context.Context, f foam, solver string, opt Options) (*LogParser,
 
 // limitSteps bounds the run to n steps by editing controlDict in place —
 // endTime = startTime + n*deltaT, stopAt endTime, and a write at the last step
-// (writeControl timeStep, writeInterval n) — and returns a function restoring
-// the original bytes. With adjustTimeStep the step count is an upper bound.
+// (writeControl timeStep, writeInterval n; with adjustTimeStep adjustableRunTime
+// every n*deltaT) — and returns a function restoring the original bytes. With
+// adjustTimeStep the steps follow the Courant number: n is then not the count.
 // The original stays on disk (controlDictBackup) until restored, so a run that
 // is killed outright is repaired by the next one (recoverControlDict).
 func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
@@ -510,7 +511,14 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 		return nil, err
 	}
 	end := strconv.FormatFloat(startTime+float64(n)*deltaT, 'g', 12, 64)
-	for _, kv := range [][2]string{{"endTime", end}, {"stopAt", "endTime"}, {"writeControl", "timeStep"}, {"writeInterval", strconv.Itoa(n)}} {
+	wc, wi := "timeStep", strconv.Itoa(n)
+	if v, err := f.get(ctx, "system/controlDict", "adjustTimeStep"); err == nil && (v == "yes" || v == "on" || v == "true") {
+		// The step follows the Courant number, so the run reaches endTime in other than n
+		// steps and a write every n steps can miss the end (an interFoam run stopped after 8
+		// with nothing written); adjustableRunTime lands a step on the write time.
+		wc, wi = "adjustableRunTime", strconv.FormatFloat(float64(n)*deltaT, 'g', 12, 64)
+	}
+	for _, kv := range [][2]string{{"endTime", end}, {"stopAt", "endTime"}, {"writeControl", wc}, {"writeInterval", wi}} {
 		if err := f.set(ctx, "system/controlDict", kv[0], kv[1]); err != nil {
 			restore()
 			return nil, fmt.Errorf("runner: limit steps: %w", err)

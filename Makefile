@@ -132,13 +132,13 @@ slurm-down:
 
 # The whole generated spec matrix in real OpenFOAM (CI runs a fixed sample): compile rate,
 # run rate, failures grouped by cause (and of its steady specs restated with fractional time
-# settings, eval/specmatrix/fractional.go); then every blind spec (eval/specmatrix/blind_test.go), the patch-syntax
+# settings, eval/specmatrix/fractional.go); then every blind spec (eval/specmatrix/blind_test.go, blind21_test.go), the patch-syntax
 # matrix (eval/specmatrix/patchsyntax.go), the free-surface (VoF) matrix (eval/specmatrix/vof.go) and foamc's
 # blockMeshDict reading against blockMesh on every tutorial.
 matrix: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestGeneratedMatrix$$|TestGeneratedMatrixWaterScalar$$|TestFractionalSteadyMatrix$$|TestReactingMatrix$$|TestCHTMatrix$$' -count=1 -v -timeout 180m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
-	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestBlindSpecs$$' -count=1 -v -timeout 60m -args -blind=all
+	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestBlindSpecs$$|TestBlindSpecs21$$' -count=1 -v -timeout 90m -args -blind=all
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestSyntaxMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \
 		| grep -v '^=== RUN\|^--- PASS' ; exit $${PIPESTATUS[0]}
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) $(GO) test ./eval/specmatrix -run 'TestVoFMatrix$$' -count=1 -v -timeout 60m -args -matrix=all \

@@ -16,7 +16,7 @@ import (
 const (
 	refCHTHeater    = "tutorials/heatTransfer/chtMultiRegionFoam/multiRegionHeater"
 	refCHTCoupled   = "tutorials/heatTransfer/chtMultiRegionFoam/multiRegionHeater/system/heater/changeDictionaryDict (T of heater_to_.*)"
-	refCHTSplit     = "splitMeshRegions -cellZones: one region per cell zone, coupled by mappedWall patches <region>_to_<neighbour> (regionSide of splitMeshRegions.C)"
+	refCHTSplit     = "splitMeshRegions -cellZonesOnly: one region per cell zone (its parts need not touch), coupled by mappedWall patches <region>_to_<neighbour> (regionSide of splitMeshRegions.C)"
 	refCHTWallFlux  = "src/TurbulenceModels/compressible/turbulentFluidThermoModels/derivedFvPatchFields/externalWallHeatFluxTemperature (mode flux)"
 	refCHTSource    = "src/fvOptions/sources/general/semiImplicitSource (volumeMode specific: W/m^3 on h)"
 	refCHTGravity   = "chtMultiRegionFoam reads constant/g (readGravitationalAcceleration.H); no gravity given: (0 0 0)"
@@ -121,7 +121,7 @@ func wordsList(ws []string) *grammar.List {
 }
 
 // checkZones: every region is a cell zone of a blockMeshDict mesh (the zone names of its
-// hex blocks) and every zone is a region: splitMeshRegions -cellZones makes one region per
+// hex blocks) and every zone is a region: splitMeshRegions -cellZonesOnly makes one region per
 // zone, and a zone the spec leaves out would be a region without files. Other meshes carry
 // their zones in constant/polyMesh/cellZones, which splitMeshRegions checks when it runs.
 func (c *resolution) checkZones() {
@@ -140,16 +140,20 @@ func (c *resolution) checkZones() {
 				fix = fmt.Sprintf("rename region %q to %q", r, b)
 			}
 		}
-		c.fail(IDMesh, "/regions/"+escape(r), fmt.Sprintf("region %q is not a cell zone of the mesh: splitMeshRegions -cellZones makes no such region", r), fix)
+		c.fail(IDMesh, "/regions/"+escape(r), fmt.Sprintf("region %q is not a cell zone of the mesh: splitMeshRegions -cellZonesOnly makes no such region", r), fix)
 	}
 	for _, z := range zones {
 		if _, ok := c.spec.Regions[z]; !ok {
-			c.fail(IDMesh, "/regions", fmt.Sprintf("cell zone %q of the mesh has no region: splitMeshRegions -cellZones makes it a region the solver would not read", z),
+			c.fail(IDMesh, "/regions", fmt.Sprintf("cell zone %q of the mesh has no region: splitMeshRegions -cellZonesOnly makes it a region the solver would not read", z),
 				fmt.Sprintf("add regions.%s with kind fluid or solid", z))
 		}
 	}
 	if len(zones) == 0 {
 		c.fail(IDMesh, "/mesh/blockMeshDict", "the blockMeshDict's blocks name no cell zone: there are no regions to split", "name each block's zone: hex (…) <region> (nx ny nz) simpleGrading (…)")
+	} else if n := unzonedBlocks(c.mesh.file.Body); n > 0 {
+		// splitMeshRegions -cellZonesOnly: "For the cellZonesOnly option all cells must be in a cellZone".
+		c.fail(IDMesh, "/mesh/blockMeshDict", fmt.Sprintf("%d block(s) of the blockMeshDict name no cell zone: their cells would belong to no region", n),
+			"name each block's zone: hex (…) <region> (nx ny nz) simpleGrading (…)")
 	}
 }
 
@@ -249,6 +253,24 @@ func blockZones(body *grammar.Dict) []string {
 		}
 	}
 	return zones
+}
+
+// unzonedBlocks counts the hex blocks that name no cell zone.
+func unzonedBlocks(body *grammar.Dict) int {
+	n := 0
+	blocks := body.ListItems("blocks")
+	for i := 0; i+2 < len(blocks); i++ {
+		if w, ok := blocks[i].(*grammar.Word); !ok || w.Value != "hex" {
+			continue
+		}
+		if _, ok := blocks[i+1].(*grammar.List); !ok {
+			continue
+		}
+		if _, ok := blocks[i+2].(*grammar.List); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // checkRegionBoundaries: a region's own boundary entries name patches of the base mesh

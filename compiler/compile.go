@@ -454,7 +454,7 @@ func (c *resolution) checkPatches() {
 			// restarts, so the boundary exists on the next pass.
 			c.fillOpen("boundaries/"+p.Name+"/role", "/boundaries/"+escape(p.Name)+"/role",
 				fmt.Sprintf("the role of mesh patch %q (mesh type %s)", p.Name, p.Type), "string",
-				[]string{"inlet", "outlet", "wall", "symmetry", "empty", "wedge", "cyclic", "freestream"})
+				schema.BoundaryRoles())
 		}
 	}
 	for _, n := range slices.Sorted(maps.Keys(c.spec.Patch())) {

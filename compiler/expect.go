@@ -21,10 +21,12 @@ type expectations struct {
 	mesh *meshInfo
 	feat Features
 	errs *finding.List
+	// written are the fields the case writes beside Features.Fields (writtenFields).
+	written []string
 }
 
 func (c *resolution) expectations() expectations {
-	return expectations{spec: c.spec, mesh: c.mesh, feat: c.feat, errs: &c.errs}
+	return expectations{spec: c.spec, mesh: c.mesh, feat: c.feat, errs: &c.errs, written: c.writtenFields()}
 }
 
 func (c expectations) fail(id, ptr, summary, fix string) {
@@ -249,18 +251,18 @@ func (c expectations) surfaceFieldValue(n node, src Source, patch, op string, fi
 // checkField: the sampled field is one the case writes, and a vector field names its
 // component.
 func (c expectations) checkField(ptr string, e *schema.Expect, field, component string) {
-	known := c.feat.Fields
+	known := append(slices.Clone(c.feat.Fields), c.written...)
 	if c.feat.Compressible {
 		// Every compressible solver registers the density it computes as rho (rhoCentralFoam
 		// writes it, sonicFoam does not), and function objects sample registered fields.
-		known = append(slices.Clone(known), "rho")
+		known = append(known, "rho")
 	}
 	if !slices.Contains(known, field) {
 		c.fail(IDExpect, ptr, fmt.Sprintf("expect %q samples %q, which %s does not write", e.Name, field, c.feat.Solver),
 			"sample one of the case's fields: "+strings.Join(known, ", "))
 		return
 	}
-	vector := field == "U"
+	vector := slices.Contains(vectorFields, field)
 	switch {
 	case vector && component == "":
 		c.fail(IDExpect, strings.TrimSuffix(ptr, "/field"), fmt.Sprintf("expect %q samples the vector field %s without a component", e.Name, field),

@@ -8,7 +8,7 @@ import (
 
 // cht is the family of the conjugate heat transfer solvers chtMultiRegionFoam (PIMPLE) and
 // chtMultiRegionSimpleFoam (SIMPLE): fluid and solid regions, one per cell zone of the
-// mesh, split by `splitMeshRegions -cellZones -overwrite` after the mesh (foamc run and
+// mesh, split by `splitMeshRegions -cellZonesOnly -overwrite` after the mesh (foamc run and
 // Allrun), coupled through the mappedWall patches <region>_to_<other> that splitMeshRegions
 // writes. A region's files live in its own directories (0/<region>, constant/<region>,
 // system/<region>), so the family writes them itself (cht_regions.go, behind multiRegion)

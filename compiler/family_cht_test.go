@@ -19,7 +19,7 @@ import (
 
 // The cht family's fixture: air over a plate heated by a wall heat flux (5000 W/m^2 on
 // 0.1 x 0.01 m^2: 5 W) and a volumetric source (1e6 W/m^3 in 1e-5 m^3: 10 W). It lints clean,
-// and in v1912 (blockMesh, splitMeshRegions -cellZones -overwrite, chtMultiRegionFoam for
+// and in v1912 (blockMesh, splitMeshRegions -cellZonesOnly -overwrite, chtMultiRegionFoam for
 // 0.5 s) the plate stores what both sources put in, less the little the air takes: its mean T
 // rises by 15 W x 0.5 s / (rho V Cp = 24.3 J/K) = 0.3086 K (measured 300.3086 K).
 func TestCHTFamilyRunsInOpenFOAM(t *testing.T) {
@@ -54,14 +54,14 @@ func TestCHTFamilyRunsInOpenFOAM(t *testing.T) {
 	if strings.Contains(string(res.Files["0/plate/T"]), "inlet") || !strings.Contains(string(res.Files["0/air/T"]), "inlet") {
 		t.Errorf("region patches misplaced:\n%s", res.Files["0/plate/T"])
 	}
-	if !strings.Contains(string(res.Files["Allrun"]), "run splitMeshRegions -cellZones -overwrite") {
+	if !strings.Contains(string(res.Files["Allrun"]), "run splitMeshRegions -cellZonesOnly -overwrite") {
 		t.Errorf("Allrun does not split the regions:\n%s", res.Files["Allrun"])
 	}
 	dir := filepath.Join(t.TempDir(), "case")
 	if err := res.Write(dir, false); err != nil {
 		t.Fatal(err)
 	}
-	for _, step := range [][]string{{"blockMesh"}, {"splitMeshRegions", "-cellZones", "-overwrite"}, {"chtMultiRegionFoam"}} {
+	for _, step := range [][]string{{"blockMesh"}, {"splitMeshRegions", "-cellZonesOnly", "-overwrite"}, {"chtMultiRegionFoam"}} {
 		cmd := exec.Command(progs[step[0]], append(step[1:], "-case", dir)...)
 		cmd.Env = foamtest.Env()
 		if out, err := cmd.CombinedOutput(); err != nil {

@@ -122,6 +122,11 @@ func (c *emission) convection(field string) (string, Source) {
 	if !n.accurate() {
 		return robust, curated(refNumerics)
 	}
+	if v, ok := vofTurbulenceConvection(c.feat, field); ok {
+		s := curated(refVoFTurbulence)
+		s.Profile = profileAccurate
+		return v, s
+	}
 	s := curated(refConvection)
 	s.Profile, s.Robust = profileAccurate, robust
 	return accurateConvection(c.feat, field), s

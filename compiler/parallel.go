@@ -122,8 +122,8 @@ func (c scripts) meshSteps(b *bytes.Buffer) {
 		}
 	}
 	if len(c.spec.Regions) > 0 {
-		// One mesh region per cell zone (the conjugate heat transfer family).
-		b.WriteString("run splitMeshRegions -cellZones -overwrite\n")
+		// One mesh region per cell zone, connected or not (the conjugate heat transfer family).
+		b.WriteString("run splitMeshRegions -cellZonesOnly -overwrite\n")
 	}
 	if len(c.spec.Initial.Regions) > 0 {
 		b.WriteString("run setFields\n")

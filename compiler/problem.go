@@ -63,6 +63,11 @@ func (c *resolution) resolvePhysics() {
 		p.require(constraint{Rule: IDFlowMismatch, Text: "physics.solver and physics.flow.steady must agree (docs/spec.md)",
 			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return solvers[a["physics/solver"]].Steady == want }})
 	}
+	if s.Reaction != nil {
+		// Only reactingFoam reads the mixture; another solver would drop it without a word.
+		p.require(constraint{Rule: IDFlowMismatch, Text: "reaction is read by reactingFoam only: physics.solver and reaction must agree (docs/spec.md, Reacting flow)",
+			Scope: []string{"physics/solver"}, Holds: func(a assignment) bool { return a["physics/solver"] == "reactingFoam" }})
+	}
 	// Thermo type and energy variable (only meaningful for compressible solvers).
 	thermo := []candidate{{"hePsiThermo", curated(refSolvers + " THERMO-003")}, {"heRhoThermo", curated(refSolvers + " THERMO-003")}}
 	p.add(&variable{ID: "constant/thermophysicalProperties/thermoType/type", Domain: thermo})

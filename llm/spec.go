@@ -36,11 +36,48 @@ type SpecResult struct {
 	Attempts int
 }
 
-const specSystem = `You write case specifications (version 1) for foamc, an OpenFOAM v1912 case compiler.
+// specSystem is the system prompt for a spec schema: what docs/spec.md lets a spec state,
+// the boundary roles from the schema's enum (TestSpecSystemMatchesSchema keeps the field
+// names in step).
+func specSystem(specSchema json.RawMessage) string {
+	roles := "as the schema's boundary role enum lists"
+	var s struct {
+		Definitions struct {
+			Boundary struct {
+				Properties struct {
+					Role struct {
+						Enum []string `json:"enum"`
+					} `json:"role"`
+				} `json:"properties"`
+			} `json:"boundary"`
+		} `json:"definitions"`
+	}
+	if json.Unmarshal(specSchema, &s) == nil && len(s.Definitions.Boundary.Properties.Role.Enum) > 0 {
+		roles = strings.Join(s.Definitions.Boundary.Properties.Role.Enum, ", ")
+	}
+	return specSystemHead + roles + specSystemTail
+}
+
+const specSystemHead = `You write case specifications (version 1) for foamc, an OpenFOAM v1912 case compiler.
 Reply with one JSON object valid against the given JSON Schema. State the physics an engineer would state:
 solver or flow regime, turbulence (laminar, a RAS or an LES model spelled as OpenFOAM spells it), fluid properties in SI units,
-one boundaries entry per mesh patch with its role (inlet, outlet, wall, symmetry, empty, wedge, cyclic, freestream) and values,
-and control (endTime, deltaT). Leave out what the request does not determine; do not invent numerics.
+one boundaries entry per mesh patch with its role (`
+
+const specSystemTail = `) and values,
+and control (endTime, and deltaT or maxCo; a steady solver takes deltaT 1 and endTime counts iterations).
+Beyond single-phase flow the spec states:
+- free surface (interFoam): fluid.phases, two of {name, rho, nu} with the liquid first (alpha.<name> is solved), fluid.sigma,
+  physics.gravity, initial.alpha and initial.regions [{box: {min, max}, alpha}] (a water column), alpha on every inlet,
+  and the role atmosphere for a boundary open to the ambient air;
+- shallow water (shallowWaterFoam, laminar): initial.h (> 0), initial.h0 (the bed), initial.regions with h and h0,
+  h and hU (or U with h) on patches, physics.gravity;
+- passive scalars: scalars [{name, diffusivity, initial, inlet}], a patch's scalars values, a region's scalars
+  (scalarTransportFoam transports the scalar T in a frozen U);
+- reacting flow (reactingFoam): reaction {mechanism: methaneOneStep, inertSpecie, initial mass fractions, combustion, chemistry}
+  and species mass fractions on inlets, each set summing to 1;
+- conjugate heat transfer (chtMultiRegionFoam, chtMultiRegionSimpleFoam): regions keyed by the mesh's cell zones,
+  each {kind: fluid or solid, material, T, heatSource, boundaries}; a wall's T or heatFlux.
+Leave out what the request does not determine; do not invent numerics.
 When foamc rejects a spec it lists findings with a JSON path and a fix: correct exactly those.`
 
 // SpecFromPrompt turns a request into a spec. check compiles a candidate (as
@@ -56,7 +93,7 @@ func (c *Client) SpecFromPrompt(ctx context.Context, ps PromptSpec, check func(s
 	if ps.MeshField != "" {
 		user += fmt.Sprintf("\nThe mesh is given: set mesh.%s to %q. Its boundary (patch names and types):\n%s\n", ps.MeshField, ps.MeshRef, ps.MeshText)
 	}
-	msgs := []Message{{Role: "system", Content: specSystem}, {Role: "user", Content: user}}
+	msgs := []Message{{Role: "system", Content: specSystem(ps.Schema)}, {Role: "user", Content: user}}
 	schema := &Schema{Name: "foamc_spec", Schema: ps.Schema}
 	res := &SpecResult{}
 	for attempt := 1; attempt <= max; attempt++ {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -75,5 +77,29 @@ func TestSpecFromPromptGivesUp(t *testing.T) {
 		func([]byte) error { return fl })
 	if !errors.Is(err, ErrNoAcceptableSpec) || !strings.Contains(err.Error(), "name is required") || len(srv.Requests()) != 2 {
 		t.Fatalf("err %v after %d requests", err, len(srv.Requests()))
+	}
+}
+
+// TestSpecSystemMatchesSchema: the prompt offers every boundary role of the spec schema and
+// names only fields the schema has, so it describes what docs/spec.md allows.
+func TestSpecSystemMatchesSchema(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("..", "schema", "spec.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt := specSystem(text)
+	for _, r := range []string{"inlet", "outlet", "wall", "freestream", "atmosphere"} {
+		if !strings.Contains(prompt, r) {
+			t.Errorf("the prompt lacks role %s", r)
+		}
+	}
+	for _, f := range []string{"phases", "sigma", "gravity", "alpha", "regions", "h0", "hU", "scalars", "diffusivity", "reaction",
+		"mechanism", "inertSpecie", "combustion", "chemistry", "species", "kind", "material", "heatSource", "heatFlux", "maxCo"} {
+		if !strings.Contains(prompt, f) {
+			t.Errorf("the prompt does not mention %s", f)
+		}
+		if !strings.Contains(strings.ReplaceAll(string(text), " ", ""), `"`+f+`":`) {
+			t.Errorf("the prompt names %s, which the spec schema lacks", f)
+		}
 	}
 }

@@ -34,10 +34,12 @@ var prepSteps = []prepStep{
 	{dict: "system/snappyHexMeshDict", program: "checkMesh", mesh: true},
 	{dict: "system/topoSetDict", program: "topoSet"},
 	// A region case is split into one mesh per cell zone (the multi-region tutorials'
-	// Allrun.pre), unless its region meshes are given.
-	{dict: "constant/regionProperties", program: "splitMeshRegions", args: []string{"-cellZones", "-overwrite"}, needed: lacksRegionMesh},
+	// Allrun.pre), unless its region meshes are given: -cellZonesOnly keeps a zone of
+	// disconnected parts one region, as the reverseBurner tutorial does (-cellZones walks the
+	// cells and makes each part a region "domainN" the solver does not read).
+	{dict: "constant/regionProperties", program: "splitMeshRegions", args: []string{"-cellZonesOnly", "-overwrite"}, needed: lacksRegionMesh},
 	// Foundation 12 names the regions in controlDict's regionSolvers (foamMultiRun).
-	{dict: "system/controlDict", program: "splitMeshRegions", args: []string{"-cellZones", "-overwrite"}, needed: multiRunWithoutRegionMesh},
+	{dict: "system/controlDict", program: "splitMeshRegions", args: []string{"-cellZonesOnly", "-overwrite"}, needed: multiRunWithoutRegionMesh},
 	{dict: "system/setFieldsDict", program: "setFields"},
 }
 

@@ -511,8 +511,10 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
+	adjust, err := f.get(ctx, "system/controlDict", "adjustTimeStep")
+	adjustable := err == nil && switchOn(adjust)
 	// Foundation 12 has no runTimeControl: its adjustable runs keep the endTime bound.
-	if adjust, err := f.get(ctx, "system/controlDict", "adjustTimeStep"); err == nil && switchOn(adjust) && application(f.dir) != openfoam.Application12 {
+	if adjustable && application(f.dir) != openfoam.Application12 {
 		if err := f.set(ctx, "system/controlDict", "functions/"+stepsFunction, stopAfter(f, startTime, n)); err != nil {
 			restore()
 			return nil, fmt.Errorf("runner: limit steps: %w", err)
@@ -520,7 +522,14 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 		return restore, nil
 	}
 	end := strconv.FormatFloat(startTime+float64(n)*deltaT, 'g', 12, 64)
-	for _, kv := range [][2]string{{"endTime", end}, {"stopAt", "endTime"}, {"writeControl", "timeStep"}, {"writeInterval", strconv.Itoa(n)}} {
+	wc, wi := "timeStep", strconv.Itoa(n)
+	if adjustable {
+		// The step follows the Courant number, so the run reaches endTime in other than n
+		// steps and a write every n steps can miss the end (an interFoam run stopped after 8
+		// with nothing written); adjustableRunTime lands a step on the write time.
+		wc, wi = "adjustableRunTime", strconv.FormatFloat(float64(n)*deltaT, 'g', 12, 64)
+	}
+	for _, kv := range [][2]string{{"endTime", end}, {"stopAt", "endTime"}, {"writeControl", wc}, {"writeInterval", wi}} {
 		if err := f.set(ctx, "system/controlDict", kv[0], kv[1]); err != nil {
 			restore()
 			return nil, fmt.Errorf("runner: limit steps: %w", err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/openfoam"
 )
 
@@ -45,5 +46,33 @@ func TestClosedDomainRoundOff(t *testing.T) {
 				t.Fatalf("want %s %q, got %+v", c.wantID, c.want, fs)
 			}
 		})
+	}
+}
+
+// TestShallowWaterStoresWater: a shallowWaterFoam channel filling from a deeper inlet takes in
+// more than it lets out (the depth rises); its net boundary flux is not a mass imbalance.
+func TestShallowWaterStoresWater(t *testing.T) {
+	dir := t.TempDir()
+	for rel, body := range map[string]string{
+		"constant/polyMesh/boundary": "FoamFile { version 2.0; format ascii; class polyBoundaryMesh; object boundary; }\n2 ( inlet { type patch; nFaces 1; startFace 1; } outlet { type patch; nFaces 1; startFace 2; } )\n",
+		"1/phi": "FoamFile { version 2.0; format ascii; class surfaceScalarField; object phi; }\ndimensions [0 3 -1 0 0 0 0];\ninternalField nonuniform List<scalar> 1(0.5);\n" +
+			"boundaryField { inlet { type calculated; value uniform -1; } outlet { type calculated; value uniform 0.01; } }\n",
+	} {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(app string) []finding.Finding {
+		return checkConservation(&Run{dir: dir, app: app, times: []string{"1"}, sol: openfoam.Solver{}, dicts: map[string]expanded{}})
+	}
+	if fs := run("shallowWaterFoam"); len(fs) != 1 || fs[0].ID != IDNotJudged || !strings.Contains(fs[0].Summary, "stores water") {
+		t.Errorf("shallowWaterFoam: %+v", fs)
+	}
+	if fs := run("pimpleFoam"); len(fs) != 1 || fs[0].ID != IDMassImbalance {
+		t.Errorf("pimpleFoam, the same fluxes: %+v", fs)
 	}
 }

@@ -56,7 +56,7 @@ func checkRegionFields(r *Run) []finding.Finding {
 					out = append(out, finding.Finding{ID: IDCountMismatch, Severity: finding.Deny,
 						Summary:  fmt.Sprintf("%s holds %d internalField values for region %s's mesh of %d cells", rel, n, rg.Name(), cells),
 						Detail:   fmt.Sprintf("method: the nonuniform list's size against nCells of %s's owner file; measured: %d != %d", path.Join(part, "constant", rg.Name(), "polyMesh"), n, cells),
-						Fix:      "the field was not written for this region's mesh: split the mesh again (splitMeshRegions -cellZones -overwrite) and rerun",
+						Fix:      "the field was not written for this region's mesh: split the mesh again (splitMeshRegions -cellZonesOnly -overwrite) and rerun",
 						Location: finding.Location{File: rel, Line: line(in), Path: "/internalField"}})
 					continue
 				}

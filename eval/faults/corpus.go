@@ -29,7 +29,7 @@ type Base struct {
 	Case   string `yaml:"case"`
 	Solver string `yaml:"solver"` // controlDict application, checked by Validate against the tutorial
 	// Steps run before the solver, in order (blockMesh, setFields...); a step's words after
-	// the program are its arguments ("splitMeshRegions -cellZones -overwrite").
+	// the program are its arguments ("splitMeshRegions -cellZonesOnly -overwrite").
 	Steps []string `yaml:"steps"`
 	// Prepare shortens the run (endTime, writeInterval) and does what the
 	// tutorial's Allrun does besides running programs (restore 0.orig).

@@ -24,18 +24,18 @@ const (
 
 // References of the accurate choices (cited in provenance.json and docs/compiler.md).
 const (
-	refConvection         = "accurate profile: second-order bounded convection (Jasak 1996, PhD thesis, Imperial College, ch. 3: NVD/TVD limiters; Warming & Beam 1976 for linearUpwind); OpenFOAM user guide 4.4 divSchemes"
-	refBackward           = "accurate profile: second-order backward differencing in time (Ferziger & Peric, Computational Methods for Fluid Dynamics, 3rd ed., sec. 6.2.3); Euler is first order"
-	refMULESDdt           = "accurate profile: interFoam's MULES phase-fraction step accepts only Euler and CrankNicolson (applications/solvers/multiphase/VoF/alphaEqn.H: \"Only Euler and CrankNicolson ddt schemes are supported\"); the tutorials' Euler with the interface Courant limit maxAlphaCo"
-	refChemistryDdt       = "accurate profile: reactingFoam integrates the chemistry over each step apart from the transport (first-order operator splitting, chemistryModel::solve(deltaT)), so backward differencing would not raise the order; Euler as the tutorials"
-	refShallowDdt         = "accurate profile: shallowWaterFoam's bores and dam-break fronts are discontinuities, and backward differencing is not strong-stability preserving (Gottlieb, Shu & Tadmor 2001, SIAM Review 43:89-112): on eval/validation/ritter it overshot to a negative depth (SIGFPE) where Euler with the limited convection stays bounded"
-	refCompressibleDdt    = "accurate profile: a pressure-based compressible transient carries shocks and expansions, and backward differencing is not strong-stability preserving (Gottlieb, Shu & Tadmor 2001, SIAM Review 43:89-112): the supersonic nozzle of eval/specmatrix TestIssue10NozzleAreaRatio reached a negative temperature at step 93 under backward and runs under Euler"
-	refRobustCompressible = "numerics profile robust by default for rhoPimpleFoam and sonicFoam: under accurate the supersonic nozzle of eval/specmatrix TestIssue10NozzleAreaRatio reached a negative temperature (backward) or, with Euler, missed its supersonic exit at 3 ms (exit Mach down to 0 against >= 1.5 with the tutorials' schemes); numerics.profile: accurate still selects it"
-	refDensityDdt         = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
-	refShedding           = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
-	refFlowTime           = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
-	refLinearSolvers      = "accurate profile: GAMG for the pressure (relTol 0.1 steady, 0.05 transient, 0 in the final corrector), smoothSolver for the transport equations (relTol 0.1 steady, 0 transient), absolute tolerance 1e-6: each step converges and the time to the answer measured on eval/validation is within 1.2x of a hand-tuned setup (docs/validation.md)"
-	refSIMPLE             = "accurate profile: SIMPLE under-relaxation of 0.7 for the transport equations and 0.3 for the pressure (Patankar 1980, Numerical Heat Transfer and Fluid Flow, 6.7; Ferziger & Peric, 3rd ed., 7.5.2); measured on eval/validation/devahldavis against the tutorials' 0.3/0.7"
+	refConvection      = "accurate profile: second-order bounded convection (Jasak 1996, PhD thesis, Imperial College, ch. 3: NVD/TVD limiters; Warming & Beam 1976 for linearUpwind); OpenFOAM user guide 4.4 divSchemes"
+	refBackward        = "accurate profile: second-order backward differencing in time (Ferziger & Peric, Computational Methods for Fluid Dynamics, 3rd ed., sec. 6.2.3); Euler is first order"
+	refMULESDdt        = "accurate profile: interFoam's MULES phase-fraction step accepts only Euler and CrankNicolson (applications/solvers/multiphase/VoF/alphaEqn.H: \"Only Euler and CrankNicolson ddt schemes are supported\"); the tutorials' Euler with the interface Courant limit maxAlphaCo"
+	refChemistryDdt    = "accurate profile: reactingFoam integrates the chemistry over each step apart from the transport (first-order operator splitting, chemistryModel::solve(deltaT)), so backward differencing would not raise the order; Euler as the tutorials"
+	refShallowDdt      = "accurate profile: shallowWaterFoam's bores and dam-break fronts are discontinuities, and backward differencing is not strong-stability preserving (Gottlieb, Shu & Tadmor 2001, SIAM Review 43:89-112): on eval/validation/ritter it overshot to a negative depth (SIGFPE) where Euler with the limited convection stays bounded"
+	refCompressible    = "accurate profile for a pressure-based compressible transient (rhoPimpleFoam, sonicFoam): backward in time with two PIMPLE outer correctors, TVD convection for momentum (limitedLinearV 1: Sweby 1984, SIAM J. Numer. Anal. 21:995-1011, in Jasak 1996's NVD form, the limiter following the direction of steepest change) as for energy; measured on the supersonic nozzle of eval/specmatrix TestIssue10NozzleAreaRatio: backward with one outer corrector reached a negative temperature at step ~100, with two it runs (exit Mach 1.85-2.12 at 3 ms against 1.86-2.10 robust); linearUpwind momentum separated the exit's wall corner (Mach 0 there, 1.86 with the limiter) and Crank-Nicolson 0.9 diverged at 2 ms even with three outer correctors"
+	refDensityDdt      = "accurate profile: rhoCentralFoam's Kurganov-Tadmor scheme is written for explicit Euler steps (Greenshields et al. 2010, Int. J. Numer. Meth. Fluids 63:1-21); accuracy comes from a small Courant number"
+	refShedding        = "accurate profile: a bluff body sheds vortices at St = f D / U ~ 0.2 (Roshko 1954, NACA TN 3169, 40 < Re < 1e5); the step resolves the period T = D/(St U) in at least 50 steps"
+	refFlowTime        = "accurate profile: the step resolves the flow-through time L/U in at least 20 steps, whatever the Courant number allows"
+	refLinearSolvers   = "accurate profile: GAMG for the pressure (relTol 0.1 steady, 0.05 transient, 0 in the final corrector), smoothSolver for the transport equations (relTol 0.1 steady, 0 transient), absolute tolerance 1e-6: each step converges and the time to the answer measured on eval/validation is within 1.2x of a hand-tuned setup (docs/validation.md)"
+	refOuterCorrectors = "accurate profile: PIMPLE beyond a Courant number of 1 iterates each step to convergence with outer correctors (OpenFOAM v1912 user guide 4.5 PIMPLE; tutorials incompressible/pimpleFoam/RAS/propeller and heatTransfer/chtMultiRegionFoam/windshieldDefrost: two at maxCo 2 and 5); one outer corrector is PISO, whose pressure-velocity splitting error grows with the step (Issa 1986, J. Comput. Phys. 62:40-65)"
+	refSIMPLE          = "accurate profile: SIMPLE under-relaxation of 0.7 for the transport equations and 0.3 for the pressure (Patankar 1980, Numerical Heat Transfer and Fluid Flow, 6.7; Ferziger & Peric, 3rd ed., 7.5.2); measured on eval/validation/devahldavis against the tutorials' 0.3/0.7"
 )
 
 // stepsPerPeriod and stepsPerFlowTime bound an adjustable step by the flow's time scale.
@@ -53,14 +53,10 @@ type numerics struct {
 
 func (n numerics) accurate() bool { return n.name == profileAccurate }
 
-// numerics is the profile of the compilation: the spec's numerics.profile, else accurate
-// (robust for a transient pressure-based compressible flow: not yet proven, refRobustCompressible).
+// numerics is the profile of the compilation: the spec's numerics.profile, else accurate.
 func (c *compilation) numerics() numerics {
 	if p := c.spec.Numerics.Profile; p != "" {
 		return numerics{p, specSrc("/numerics/profile")}
-	}
-	if c.fam().name() == (compressible{}).name() && !c.feat.Steady {
-		return numerics{profileRobust, curated(refRobustCompressible)}
 	}
 	return numerics{profileAccurate, curated("numerics profile accurate unless numerics.profile says robust (issue 25)")}
 }
@@ -124,14 +120,19 @@ func (c *compilation) convection(field string) (string, Source) {
 	}
 	s := curated(refConvection)
 	s.Profile, s.Robust = profileAccurate, robust
+	if field == "U" && !c.feat.Steady && c.fam().name() == (compressible{}).name() {
+		// A pressure-based compressible transient's shocks: TVD, not linearUpwind.
+		s.Ref = refCompressible
+		return "Gauss limitedLinearV 1", s
+	}
 	return accurateConvection(c.feat, field), s
 }
 
 // eulerDdt are the families whose solvers keep Euler under accurate, with the reason (a VoF
-// case's phases add interFoam's MULES, refMULESDdt).
+// case's phases add interFoam's MULES, refMULESDdt). A pressure-based compressible transient
+// takes backward with two outer correctors (refCompressible, outerCorrectors).
 var eulerDdt = map[string]string{
 	(density{}).name():      refDensityDdt,
-	(compressible{}).name(): refCompressibleDdt,
 	(shallowWater{}).name(): refShallowDdt,
 	(reacting{}).name():     refChemistryDdt,
 }
@@ -157,6 +158,9 @@ func (c *compilation) ddt() (string, Source) {
 		return "Euler", s
 	}
 	s := curated(refBackward)
+	if c.fam().name() == (compressible{}).name() {
+		s = curated(refCompressible)
+	}
 	s.Profile, s.Robust = profileAccurate, "Euler"
 	return "backward", s
 }
@@ -232,3 +236,23 @@ func (c *compilation) accurateSolvers() bool {
 // minGAMGCells is ten times GAMG's default nCellsInCoarsestLevel (10): room for at least
 // one coarse level whatever the agglomeration.
 const minGAMGCells = 100
+
+// outerCorrectors is PIMPLE's nOuterCorrectors and its source when the accurate profile
+// takes more than the one every profile starts from (ok false otherwise): two for a
+// pressure-based compressible transient (backward needs them, refCompressible) and for a
+// step beyond Courant 1 (refOuterCorrectors).
+func (c *compilation) outerCorrectors() (int, Source, bool) {
+	if !c.numerics().accurate() || c.feat.Steady {
+		return 0, Source{}, false
+	}
+	ref := refOuterCorrectors
+	switch {
+	case c.fam().name() == (compressible{}).name():
+		ref = refCompressible
+	case c.spec.Control.MaxCo == nil || *c.spec.Control.MaxCo <= 1:
+		return 0, Source{}, false
+	}
+	s := curated(ref)
+	s.Profile, s.Robust = profileAccurate, "1"
+	return 2, s, true
+}

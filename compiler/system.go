@@ -328,7 +328,11 @@ func (c *compilation) emitSolution() {
 			alg.set("nCorrectors", asrc, grammar.Num(2))
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
 		case "PIMPLE":
-			alg.set("nOuterCorrectors", asrc, grammar.Num(1))
+			if n, src, ok := c.outerCorrectors(); ok {
+				alg.set("nOuterCorrectors", src, grammar.Num(float64(n)))
+			} else {
+				alg.set("nOuterCorrectors", asrc, grammar.Num(1))
+			}
 			alg.set("nCorrectors", asrc, grammar.Num(2))
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
 		}

@@ -233,10 +233,18 @@ func (c *compilation) relaxationFactor(key string, family float64) (float64, Sou
 // (hotRoom with kOmega and kOmegaSST, a laminar heated box) drove T negative within 25
 // iterations, and the de Vahl Davis cavity missed verify's energy balance (0.26 % > 0.1 %).
 //
-// A mesh of fewer than minGAMGCells cells keeps them too: GAMG cannot agglomerate it ("No
-// coarse levels created", GAMGSolver.C:324 in v1912; eval/validation/premixed is one cell).
+// A mesh of fewer than minGAMGCells cells takes PCG/DIC for the pressure instead of GAMG
+// (smallMesh): GAMG cannot agglomerate it ("No coarse levels created", GAMGSolver.C:324 in
+// v1912; eval/validation/premixed is one cell).
 func (c *compilation) accurateSolvers() bool {
-	return c.numerics().accurate() && !c.feat.Buoyant && (c.mesh.Cells == 0 || c.mesh.Cells >= minGAMGCells)
+	return c.numerics().accurate() && !c.feat.Buoyant
+}
+
+// smallMesh: a mesh GAMG cannot coarsen, whose pressure the accurate profile solves with
+// PCG/DIC; on the 80-cell Couette channel of eval/validation the tutorials' GAMG to 1e-8
+// took 0.72 s of solver time against 0.42 s for PCG/DIC (scripts/bench-validation-time.sh).
+func (c *compilation) smallMesh() bool {
+	return c.mesh.Cells > 0 && c.mesh.Cells < minGAMGCells
 }
 
 // minGAMGCells is ten times GAMG's default nCellsInCoarsestLevel (10): room for at least

@@ -300,6 +300,8 @@ func (c *compilation) emitSolution() {
 		case f.Transonic:
 			c.solverBlock(sol, name, fmt.Sprintf("solver PBiCGStab; preconditioner DILU; tolerance 1e-06; relTol %g", relTol),
 				ruleSrc("FOAM-SOL-003", "transonic p matrix is asymmetric"))
+		case c.accurateSolvers() && c.smallMesh():
+			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), src)
 		default:
 			c.solverBlock(sol, name, fmt.Sprintf("solver GAMG; smoother GaussSeidel; tolerance 1e-06; relTol %g", relTol), src)
 		}

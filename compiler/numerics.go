@@ -90,13 +90,15 @@ func robustConvection(f Features, field string) string {
 // Steady scalars do not take limitedLinear (limiter switching stalls SIMPLE): with it the
 // rhoSimpleFoam channel of verify/testdata/compressible-channel stalled at residuals of
 // 1.5e-5 where the tutorials' schemes converge in 262 iterations, and the simpleFoam
-// k-epsilon step of examples/channel-step at 1e-4 after 1000 iterations. Steady compressible
-// scalars take linearUpwind (262 iterations); steady incompressible ones keep the robust
-// bounded upwind (linearUpwind sent the step to SIGFPE at iteration 14).
+// k-epsilon step of examples/channel-step at 1e-4 after 1000 iterations. A steady
+// compressible flow's energy takes linearUpwind (262 iterations); the turbulence scalars of
+// every steady flow keep the robust bounded upwind: linearUpwind sent the step to SIGFPE at
+// iteration 14 and the generated matrix's rhoSimpleFoam LaunderSharmaKE T-junction to a
+// negative temperature at iteration 10 (with k and epsilon upwind it runs).
 func accurateConvection(f Features, field string) string {
 	scheme := "Gauss limitedLinear 1"
 	switch {
-	case field != "U" && f.Steady && !f.Compressible:
+	case field != "U" && f.Steady && (!f.Compressible || !energyField[field]):
 		return robustConvection(f, field)
 	case field != "U" && f.Steady:
 		scheme = "Gauss linearUpwind grad(" + field + ")"
@@ -110,6 +112,10 @@ func accurateConvection(f Features, field string) string {
 	}
 	return scheme
 }
+
+// energyField are the energy equation's transported fields (enthalpy or internal energy and
+// the kinetic energy K): the only scalars a steady compressible flow convects by linearUpwind.
+var energyField = map[string]bool{"h": true, "e": true, "K": true}
 
 // convection is the profile's scheme for the convection of field, with its source; the
 // source records the robust choice for foamc run --repair.

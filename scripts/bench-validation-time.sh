@@ -4,7 +4,8 @@
 # mesh and tolerance. Every case is compiled by foamc and meshed once (its Allrun); each setup
 # is that case with the edits below applied by foamDictionary, run RUNS times (time directories
 # and postProcessing cleared between runs), nice'd; the time is OpenFOAM's ExecutionTime (CPU
-# seconds) of the last step, median of the runs; each setup's last run is judged by foamc
+# seconds) of the last step (the process's user + system CPU time for a solver that prints
+# none), median of the runs; each setup's last run is judged by foamc
 # verify against the case's spec (a hand setup that is rejected, e.g. stops before the
 # energy balance closes, does not meet the tolerance and is not compared).
 #   scripts/bench-validation-time.sh [CASE...]      RUNS=3 by default; WORK=dir keeps the runs
@@ -73,8 +74,11 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) {print "nan"; exit} if (NR%
 runs() { # dir solver -> prints the median ExecutionTime of RUNS runs
 	local d=$1 s=$2 i ts=()
 	for ((i = 0; i < RUNS; i++)); do
-		(cd "$d" && foamListTimes -rm >/dev/null 2>&1; rm -rf postProcessing; nice -n 5 "$s" >"log.$s" 2>&1) || true
-		ts+=("$(exectime "$d/log.$s")")
+		(cd "$d" && foamListTimes -rm >/dev/null 2>&1; rm -rf postProcessing
+			nice -n 5 /usr/bin/time -o cpu.txt -f '%U %S' "$s" >"log.$s" 2>&1) || true
+		# scalarTransportFoam prints no ExecutionTime: its process CPU time (user + system).
+		ts+=("$(exectime "$d/log.$s" || true)")
+		[ -n "${ts[-1]}" ] || ts[-1]=$(awk '{print $1 + $2}' "$d/cpu.txt")
 	done
 	printf '%s\n' "${ts[@]}" | median
 }

@@ -300,6 +300,8 @@ func (c *emission) emitSolution() {
 		case f.Transonic:
 			c.solverBlock(sol, name, fmt.Sprintf("solver PBiCGStab; preconditioner DILU; tolerance 1e-06; relTol %g", relTol),
 				ruleSrc("FOAM-SOL-003", "transonic p matrix is asymmetric"))
+		case c.accurateSolvers() && c.smallMesh():
+			c.solverBlock(sol, name, fmt.Sprintf("solver PCG; preconditioner DIC; tolerance 1e-06; relTol %g", relTol), src)
 		default:
 			c.solverBlock(sol, name, fmt.Sprintf("solver GAMG; smoother GaussSeidel; tolerance 1e-06; relTol %g", relTol), src)
 		}
@@ -328,7 +330,11 @@ func (c *emission) emitSolution() {
 			alg.set("nCorrectors", asrc, grammar.Num(2))
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
 		case "PIMPLE":
-			alg.set("nOuterCorrectors", asrc, grammar.Num(1))
+			if n, src, ok := c.outerCorrectors(); ok {
+				alg.set("nOuterCorrectors", src, grammar.Num(float64(n)))
+			} else {
+				alg.set("nOuterCorrectors", asrc, grammar.Num(1))
+			}
 			alg.set("nCorrectors", asrc, grammar.Num(2))
 			alg.set("nNonOrthogonalCorrectors", asrc, grammar.Num(0))
 		}

@@ -235,3 +235,47 @@ func TestReactingTurbulenceReynolds(t *testing.T) {
 		t.Errorf("free combustion model on a 20 m/s turbulent inflow: want EDC, got\n%s", got)
 	}
 }
+
+// A region's species replace the initial composition in its box: every specie file gets a
+// setFields value (0 for those the region does not name), so an igniter of burnt products
+// starts at rest among fresh reactants; a region's bad fractions are refused at their path.
+func TestReactingRegionSpecies(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := filepath.Abs(filepath.Join("testdata", "reacting"))
+	withRegion := func(species string) []byte {
+		return []byte(strings.Replace(string(base), "  T: 2000\n",
+			"  T: 2000\n  regions:\n    - box: {min: [-1, -1, -1], max: [0, 1, 1]}\n      T: 2300\n      species: "+species+"\n", 1))
+	}
+	res, err := CompileBytes(context.Background(), "spec.yaml", withRegion("{CO2: 0.15, H2O: 0.12, N2: 0.73}"), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := strings.Join(strings.Fields(string(res.Files["system/setFieldsDict"])), " ")
+	for _, want := range []string{"volScalarFieldValue T 2300", "volScalarFieldValue CH4 0", "volScalarFieldValue CO2 0.15",
+		"volScalarFieldValue H2O 0.12", "volScalarFieldValue N2 0.73", "volScalarFieldValue O2 0"} {
+		if !strings.Contains(sf, want) {
+			t.Errorf("setFieldsDict lacks %q:\n%s", want, sf)
+		}
+	}
+	// The region's species have their own 0/ files, at 0 outside the box.
+	for _, f := range []string{"0/CO2", "0/H2O"} {
+		if !strings.Contains(string(res.Files[f]), "internalField   uniform 0;") {
+			t.Errorf("%s:\n%s", f, res.Files[f])
+		}
+	}
+	for name, tc := range map[string]struct{ species, ptr string }{
+		"sum":     {"{CO2: 0.15, N2: 0.73}", "/initial/regions/0/species"},
+		"unknown": {"{CO: 0.15, H2O: 0.12, N2: 0.73}", "/initial/regions/0/species/CO"},
+	} {
+		_, err := CompileBytes(context.Background(), "spec.yaml", withRegion(tc.species), dir, Options{})
+		var fl finding.List
+		if !errors.As(err, &fl) || !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+			return f.ID == IDReaction && f.Location.Path == tc.ptr && f.Location.Line > 0
+		}) {
+			t.Errorf("%s: want %s located at %s, got %v", name, IDReaction, tc.ptr, err)
+		}
+	}
+}

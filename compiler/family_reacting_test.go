@@ -279,3 +279,33 @@ func TestReactingRegionSpecies(t *testing.T) {
 		}
 	}
 }
+
+// Species in a region of a solver without species are refused at their path.
+func TestRegionSpeciesNeedReacting(t *testing.T) {
+	const spec = `version: 1
+name: t
+mesh: {blockMeshDict: channel/blockMeshDict}
+physics: {solver: rhoCentralFoam, turbulence: laminar}
+fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}
+initial:
+  U: [0, 0, 0]
+  p: 10000
+  T: 278.7
+  regions:
+    - box: {min: [-1, -1, -1], max: [0.05, 1, 1]}
+      T: 348.4
+      species: {N2: 1}
+boundaries:
+  inlet:        {role: wall}
+  outlet:       {role: wall}
+  walls:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 0.001, maxCo: 0.2}
+`
+	_, fl := compileSrc(t, spec, Options{})
+	if !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+		return f.ID == IDUnsupported && f.Location.Path == "/initial/regions/0/species"
+	}) {
+		t.Errorf("want %s at /initial/regions/0/species, got %v", IDUnsupported, fl)
+	}
+}

@@ -309,3 +309,74 @@ control: {endTime: 0.001, maxCo: 0.2}
 		t.Errorf("want %s at /initial/regions/0/species, got %v", IDUnsupported, fl)
 	}
 }
+
+// v1912's setFields takes a region's species as compiled: in the box every specie file
+// holds the region's fraction (0 for those it does not name) and T its temperature, outside
+// the initial composition is untouched.
+func TestReactingRegionSpeciesSetFields(t *testing.T) {
+	blockMesh := foamtest.RequireBinary(t, "blockMesh")
+	setFields := foamtest.RequireBinary(t, "setFields")
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := filepath.Abs(filepath.Join("testdata", "reacting"))
+	src := strings.Replace(string(base), "  T: 2000\n",
+		"  T: 2000\n  regions:\n    - box: {min: [-1, -1, -1], max: [0.005, 1, 1]}\n      T: 2300\n      species: {CO2: 0.15, H2O: 0.12, N2: 0.73}\n", 1)
+	res, err := CompileBytes(context.Background(), "spec.yaml", []byte(src), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cdir := filepath.Join(t.TempDir(), "case")
+	if err := res.Write(cdir, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, app := range []string{blockMesh, setFields} {
+		cmd := exec.Command(app, "-case", cdir)
+		cmd.Env = foamtest.Env()
+		if log, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", filepath.Base(app), err, tail(log))
+		}
+	}
+	values := func(f string) []float64 {
+		b, err := os.ReadFile(filepath.Join(cdir, "0", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, in, ok := strings.Cut(string(b), "List<scalar>")
+		if !ok {
+			t.Fatalf("0/%s is uniform: setFields did not set it", f)
+		}
+		_, in, _ = strings.Cut(in, "(")
+		in, _, _ = strings.Cut(in, ")")
+		var out []float64
+		for _, w := range strings.Fields(in) {
+			x, err := strconv.ParseFloat(w, 64)
+			if err != nil {
+				t.Fatalf("0/%s: %v", f, err)
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	T, co2, n2 := values("T"), values("CO2"), values("N2")
+	inBox := 0
+	for i := range T {
+		switch T[i] {
+		case 2300:
+			inBox++
+			if co2[i] != 0.15 || n2[i] != 0.73 {
+				t.Fatalf("cell %d in the box: CO2 %g N2 %g, want 0.15 0.73", i, co2[i], n2[i])
+			}
+		case 2000:
+			if co2[i] != 0 || n2[i] != 1 {
+				t.Fatalf("cell %d outside the box: CO2 %g N2 %g, want 0 1", i, co2[i], n2[i])
+			}
+		default:
+			t.Fatalf("cell %d: T %g", i, T[i])
+		}
+	}
+	if inBox == 0 || inBox == len(T) {
+		t.Errorf("%d of %d cells in the box, want some", inBox, len(T))
+	}
+}

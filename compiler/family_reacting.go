@@ -13,6 +13,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/grammar"
+	"github.com/foamc/foamc/schema"
 	"github.com/foamc/foamc/suggest"
 )
 
@@ -227,6 +228,11 @@ func (reacting) resolve(c *resolution, sol assignment, add func(string)) {
 		}
 		c.fractions(m, b.Species, ptr)
 	}
+	for i, rg := range s.Initial.Regions {
+		if rg.Species != nil {
+			c.fractions(m, rg.Species, fmt.Sprintf("/initial/regions/%d/species", i))
+		}
+	}
 	model, _ := c.combustionModel()
 	if (model == "EDC" || model == "PaSR") && models[s.Physics.Turbulence].Class == "laminar" {
 		c.fail(IDConflict, "/reaction/combustion", model+" models turbulence-chemistry interaction from k and epsilon: it needs a RAS or LES model, not laminar flow",
@@ -363,6 +369,11 @@ func (c *emission) emitSpecies(m *mechanism, inert string) {
 	}
 	for _, b := range c.spec.Boundaries {
 		for sp := range b.Species {
+			named[sp] = true
+		}
+	}
+	for _, r := range c.spec.Initial.Regions {
+		for sp := range r.Species {
 			named[sp] = true
 		}
 	}
@@ -538,4 +549,24 @@ func (reacting) velocityScale(c *emission, st *state) {
 	if st.uRef > 0 {
 		st.derive("derived/Uref", derivation{st.uRef, "U = the fastest inflow's |U| (a domain at rest fed through its inlets)", map[string]float64{"U": st.uRef}})
 	}
+}
+
+// regionValues are a region's species: the region's composition replaces the initial one
+// in its box, so every specie written to 0/ takes the region's mass fraction or 0 (setFields
+// sets only the fields it names; Ydefault stands for species that are 0 everywhere).
+func (reacting) regionValues(c *emission, _ string, r schema.InitialRegion) []grammar.Item {
+	if r.Species == nil {
+		return nil
+	}
+	m := c.mechanism()
+	if m == nil {
+		return nil
+	}
+	var out []grammar.Item
+	for _, sp := range slices.Sorted(slices.Values(m.species)) {
+		if _, ok := c.files["0/"+sp]; ok {
+			out = append(out, grammar.NewWord("volScalarFieldValue"), grammar.NewWord(sp), grammar.Num(r.Species[sp]))
+		}
+	}
+	return out
 }

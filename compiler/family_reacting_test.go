@@ -235,3 +235,148 @@ func TestReactingTurbulenceReynolds(t *testing.T) {
 		t.Errorf("free combustion model on a 20 m/s turbulent inflow: want EDC, got\n%s", got)
 	}
 }
+
+// A region's species replace the initial composition in its box: every specie file gets a
+// setFields value (0 for those the region does not name), so an igniter of burnt products
+// starts at rest among fresh reactants; a region's bad fractions are refused at their path.
+func TestReactingRegionSpecies(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := filepath.Abs(filepath.Join("testdata", "reacting"))
+	withRegion := func(species string) []byte {
+		return []byte(strings.Replace(string(base), "  T: 2000\n",
+			"  T: 2000\n  regions:\n    - box: {min: [-1, -1, -1], max: [0, 1, 1]}\n      T: 2300\n      species: "+species+"\n", 1))
+	}
+	res, err := CompileBytes(context.Background(), "spec.yaml", withRegion("{CO2: 0.15, H2O: 0.12, N2: 0.73}"), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := strings.Join(strings.Fields(string(res.Files["system/setFieldsDict"])), " ")
+	for _, want := range []string{"volScalarFieldValue T 2300", "volScalarFieldValue CH4 0", "volScalarFieldValue CO2 0.15",
+		"volScalarFieldValue H2O 0.12", "volScalarFieldValue N2 0.73", "volScalarFieldValue O2 0"} {
+		if !strings.Contains(sf, want) {
+			t.Errorf("setFieldsDict lacks %q:\n%s", want, sf)
+		}
+	}
+	// The region's species have their own 0/ files, at 0 outside the box.
+	for _, f := range []string{"0/CO2", "0/H2O"} {
+		if !strings.Contains(string(res.Files[f]), "internalField   uniform 0;") {
+			t.Errorf("%s:\n%s", f, res.Files[f])
+		}
+	}
+	for name, tc := range map[string]struct{ species, ptr string }{
+		"sum":     {"{CO2: 0.15, N2: 0.73}", "/initial/regions/0/species"},
+		"unknown": {"{CO: 0.15, H2O: 0.12, N2: 0.73}", "/initial/regions/0/species/CO"},
+	} {
+		_, err := CompileBytes(context.Background(), "spec.yaml", withRegion(tc.species), dir, Options{})
+		var fl finding.List
+		if !errors.As(err, &fl) || !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+			return f.ID == IDReaction && f.Location.Path == tc.ptr && f.Location.Line > 0
+		}) {
+			t.Errorf("%s: want %s located at %s, got %v", name, IDReaction, tc.ptr, err)
+		}
+	}
+}
+
+// Species in a region of a solver without species are refused at their path.
+func TestRegionSpeciesNeedReacting(t *testing.T) {
+	const spec = `version: 1
+name: t
+mesh: {blockMeshDict: channel/blockMeshDict}
+physics: {solver: rhoCentralFoam, turbulence: laminar}
+fluid: {molWeight: 28.9, Cp: 1005, mu: 0, Pr: 0.7}
+initial:
+  U: [0, 0, 0]
+  p: 10000
+  T: 278.7
+  regions:
+    - box: {min: [-1, -1, -1], max: [0.05, 1, 1]}
+      T: 348.4
+      species: {N2: 1}
+boundaries:
+  inlet:        {role: wall}
+  outlet:       {role: wall}
+  walls:        {role: wall}
+  frontAndBack: {role: empty}
+control: {endTime: 0.001, maxCo: 0.2}
+`
+	_, fl := compileSrc(t, spec, Options{})
+	if !slices.ContainsFunc(fl, func(f finding.Finding) bool {
+		return f.ID == IDUnsupported && f.Location.Path == "/initial/regions/0/species"
+	}) {
+		t.Errorf("want %s at /initial/regions/0/species, got %v", IDUnsupported, fl)
+	}
+}
+
+// v1912's setFields takes a region's species as compiled: in the box every specie file
+// holds the region's fraction (0 for those it does not name) and T its temperature, outside
+// the initial composition is untouched.
+func TestReactingRegionSpeciesSetFields(t *testing.T) {
+	blockMesh := foamtest.RequireBinary(t, "blockMesh")
+	setFields := foamtest.RequireBinary(t, "setFields")
+	base, err := os.ReadFile(filepath.Join("testdata", "reacting", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := filepath.Abs(filepath.Join("testdata", "reacting"))
+	src := strings.Replace(string(base), "  T: 2000\n",
+		"  T: 2000\n  regions:\n    - box: {min: [-1, -1, -1], max: [0.005, 1, 1]}\n      T: 2300\n      species: {CO2: 0.15, H2O: 0.12, N2: 0.73}\n", 1)
+	res, err := CompileBytes(context.Background(), "spec.yaml", []byte(src), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cdir := filepath.Join(t.TempDir(), "case")
+	if err := res.Write(cdir, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, app := range []string{blockMesh, setFields} {
+		cmd := exec.Command(app, "-case", cdir)
+		cmd.Env = foamtest.Env()
+		if log, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", filepath.Base(app), err, tail(log))
+		}
+	}
+	values := func(f string) []float64 {
+		b, err := os.ReadFile(filepath.Join(cdir, "0", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, in, ok := strings.Cut(string(b), "List<scalar>")
+		if !ok {
+			t.Fatalf("0/%s is uniform: setFields did not set it", f)
+		}
+		_, in, _ = strings.Cut(in, "(")
+		in, _, _ = strings.Cut(in, ")")
+		var out []float64
+		for _, w := range strings.Fields(in) {
+			x, err := strconv.ParseFloat(w, 64)
+			if err != nil {
+				t.Fatalf("0/%s: %v", f, err)
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	T, co2, n2 := values("T"), values("CO2"), values("N2")
+	inBox := 0
+	for i := range T {
+		switch T[i] {
+		case 2300:
+			inBox++
+			if co2[i] != 0.15 || n2[i] != 0.73 {
+				t.Fatalf("cell %d in the box: CO2 %g N2 %g, want 0.15 0.73", i, co2[i], n2[i])
+			}
+		case 2000:
+			if co2[i] != 0 || n2[i] != 1 {
+				t.Fatalf("cell %d outside the box: CO2 %g N2 %g, want 0 1", i, co2[i], n2[i])
+			}
+		default:
+			t.Fatalf("cell %d: T %g", i, T[i])
+		}
+	}
+	if inBox == 0 || inBox == len(T) {
+		t.Errorf("%d of %d cells in the box, want some", inBox, len(T))
+	}
+}

@@ -42,6 +42,9 @@ func (c *emission) emitRegions() {
 			}
 			values = append(values, grammar.NewWord("volScalarFieldValue"), grammar.NewWord("T"), grammar.Num(*r.T))
 		}
+		if _, ok := c.fam().(reacting); !ok && r.Species != nil {
+			c.fail(IDUnsupported, ptr+"/species", c.feat.Solver+" has no species (species are reactingFoam's)", "leave species out of the region")
+		}
 		if rw, ok := c.fam().(regionWriter); ok {
 			values = append(values, rw.regionValues(c, ptr, r)...)
 		}

@@ -190,6 +190,10 @@ type InitialRegion struct {
 
 	// Alpha is the volume fraction of the first phase in the box (VoF).
 	Alpha *float64 `json:"alpha,omitempty"`
+
+	// Species are the mass fractions in the box (reactingFoam): a full composition, a
+	// specie it does not name is 0 there (an igniter of burnt products).
+	Species map[string]float64 `json:"species,omitempty"`
 }
 
 // ScalarSpec is one passive scalar: scalarTransportFoam's T, or a scalarTransport function

@@ -186,3 +186,52 @@ func fmtY(y map[string]float64) string {
 
 // premixedT0 is the initial temperature of the premixed reactor (premixed/spec.yaml).
 const premixedT0 = 1000.0
+
+// flameT0 is the fresh gas temperature of the laminar flame (laminarflame/spec.yaml).
+const flameT0 = 300.0
+
+// The laminar flame's spec is the thermochemistry's: fresh stoichiometric methane-air at
+// 300 K, an igniter of that mixture's complete-combustion products at Tad(300 K), and the
+// burnt gas expected at the same Tad (the energy balance between the two uniform states of
+// a planar adiabatic flame, README.md).
+func TestLaminarFlameSpec(t *testing.T) {
+	th := readJanaf(t, mechanismThermo, "CH4", "O2", "N2", "CO2", "H2O")
+	_, r, p := stoichiometricMethaneAir(th, 0.23)
+	tad := adiabaticFlame(th, r, p, flameT0)
+	t.Logf("Tad(%g K) = %.1f K; products CO2 %.5f H2O %.5f N2 %.5f", flameT0, tad, p["CO2"], p["H2O"], p["N2"])
+	s, err := schema.LoadSpec(filepath.Join("laminarflame", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Initial.T == nil || *s.Initial.T != flameT0 {
+		t.Errorf("laminarflame/spec.yaml starts at %v K, want %g K", s.Initial.T, flameT0)
+	}
+	for sp, y := range r {
+		if math.Abs(s.Reaction.Initial[sp]-y) > 1e-5 {
+			t.Errorf("fresh %s = %g, want the stoichiometric %.5f", sp, s.Reaction.Initial[sp], y)
+		}
+	}
+	if len(s.Initial.Regions) != 1 {
+		t.Fatalf("want one igniter region, got %d", len(s.Initial.Regions))
+	}
+	ig := s.Initial.Regions[0]
+	if ig.T == nil || math.Abs(*ig.T-tad) > 0.5 {
+		t.Errorf("igniter at %v K, want Tad(%g K) = %.1f K", ig.T, flameT0, tad)
+	}
+	if len(ig.Species) != len(p) {
+		t.Errorf("igniter species %v, want the products %v", ig.Species, p)
+	}
+	for sp, y := range p {
+		if math.Abs(ig.Species[sp]-y) > 1e-5 {
+			t.Errorf("igniter %s = %g, want the complete-combustion %.5f", sp, ig.Species[sp], y)
+		}
+	}
+	if len(s.Expect) == 0 {
+		t.Fatal("laminarflame/spec.yaml expects nothing")
+	}
+	for _, e := range s.Expect {
+		if e.Value == nil || math.Abs(*e.Value-tad) > 0.5 {
+			t.Errorf("laminarflame/spec.yaml expects %s = %v, want Tad(%g K) = %.1f K", e.Name, e.Value, flameT0, tad)
+		}
+	}
+}

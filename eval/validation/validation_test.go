@@ -36,8 +36,9 @@ var profile = flag.String("profile", "", "compile every spec with this numerics.
 
 // slowCases run only with -validation=all: each takes minutes on two shared cores.
 var slowCases = map[string]string{
-	"cylinder":    "120 convective times of vortex shedding, about 5700 steps",
-	"devahldavis": "steady buoyant SIMPLE to residuals of 1e-5, about 3000 iterations",
+	"cylinder":     "120 convective times of vortex shedding, about 5700 steps",
+	"devahldavis":  "steady buoyant SIMPLE to residuals of 1e-5, about 3000 iterations",
+	"laminarflame": "2 ms of a premixed flame on 20 um cells, about 6000 steps",
 }
 
 // solvers are the OpenFOAM programs the cases run.

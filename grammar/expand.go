@@ -52,6 +52,9 @@ type ExpandOptions struct {
 	// tree takes more memory than its expansion, and `foamc parse --expand` needs only
 	// the latter. Expand ignores it.
 	NoSyntax bool
+	// Redirect, when set, names the file to read for an include the case lacks (a file a
+	// step before the run makes from another: foamcase's reading of the Allrun), or "".
+	Redirect func(path string) string
 	// Dialect is the release whose reading rules apply (which directives exist, where
 	// #includeFunc looks, how its arguments are set, FOAM_API). The zero value is ESI v1912.
 	Dialect Dialect

@@ -131,7 +131,9 @@ func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done in
 	if err != nil {
 		return nil, err
 	}
-	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: s.opts.Release}, progress)
+	// foamc lint judges a case as its Allrun uses it (foamcase.Options.Allrun); the gate
+	// and foamc run (Linter) judge the run they start, without it.
+	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: s.opts.Release, Allrun: true}, progress)
 	for i := range cases {
 		if errs[i] != nil {
 			cases[i].Error = errs[i].Error()

@@ -526,12 +526,12 @@ func (r *scriptReader) expand(w string) string {
 }
 
 // runFunctionApp is the application word of `runApplication|runParallel [options] app …`
-// (RunFunctions: -a/-append, -o/-overwrite, -s/-suffix X, -np N, -decompose-dict=X,
+// (RunFunctions: -a/-append, -o/-overwrite, -s/-suffix X, -n/-np N, -decompose-dict=X,
 // -decomposeParDict X come before the application).
 func runFunctionApp(ws []string) string {
 	for i := 0; i < len(ws); i++ {
 		switch w := ws[i]; {
-		case w == "-s" || w == "-suffix" || w == "-np" || w == "-decomposeParDict":
+		case w == "-s" || w == "-suffix" || w == "-n" || w == "-np" || w == "-decomposeParDict":
 			i++
 		case w == "-a" || w == "-append" || w == "-o" || w == "-overwrite" || strings.HasPrefix(w, "-decompose-dict="):
 		case w == "":

@@ -91,7 +91,8 @@ var shellNeutral = map[string]bool{
 	"getNumberOfPatchFaces": true, "cleanCase": true, "cleanCase0": true, "isTrue": true,
 	"foamCleanTutorials": true, "foamCleanPolyMesh": true, "gnuplot": true, "head": true,
 	"tail": true, "grep": true, "awk": true, "ls": true, "wc": true,
-	"sort": true, "date": true, "basename": true, "dirname": true,
+	"sort": true, "date": true, "basename": true, "dirname": true, "declare": true,
+	"typeset": true, "let": true, "shopt": true, "trap": true, "umask": true,
 }
 
 // shellKeywords lead a command without being one.
@@ -198,9 +199,18 @@ func parseShell(src string, stack *[]string) []parsedCmd {
 			}
 			continue
 		}
-		for strings.HasSuffix(text, "\\") && i+1 < len(lines) {
+		for i+1 < len(lines) {
+			if strings.HasSuffix(text, "\\") {
+				i++
+				text = text[:len(text)-1] + " " + lines[i]
+				continue
+			}
+			if !openQuote(text) {
+				break
+			}
+			// a quoted string over several lines (models="\n kOmegaSST\n")
 			i++
-			text = text[:len(text)-1] + " " + lines[i]
+			text += " " + lines[i]
 		}
 		toks := tokenize(text)
 		var cur shellCmd
@@ -280,6 +290,26 @@ func parseShell(src string, stack *[]string) []parsedCmd {
 		flush()
 	}
 	return out
+}
+
+// openQuote: the line ends inside a single- or double-quoted string.
+func openQuote(s string) bool {
+	var q byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case q == 0 && c == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
+			return false
+		case q == 0 && c == '\\':
+			i++
+		case q == '"' && c == '\\':
+			i++
+		case q == 0 && (c == '\'' || c == '"'):
+			q = c
+		case q != 0 && c == q:
+			q = 0
+		}
+	}
+	return q != 0
 }
 
 // tokenize splits one logical line into words and operators: quotes are removed (a
@@ -644,7 +674,13 @@ func (r *scriptReader) copyCmd(step AllrunStep, name, dir string, args []string)
 		r.a.Created[dstRel] != "" && isDir(r.a.Created[dstRel])
 	for _, s := range srcs {
 		if _, err := os.Stat(s); err != nil {
-			continue // cp of nothing fails; the case is judged without it
+			// a file an earlier step made (cp 0/U.orig 0/U after restore0Dir)
+			if rel, err := filepath.Rel(r.root, s); err == nil && filepath.IsLocal(rel) {
+				s = r.madeFrom(filepath.ToSlash(rel))
+			}
+			if _, err := os.Stat(s); err != nil {
+				continue // cp of nothing fails; the case is judged without it
+			}
 		}
 		t := dstRel
 		if into {
@@ -652,6 +688,20 @@ func (r *scriptReader) copyCmd(step AllrunStep, name, dir string, args []string)
 		}
 		r.create(step, name, t, s)
 	}
+}
+
+// madeFrom is the source of a case-relative path an earlier step made ("" none).
+func (r *scriptReader) madeFrom(rel string) string {
+	best := ""
+	for t := range r.a.Created {
+		if (rel == t || strings.HasPrefix(rel, t+"/")) && len(t) > len(best) {
+			best = t
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return filepath.Join(r.a.Created[best], filepath.FromSlash(strings.TrimPrefix(strings.TrimPrefix(rel, best), "/")))
 }
 
 // braces expands one level of {a,b} in a path, as the shell does.
@@ -680,6 +730,13 @@ func (r *scriptReader) create(step AllrunStep, name, t, src string) {
 	}
 	if _, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(t))); err == nil {
 		return
+	}
+	if t != "0" && strings.HasPrefix(t, "0/") && r.a.Created["0"] == filepath.Join(r.root, "0.orig") {
+		// Load reads a restored 0 under its source's name, 0.orig (fieldDir).
+		t = "0.orig/" + strings.TrimPrefix(t, "0/")
+		if _, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(t))); err == nil {
+			return
+		}
 	}
 	if _, ok := r.a.Created[t]; !ok {
 		r.a.Created[t] = src

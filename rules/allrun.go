@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -29,6 +30,10 @@ var solverPackages = []string{"bc", "numerics", "solution", "turbulence", "therm
 var solverStructure = []string{"FOAM-STRUCT-002", "FOAM-STRUCT-003", "FOAM-STRUCT-004", "FOAM-STRUCT-005",
 	"FOAM-STRUCT-006", "FOAM-STRUCT-007", "FOAM-STRUCT-008", "FOAM-STRUCT-010", "FOAM-STRUCT-011",
 	"FOAM-STRUCT-012", "FOAM-STRUCT-015", "FOAM-STRUCT-040", "FOAM-STRUCT-041"}
+
+// fieldPresence are the rules that deny a field file that is missing or unreadable,
+// which a program that writes the fields may make.
+var fieldPresence = []string{"FOAM-STRUCT-002", "FOAM-STRUCT-008", "FOAM-STRUCT-010", "FOAM-FM-002", "FOAM-FM-003"}
 
 // judgesSolver: the rule judges an input only a solver run reads.
 func (e *Engine) judgesSolver(id string) bool {
@@ -152,8 +157,8 @@ func underivedWrite(c *foamcase.Case, f finding.Finding) (foamcase.AllrunStep, b
 		}
 		switch {
 		case s.Writes == "":
-		case s.Writes == "fields":
-			if f.Location.Path == "/fields" || strings.HasPrefix(f.Location.Path, "/fields/") ||
+		case s.Writes == "fields" || isTimeDir(s.Writes):
+			if slices.Contains(fieldPresence, f.ID) || f.Location.Path == "/fields" || strings.HasPrefix(f.Location.Path, "/fields/") ||
 				fieldDir != "" && strings.HasPrefix(file, fieldDir+"/") || strings.HasPrefix(file, "0.orig/") {
 				return s, true
 			}
@@ -190,4 +195,11 @@ func missingInclude(c *foamcase.Case, f finding.Finding, w string) bool {
 		}
 	}
 	return false
+}
+
+// isTimeDir: w is a time directory (0, 0.5) or a file in one: a copy into it writes fields.
+func isTimeDir(w string) bool {
+	d, _, _ := strings.Cut(w, "/")
+	_, err := strconv.ParseFloat(d, 64)
+	return err == nil
 }

@@ -10,7 +10,8 @@ root=$(realpath "${1:?usage: restore-links.sh DIR}")
 n=0
 while IFS= read -r -d '' f; do
 	[ "$(wc -l <"$f")" -eq 0 ] || continue
-	t=$(cat "$f")
+	t=$(tr -d '\000' <"$f")
+	[ "${#t}" -eq "$(stat -c %s "$f")" ] || continue # a NUL: binary, no link
 	[[ $t =~ ^[A-Za-z0-9_.+-]+(/[A-Za-z0-9_.+-]+)+$ ]] || continue
 	d=$(dirname "$f")
 	[ -f "$d/$t" ] || continue

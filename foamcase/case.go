@@ -169,6 +169,12 @@ func Load(dir string, opts Options) (*Case, error) {
 	} else if c.Release.Family == "foundation" {
 		l.dialect = grammar.DialectFoundation12
 	}
+	if opts.Parse == nil && l.dialect.Foundation() {
+		// Foundation reads a file up to a '}' that closes nothing (grammar.Options.TopCloseEnds).
+		l.opts.Parse = func(path string) (*grammar.File, error) {
+			return grammar.ParseFileWith(path, grammar.Options{MaxEntries: MaxEntries, MaxListItems: MaxListItems, TopCloseEnds: true})
+		}
+	}
 	if l.opts.EtcDirs == nil {
 		// The parser takes OpenFOAM's etc search path from its caller.
 		l.opts.EtcDirs = openfoam.EtcDirs(l.env, abs)

@@ -258,7 +258,9 @@ func ExpandFile(path string, opts ExpandOptions) (*Expanded, error) {
 	}
 	parse := opts.Parse
 	if parse == nil {
-		parse = ParseFile
+		parse = func(p string) (*File, error) {
+			return ParseFileWith(p, Options{TopCloseEnds: opts.Dialect.Foundation()})
+		}
 	}
 	f, err := parse(path)
 	if err != nil {
@@ -274,7 +276,8 @@ func expandStream(path string, src []byte, chunk int, opts ExpandOptions) (*Expa
 	x := newExpander(path, opts)
 	var root *srcFile
 	stray := false
-	f, err := parseWith(path, src, parseConfig{chunk: chunk, sink: func(f *File, entries []Entry) {
+	b := bounds{topCloseEnds: opts.Dialect.Foundation()}
+	f, err := parseWith(path, src, parseConfig{chunk: chunk, bounds: b, sink: func(f *File, entries []Entry) {
 		if root == nil {
 			root = x.begin(f, path)
 		}
@@ -288,7 +291,7 @@ func expandStream(path string, src []byte, chunk int, opts ExpandOptions) (*Expa
 		}
 	}})
 	if errors.Is(err, errSunk) {
-		if f, err = parseWith(path, src, parseConfig{chunk: chunk}); err != nil {
+		if f, err = parseWith(path, src, parseConfig{chunk: chunk, bounds: b}); err != nil {
 			return nil, err
 		}
 		out := Expand(f, path, opts)

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/foamc/foamc/finding"
@@ -52,5 +53,37 @@ func TestAllrunMeshOnly(t *testing.T) {
 	}
 	if info == nil || info.Location.File != "Allrun" || info.Location.Line != 1 || info.Severity != finding.Info {
 		t.Fatalf("no FOAM-CASE-010 at Allrun:1: %+v", info)
+	}
+}
+
+// TestAllrunAbstains: a step that writes the fields from inputs foamc does not evaluate
+// (createZeroDirectory) turns the missing-field denies into info naming the step; the
+// scheme deny (div(phi,T)) stands, and the gate still denies the fields.
+func TestAllrunAbstains(t *testing.T) {
+	e, err := New(context.Background(), Options{KB: fixtureKB(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "case")
+	foamtest.WriteTxtar(t, filepath.Join("testdata", "allrun", "abstain.txtar"), dir)
+	lint, err := e.LintDir(context.Background(), dir, foamcase.Options{Allrun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deny, info := ids(lint.Findings, finding.Deny), ids(lint.Findings, finding.Info)
+	if deny["FOAM-STRUCT-002"] || !info["FOAM-STRUCT-002"] || !info[idUnderived] || !deny["FOAM-NUM-001"] {
+		t.Fatalf("deny %v info %v", deny, info)
+	}
+	for _, f := range lint.Findings {
+		if f.ID == "FOAM-STRUCT-002" && !strings.Contains(f.Detail, "Allrun:2 runs createZeroDirectory") {
+			t.Errorf("abstention does not name the step: %q", f.Detail)
+		}
+	}
+	gate, err := e.LintDir(context.Background(), dir, foamcase.Options{Allrun: true, Run: &foamcase.Run{Command: "scalarTransportFoam"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ids(gate.Findings, finding.Deny)["FOAM-STRUCT-002"] {
+		t.Fatal("the gate no longer denies the missing fields")
 	}
 }

@@ -166,7 +166,7 @@ func underivedWrite(c *foamcase.Case, f finding.Finding) (foamcase.AllrunStep, b
 			if strings.HasPrefix(file, "constant/") {
 				return s, true
 			}
-		case missingInclude(c, f, s.Writes):
+		case missingInclude(c, f, s.Writes), createsFile(f, s.Writes):
 			return s, true
 		case file != "" && (file == s.Writes || strings.HasPrefix(file, s.Writes+"/") || path.Clean(file) == s.Writes):
 			return s, true
@@ -202,4 +202,22 @@ func isTimeDir(w string) bool {
 	d, _, _ := strings.Cut(w, "/")
 	_, err := strconv.ParseFloat(d, 64)
 	return err == nil
+}
+
+// createsFile: f is about the file w missing (its repair creates w, or a related location
+// names it): the step that writes w makes it.
+func createsFile(f finding.Finding, w string) bool {
+	if f.Repair != nil {
+		for _, e := range f.Repair.Edits {
+			if e.Op == finding.EditCreateFile && e.File == w {
+				return true
+			}
+		}
+	}
+	for _, r := range f.Related {
+		if r.Location.File == w && f.Location.File == "" {
+			return true
+		}
+	}
+	return false
 }

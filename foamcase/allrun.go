@@ -77,6 +77,7 @@ var fieldWriters = map[string]string{
 	"chemkinToFoam": "constant", "PDRsetFields": "fields", "foamFormatConvert": "fields",
 	"splitMeshRegions": "fields", "createBaffles": "fields", "setExprFields": "fields",
 	"setExprBoundaryFields": "fields", "createExternalCoupledPatchGeometry": "fields",
+	"createBoxTurb": "fields",
 }
 
 // shellNeutral are shell commands and RunFunctions that write nothing in the case that
@@ -436,7 +437,7 @@ func (r *scriptReader) command(file string, c parsedCmd, depth int) {
 	here := dir == "."
 	for _, red := range c.redirects {
 		t := r.expand(red)
-		if t == "/dev/null" || strings.HasPrefix(path.Base(t), "log.") || strings.Contains(t, "$") {
+		if t == "/dev/null" || strings.HasPrefix(t, "&") || strings.HasPrefix(path.Base(t), "log.") || strings.Contains(t, "$") {
 			continue
 		}
 		step.Command, step.Writes, step.Why = commandWord(ws), r.caseRel(dir, t), "the shell writes it"

@@ -157,7 +157,9 @@ func underivedWrite(c *foamcase.Case, f finding.Finding) (foamcase.AllrunStep, b
 		}
 		switch {
 		case s.Writes == "":
-		case s.Writes == "fields" || isTimeDir(s.Writes):
+		case s.Writes == "fields" || s.Writes == "." || isTimeDir(s.Writes):
+			// a link or copy into the case directory itself may bring any time or
+			// processor directory: the fields too.
 			if slices.Contains(fieldPresence, f.ID) || f.Location.Path == "/fields" || strings.HasPrefix(f.Location.Path, "/fields/") ||
 				fieldDir != "" && strings.HasPrefix(file, fieldDir+"/") || strings.HasPrefix(file, "0.orig/") {
 				return s, true

@@ -146,8 +146,10 @@ type scriptReader struct {
 	vars map[string]string
 	// made are the directories mkdir makes (case-relative): cp into them copies into.
 	made map[string]bool
-	// funcs are the shell functions the script defines (their bodies are read in place).
-	funcs map[string]bool
+	// funcs are the shell functions the script defines (their bodies are read in place),
+	// true for one that runs its arguments ("$@"); lastFunc is the latest defined.
+	funcs    map[string]bool
+	lastFunc string
 	// unsure: a command may run something foamc cannot name (a variable, an unknown script).
 	unsure bool
 }
@@ -222,8 +224,8 @@ func parseShell(src string, stack *[]string) []parsedCmd {
 				// cd applies to what follows in the same shell.
 				if len(cur.words) >= 1 && cur.words[0] == "cd" {
 					switch {
-					case len(cur.words) < 2 || strings.Contains(cur.words[1], "${0"):
-						// cd "${0%/*}": the script's own directory.
+					case len(cur.words) < 2 || strings.Contains(cur.words[1], "${0") || strings.Contains(cur.words[1], "dirname"):
+						// cd "${0%/*}", cd "$(dirname "$0")": the script's own directory.
 					case strings.ContainsAny(cur.words[1], "$`*"):
 						(*stack)[len(*stack)-1] = ""
 					case cwd != "":
@@ -456,10 +458,20 @@ func (r *scriptReader) command(file string, c parsedCmd, depth int) {
 	name := strings.TrimPrefix(ws[0], "\\")
 	switch {
 	case strings.HasSuffix(name, "()"):
-		r.funcs[strings.TrimSuffix(name, "()")] = true
+		r.lastFunc = strings.TrimSuffix(name, "()")
+		r.funcs[r.lastFunc] = false
 		return // a function definition: its body is read as commands where it stands
-	case name == "for" || name == "case" || name == "select" || strings.HasSuffix(name, ")") || r.funcs[name]:
-		return // a loop head, case pattern or call of a function read already
+	case (name == "$@" || name == "$*") && r.lastFunc != "":
+		r.funcs[r.lastFunc] = true // the function runs its arguments: run() { "$@" > log; }
+		return
+	case r.funcs[name] && len(ws) > 1:
+		// a call of a function that runs its arguments: `run blockMesh` runs blockMesh.
+		r.command(file, parsedCmd{shellCmd: shellCmd{words: ws[1:], line: c.line}, cwd: c.cwd}, depth)
+		return
+	case name == "for" || name == "case" || name == "select" || strings.HasSuffix(name, ")"):
+		return // a loop head or case pattern
+	case isFunc(r.funcs, name):
+		return // a call of a function read already
 	case !here && (name == "runApplication" || name == "runParallel" || !fileCommands[name]):
 		return
 	case name == "runApplication" || name == "runParallel":
@@ -513,6 +525,11 @@ func (r *scriptReader) command(file string, c parsedCmd, depth int) {
 		step.Command = app
 		r.app1(step)
 	}
+}
+
+func isFunc(funcs map[string]bool, name string) bool {
+	_, ok := funcs[name]
+	return ok
 }
 
 // app1 records an application run; the utilities that write files foamc does not derive

@@ -176,3 +176,12 @@ func TestAllrunTutorials(t *testing.T) {
 		}
 	}
 }
+
+// TestAllrunCompiled: the Allrun foamc compile writes runs blockMesh and the solver
+// through a function; nothing in it is underived.
+func TestAllrunCompiled(t *testing.T) {
+	c, _ := loadAllrun(t, "compiled")
+	if got := commands(c.Allrun.Apps); !reflect.DeepEqual(got, []string{"blockMesh", "icoFoam"}) || c.Allrun.MeshOnly || len(c.Allrun.Underived) != 0 {
+		t.Fatalf("apps %v mesh-only %v underived %+v", got, c.Allrun.MeshOnly, c.Allrun.Underived)
+	}
+}

@@ -245,6 +245,8 @@ foamdict-verdicts: deps
 
 # The Foundation 12 and ESI v2506 source trees (tutorials/, etc/) from ../shared/openfoam into
 # .cache/releases (FOAMC_RELEASES_DIR names another place): the grammar's release tests read them.
+# The v2506 tarball stores git's symbolic links as one-line files: restore-links.sh makes them
+# links again (idempotent), so multi-region tutorials read as a checkout does.
 .PHONY: openfoam-releases
 openfoam-releases:
 	@for r in OpenFOAM-12 OpenFOAM-v2506; do \
@@ -252,6 +254,7 @@ openfoam-releases:
 			if [ ! -f $(OPENFOAM_SHARED)/$$r-src.tar.xz ]; then echo "no $(OPENFOAM_SHARED)/$$r-src.tar.xz: the release tests fail under CI=true"; continue; fi; \
 			mkdir -p $(CACHE)/releases && tar -C $(CACHE)/releases -xJf $(OPENFOAM_SHARED)/$$r-src.tar.xz $$r/tutorials $$r/etc || exit 1; \
 		fi; \
+		scripts/restore-links.sh $(CACHE)/releases/$$r/tutorials || exit 1; \
 	done
 
 # Foundation 12's foamDictionary over its whole tutorial corpus (docs/grammar.md "Releases"),

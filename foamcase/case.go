@@ -50,6 +50,11 @@ type Options struct {
 	// Release is the OpenFOAM release the user names (--openfoam); "" detects it
 	// (openfoam.DetectRelease: $FOAMC_OPENFOAM, the case, the installed OpenFOAM).
 	Release string
+	// Allrun reads the case's Allrun without running it (allrun.go) and loads the case as
+	// its pre-steps leave it: the files restore0Dir, cp and ln -s make are read from
+	// their sources (never written). Case.Allrun says what it runs. Only for a lint with
+	// no Run: the gate and foamc run judge the run they start, not the script.
+	Allrun bool
 }
 
 // Patch is one boundary patch of the mesh (or of blockMeshDict before meshing).
@@ -119,6 +124,8 @@ type Case struct {
 	Run *Run
 	// Release is the OpenFOAM release the case is for, with the evidence.
 	Release openfoam.Release
+	// Allrun is what the case's Allrun runs and makes (Options.Allrun), nil when not read.
+	Allrun *Allrun
 	// Errors are the findings of files that failed to parse and of problems met while
 	// expanding (missing includes, undefined variables…).
 	Errors []finding.Finding
@@ -162,6 +169,12 @@ func Load(dir string, opts Options) (*Case, error) {
 	} else if c.Release.Family == "foundation" {
 		l.dialect = grammar.DialectFoundation12
 	}
+	if opts.Parse == nil && l.dialect.Foundation() {
+		// Foundation reads a file up to a '}' that closes nothing (grammar.Options.TopCloseEnds).
+		l.opts.Parse = func(path string) (*grammar.File, error) {
+			return grammar.ParseFileWith(path, grammar.Options{MaxEntries: MaxEntries, MaxListItems: MaxListItems, TopCloseEnds: true})
+		}
+	}
 	if l.opts.EtcDirs == nil {
 		// The parser takes OpenFOAM's etc search path from its caller.
 		l.opts.EtcDirs = openfoam.EtcDirs(l.env, abs)
@@ -183,6 +196,9 @@ func Load(dir string, opts Options) (*Case, error) {
 	}
 	if app, ok := lookupString(control, "application"); ok {
 		l.app = app
+	}
+	if opts.Allrun && opts.Run == nil {
+		c.Allrun = readAllrun(abs, l.app, l.env)
 	}
 	tc := l.timeControls("system/controlDict")
 	startName, startDirs, known := startTime(abs, tc)
@@ -239,6 +255,7 @@ func Load(dir string, opts Options) (*Case, error) {
 		}
 		seen[top+"/"] = true
 		full, headers := caseFiles(abs, top)
+		full = append(full, l.createdFiles(top)...)
 		for _, rel := range full {
 			if !seen[rel] {
 				seen[rel] = true
@@ -350,12 +367,17 @@ func (l *loader) loadHeader(rel string) {
 func (l *loader) loadWith(rel string, parse func(string) (*grammar.File, error)) {
 	disk := rel
 	path := filepath.Join(l.root, filepath.FromSlash(rel))
+	if src, from, ok := l.created(rel); ok {
+		// made by an Allrun pre-step: read from its source, named as that source
+		// when it is a case file.
+		path, disk = src, from
+	}
 	// Lstat: a dangling link is there, and reported as unreadable.
 	if _, err := os.Lstat(path); err != nil {
 		if _, err := os.Lstat(path + ".gz"); err != nil {
 			return
 		}
-		disk, path = rel+".gz", path+".gz"
+		disk, path = disk+".gz", path+".gz"
 	}
 	if disk != rel {
 		if l.disk == nil {
@@ -374,7 +396,7 @@ func (l *loader) loadWith(rel string, parse func(string) (*grammar.File, error))
 	}
 	l.c.Expanded[rel] = grammar.Expand(f, path, grammar.ExpandOptions{
 		CaseDir: l.root, EtcDir: l.etc, EtcDirs: l.opts.EtcDirs, ResourceDirs: l.opts.ResourceDirs, Env: l.env, AllowOutside: l.opts.AllowOutsideIncludes,
-		Parse: l.opts.Parse, Dialect: l.dialect,
+		Parse: l.opts.Parse, Dialect: l.dialect, Redirect: l.redirect,
 	})
 }
 

@@ -52,6 +52,9 @@ type ExpandOptions struct {
 	// tree takes more memory than its expansion, and `foamc parse --expand` needs only
 	// the latter. Expand ignores it.
 	NoSyntax bool
+	// Redirect, when set, names the file to read for an include the case lacks (a file a
+	// step before the run makes from another: foamcase's reading of the Allrun), or "".
+	Redirect func(path string) string
 	// Dialect is the release whose reading rules apply (which directives exist, where
 	// #includeFunc looks, how its arguments are set, FOAM_API). The zero value is ESI v1912.
 	Dialect Dialect
@@ -255,7 +258,9 @@ func ExpandFile(path string, opts ExpandOptions) (*Expanded, error) {
 	}
 	parse := opts.Parse
 	if parse == nil {
-		parse = ParseFile
+		parse = func(p string) (*File, error) {
+			return ParseFileWith(p, Options{TopCloseEnds: opts.Dialect.Foundation()})
+		}
 	}
 	f, err := parse(path)
 	if err != nil {
@@ -271,7 +276,8 @@ func expandStream(path string, src []byte, chunk int, opts ExpandOptions) (*Expa
 	x := newExpander(path, opts)
 	var root *srcFile
 	stray := false
-	f, err := parseWith(path, src, parseConfig{chunk: chunk, sink: func(f *File, entries []Entry) {
+	b := bounds{topCloseEnds: opts.Dialect.Foundation()}
+	f, err := parseWith(path, src, parseConfig{chunk: chunk, bounds: b, sink: func(f *File, entries []Entry) {
 		if root == nil {
 			root = x.begin(f, path)
 		}
@@ -285,7 +291,7 @@ func expandStream(path string, src []byte, chunk int, opts ExpandOptions) (*Expa
 		}
 	}})
 	if errors.Is(err, errSunk) {
-		if f, err = parseWith(path, src, parseConfig{chunk: chunk}); err != nil {
+		if f, err = parseWith(path, src, parseConfig{chunk: chunk, bounds: b}); err != nil {
 			return nil, err
 		}
 		out := Expand(f, path, opts)

@@ -76,6 +76,11 @@ func (x *expander) include(d *ExpDict, name string, args []Item, pos Pos, at *sr
 		x.finding(IDDepth, finding.Deny, at, pos, fmt.Sprintf("includes nested deeper than %d", x.opts.MaxIncludeDepth), "", "flatten the include chain")
 		return nil
 	}
+	if _, err := os.Stat(target); err != nil && x.opts.Redirect != nil {
+		if r := x.opts.Redirect(target); r != "" {
+			target = r
+		}
+	}
 	if st, err := os.Stat(target); (err != nil || st.IsDir()) && isRegular(target+".gz") {
 		target += ".gz" // IFstream reads x.gz when asked for x (IFstream.C)
 	} else if (err != nil || st.IsDir()) && x.opts.Dialect.Foundation() && isRegular(target+".orig") {

@@ -408,6 +408,10 @@ func (s *scanner) balance(c byte, p Pos) bool {
 			if s.headerOnly {
 				return true
 			}
+			if c == '}' && s.bounds.topCloseEnds {
+				s.i = int(p.Offset) // the reading ends before the brace (Options.TopCloseEnds)
+				return false
+			}
 			s.fail(p, "FOAM-PARSE-006", "unexpected '"+string(c)+"' with nothing open",
 				"an entry keyword or the end of the file",
 				"remove the stray '"+string(c)+"' or add the missing opening bracket")

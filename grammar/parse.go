@@ -172,11 +172,18 @@ type Options struct {
 	// one. One more is a FOAM-PARSE-014 finding located there, raised before the rest is
 	// parsed.
 	MaxListItems int
+	// TopCloseEnds: a '}' closing nothing at the top level ends the file, and what follows
+	// is not read (Foundation's dictionary reading: OpenFOAM-12's foamDictionary accepts
+	// such a file and never reads past the brace; ESI's fails, "Unexpected '}'"). Off: it
+	// is FOAM-PARSE-006.
+	TopCloseEnds bool
 }
 
-// bounds are Options.MaxEntries and Options.MaxListItems as the scanner applies them.
+// bounds are Options.MaxEntries, Options.MaxListItems and Options.TopCloseEnds as the
+// scanner applies them: where it stops reading.
 type bounds struct {
 	entries, listItems int
+	topCloseEnds       bool
 }
 
 // ParseFile reads path (gzip-compressed content is detected by its magic bytes) up to
@@ -193,7 +200,7 @@ func ParseFileWith(path string, opt Options) (*File, error) {
 	if ff != nil {
 		return nil, *ff
 	}
-	f, err := parseWith(path, src, parseConfig{chunk: chunkTokens, bounds: bounds{opt.MaxEntries, opt.MaxListItems}})
+	f, err := parseWith(path, src, parseConfig{chunk: chunkTokens, bounds: bounds{opt.MaxEntries, opt.MaxListItems, opt.TopCloseEnds}})
 	if f != nil {
 		f.Gzip = gz
 	}

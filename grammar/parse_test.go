@@ -590,3 +590,31 @@ func TestMaxListItems(t *testing.T) {
 		t.Fatalf("no bound by default: %v", err)
 	}
 }
+
+// TestTopCloseEnds: in Foundation's reading a '}' closing nothing at the top level ends
+// the file (OpenFOAM-12's foamDictionary prints `a 1;` of "a 1; } b 2;" and cannot find
+// b; v1912's fails with "Unexpected '}'"): with TopCloseEnds the file parses up to the
+// brace, without it the brace is FOAM-PARSE-006.
+func TestTopCloseEnds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d")
+	src := "FoamFile { version 2.0; format ascii; class dictionary; object d; }\na 1;\n}\nb 2;\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseFileWith(path, Options{}); err == nil || !strings.Contains(err.Error(), "FOAM-PARSE-006") && !strings.Contains(err.Error(), "nothing open") {
+		t.Fatalf("ESI reading: %v, want FOAM-PARSE-006", err)
+	}
+	f, err := ParseFileWith(path, Options{TopCloseEnds: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, e := range f.Body.Entries {
+		if p, ok := e.(*PrimitiveEntry); ok {
+			keys = append(keys, p.Key.Name)
+		}
+	}
+	if strings.Join(keys, " ") != "a" {
+		t.Fatalf("entries %v, want a alone", keys)
+	}
+}

@@ -54,6 +54,7 @@ func (e *Engine) LintCase(ctx context.Context, c *foamcase.Case) ([]finding.Find
 		}
 		fs = append(fs, f)
 	}
+	fs = e.allrunFindings(c, fs)
 	finding.Sort(fs)
 	return finding.Cap(fs, MaxFindings), nil
 }

@@ -9,7 +9,9 @@
 # A setups.orig/common directory (ESI's multi-setup tutorials) is not a case: the tutorial's
 # Allrun makes each setup as setups/<setup> from common with the setup's 0.orig, constant
 # and system copied over it (cp -aRfL, bump2D's Allrun), and those setups are what is linted,
-# in a copy of the tutorial.
+# in a copy of the tutorial. PER_DIRECTORY=1 lints every directory with system/controlDict as
+# it is, setups.orig/common included (the count before composing).
+# foamc lint reads each case's Allrun (docs/case-document.md section 3).
 set -euo pipefail
 tut=${1:?usage: lint-tutorials.sh TUTORIALS_DIR [lint flags]}
 shift
@@ -24,8 +26,8 @@ mapfile -t found < <(find "$tut" -path '*/system/controlDict' -printf '%h\n' | s
 work=$(mktemp -d)
 cases=()
 for c in "${found[@]}"; do
-	case $c in
-	*/setups.orig/common)
+	case ${PER_DIRECTORY:-}:$c in
+	:*/setups.orig/common)
 		top=${c%/setups.orig/common}
 		copy=$work/${top#"$tut"/}
 		mkdir -p "$(dirname "$copy")" && cp -aR "$top" "$copy"

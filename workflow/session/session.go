@@ -77,7 +77,8 @@ func (e *UnknownRuleError) Error() string { return "no rule has the ID " + e.ID 
 // engine outlives ctx: a cancelled first caller does not spoil it for the others.
 func (s *Session) Engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
 	s.engineOnce.Do(func() {
-		opts := rules.Options{Preload: preload, PreloadOptions: foamcase.Options{Release: s.opts.Release},
+		// only foamc lint preloads: its cases load as Lint loads them (Allrun read).
+		opts := rules.Options{Preload: preload, PreloadOptions: foamcase.Options{Release: s.opts.Release, Allrun: true},
 			PolicyDirs: s.opts.PolicyDirs, AllowCode: s.opts.AllowCode, Disabled: s.opts.Disabled}
 		if s.opts.KBPath == "" {
 			// each case is judged with the profile of its release (docs/kb.md "Releases")
@@ -131,7 +132,9 @@ func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done in
 	if err != nil {
 		return nil, err
 	}
-	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: s.opts.Release}, progress)
+	// foamc lint judges a case as its Allrun uses it (foamcase.Options.Allrun); the gate
+	// and foamc run (Linter) judge the run they start, without it.
+	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: s.opts.Release, Allrun: true}, progress)
 	for i := range cases {
 		if errs[i] != nil {
 			cases[i].Error = errs[i].Error()

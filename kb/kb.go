@@ -216,6 +216,9 @@ type Vocab struct {
 	LESDeltas            []string            `json:"lesDeltas"`
 	ThermoTypes          []string            `json:"thermoTypes"`
 	FunctionObjects      []string            `json:"functionObjects"`
+	// Libs are the shared libraries the release builds into $FOAM_LIBBIN (libX.so, from
+	// its Make/files): what `libs (...)` may load by bare name (FOAM-SEC-004).
+	Libs []string `json:"libs,omitempty"`
 	// ThermoCombinations maps a thermo selection table (psiThermo, rhoThermo,
 	// psiReactionThermo, rhoReactionThermo, fluidThermo, basicThermo, solidThermo...)
 	// to the names it accepts, as basicThermo::lookupThermo builds them from
@@ -351,7 +354,7 @@ func (k *KB) normalise() {
 	v := &k.Vocab
 	for _, l := range []*[]string{&v.DdtSchemes, &v.GradSchemes, &v.DivSchemes, &v.InterpolationSchemes,
 		&v.LaplacianSchemes, &v.SnGradSchemes, &v.LinearSolvers, &v.Preconditioners, &v.Smoothers,
-		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects} {
+		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects, &v.Libs} {
 		*l = SortedUnique(*l)
 	}
 	for _, m := range []map[string][]string{v.BCTypes, v.RASModels, v.LESModels, v.ThermoCombinations, v.Provenance} {

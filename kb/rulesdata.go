@@ -115,7 +115,7 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 		"linearSolvers": strs(v.LinearSolvers), "preconditioners": strs(v.Preconditioners),
 		"smoothers": strs(v.Smoothers), "rasModels": strmap(v.RASModels), "lesModels": strmap(v.LESModels),
 		"lesDeltas": strs(v.LESDeltas), "thermoTypes": strs(v.ThermoTypes), "functionObjects": strs(v.FunctionObjects),
-		"thermoCombinations": strmap(v.ThermoCombinations),
+		"thermoCombinations": strmap(v.ThermoCombinations), "libs": strs(v.Libs),
 	}
 	rel := releaseDoc(k.Version)
 	doc := map[string]any{"version": k.Version, "bc": bc, "vocab": vocab, "release": rel}

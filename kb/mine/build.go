@@ -197,6 +197,9 @@ func Build(o BuildOptions) (*kb.KB, error) {
 			vocab.BCTypes[r] = append(vocab.BCTypes[r], c.Type)
 		}
 	}
+	if vocab.Libs, err = scanLibs(src.Root); err != nil {
+		return nil, fmt.Errorf("kb: list libraries: %w", err)
+	}
 	k := kb.New(versionOf(src.Root), records, contracts, vocab)
 	k.Source = kb.SourceInfo{Tutorials: src.TutorialsLayout, Src: src.RootLayout, Files: nFiles, Headers: nHeaders}
 	if k.Source.Tutorials == "flag" || k.Source.Src == "flag" {

@@ -1,0 +1,76 @@
+package mine
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/foamc/foamc/kb"
+)
+
+// scanLibs lists the shared libraries a release builds into $FOAM_LIBBIN: the
+// `LIB = $(FOAM_LIBBIN)/[<dir>/]libX` line of every Make/files under src and
+// applications (wmake's target; <dir> is $(FOAM_MPI) or dummy, whose libraries the
+// release's etc/config.sh puts on the library path), as libX.so. A user library
+// ($(FOAM_USER_LIBBIN)) or a ParaView plugin is not the release's, nor a library its
+// Allwmake builds as an object file (`wmake libo`: OSspecific, linked into libOpenFOAM).
+func scanLibs(root string) ([]string, error) {
+	var out []string
+	for _, dir := range []string{"src", "applications"} {
+		if !isDir(filepath.Join(root, dir)) {
+			continue
+		}
+		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || d.Name() != "files" || filepath.Base(filepath.Dir(p)) != "Make" {
+				return nil
+			}
+			if objectOnly(filepath.Dir(filepath.Dir(p))) {
+				return nil
+			}
+			libs, err := makeFilesLibs(p)
+			out = append(out, libs...)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return kb.SortedUnique(out), nil
+}
+
+// objectOnly: dir's Allwmake builds it with `wmake libo` (directly or as targetType).
+func objectOnly(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, "Allwmake"))
+	return err == nil && reLibo().Match(data)
+}
+
+var reLibo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\s*(?:targetType=libo\b|wmake\s+(?:-\S+\s+)*libo\b)`)
+})
+
+var reMakeLib = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*LIB\s*=\s*\$\(FOAM_LIBBIN\)/(?:[^/\s]+/)?(lib\w+)\s*$`)
+})
+
+func makeFilesLibs(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if m := reMakeLib().FindStringSubmatch(strings.TrimRight(sc.Text(), "\r")); m != nil {
+			out = append(out, m[1]+".so")
+		}
+	}
+	return out, sc.Err()
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lint-tutorials.sh: `foamc lint` over every tutorial case of a release (each directory with
 # system/controlDict) in one process, then the share of cases with a deny other than the
-# code-security denies (FOAM-SEC-*), and the remaining deny IDs with their case counts.
+# code-security denies (FOAM-SEC-*), and the remaining deny IDs with their case counts; then
+# the security denies per ID (cases, findings).
 # Usage: scripts/lint-tutorials.sh TUTORIALS_DIR [foamc lint flags…]   (FOAMC: a built foamc)
 # With RELEASE_DIR set (an OpenFOAM source or installation: etc/, tutorials/), lint runs in
 # the environment its etc/bashrc gives a user of that release: WM_PROJECT_DIR, FOAM_ETC,
@@ -71,6 +72,16 @@ for i, k in sorted(by.items(), key=lambda x: (-x[1], x[0])):
     print(f"  {i} {k}")
 for c in sorted(denied):
     print(f"  {c}: {' '.join(denied[c])}")
+# The code-security denies apart: cases and findings per ID (valid tutorials of the release
+# load only its own libraries, so FOAM-SEC-004 should not fire on them).
+sec, secf = collections.Counter(), collections.Counter()
+for c in cases:
+    ids = [f['id'] for f in c['findings'] if f['severity'] == 'deny' and f['id'].startswith('FOAM-SEC-')]
+    secf.update(ids)
+    sec.update(set(ids))
+print(f"cases with a security deny {sum(1 for c in cases if any(f['severity'] == 'deny' and f['id'].startswith('FOAM-SEC-') for f in c['findings']))}")
+for i in sorted(sec):
+    print(f"  {i} {sec[i]} cases, {secf[i]} findings")
 rel = collections.Counter(f['summary'] for c in cases for f in c['findings'] if f['id'] in ('FOAM-REL-001', 'FOAM-REL-002'))
 for s, k in sorted(rel.items()):
     print(f"  release finding x{k}: {s}")

@@ -1,6 +1,6 @@
 # METADATA
 # title: libraries loaded into the solver
-# description: "`libs (...)` in controlDict, a function object or fvOptions (and the other *Libs entries, under literal or pattern keywords such as `\"li(b)s\"`) dlopens shared objects found on the library path; libraries that OpenFOAM v1912 itself ships are allowed by bare name, any other name (a user library, one the case ships and a library path leads to) runs code OpenFOAM does not ship and is denied. A library named by a path is FOAM-SEC-007."
+# description: "`libs (...)` in controlDict, a function object or fvOptions (and the other *Libs entries, under literal or pattern keywords such as `\"li(b)s\"`) dlopens shared objects found on the library path; libraries that the case's release itself builds (data.kb.vocab.libs, the `LIB = $(FOAM_LIBBIN)/libX` lines of its Make/files) are allowed by bare name, any other name (a user library, one the case ships and a library path leads to) runs code OpenFOAM does not ship and is denied. For a release foamc has no profile of, a library its nearest release lacks is an info finding, not a deny. A library named by a path is FOAM-SEC-007."
 # custom:
 #   id: FOAM-SEC-004
 #   severity: deny
@@ -14,136 +14,25 @@ package foamc.rules.security.libs
 
 import data.foamc.lib
 
-# Shared libraries of the Debian libopenfoam v1912 package.
-shipped := {
-	"libCompressibleMultiPhaseTurbulenceModels.so",
-	"libCompressibleTwoPhaseMixtureTurbulenceModels.so",
-	"libDPMTurbulenceModels.so",
-	"libDSMC.so",
-	"libIncompressibleMultiphaseSystems.so",
-	"libMGridGen.so",
-	"libODE.so",
-	"libOpenFOAM.so",
-	"libPstream.so",
-	"libSLGThermo.so",
-	"libSloanRenumber.so",
-	"libVoFphaseCompressibleTurbulenceModels.so",
-	"libadjointOptimisation.so",
-	"libatmosphericModels.so",
-	"libbarotropicCompressibilityModel.so",
-	"libblockMesh.so",
-	"libchemistryModel.so",
-	"libcoalCombustion.so",
-	"libcombustionModels.so",
-	"libcompressibleEulerianInterfacialModels.so",
-	"libcompressibleMultiphaseEulerianInterfacialModels.so",
-	"libcompressibleTransportModels.so",
-	"libcompressibleTurbulenceModels.so",
-	"libcompressibleTwoPhaseSystem.so",
-	"libconversion.so",
-	"libdecompose.so",
-	"libdecompositionMethods.so",
-	"libdistributed.so",
-	"libdistributionModels.so",
-	"libdriftFluxRelativeVelocityModels.so",
-	"libdriftFluxTransportModels.so",
-	"libdynamicFvMesh.so",
-	"libdynamicMesh.so",
-	"libengine.so",
-	"libextrude2DMesh.so",
-	"libextrudeModel.so",
-	"libfieldFunctionObjects.so",
-	"libfileFormats.so",
-	"libfiniteArea.so",
-	"libfiniteVolume.so",
-	"libfluidThermophysicalModels.so",
-	"libforces.so",
-	"libfvMotionSolvers.so",
-	"libfvOptions.so",
-	"libgenericPatchFields.so",
-	"libhelpTypes.so",
-	"libimmiscibleIncompressibleTwoPhaseMixture.so",
-	"libincompressibleTransportModels.so",
-	"libincompressibleTurbulenceModels.so",
-	"libinitialisationFunctionObjects.so",
-	"libinterfaceProperties.so",
-	"libinterfaceTrackingFvMesh.so",
-	"libkahipDecomp.so",
-	"liblagrangian.so",
-	"liblagrangianFunctionObjects.so",
-	"liblagrangianIntermediate.so",
-	"liblagrangianSpray.so",
-	"liblagrangianTurbulence.so",
-	"liblaminarFlameSpeedModels.so",
-	"liblaserDTRM.so",
-	"libliquidPropertiesFvPatchFields.so",
-	"liblumpedPointMotion.so",
-	"libmassTransferModels.so",
-	"libmeshTools.so",
-	"libmetisDecomp.so",
-	"libmolecularMeasurements.so",
-	"libmolecule.so",
-	"libmultiphaseInterFoam.so",
-	"libmultiphaseMixtureThermo.so",
-	"libmultiphaseReactingTurbulenceModels.so",
-	"libmultiphaseSystem.so",
-	"liboverset.so",
-	"libpairPatchAgglomeration.so",
-	"libphaseChangeTwoPhaseMixtures.so",
-	"libphaseCompressibleTurbulenceModels.so",
-	"libphaseTemperatureChangeTwoPhaseMixtures.so",
-	"libpotential.so",
-	"libptscotchDecomp.so",
-	"libpyrolysisModels.so",
-	"libradiationModels.so",
-	"librandomProcesses.so",
-	"librandomProcessesFunctionObjects.so",
-	"libreactingEulerFoamFunctionObjects.so",
-	"libreactingEulerianFvPatchFields.so",
-	"libreactingEulerianInterfacialCompositionModels.so",
-	"libreactingEulerianInterfacialModels.so",
-	"libreactingMultiphaseSystem.so",
-	"libreactingPhaseSystem.so",
-	"libreactingTwoPhaseSystem.so",
-	"libreactionThermophysicalModels.so",
-	"libreconstruct.so",
-	"libregionCoupling.so",
-	"libregionModels.so",
-	"librenumberMethods.so",
-	"librhoCentralFoam.so",
-	"librigidBodyDynamics.so",
-	"librigidBodyMeshMotion.so",
-	"librunTimePostProcessing.so",
-	"libsampling.so",
-	"libscotchDecomp.so",
-	"libsemiPermeableBaffle.so",
-	"libsixDoFRigidBodyMotion.so",
-	"libsixDoFRigidBodyState.so",
-	"libsnappyHexMesh.so",
-	"libsolidChemistryModel.so",
-	"libsolidParticle.so",
-	"libsolidSpecie.so",
-	"libsolidThermo.so",
-	"libsolverFunctionObjects.so",
-	"libspecie.so",
-	"libsurfMesh.so",
-	"libsurfaceFeatureExtract.so",
-	"libsurfaceFilmDerivedFvPatchFields.so",
-	"libsurfaceFilmModels.so",
-	"libtabulatedWallFunctions.so",
-	"libthermalBaffleModels.so",
-	"libthermophysicalProperties.so",
-	"libtopoChangerFvMesh.so",
-	"libturbulenceModelSchemes.so",
-	"libturbulenceModels.so",
-	"libtwoPhaseMixture.so",
-	"libtwoPhaseMixtureThermo.so",
-	"libtwoPhaseProperties.so",
-	"libtwoPhaseReactingTurbulenceModels.so",
-	"libtwoPhaseSurfaceTension.so",
-	"libutilityFunctionObjects.so",
-	"libwaveModels.so",
+# The libraries the case's release builds into $FOAM_LIBBIN (data.kb.vocab.libs, mined from
+# its Make/files). The case's own release when foamc has its profile; otherwise the
+# nearest release's (FOAM-REL-002), whose list cannot say what the case's release lacks.
+shipped := {l | some l in object.get(data.kb.vocab, "libs", [])}
+
+release := object.get(input, "release", {})
+
+# profiled: data.kb is the case's own release's (rules/release.go judge: no release, or the
+# reference one, is judged with the default data).
+profiled if {
+	object.get(release, "id", "") == ""
+	object.get(release, "family", "") == ""
 }
+
+profiled if release.id == object.get(data.kb, ["release", "id"], "")
+
+release_name := release.id if release.id != ""
+
+else := sprintf("this %s release", [release.family])
 
 # POSIX.C dlOpen (1668-1701): a bare name gets the lib prefix, and any name the .so
 # extension, so `libs (forces)` loads libforces.so. A path into OpenFOAM's library
@@ -171,5 +60,14 @@ findings contains f if {
 	some [file, path, name, loc] in lib.loaded_libs
 	not lib.foreign_lib_path(name)
 	not canonical(name) in shipped
-	f := lib.sec_finding(file, path, loc, sprintf("%s loads %s, which OpenFOAM v1912 does not ship", [file, name]))
+	f := unshipped(file, path, name, loc)
 }
+
+unshipped(file, path, name, loc) := lib.sec_finding(file, path, loc, sprintf("%s loads %s, which OpenFOAM %s does not ship", [file, name, data.kb.version])) if profiled
+
+# Without the case's release's list, a library foamc does not know is not denied: the
+# release may ship it.
+else := object.union(
+	lib.sec_finding(file, path, loc, sprintf("%s loads %s, which foamc cannot check: it has no library list of %s", [file, name, release_name])),
+	{"severity": "info", "detail": sprintf("%s is not among the libraries of OpenFOAM %s, the nearest release foamc knows; check that %s ships it or that it is trusted", [canonical(name), data.kb.version, release_name])},
+)

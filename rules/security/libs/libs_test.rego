@@ -43,3 +43,22 @@ test_skipped_branch if {
 	f.location.line == 7
 	contains(f.msg, "skips")
 }
+
+# The list is the release's (data.kb.vocab.libs): a case of the release data.kb is for is
+# denied what the list lacks; a case of a release foamc has no profile of gets an info.
+test_release_list if {
+	doc := object.union(test.set(test.case, "/files/system~1controlDict/libs", ["libforces.so", "libevil.so"]), {"release": {"id": "openfoam-12", "family": "foundation"}})
+	fs := libs.findings with input as doc with data.kb.release.id as "openfoam-12" with data.kb.vocab.libs as ["libforces.so"]
+	count(fs) == 1
+	some f in fs
+	not f.severity
+}
+
+test_no_profile_is_info if {
+	doc := object.union(test.set(test.case, "/files/system~1controlDict/libs", ["libforces.so", "libevil.so"]), {"release": {"id": "openfoam-11", "family": "foundation"}})
+	fs := libs.findings with input as doc with data.kb.release.id as "openfoam-12"
+	count(fs) == 1
+	some f in fs
+	f.severity == "info"
+	contains(f.msg, "no library list of openfoam-11")
+}

@@ -18,6 +18,7 @@ import (
 // release's etc/config.sh puts on the library path), as libX.so. A user library
 // ($(FOAM_USER_LIBBIN)) or a ParaView plugin is not the release's, nor a library its
 // Allwmake builds as an object file (`wmake libo`: OSspecific, linked into libOpenFOAM).
+// To these come the libraries the release's etc/caseDicts load (caseDictLibs).
 func scanLibs(root string) ([]string, error) {
 	var out []string
 	for _, dir := range []string{"src", "applications"} {
@@ -42,8 +43,52 @@ func scanLibs(root string) ([]string, error) {
 			return nil, err
 		}
 	}
-	return kb.SortedUnique(out), nil
+	etcLibs, err := caseDictLibs(filepath.Join(root, "etc", "caseDicts"))
+	if err != nil {
+		return nil, err
+	}
+	return kb.SortedUnique(append(out, etcLibs...)), nil
 }
+
+// caseDictLibs: the libraries the release's own etc/caseDicts load (`libs (...)` of the
+// function objects #includeFunc reads). ESI builds some from modules/ git submodules that
+// its source tarball leaves empty (runTimePostProcessing in modules/visualization, adios,
+// catalyst), so no Make/files names them; the release's dictionaries still load them.
+func caseDictLibs(dir string) ([]string, error) {
+	if !isDir(dir) {
+		return nil, nil
+	}
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range reLibsEntry().FindAllSubmatch(data, -1) {
+			for _, n := range strings.Fields(strings.ReplaceAll(string(m[1]), `"`, " ")) {
+				if !reLibName().MatchString(n) {
+					continue
+				}
+				n = strings.TrimSuffix(n, ".so")
+				if !strings.HasPrefix(n, "lib") {
+					n = "lib" + n
+				}
+				out = append(out, n+".so")
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+var reLibsEntry = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\s*libs\s*\(([^)]*)\)`)
+})
+
+var reLibName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\w+(\.so)?$`) })
 
 // objectOnly: dir's Allwmake builds it with `wmake libo` (directly or as targetType).
 func objectOnly(dir string) bool {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestScanLibs: the $(FOAM_LIBBIN) targets of Make/files (one directory below it too), not
-// user libraries, plugins or object-only (`wmake libo`) targets.
+// user libraries, plugins or object-only (`wmake libo`) targets; and what etc/caseDicts load.
 func TestScanLibs(t *testing.T) {
 	root := t.TempDir()
 	write := func(rel, text string) {
@@ -29,11 +29,13 @@ func TestScanLibs(t *testing.T) {
 	write("applications/solvers/icoFoam/Make/files", "icoFoam.C\nEXE = $(FOAM_APPBIN)/icoFoam\n")
 	write("applications/utilities/templates/Make/files", "LIB = $(FOAM_USER_LIBBIN)/libNAME\n")
 	write("applications/utilities/paraview/Make/files", "LIB = $(PV_PLUGIN_PATH)/libvtkPVFoam\n")
+	write("etc/caseDicts/postProcessing/visualization/runTimePostPro.cfg", "type runTimePostProcessing;\nlibs (\"librunTimePostProcessing.so\");\n")
+	write("etc/caseDicts/insitu/catalyst/catalyst.cfg", "    libs    (catalystFoam);\n")
 	got, err := scanLibs(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"libMGridGen.so", "libPstream.so", "libfiniteVolume.so", "libfluid.so"}
+	want := []string{"libMGridGen.so", "libPstream.so", "libcatalystFoam.so", "libfiniteVolume.so", "libfluid.so", "librunTimePostProcessing.so"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("scanLibs = %v, want %v", got, want)
 	}

@@ -49,7 +49,7 @@ openfoam12:
 # (applications/modules/multicomponentFluid/Make/options): ODE, chemistryModel,
 # radiationModels (combustionModels links it), combustionModels and the multicomponent
 # thermophysical transport; the longest part (about a minute an object on the shared 2
-# cores; reactingFoam stays refused for openfoam-12 until it is run there, docs/compiler.md).
+# cores, 28 min in all; reactingFoam stays refused for openfoam-12 until it is run there, docs/compiler.md).
 # The source is unpacked
 # beside the binaries (existing files kept); the build needs Debian's compilers and flex.
 # Each entry: what must exist afterwards = what to build.

@@ -48,10 +48,9 @@ openfoam12:
 # shallowWaterFoam; reactingFoam's multicomponentFluid with the libraries it links
 # (applications/modules/multicomponentFluid/Make/options): ODE, chemistryModel,
 # radiationModels (combustionModels links it), combustionModels and the multicomponent
-# thermophysical transport; the longest part (about a minute an object on the shared 2
-# cores, 28 min in all; reactingFoam stays refused for openfoam-12 until it is run there, docs/compiler.md).
-# The source is unpacked
-# beside the binaries (existing files kept); the build needs Debian's compilers and flex.
+# thermophysical transport, the longest part (28 min on the shared 2 cores from a half-built
+# chemistryModel; reactingFoam stays refused for openfoam-12 until a case runs there,
+# docs/compiler.md). The source is unpacked beside the binaries (existing files kept); the build needs Debian's compilers and flex.
 # Each entry: what must exist afterwards = what to build.
 OF12_MODULES := lib/libshockFluid.so=shockFluid \
 	lib/libmovingMesh.so=movingMesh lib/libfunctions.so=functions \

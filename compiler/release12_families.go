@@ -209,6 +209,9 @@ func (c *emission) cht12() {
 			c.solidLaplacian12("system/" + r + "/fvSchemes")
 		}
 		c.regionPimple12("system/" + r + "/fvSolution")
+		if !solid {
+			c.closedSteadyP12(r)
+		}
 	}
 	if f := c.files["system/fvSolution"]; f != nil && f.Body.Find("PIMPLE") == nil {
 		// A steady case too: foamMultiRun's loop reads PIMPLE (tutorials/multiRegion/CHT/heatExchanger).

@@ -73,9 +73,21 @@ var families12Cases = map[string]family12{
 			{"0/plate/T", "boundaryField", "bottom", "type", "externalTemperature"},
 			{"0/plate/T", "boundaryField", "bottom", "q", "uniform 5000"},
 			{"system/plate/fvSolution", "solvers", "e", "solver", "PCG"},
+			{"system/air/fvSolution", "solvers", "p_rgh", "solver", "GAMG"},
 		},
 		text: [][2]string{{"0/plate/T", "coupledTemperature"}, {"0/air/T", "coupledTemperature"}},
 		gone: []string{"constant/regionProperties", "constant/g", "constant/plate/fvOptions", "constant/air/thermophysicalProperties", "constant/momentumTransport"},
+	},
+	// Steady, closed, compressible: p_rgh has no reference cell in Foundation 12, so not DIC
+	// (release12_closedp.go); the transient cht fixture keeps its GAMG.
+	"chtSteadyAir": {
+		spec: "compiler/testdata/chtsteadyair/spec.yaml", app: "foamMultiRun", modules: []string{"fluid", "solid"},
+		want: [][]string{
+			{"system/fluid/fvSolution", "solvers", "p_rgh", "solver", "PCG"},
+			{"system/fluid/fvSolution", "solvers", "p_rgh", "preconditioner", "diagonal"},
+			{"system/fluid/fvSolution", "solvers", "p_rghFinal", "preconditioner", "diagonal"},
+			{"system/fluid/fvSchemes", "ddtSchemes", "default", "steadyState"},
+		},
 	},
 }
 
@@ -145,7 +157,7 @@ func TestFamiliesRunInOpenFOAM12(t *testing.T) {
 	}
 	env := foamtest.Env12(t)
 	dir12 := foamtest.Dir12(t)
-	for _, name := range []string{"scalarTransport", "shallowWater", "cht"} {
+	for _, name := range []string{"scalarTransport", "shallowWater", "cht", "chtSteadyAir"} {
 		f := families12Cases[name]
 		t.Run(name, func(t *testing.T) {
 			for _, m := range f.modules {

@@ -19,7 +19,7 @@ import (
 )
 
 var (
-	timeLine = regexp.MustCompile(`(?m)^ ?Time = `) // shallowWaterFoam prints " Time = "
+	timeLine = regexp.MustCompile(`(?m)^[ \t]*Time = `) // shallowWaterFoam prints " Time = ", Foundation 12's foamMultiRun "      Time = "
 	nanWord  = regexp.MustCompile(`(?i)\bnan\b`)
 )
 

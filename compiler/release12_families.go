@@ -40,14 +40,44 @@ func application12(solver string) string {
 	return "foamRun"
 }
 
-// unproven12 are v1912 solvers whose Foundation 12 module is known but not proven here: why
-// each is refused for openfoam-12.
-var unproven12 = map[string]string{
-	// multicomponentFluid links chemistryModel, combustionModels, radiationModels and
-	// fluidMulticomponentThermophysicalTransportModels, none in the prebuilt minimal tree;
-	// building them from the source tarball (make openfoam12-modules' recipe) did not finish
-	// on the shared 2 cores in the session that enabled the other families.
-	"reactingFoam": "reactingFoam is not compiled for openfoam-12: its Foundation 12 module, multicomponentFluid, needs the chemistry, combustion and radiation libraries, which the minimal Foundation 12 foamc runs lacks, so no compiled case has been proven in it",
+const refCounterFlow12 = "tutorials/multicomponentFluid/counterFlowFlame2D (OpenFOAM-12)"
+
+// reacting12 restates reactingFoam for the multicomponentFluid module: the mixture is
+// multicomponentMixture with defaultSpecie (v1912's reactingMixture, inertSpecie), its
+// species list and thermo read from physicalProperties itself (the thermo file included,
+// as the tutorial does) instead of through foamChemistryReader; the chemistry reads the
+// reactions from chemistryProperties (`#include "reactions"`). The reactions file keeps
+// its v1912 type names (Reaction.C of 12 strips the old "Reaction" suffix).
+func (c *emission) reacting12() {
+	tp, ok := c.files["constant/thermophysicalProperties"]
+	if !ok {
+		return
+	}
+	ptr := "/files/" + escape("constant/thermophysicalProperties")
+	n := node{c, tp.Body, ptr}
+	if e, ok := tp.Body.Find("thermoType").(*grammar.DictEntry); ok {
+		node{c, e.Dict, ptr + "/thermoType"}.set("mixture", curated(refCounterFlow12+"/constant/physicalProperties; SandiaD_LTS: multicomponentMixture"), grammar.NewWord("multicomponentMixture"))
+	}
+	renameKey(n, "inertSpecie", "defaultSpecie")
+	for _, k := range []string{"chemistryReader", "foamChemistryFile", "foamChemistryThermoFile"} {
+		tp.Body.Remove(k)
+		delete(c.prov, ptr+"/"+k)
+	}
+	rptr := "/files/" + escape("constant/reactions")
+	if rf, ok := c.files["constant/reactions"]; ok {
+		if sp, ok := rf.Body.Find("species").(*grammar.PrimitiveEntry); ok {
+			n.set("species", c.prov[rptr], sp.Value...)
+			rf.Body.Remove("species")
+		}
+		rf.Body.Remove("elements")
+	}
+	tp.Body.Add(&grammar.DirectiveEntry{Name: "#include", Args: []grammar.Item{grammar.Str("thermo.compressibleGas")}})
+	if ch, ok := c.files["constant/chemistryProperties"]; ok {
+		ch.Body.Add(&grammar.DirectiveEntry{Name: "#include", Args: []grammar.Item{grammar.Str("reactions")}})
+	}
+	// multicomponentFluid solves the species in the last PIMPLE corrector as YiFinal, which
+	// v1912's reactingFoam never asks for (real F12 foamRun: "keyword YiFinal is undefined").
+	c.regionPimple12("system/fvSolution")
 }
 
 // functionsSubSolver is the module the functions module builds U, p and phi with.

@@ -33,6 +33,8 @@ type family12 struct {
 	text [][2]string
 	// gone are v1912 files the release does not read.
 	gone []string
+	// endTime shortens the fixture's run (the reacting fixture's 2 ms take minutes here).
+	endTime string
 }
 
 var families12Cases = map[string]family12{
@@ -78,6 +80,18 @@ var families12Cases = map[string]family12{
 		text: [][2]string{{"0/plate/T", "coupledTemperature"}, {"0/air/T", "coupledTemperature"}},
 		gone: []string{"constant/regionProperties", "constant/g", "constant/plate/fvOptions", "constant/air/thermophysicalProperties", "constant/momentumTransport"},
 	},
+	"reacting": {
+		spec: "compiler/testdata/reacting/spec.yaml", app: "foamRun", modules: []string{"multicomponentFluid"},
+		want: [][]string{
+			{"system/controlDict", "solver", "multicomponentFluid"},
+			{"constant/physicalProperties", "thermoType", "mixture", "multicomponentMixture"},
+			{"constant/physicalProperties", "defaultSpecie", "N2"},
+			{"system/fvSolution", "solvers", "YiFinal", "relTol", "0"},
+		},
+		text:    [][2]string{{"constant/physicalProperties", "#include \"thermo.compressibleGas\""}, {"constant/chemistryProperties", "#include \"reactions\""}},
+		gone:    []string{"constant/thermophysicalProperties"},
+		endTime: "0.0002",
+	},
 	// Steady, closed, compressible: p_rgh has no reference cell in Foundation 12, so not DIC
 	// (release12_closedp.go); the transient cht fixture keeps its GAMG.
 	"chtSteadyAir": {
@@ -99,27 +113,18 @@ func (f family12) compile(t *testing.T) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := CompileBytes(t.Context(), "spec.yaml", append(b, []byte("\ntarget: "+Target12+"\n")...), filepath.Dir(path), Options{})
+	b = append(b, []byte("\ntarget: "+Target12+"\n")...)
+	if f.endTime != "" {
+		b = regexp.MustCompile(`endTime: [^,}]+`).ReplaceAll(b, []byte("endTime: "+f.endTime))
+	}
+	res, err := CompileBytes(t.Context(), "spec.yaml", b, filepath.Dir(path), Options{})
 	if err != nil {
 		t.Fatalf("%s with target openfoam-12: %v", f.spec, err)
 	}
 	return res
 }
 
-// TestReacting12Refused: reactingFoam is refused for openfoam-12 at physics.solver with
-// FOAM-COMPILE-010 saying why (its module's libraries are not in the Foundation 12 foamc
-// runs).
-func TestReacting12Refused(t *testing.T) {
-	_, fl := compileSpecFile12(t, "compiler/testdata/reacting/spec.yaml", Target12)
-	for _, f := range fl {
-		if f.ID == IDRelease && f.Location.Path == "/physics/solver" && f.Location.Line > 0 && strings.Contains(f.Summary, "multicomponentFluid") {
-			return
-		}
-	}
-	t.Fatalf("want a located %s at /physics/solver naming multicomponentFluid, got %v", IDRelease, fl)
-}
-
-// TestFamiliesLayout12: scalar transport, shallow water and CHT compile for
+// TestFamiliesLayout12: scalar transport, shallow water, CHT and reacting flow compile for
 // Foundation 12 into its layout (read in the release's tutorials; run by
 // TestFamiliesRunInOpenFOAM12).
 func TestFamiliesLayout12(t *testing.T) {
@@ -157,7 +162,7 @@ func TestFamiliesRunInOpenFOAM12(t *testing.T) {
 	}
 	env := foamtest.Env12(t)
 	dir12 := foamtest.Dir12(t)
-	for _, name := range []string{"scalarTransport", "shallowWater", "cht", "chtSteadyAir"} {
+	for _, name := range []string{"scalarTransport", "shallowWater", "cht", "chtSteadyAir", "reacting"} {
 		f := families12Cases[name]
 		t.Run(name, func(t *testing.T) {
 			for _, m := range f.modules {

@@ -63,6 +63,8 @@ var modules12 = map[string]string{
 	"interFoam":      "incompressibleVoF",
 	// functions is not in the prebuilt minimal tree: `make openfoam12-modules` builds it.
 	"scalarTransportFoam": "functions",
+	// multicomponentFluid and its chemistry, combustion and radiation libraries neither.
+	"reactingFoam": "multicomponentFluid",
 }
 
 // openfoam12 is the release unit: foamRun in Foundation 12's environment, the case
@@ -92,10 +94,6 @@ var v2506 = &release{
 // forRelease restates a compiled v1912 case for the spec's target release.
 func (c *emission) forRelease(r *Result) (*Result, error) {
 	module, ok := modules12[c.feat.Solver]
-	if why, unproven := unproven12[c.feat.Solver]; unproven {
-		c.fail(IDRelease, "/physics/solver", why, "set target openfoam-v1912")
-		return nil, c.sorted()
-	}
 	if _, app := apps12[c.feat.Solver]; !ok && !app {
 		c.fail(IDRelease, "/physics/solver", c.feat.Solver+" is not compiled for openfoam-12: foamc knows no Foundation 12 module for it",
 			"set target openfoam-v1912, or choose a solver with a Foundation 12 module ("+strings.Join(slices.Sorted(maps.Keys(modules12)), ", ")+")")
@@ -113,6 +111,8 @@ func (c *emission) forRelease(r *Result) (*Result, error) {
 		c.vof12()
 	case "functions":
 		c.scalar12()
+	case "multicomponentFluid":
+		c.reacting12()
 	}
 	c.rename12("constant/transportProperties", "constant/physicalProperties", func(n node) {
 		model := n.d.Find("transportModel")

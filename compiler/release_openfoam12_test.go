@@ -141,13 +141,11 @@ func TestModules12(t *testing.T) {
 	// potentialFoam stays an application of its own in Foundation 12
 	// (applications/solvers/potentialFoam), not a foamRun module: refused until proven there.
 	// shallowWaterFoam (a legacy application) and the cht solvers (foamMultiRun) run as the
-	// applications apps12 names; reactingFoam is refused until its module is proven
-	// (unproven12).
+	// applications apps12 names.
 	for s := range solvers {
 		_, module := modules12[s]
 		_, app := apps12[s]
-		_, unproven := unproven12[s]
-		if !module && !app && !unproven && s != "potentialFoam" {
+		if !module && !app && s != "potentialFoam" {
 			t.Errorf("solver %s has no Foundation 12 module or application", s)
 		}
 	}

@@ -43,7 +43,7 @@ hand() {
 	ritter) echo "hGAMG|$(pre $f 'solvers/h/solver=GAMG;solvers/h/preconditioner=-;solvers/h/smoother+=DICGaussSeidel;solvers/hFinal/solver=GAMG;solvers/hFinal/preconditioner=-;solvers/hFinal/smoother+=DICGaussSeidel')" ;;
 	advection) echo "TBiCG|$(pre $f 'solvers/T/solver=PBiCGStab;solvers/T/smoother=-;solvers/T/preconditioner+=DILU')" ;;
 	chtslab) echo "solidPCG|$(pre system/solid/fvSolution 'solvers/h/solver=PCG;solvers/h/smoother=-;solvers/h/preconditioner+=DIC')" ;;
-	premixed) echo "outer1-corr1|$(pre $f 'PIMPLE/nCorrectors=1')" ;;
+	premixed | laminarflame) echo "outer1-corr1|$(pre $f 'PIMPLE/nCorrectors=1')" ;;
 	sod) ;; # explicit: rho, rhoU, rhoE diagonal; nothing to tune
 	esac
 }

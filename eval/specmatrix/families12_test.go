@@ -59,8 +59,7 @@ func TestFamiliesMatrix12(t *testing.T) {
 	fmt.Printf("Foundation 12 (%s): family matrices compiled with target: openfoam-12\n", dir12)
 
 	// Shallow water and passive scalars: one matrix per Foundation 12 application (the
-	// legacy shallowWaterFoam, foamRun). (reactingFoam is refused for openfoam-12:
-	// compiler.unproven12.)
+	// legacy shallowWaterFoam, foamRun).
 	if has("shallow water and scalars", "lib/libfunctions.so", "bin/shallowWaterFoam") {
 		gs := specmatrix.GenerateWaterScalar(filepath.Join(foamtest.SourceDir(t), "tutorials"), filepath.Join(foamtest.RepoRoot(), "eval", "specmatrix", "meshes"))
 		if *matrixMode != "all" {
@@ -76,6 +75,14 @@ func TestFamiliesMatrix12(t *testing.T) {
 			m.name, m.rel = "Foundation 12 "+app, rel(app)
 			printVerdicts(m.test(t))
 		}
+	}
+
+	// Reacting flow: the reacting matrix in foamRun's multicomponentFluid module.
+	if has("reacting", "lib/libmulticomponentFluid.so") {
+		m := generatedMatrix(t, reactingGenerated(t))
+		m.name, m.rel = "Foundation 12 foamRun (multicomponentFluid)", rel("foamRun")
+		m.runs = func(_ int, s mspec) bool { return *matrixMode == "all" || slices.Contains(reactingSample, s.Name) }
+		printVerdicts(m.test(t))
 	}
 
 	// CHT: the region matrix through its generated Allrun (blockMesh, splitMeshRegions,

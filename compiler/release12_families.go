@@ -77,7 +77,7 @@ func (c *emission) reacting12() {
 	}
 	// multicomponentFluid solves the species in the last PIMPLE corrector as YiFinal, which
 	// v1912's reactingFoam never asks for (real F12 foamRun: "keyword YiFinal is undefined").
-	c.regionPimple12("system/fvSolution")
+	c.finalSolvers12("system/fvSolution")
 }
 
 // functionsSubSolver is the module the functions module builds U, p and phi with.
@@ -319,6 +319,18 @@ func (c *emission) regionPimple12(path string) {
 		e.Key = grammar.NewKey("PIMPLE")
 		c.moveProv(ptr+"/SIMPLE", ptr+"/PIMPLE")
 	}
+	c.finalSolvers12(path)
+}
+
+// finalSolvers12 gives every solver of an fvSolution its <field>Final twin (the same
+// settings): Foundation 12's modules solve the last PIMPLE corrector with the Final solver
+// and stop without it ("keyword YiFinal is undefined"), where v1912's solvers fall back.
+func (c *emission) finalSolvers12(path string) {
+	f := c.files[path]
+	if f == nil {
+		return
+	}
+	ptr := "/files/" + escape(path)
 	e, ok := f.Body.Find("solvers").(*grammar.DictEntry)
 	if !ok {
 		return

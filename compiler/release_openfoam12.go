@@ -290,18 +290,7 @@ func (c *emission) shockFluid12() {
 			f.Body.SetDict("PIMPLE")
 			c.prov[ptr+"/PIMPLE"] = curated("shockFluid reads PIMPLE (tutorials/shockFluid)")
 		}
-		if e, ok := f.Body.Find("solvers").(*grammar.DictEntry); ok {
-			var add []grammar.Entry
-			for _, s := range e.Dict.Entries {
-				d, ok := s.(*grammar.DictEntry)
-				if !ok || d.Key.Regex || strings.HasSuffix(d.Key.Name, "Final") || e.Dict.Find(d.Key.Name+"Final") != nil {
-					continue
-				}
-				add = append(add, &grammar.DictEntry{Key: grammar.NewKey(d.Key.Name + "Final"), Dict: d.Dict})
-				c.prov[ptr+"/solvers/"+escape(d.Key.Name+"Final")] = c.prov[ptr+"/solvers/"+escape(d.Key.Name)]
-			}
-			e.Dict.Entries = append(e.Dict.Entries, add...)
-		}
+		c.finalSolvers12("system/fvSolution")
 	}
 	if f := c.files["system/fvSchemes"]; f != nil {
 		if div, ok := f.Body.Find("divSchemes").(*grammar.DictEntry); ok {

@@ -99,17 +99,7 @@ func (c *resolution) mechanism() *mechanism {
 		c.fail(IDReaction, "/reaction", "the thermo file does not parse: "+err.Error(), "convert the CHEMKIN thermo with chemkinToFoam")
 		return nil
 	}
-	if e, ok := m.reactFile.Body.Find("species").(*grammar.PrimitiveEntry); ok {
-		for _, it := range e.Value {
-			if l, ok := it.(*grammar.List); ok {
-				for _, w := range l.Items {
-					if w, ok := w.(*grammar.Word); ok {
-						m.species = append(m.species, w.Value)
-					}
-				}
-			}
-		}
-	}
+	m.species = speciesList(m.reactFile.Body)
 	if len(m.species) == 0 {
 		c.fail(IDReaction, "/reaction", "the reactions file lists no species", "a foam reactions file starts with species (...);")
 		return nil
@@ -512,6 +502,23 @@ func (c *emission) turbulenceReynolds(st *state, m *mechanism, inert string) (de
 		}
 	}
 	return best, best.Value > 0
+}
+
+// speciesList is the words of a reactions dictionary's `species (...)`.
+func speciesList(d *grammar.Dict) []string {
+	var out []string
+	if e, ok := d.Find("species").(*grammar.PrimitiveEntry); ok {
+		for _, it := range e.Value {
+			if l, ok := it.(*grammar.List); ok {
+				for _, w := range l.Items {
+					if w, ok := w.(*grammar.Word); ok {
+						out = append(out, w.Value)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // dictNumber is the number at a path of sub-dictionaries and a key.

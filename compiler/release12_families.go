@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,7 +65,9 @@ func (c *emission) reacting12() {
 		delete(c.prov, ptr+"/"+k)
 	}
 	rptr := "/files/" + escape("constant/reactions")
+	var species []string
 	if rf, ok := c.files["constant/reactions"]; ok {
+		species = speciesList(rf.Body)
 		if sp, ok := rf.Body.Find("species").(*grammar.PrimitiveEntry); ok {
 			n.set("species", c.prov[rptr], sp.Value...)
 			rf.Body.Remove("species")
@@ -73,12 +76,62 @@ func (c *emission) reacting12() {
 	}
 	tp.Body.Add(&grammar.DirectiveEntry{Name: "#include", Args: []grammar.Item{grammar.Str("thermo.compressibleGas")}})
 	if ch, ok := c.files["constant/chemistryProperties"]; ok {
+		c.chemistryLimits12(ch, species)
 		ch.Body.Add(&grammar.DirectiveEntry{Name: "#include", Args: []grammar.Item{grammar.Str("reactions")}})
 	}
 	// multicomponentFluid solves the species in the last PIMPLE corrector as YiFinal, which
 	// v1912's reactingFoam never asks for (real F12 foamRun: "keyword YiFinal is undefined").
 	c.finalSolvers12("system/fvSolution")
 }
+
+// chemistryLimits12 bounds the chemistry's temperature where Foundation 12 integrates it
+// apart from the energy (a mixture that ignites in its first steps overshoots T, beyond
+// the JANAF range, where the polynomials' Cp turns negative above ~9000 K and T falls
+// through zero):
+//
+//   - Reaction::omega of 12 evaluates the rates at T clipped to Tlow/Thigh, which
+//     ReactionList reads from the reactions' dictionary and defaults to 0 and great
+//     (v1912 took no such bound: its ODE and Euler solvers keep T from the enthalpy). The
+//     reactions file gets the mechanism's common JANAF range, as 12's GRI tutorials carry
+//     it (counterFlowFlame2D_GRI/constant/reactionsGRI: Tlow 200, Thigh 5000);
+//   - EulerImplicit of 12 integrates T explicitly over a sub-step of cTauChem times the
+//     time a specie takes to run out, and evaluates the Jacobian at that T unclipped:
+//     cTauChem 0.05, 12's own value for an igniting mixture (simplifiedSiwek), not the
+//     counterflow's 1 that v1912 can afford.
+//
+// Real F12 foamRun on the reacting matrix's premixed RAS specs at 2000 K without these:
+// SIGFPE in IrreversibleReaction::kf at step 2 (Rosenbrock34, seulex, rodas23, RKCK45
+// alike) and, with the bounds but cTauChem 1, at step 14 under EulerImplicit.
+func (c *emission) chemistryLimits12(ch *grammar.File, species []string) {
+	if ct, ok := ch.Body.Find("chemistryType").(*grammar.DictEntry); ok {
+		if s, ok := ct.Dict.Find("solver").(*grammar.PrimitiveEntry); ok && grammar.FormatItems(s.Value) == "EulerImplicit" {
+			if e, ok := ch.Body.Find("EulerImplicitCoeffs").(*grammar.DictEntry); ok {
+				ptr := "/files/" + escape("constant/chemistryProperties") + "/EulerImplicitCoeffs"
+				node{c, e.Dict, ptr}.set("cTauChem", curated(refSiwek12+"/constant/chemistryProperties: EulerImplicit integrates T explicitly in 12"), grammar.Num(0.05))
+			}
+		}
+	}
+	th, ok := c.files["constant/thermo.compressibleGas"]
+	rf, rok := c.files["constant/reactions"]
+	if !ok || !rok || len(species) == 0 {
+		return
+	}
+	lo, hi := 0.0, math.Inf(1)
+	for _, sp := range species {
+		l, okl := dictNumber(th.Body, sp, "thermodynamics", "Tlow")
+		h, okh := dictNumber(th.Body, sp, "thermodynamics", "Thigh")
+		if !okl || !okh {
+			return
+		}
+		lo, hi = max(lo, l), min(hi, h)
+	}
+	src := curated("the mechanism's common JANAF range (max Tlow, min Thigh of its species); Reaction::omega of 12 clips T to it")
+	n := node{c, rf.Body, "/files/" + escape("constant/reactions")}
+	n.set("Tlow", src, grammar.Num(lo))
+	n.set("Thigh", src, grammar.Num(hi))
+}
+
+const refSiwek12 = "tutorials/multicomponentFluid/simplifiedSiwek (OpenFOAM-12)"
 
 // functionsSubSolver is the module the functions module builds U, p and phi with.
 const functionsSubSolver = "incompressibleFluid"

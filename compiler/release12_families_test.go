@@ -87,10 +87,26 @@ var families12Cases = map[string]family12{
 			{"constant/physicalProperties", "thermoType", "mixture", "multicomponentMixture"},
 			{"constant/physicalProperties", "defaultSpecie", "N2"},
 			{"system/fvSolution", "solvers", "YiFinal", "relTol", "0"},
+			{"constant/chemistryProperties", "EulerImplicitCoeffs", "cTauChem", "0.05"},
+			{"constant/reactions", "Tlow", "200"},
+			{"constant/reactions", "Thigh", "5000"},
 		},
 		text:    [][2]string{{"constant/physicalProperties", "#include \"thermo.compressibleGas\""}, {"constant/chemistryProperties", "#include \"reactions\""}},
 		gone:    []string{"constant/thermophysicalProperties"},
 		endTime: "0.0002",
+	},
+	// A premixed mixture at 2000 K that ignites under PaSR in its first steps, with an ODE
+	// chemistry: real F12 foamRun died with SIGFPE in the Arrhenius rate at step 2 before
+	// the reactions carried their temperature range (chemistryLimits12).
+	"reactingIgnition": {
+		spec: "compiler/testdata/reactingignition/spec.yaml", app: "foamRun", modules: []string{"multicomponentFluid"},
+		want: [][]string{
+			{"constant/chemistryProperties", "odeCoeffs", "solver", "Rosenbrock34"},
+			{"constant/reactions", "Tlow", "200"},
+			{"constant/reactions", "Thigh", "5000"},
+		},
+		gone:    []string{"constant/thermophysicalProperties"},
+		endTime: "0.0001",
 	},
 	// Steady, closed, compressible: p_rgh has no reference cell in Foundation 12, so not DIC
 	// (release12_closedp.go); the transient cht fixture keeps its GAMG.
@@ -162,7 +178,7 @@ func TestFamiliesRunInOpenFOAM12(t *testing.T) {
 	}
 	env := foamtest.Env12(t)
 	dir12 := foamtest.Dir12(t)
-	for _, name := range []string{"scalarTransport", "shallowWater", "cht", "chtSteadyAir", "reacting"} {
+	for _, name := range []string{"scalarTransport", "shallowWater", "cht", "chtSteadyAir", "reacting", "reactingIgnition"} {
 		f := families12Cases[name]
 		t.Run(name, func(t *testing.T) {
 			for _, m := range f.modules {

@@ -17,7 +17,6 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/internal/snapshot"
 	"github.com/foamc/foamc/llm"
-	"github.com/foamc/foamc/openfoam"
 )
 
 // Linter lints a case directory (the gate); it returns every finding. It is the
@@ -513,23 +512,27 @@ func limitSteps(ctx context.Context, f foam, n int) (func(), error) {
 	}
 	adjust, err := f.get(ctx, "system/controlDict", "adjustTimeStep")
 	adjustable := err == nil && switchOn(adjust)
-	// Foundation 12 has no runTimeControl: its adjustable runs keep the endTime bound.
-	if adjustable && application(f.dir) != openfoam.Application12 {
-		if err := f.set(ctx, "system/controlDict", "functions/"+stepsFunction, stopAfter(f, startTime, n)); err != nil {
-			restore()
-			return nil, fmt.Errorf("runner: limit steps: %w", err)
-		}
-		return restore, nil
+	set := [][2]string{
+		{"endTime", strconv.FormatFloat(startTime+float64(n)*deltaT, 'g', 12, 64)}, {"stopAt", "endTime"},
+		{"writeControl", "timeStep"}, {"writeInterval", strconv.Itoa(n)},
 	}
-	end := strconv.FormatFloat(startTime+float64(n)*deltaT, 'g', 12, 64)
-	wc, wi := "timeStep", strconv.Itoa(n)
 	if adjustable {
-		// The step follows the Courant number, so the run reaches endTime in other than n
-		// steps and a write every n steps can miss the end (an interFoam run stopped after 8
-		// with nothing written); adjustableRunTime lands a step on the write time.
-		wc, wi = "adjustableRunTime", strconv.FormatFloat(float64(n)*deltaT, 'g', 12, 64)
+		// The step follows the Courant number, so an endTime bound ends after other than n
+		// steps: the run stops at time index i0+n instead, where a write every i0+n steps
+		// first falls.
+		if !caseIs12(f.dir) {
+			if err := f.set(ctx, "system/controlDict", "functions/"+stepsFunction, stopAfter(f, startTime, n)); err != nil {
+				restore()
+				return nil, fmt.Errorf("runner: limit steps: %w", err)
+			}
+			return restore, nil
+		}
+		// Foundation 12 has no runTimeControl; its Time ends the loop at the first write
+		// time under `stopAt nextWrite` (Time.C of 12, operator++), the case's endTime
+		// staying the outer bound.
+		set = [][2]string{{"stopAt", "nextWrite"}, {"writeControl", "timeStep"}, {"writeInterval", strconv.Itoa(startIndex(f.dir, startTime) + n)}}
 	}
-	for _, kv := range [][2]string{{"endTime", end}, {"stopAt", "endTime"}, {"writeControl", wc}, {"writeInterval", wi}} {
+	for _, kv := range set {
 		if err := f.set(ctx, "system/controlDict", kv[0], kv[1]); err != nil {
 			restore()
 			return nil, fmt.Errorf("runner: limit steps: %w", err)

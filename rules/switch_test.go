@@ -90,25 +90,9 @@ func TestSwitchWords(t *testing.T) {
 // TestSwitchWordsGo: the lib's Switch words (switch_true_words, switch_false_words) are Go's
 // (grammar.SwitchWords), so the two spellings of Switch.C cannot drift apart.
 func TestSwitchWordsGo(t *testing.T) {
-	srcs, err := builtinSources(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := compileSources(srcs, checked)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, on := range []bool{true, false} {
 		name := map[bool]string{true: "switch_true_words", false: "switch_false_words"}[on]
-		rs, err := rego.New(rego.Compiler(c), rego.Query("x := sort(data.foamc.lib."+name+")")).Eval(context.Background())
-		if err != nil || len(rs) != 1 {
-			t.Fatalf("%s: %v (%d results)", name, err, len(rs))
-		}
-		var lib []string
-		for _, w := range rs[0].Bindings["x"].([]any) {
-			lib = append(lib, w.(string))
-		}
-		if goWords := grammar.SwitchWords(on); !slices.Equal(lib, goWords) {
+		if lib, goWords := regoStrings(t, "data.foamc.lib."+name), grammar.SwitchWords(on); !slices.Equal(lib, goWords) {
 			t.Errorf("rules lib %s %v, grammar.SwitchWords(%v) %v", name, lib, on, goWords)
 		}
 	}

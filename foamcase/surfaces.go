@@ -261,15 +261,10 @@ func numbers(v any) []float64 {
 	return out
 }
 
-// switchOn is a Switch that reads as on (Switch.C: true, on, yes, y, t).
+// switchOn is a Switch that reads as on (grammar.SwitchValue).
 func switchOn(v any) bool {
-	switch x := v.(type) {
-	case bool:
-		return x
-	case string:
-		return x == "true" || x == "on" || x == "yes" || x == "y" || x == "t"
-	}
-	return false
+	on, ok := grammar.SwitchValue(v)
+	return ok && on
 }
 
 // MeshQuality is the polyMesh's non-orthogonality and skewness as checkMesh reports them

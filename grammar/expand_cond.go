@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"math"
 	"strings"
 
 	"github.com/foamc/foamc/finding"
@@ -86,7 +87,7 @@ func (x *expander) conditional(d *ExpDict, e *DirectiveEntry, at *srcFile) bool 
 }
 
 // condition evaluates #if/#elif (the rest of the line read as a primitive entry,
-// then a Switch or number) or #ifeq (two tokens, `$var` expanded, compared).
+// then a Switch or a scalar) or #ifeq (two tokens, `$var` expanded, compared).
 func (x *expander) condition(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
 	if e.Name == "#ifeq" {
 		if len(e.Args) != 2 {
@@ -116,22 +117,13 @@ func (x *expander) condition(d *ExpDict, e *DirectiveEntry, at *srcFile) bool {
 			"the condition must be one switch word or number", "write e.g. `#if true` or `#if #eval \"1 > 0\"`")
 		return false
 	}
-	switch v := val[0].(type) {
-	case *Number:
-		return v.Float != 0
-	case *Word:
-		switch v.Value {
-		case "true", "on", "yes", "y", "t", "any":
-			return true
-		case "false", "off", "no", "n", "f", "none":
-			return false
-		}
-	case *String:
-		switch v.Value {
-		case "true", "on", "yes", "y", "t", "any":
-			return true
-		}
-		return false
+	// ifEntry::isTrue (ifEntry.C): a scalar is Switch(scalar) with its tolerance 0.5
+	// (Switch.C), anything else is read by Switch's operator>>.
+	if n, ok := val[0].(*Number); ok && n.Kind == ScalarKind {
+		return math.Abs(n.Float) > 0.5
+	}
+	if on, ok := SwitchItem(val[0]); ok {
+		return on
 	}
 	x.finding(IDConditional, finding.Deny, at, e.Pos, "cannot evaluate "+e.Name+" "+line,
 		"not a switch word or number: "+itemText(val[0]), "write e.g. `#if true`")

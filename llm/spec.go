@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/schema"
 )
 
 // PromptSpec asks for a case spec from a natural-language request.
@@ -36,26 +37,11 @@ type SpecResult struct {
 	Attempts int
 }
 
-// specSystem is the system prompt for a spec schema: what docs/spec.md lets a spec state,
-// the boundary roles from the schema's enum (TestSpecSystemMatchesSchema keeps the field
-// names in step).
-func specSystem(specSchema json.RawMessage) string {
-	roles := "as the schema's boundary role enum lists"
-	var s struct {
-		Definitions struct {
-			Boundary struct {
-				Properties struct {
-					Role struct {
-						Enum []string `json:"enum"`
-					} `json:"role"`
-				} `json:"properties"`
-			} `json:"boundary"`
-		} `json:"definitions"`
-	}
-	if json.Unmarshal(specSchema, &s) == nil && len(s.Definitions.Boundary.Properties.Role.Enum) > 0 {
-		roles = strings.Join(s.Definitions.Boundary.Properties.Role.Enum, ", ")
-	}
-	return specSystemHead + roles + specSystemTail
+// specSystem is the system prompt: what docs/spec.md lets a spec state, the boundary roles
+// from the spec schema's enum (schema.BoundaryRoles; TestSpecSystemMatchesSchema keeps the
+// field names in step).
+func specSystem() string {
+	return specSystemHead + strings.Join(schema.BoundaryRoles(), ", ") + specSystemTail
 }
 
 const specSystemHead = `You write case specifications (version 1) for foamc, an OpenFOAM v1912 case compiler.
@@ -93,12 +79,12 @@ func (c *Client) SpecFromPrompt(ctx context.Context, ps PromptSpec, check func(s
 	if ps.MeshField != "" {
 		user += fmt.Sprintf("\nThe mesh is given: set mesh.%s to %q. Its boundary (patch names and types):\n%s\n", ps.MeshField, ps.MeshRef, ps.MeshText)
 	}
-	msgs := []Message{{Role: "system", Content: specSystem(ps.Schema)}, {Role: "user", Content: user}}
-	schema := &Schema{Name: "foamc_spec", Schema: ps.Schema}
+	msgs := []Message{{Role: "system", Content: specSystem()}, {Role: "user", Content: user}}
+	format := &Schema{Name: "foamc_spec", Schema: ps.Schema}
 	res := &SpecResult{}
 	for attempt := 1; attempt <= max; attempt++ {
 		res.Attempts = attempt
-		out, call, err := c.CompleteJSON(ctx, msgs, schema)
+		out, call, err := c.CompleteJSON(ctx, msgs, format)
 		res.Calls = append(res.Calls, call)
 		res.Usage.Add(call.Usage)
 		var problem string

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/llm/llmtest"
+	"github.com/foamc/foamc/schema"
 )
 
 func TestSpecFromPromptMalformedThenGood(t *testing.T) {
@@ -87,7 +88,10 @@ func TestSpecSystemMatchesSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prompt := specSystem(text)
+	prompt := specSystem()
+	if roles := strings.Join(schema.BoundaryRoles(), ", "); !strings.Contains(prompt, "with its role ("+roles+") and values") {
+		t.Errorf("the prompt does not offer the schema's roles %s", roles)
+	}
 	for _, r := range []string{"inlet", "outlet", "wall", "freestream", "atmosphere"} {
 		if !strings.Contains(prompt, r) {
 			t.Errorf("the prompt lacks role %s", r)

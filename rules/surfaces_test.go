@@ -53,10 +53,15 @@ func TestSnappySurfaces(t *testing.T) {
 }
 
 // TestSnappyLocation: a locationInMesh outside the blockMesh box is FOAM-STRUCT-014's deny and
-// stops real snappyHexMesh with the message the rule quotes; inside, both pass.
+// stops real snappyHexMesh with the message the rule quotes, whichever Switch spelling turns
+// castellatedMesh on (the case document read only true, on, yes, y and t before it used
+// grammar's Switch reader: `any` and a label were missed); inside, both pass.
 func TestSnappyLocation(t *testing.T) {
 	e := withOpenFOAM(t, "snappyHexMesh")
-	for _, loc := range []string{"(1.5 0.9 0.9)", "(0.9 0.9 0.9)"} {
+	for _, c := range []struct{ loc, castellate string }{
+		{"(1.5 0.9 0.9)", "true"}, {"(1.5 0.9 0.9)", "any"}, {"(1.5 0.9 0.9)", "1"}, {"(0.9 0.9 0.9)", "true"},
+	} {
+		loc := c.loc
 		dir := fixtureCase(t, "structure-snappy-surfaces")
 		p := filepath.Join(dir, "system", "snappyHexMeshDict")
 		b, err := os.ReadFile(p)
@@ -65,6 +70,7 @@ func TestSnappyLocation(t *testing.T) {
 		}
 		b = regexp.MustCompile(`(?m)^.*gone\.stl.*\n`).ReplaceAll(b, nil)
 		b = []byte(strings.Replace(string(b), "locationInMesh (0.9 0.9 0.9);", "locationInMesh "+loc+";", 1))
+		b = []byte(strings.Replace(string(b), "castellatedMesh true;", "castellatedMesh "+c.castellate+";", 1))
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -79,10 +85,10 @@ func TestSnappyLocation(t *testing.T) {
 			continue
 		}
 		if findingAt(fs, "FOAM-STRUCT-014", "/files/system~1snappyHexMeshDict/castellatedMeshControls/locationInMesh") == nil {
-			t.Errorf("%s: no FOAM-STRUCT-014 deny: %v", loc, fs)
+			t.Errorf("%s, castellatedMesh %s: no FOAM-STRUCT-014 deny: %v", loc, c.castellate, fs)
 		}
 		if err == nil || !strings.Contains(string(out), "is not inside the mesh or on a face or edge") {
-			t.Errorf("%s: want snappyHexMesh to stop: %v\n%s", loc, err, out)
+			t.Errorf("%s, castellatedMesh %s: want snappyHexMesh to stop: %v\n%s", loc, c.castellate, err, out)
 		}
 	}
 }

@@ -6,18 +6,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/foamc/foamc/grammar"
 	"github.com/open-policy-agent/opa/v1/rego"
 )
 
-// TestSwitchWords: the rules lib's Switch helpers (is_switch, truthy, switch_off) agree
-// with real v1912 on each word. icoFoam reads PISO's momentumPredictor as a Switch: it
-// stops on a value that is none (and lint denies it, FOAM-SOL-012), solves the momentum
-// predictor ("Solving for Ux") when it reads true and skips it when it reads false.
+// TestSwitchWords: the rules lib's Switch helpers (is_switch, truthy, switch_off) and Go's
+// one Switch reader (grammar.ReadSwitch) agree with real v1912 on each word. icoFoam reads
+// PISO's momentumPredictor as a Switch: it stops on a value that is none (and lint denies
+// it, FOAM-SOL-012), solves the momentum predictor ("Solving for Ux") when it reads true and
+// skips it when it reads false.
 func TestSwitchWords(t *testing.T) {
 	e := withOpenFOAM(t, "icoFoam")
 	srcs, err := builtinSources(false)
@@ -42,8 +45,8 @@ func TestSwitchWords(t *testing.T) {
 	}
 	setControl(t, base, "endTime", "0.005") // one step
 	const piso = "PISO { nCorrectors 2;"
-	words := []string{"true", "t", "yes", "y", "on", "any", "false", "f", "no", "n", "off", "none",
-		"True", "YES", "On", "NONE", "Any", "maybe", "0", "1", "2", "-1"}
+	words := append(grammar.SwitchWords(true), grammar.SwitchWords(false)...)
+	words = append(words, "True", "YES", "On", "NONE", "Any", "maybe", "0", "1", "2", "-1")
 	for _, w := range words {
 		t.Run(w, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "case")
@@ -73,10 +76,24 @@ func TestSwitchWords(t *testing.T) {
 			if isSwitch == refused || on != (!refused && solved) || off != (!refused && !solved) {
 				t.Errorf("%q: icoFoam refused %v, solved the predictor %v; lib is_switch %v, truthy %v, switch_off %v", w, refused, solved, isSwitch, on, off)
 			}
+			if goOn, goOK := grammar.ReadSwitch(w); goOK == refused || goOn != (!refused && solved) {
+				t.Errorf("%q: icoFoam refused %v, solved the predictor %v; grammar.ReadSwitch on %v, ok %v", w, refused, solved, goOn, goOK)
+			}
 			denied := findingAt(denies(lintCase(t, e, dir)), "FOAM-SOL-012", "/files/system~1fvSolution/PISO/momentumPredictor") != nil
 			if denied != refused {
 				t.Errorf("%q: icoFoam refused %v, lint denied (FOAM-SOL-012) %v", w, refused, denied)
 			}
 		})
+	}
+}
+
+// TestSwitchWordsGo: the lib's Switch words (switch_true_words, switch_false_words) are Go's
+// (grammar.SwitchWords), so the two spellings of Switch.C cannot drift apart.
+func TestSwitchWordsGo(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		name := map[bool]string{true: "switch_true_words", false: "switch_false_words"}[on]
+		if lib, goWords := regoStrings(t, "data.foamc.lib."+name), grammar.SwitchWords(on); !slices.Equal(lib, goWords) {
+			t.Errorf("rules lib %s %v, grammar.SwitchWords(%v) %v", name, lib, on, goWords)
+		}
 	}
 }

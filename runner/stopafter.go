@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/foamc/foamc/grammar"
 )
 
 // stepsFunction is the function object limitSteps adds under adjustTimeStep.
@@ -67,13 +69,8 @@ func firstRegion(f foam) string {
 	return ""
 }
 
-// switchOn reads a controlDict switch as OpenFOAM's Switch does (Switch.C: the true words,
-// case-sensitive, or a non-zero label).
+// switchOn reads a controlDict switch as OpenFOAM's Switch does (grammar.ReadSwitch).
 func switchOn(v string) bool {
-	switch strings.TrimSpace(v) {
-	case "true", "t", "yes", "y", "on", "any":
-		return true
-	}
-	i, err := strconv.Atoi(strings.TrimSpace(v))
-	return err == nil && i != 0
+	on, ok := grammar.ReadSwitch(strings.TrimSpace(v))
+	return ok && on
 }

@@ -181,6 +181,33 @@ func TestFlowThrough(t *testing.T) {
 	want(t, r, Insufficient, IDCheckPassed, "max Courant number", "within 7.5")
 }
 
+// TestCourantAdjustSwitch: adjustTimeStep is a Switch, and pimpleFoam adapts its step for
+// every spelling of on (its log prints each new deltaT); verify judges such a run by the
+// adjusted limit (maxCo 5 times 1.5), where before grammar's Switch reader it read `any` and
+// a label as a fixed deltaT.
+func TestCourantAdjustSwitch(t *testing.T) {
+	for _, w := range []string{"any", "1"} {
+		dir := tutorial(t, "incompressible/pimpleFoam/RAS/pitzDaily")
+		editFile(t, dir, "system/controlDict", [2]string{"endTime         0.3;", "endTime         0.002;"},
+			[2]string{"adjustTimeStep  yes;", "adjustTimeStep  " + w + ";"})
+		foamRun(t, dir, "pimpleFoam", 0)
+		log, err := os.ReadFile(filepath.Join(dir, "log.pimpleFoam"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := map[string]bool{}
+		for _, l := range strings.Split(string(log), "\n") {
+			if v, ok := strings.CutPrefix(l, "deltaT = "); ok {
+				steps[v] = true
+			}
+		}
+		if len(steps) < 2 {
+			t.Fatalf("adjustTimeStep %s: pimpleFoam did not adapt its step (deltaT values %v)", w, steps)
+		}
+		want(t, verifyCase(t, dir, Options{}), Insufficient, IDCheckPassed, "max Courant number", "within 7.5", "adjustTimeStep yes")
+	}
+}
+
 // TestDecomposed: pitzDaily decomposed in two and run with mpirun -np 2, not
 // reconstructed: verify reads processor0/1, skips their processor patches, and
 // locates a bad value in the processor file that holds it.

@@ -194,7 +194,7 @@ func closingStep(r *Run, t2 string) (step, string) {
 	if err != nil {
 		return step{}, "unreadable " + cd + ": " + err.Error()
 	}
-	if a := word(x.Dict.Get("adjustTimeStep")); a == "yes" || a == "on" || a == "true" {
+	if switchOn(x.Dict.Get("adjustTimeStep")) {
 		return step{}, "a transient run stores energy and " + cd + " adjusts the time step: the balance needs the written times one step apart, which a fixed deltaT equal to writeInterval gives"
 	}
 	dt, _, err := r.number(cd, []string{"deltaT"})

@@ -55,7 +55,7 @@ func courant(r *Run, p *solverlog.Parser, iface bool) []finding.Finding {
 	if iface {
 		what, key = "interface Courant number", "maxAlphaCo"
 	}
-	adjust := isTrue(cd.Dict.Get("adjustTimeStep"))
+	adjust := switchOn(cd.Dict.Get("adjustTimeStep"))
 	// With adjustTimeStep the first step's deltaT was sized on the initial field
 	// (setInitialDeltaT.H); a flow started from rest overshoots it once (measured:
 	// pimpleFoam pitzDaily, Co 9.28 in step 1, then <= 5.09 for maxCo 5).
@@ -129,12 +129,13 @@ func courant(r *Run, p *solverlog.Parser, iface bool) []finding.Finding {
 		Summary: fmt.Sprintf("max %s %.3g within %.4g", what, peak, limit), Detail: detail}}
 }
 
-func isTrue(e *grammar.ExpEntry) bool {
-	switch word(e) {
-	case "yes", "on", "true", "y", "t":
-		return true
+// switchOn: e is a Switch that reads as on (grammar.SwitchItem).
+func switchOn(e *grammar.ExpEntry) bool {
+	if e == nil || len(e.Value) != 1 {
+		return false
 	}
-	return false
+	on, ok := grammar.SwitchItem(e.Value[0])
+	return ok && on
 }
 
 // flowThroughs counts the flow-through times L/U a transient run simulated: U the

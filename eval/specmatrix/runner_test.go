@@ -23,6 +23,7 @@ import (
 	"github.com/foamc/foamc/openfoam"
 	"github.com/foamc/foamc/runner"
 	"github.com/foamc/foamc/schema"
+	"github.com/foamc/foamc/verify"
 )
 
 // The one matrix runner: every matrix test (generated, water/scalar, fractional, reacting,
@@ -66,6 +67,10 @@ type matrix struct {
 	// beyond blockMesh and setFields, e.g. splitMeshRegions) instead of the solver for
 	// runSteps steps.
 	allrun bool
+	// foamc runs the case as `foamc run --steps runSteps` does (runner.Run: the gate's lint,
+	// the case's preparation such as splitMeshRegions, the solver, verify's judge) instead
+	// of meshing and running the solver here; foamcRun records the status and the verdict.
+	foamc bool
 	// edit changes a spec file's spec before it is compiled (the examples' end time).
 	edit func(*schema.Spec)
 	// check is the family's verification of a case that ran: it fails o (ran = false,
@@ -100,7 +105,7 @@ type outcome struct {
 	steps      int
 	cause      string
 	notes      []string // what the family's check judged, printed with the run count
-	foamcRun   string   // foamc run's status (release.also), with verify's verdict
+	foamcRun   string   // foamc run's status (release.also, the foamc mode), with verify's verdict
 }
 
 func generatedSpecs(gs []specmatrix.Generated) []mspec {
@@ -204,9 +209,12 @@ func (m matrix) one(ctx context.Context, s mspec, root string, run bool) outcome
 	if m.rel.also != nil {
 		m.rel.also(ctx, caseDir, &o)
 	}
-	if m.allrun {
+	switch {
+	case m.foamc:
+		m.runFoamc(ctx, caseDir, res.Features.Solver, &o)
+	case m.allrun:
 		m.runAllrun(ctx, caseDir, res.Features.Solver, &o)
-	} else {
+	default:
 		m.runSteps(ctx, caseDir, res.Features.Solver, &o)
 	}
 	if o.ran && m.check != nil {
@@ -323,6 +331,35 @@ func (m matrix) runAllrun(ctx context.Context, caseDir, solver string, o *outcom
 	case !judgeLog(log, code, caseDir, solver, o):
 	case runErr != nil:
 		o.cause = "Allrun: " + firstWords(lastLine(out), 12)
+	case o.steps < minSteps:
+		o.cause = fmt.Sprintf("solver: only %d steps", o.steps)
+	default:
+		o.ran = true
+	}
+}
+
+// runFoamc runs the case through runner.Run with --steps runSteps, the matrix's linter and
+// verify's judge, and judges the solver's log; a run verify rejects still ran.
+func (m matrix) runFoamc(ctx context.Context, caseDir, solver string, o *outcome) {
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancel()
+	res, err := runner.Run(rctx, caseDir, runner.Options{Steps: runSteps, Lint: m.opts.Linter, Verify: runner.Judge(verify.Options{})})
+	if err != nil {
+		o.cause = "foamc run: " + firstWords(err.Error(), 12)
+		return
+	}
+	o.foamcRun = res.Status
+	if res.Verify != nil {
+		o.foamcRun += ", verify " + res.Verify.Verdict
+	}
+	log, _ := os.ReadFile(filepath.Join(caseDir, "log."+solver))
+	o.steps = len(timeLine.FindAll(log, -1))
+	switch {
+	case res.Status == runner.StatusRefused:
+		o.cause = "foamc run: refused: " + firstDeny(res.Gate)
+	case !judgeLog(log, 0, caseDir, solver, o):
+	case res.Failure != nil && res.Failure.Class != runner.ClassVerification:
+		o.cause = "foamc run: " + res.Status + " [" + res.Failure.Class + "/" + res.Failure.Kind + "]"
 	case o.steps < minSteps:
 		o.cause = fmt.Sprintf("solver: only %d steps", o.steps)
 	default:

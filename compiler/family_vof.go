@@ -470,15 +470,13 @@ func vofDefault(k string) string {
 }
 
 func mulesCorr(words [][2]string) bool {
+	on := false
 	for _, kv := range words {
 		if kv[0] == "MULESCorr" {
-			switch kv[1] {
-			case "yes", "on", "true", "1":
-				return true
-			}
+			on, _ = grammar.ReadSwitch(kv[1]) // the last entry wins, as in a dictionary
 		}
 	}
-	return false
+	return on
 }
 
 // control writes maxAlphaCo, which interFoam reads from controlDict in every step

@@ -212,3 +212,25 @@ func TestVoFFamilyRunsInOpenFOAM12(t *testing.T) {
 	}
 	t.Logf("Foundation 12 incompressibleVoF: %d steps to End", steps)
 }
+
+// TestMULESCorrSwitch: MULESCorr is read as OpenFOAM's Switch (every word and label), the
+// last entry winning; the hand list before took only yes/on/true/1.
+func TestMULESCorrSwitch(t *testing.T) {
+	for _, c := range []struct {
+		words [][2]string
+		want  bool
+	}{
+		{[][2]string{{"MULESCorr", "yes"}}, true},
+		{[][2]string{{"MULESCorr", "y"}}, true},
+		{[][2]string{{"MULESCorr", "any"}}, true},
+		{[][2]string{{"MULESCorr", "2"}}, true},
+		{[][2]string{{"MULESCorr", "True"}}, false},
+		{[][2]string{{"MULESCorr", "none"}}, false},
+		{[][2]string{{"MULESCorr", "on"}, {"nAlphaCorr", "2"}, {"MULESCorr", "off"}}, false},
+		{[][2]string{{"nAlphaCorr", "1"}}, false},
+	} {
+		if got := mulesCorr(c.words); got != c.want {
+			t.Errorf("mulesCorr(%v) = %v, want %v", c.words, got, c.want)
+		}
+	}
+}

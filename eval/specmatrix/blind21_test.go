@@ -26,6 +26,14 @@ var blind21Fixes = map[string][2]string{
 	"scalar-fo-throttle-kEpsilon": {"control: {endTime: 200,", "control: {endTime: 200, deltaT: 1,"},
 }
 
+// blind21Refused are the blind specs foamc refuses since they were written, with what the
+// located finding must name: the pool fire feeds its fuel at 0.05 m/s (5 %, 1 cm) into air
+// at 300 K, a turbulence Reynolds number of 11.5, below the 20.9 where PaSR's and EDC's fine
+// structures fill every cell (the reacting family's rule of issue 21, after these specs).
+var blind21Refused = map[string]string{
+	"react-poolfire-kEpsilon-pasr": "turbulence Reynolds number",
+}
+
 // blind21Sample runs in CI (-blind=sample): one of the smallest meshes of two families.
 var blind21Sample = []string{"scalar-fo-cylinder-ico", "sw-pier-offsetcylinder"}
 
@@ -56,7 +64,7 @@ func TestBlindSpecs21(t *testing.T) {
 			}
 			yaml = strings.Replace(yaml, fix[0], fix[1], 1)
 		}
-		specs = append(specs, mspec{Generated: specmatrix.Generated{Name: name, YAML: yaml}})
+		specs = append(specs, mspec{Generated: specmatrix.Generated{Name: name, YAML: yaml, Unsatisfiable: blind21Refused[name]}})
 	}
 	outs := matrix{name: "issue-21 blind specs", specs: specs, opts: lintedOptions(t), foamc: true}.test(t)
 	for _, o := range outs {

@@ -45,11 +45,23 @@ func tokens(v string) []grammar.Item {
 	return out
 }
 
+// filePtr is the JSON pointer a case file's provenance is recorded under.
+func filePtr(path string) string { return "/files/" + escape(path) }
+
+// edit is the node of a case file already emitted; ok is false when there is none.
+func (c *emission) edit(path string) (node, bool) {
+	f, ok := c.files[path]
+	if !ok || f == nil {
+		return node{}, false
+	}
+	return node{c, f.Body, filePtr(path)}, true
+}
+
 func (c *emission) file(path, class string) node {
 	dir, object, _ := strings.Cut(path, "/")
 	f := grammar.NewFile(class, object, dir, nil)
 	c.files[path] = f
-	return node{c, f.Body, "/files/" + escape(path)}
+	return node{c, f.Body, filePtr(path)}
 }
 
 // val is a scalar or vector value with its source.

@@ -340,7 +340,7 @@ func (c expectations) record(r *Result) {
 			}
 			rel := RecordedReferences + "/" + e.Name + ".csv"
 			r.Files[rel] = data
-			r.Provenance["/files/"+escape(rel)] = Source{Kind: KindSpec, Spec: fmt.Sprintf("/expect/%d/line/reference", i), Ref: e.Line.Reference}
+			r.Provenance[filePtr(rel)] = Source{Kind: KindSpec, Spec: fmt.Sprintf("/expect/%d/line/reference", i), Ref: e.Line.Reference}
 			line = maps.Clone(line)
 			line["reference"] = rel
 			m = maps.Clone(m)
@@ -354,5 +354,5 @@ func (c expectations) record(r *Result) {
 		panic(fmt.Sprintf("a validated spec is plain data: %v", err))
 	}
 	r.Files[schema.RecordedSpec] = append(b, '\n')
-	r.Provenance["/files/"+escape(schema.RecordedSpec)] = Source{Kind: KindSpec, Spec: "", Ref: "the spec, recorded for foamc verify"}
+	r.Provenance[filePtr(schema.RecordedSpec)] = Source{Kind: KindSpec, Spec: "", Ref: "the spec, recorded for foamc verify"}
 }

@@ -58,5 +58,5 @@ func (c *emission) regionFile(path, class string) node {
 	}
 	f := grammar.NewFile(class, object, dir, nil)
 	c.files[path] = f
-	return node{c, f.Body, "/files/" + escape(path)}
+	return node{c, f.Body, filePtr(path)}
 }

@@ -289,7 +289,7 @@ func (reacting) constant(c *emission, st *state) {
 	}{{"constant/reactions", m.reactFile, m.src}, {"constant/thermo.compressibleGas", m.thermo, m.thermoSrc}} {
 		dir, obj, _ := strings.Cut(mf.path, "/")
 		c.files[mf.path] = grammar.NewFile("dictionary", obj, dir, mf.f.Body)
-		c.prov["/files/"+escape(mf.path)] = mf.src
+		c.prov[filePtr(mf.path)] = mf.src
 	}
 	c.emitChemistry(st, m, inert)
 	c.emitSpecies(m, inert)

@@ -223,19 +223,19 @@ func (c *emission) scalarFunction(st *state, sc schema.ScalarSpec, i int) {
 		pn.set("type", src, grammar.NewWord(typ))
 		writeScalarPatch(pn, sc, i, typ, pt.Name, b)
 	}
-	fs := node{c, c.files["system/fvSchemes"].Body, "/files/" + escape("system/fvSchemes")}
+	fs := node{c, c.files["system/fvSchemes"].Body, filePtr("system/fvSchemes")}
 	scheme := "Gauss limitedLinear 1"
 	if c.feat.Steady {
 		scheme = "bounded Gauss limitedLinear 1"
 	}
 	fs.sub("divSchemes").words("div(phi,"+sc.Name+")", curated("scalarTransport.C:261: the function's convection key; a bounded TVD scheme"), scheme)
-	fv := node{c, c.files["system/fvSolution"].Body, "/files/" + escape("system/fvSolution")}
+	fv := node{c, c.files["system/fvSolution"].Body, filePtr("system/fvSolution")}
 	fv.sub("solvers").sub(sc.Name).words("solver", curated("scalarTransport.C:352: solved with solverDict(field)"), "PBiCGStab")
 	slv := fv.sub("solvers").sub(sc.Name)
 	slv.words("preconditioner", curated(refNumerics), "DILU")
 	slv.set("tolerance", curated(refNumerics), grammar.Num(1e-08))
 	slv.set("relTol", curated(refNumerics), grammar.Num(0))
-	cd := node{c, c.files["system/controlDict"].Body, "/files/" + escape("system/controlDict")}
+	cd := node{c, c.files["system/controlDict"].Body, filePtr("system/controlDict")}
 	fn := cd.sub("functions").sub(sc.Name)
 	src := specSrc(ptr)
 	fn.set("type", src, grammar.NewWord("scalarTransport"))

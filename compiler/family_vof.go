@@ -519,7 +519,7 @@ func (c *emission) vof12() {
 	if !ok {
 		return
 	}
-	from := "/files/" + escape("constant/transportProperties")
+	from := filePtr("constant/transportProperties")
 	delete(c.files, "constant/transportProperties")
 	pp := c.file("constant/phaseProperties", "dictionary")
 	for _, k := range []string{"phases", "sigma"} {
@@ -556,14 +556,14 @@ func (c *emission) vof12() {
 						cAlpha = p.Value
 					}
 					a.Dict.Remove("cAlpha")
-					delete(c.prov, "/files/"+escape("system/fvSolution")+"/solvers/"+escape(key)+"/cAlpha")
+					delete(c.prov, filePtr("system/fvSolution")+"/solvers/"+escape(key)+"/cAlpha")
 				}
 			}
 		}
 	}
 	if f := c.files["system/fvSchemes"]; f != nil {
 		if div, ok := f.Body.Find("divSchemes").(*grammar.DictEntry); ok {
-			ptr := "/files/" + escape("system/fvSchemes") + "/divSchemes/"
+			ptr := filePtr("system/fvSchemes") + "/divSchemes/"
 			if p, ok := div.Dict.Find("div(phi,alpha)").(*grammar.PrimitiveEntry); ok && len(p.Value) == 2 {
 				v := append([]grammar.Item{p.Value[0], grammar.NewWord("interfaceCompression"), p.Value[1]}, cAlpha...)
 				div.Dict.Set("div(phi,alpha)", v...)

@@ -255,7 +255,7 @@ func (c *checking) copyGeometry(r *Result) {
 			p.Length, p.Base, p.Cells[0], p.Cells[1], p.Cells[2], p.Level, p.Base/math.Pow(2, float64(p.Level)), p.Estimate)}
 	for rel, f := range p.Files {
 		r.Files[rel] = grammar.Format(f)
-		r.Provenance["/files/"+escape(rel)] = src
+		r.Provenance[filePtr(rel)] = src
 	}
 	loc := src
 	loc.Formula = fmt.Sprintf("locationInMesh (%g %g %g): inside the background box, off its cell faces, %s every surface (ray parity, surface.Inside)",
@@ -269,6 +269,6 @@ func (c *checking) copyGeometry(r *Result) {
 	}
 	for rel, b := range p.Surfaces {
 		r.Files[rel] = b
-		r.Provenance["/files/"+escape(rel)] = Source{Kind: KindSpec, Spec: "/mesh/geometry/surfaces", Ref: "the surface as foamc read and checked it, scaled to metres"}
+		r.Provenance[filePtr(rel)] = Source{Kind: KindSpec, Spec: "/mesh/geometry/surfaces", Ref: "the surface as foamc read and checked it, scaled to metres"}
 	}
 }

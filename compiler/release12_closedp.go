@@ -61,7 +61,7 @@ func (c *emission) closedSteadyP12(r string) {
 	if !ok {
 		return
 	}
-	ptr := "/files/" + escape("system/"+r+"/fvSolution") + "/solvers"
+	ptr := filePtr("system/"+r+"/fvSolution") + "/solvers"
 	for _, e := range solvers.Dict.Entries {
 		d, ok := e.(*grammar.DictEntry)
 		if !ok || !solvesPrgh(d.Key) {

@@ -54,7 +54,7 @@ func (c *emission) reacting12() {
 	if !ok {
 		return
 	}
-	ptr := "/files/" + escape("constant/thermophysicalProperties")
+	ptr := filePtr("constant/thermophysicalProperties")
 	n := node{c, tp.Body, ptr}
 	if e, ok := tp.Body.Find("thermoType").(*grammar.DictEntry); ok {
 		node{c, e.Dict, ptr + "/thermoType"}.set("mixture", curated(refCounterFlow12+"/constant/physicalProperties; SandiaD_LTS: multicomponentMixture"), grammar.NewWord("multicomponentMixture"))
@@ -64,7 +64,7 @@ func (c *emission) reacting12() {
 		tp.Body.Remove(k)
 		delete(c.prov, ptr+"/"+k)
 	}
-	rptr := "/files/" + escape("constant/reactions")
+	rptr := filePtr("constant/reactions")
 	var species []string
 	if rf, ok := c.files["constant/reactions"]; ok {
 		species = speciesList(rf.Body)
@@ -106,7 +106,7 @@ func (c *emission) chemistryLimits12(ch *grammar.File, species []string) {
 	if ct, ok := ch.Body.Find("chemistryType").(*grammar.DictEntry); ok {
 		if s, ok := ct.Dict.Find("solver").(*grammar.PrimitiveEntry); ok && grammar.FormatItems(s.Value) == "EulerImplicit" {
 			if e, ok := ch.Body.Find("EulerImplicitCoeffs").(*grammar.DictEntry); ok {
-				ptr := "/files/" + escape("constant/chemistryProperties") + "/EulerImplicitCoeffs"
+				ptr := filePtr("constant/chemistryProperties") + "/EulerImplicitCoeffs"
 				node{c, e.Dict, ptr}.set("cTauChem", curated(refSiwek12+"/constant/chemistryProperties: EulerImplicit integrates T explicitly in 12"), grammar.Num(0.05))
 			}
 		}
@@ -126,7 +126,7 @@ func (c *emission) chemistryLimits12(ch *grammar.File, species []string) {
 		lo, hi = max(lo, l), min(hi, h)
 	}
 	src := curated("the mechanism's common JANAF range (max Tlow, min Thigh of its species); Reaction::omega of 12 clips T to it")
-	n := node{c, rf.Body, "/files/" + escape("constant/reactions")}
+	n := node{c, rf.Body, filePtr("constant/reactions")}
 	n.set("Tlow", src, grammar.Num(lo))
 	n.set("Thigh", src, grammar.Num(hi))
 }
@@ -148,12 +148,12 @@ func (c *emission) scalar12() {
 	if !ok {
 		return
 	}
-	cdPtr := "/files/" + escape("system/controlDict")
+	cdPtr := filePtr("system/controlDict")
 	cd := c.files["system/controlDict"].Body
 	cd.Set("subSolver", grammar.NewWord(functionsSubSolver))
 	c.prov[cdPtr+"/subSolver"] = curated(refPitzDailyScalar12 + "/system/controlDict: the functions module's sub-solver gives U, p and phi")
 
-	tpPtr := "/files/" + escape("constant/transportProperties")
+	tpPtr := filePtr("constant/transportProperties")
 	if tp, ok := c.files["constant/transportProperties"]; ok {
 		tp.Body.Remove("DT")
 		delete(c.prov, tpPtr+"/DT")
@@ -176,7 +176,7 @@ func (c *emission) scalar12() {
 	}
 
 	if f := c.files["system/fvSolution"]; f != nil {
-		ptr := "/files/" + escape("system/fvSolution")
+		ptr := filePtr("system/fvSolution")
 		f.Body.Remove("SIMPLE")
 		f.Body.Remove("relaxationFactors")
 		for k := range c.prov {
@@ -196,7 +196,7 @@ func (c *emission) scalar12() {
 		fnFile = grammar.NewFile("dictionary", "functions", "system", nil)
 		c.files["system/functions"] = fnFile
 	}
-	fn := node{c, fnFile.Body, "/files/" + escape("system/functions")}.sub(sc.Name)
+	fn := node{c, fnFile.Body, filePtr("system/functions")}.sub(sc.Name)
 	src := specSrc("/scalars/" + strconv.Itoa(i))
 	fn.set("type", src, grammar.NewWord("scalarTransport"))
 	fn.set("libs", src, grammar.ListOf(grammar.Str("libsolverFunctionObjects.so")))
@@ -234,7 +234,7 @@ const refCHT12 = "tutorials/multiRegion/CHT/heatedDuct, coolingCylinder2D (OpenF
 // kappaMethod (the region's thermophysical transport gives kappa).
 func (c *emission) cht12() {
 	s := c.spec
-	cdPtr := "/files/" + escape("system/controlDict")
+	cdPtr := filePtr("system/controlDict")
 	cdf := c.files["system/controlDict"]
 	cd := node{c, cdf.Body, cdPtr}
 	cd.set("application", curated(refCHT12+": foamMultiRun runs one solver module per region"), grammar.NewWord("foamMultiRun"))
@@ -252,7 +252,7 @@ func (c *emission) cht12() {
 	if fn, ok := cdf.Body.Find("functions").(*grammar.DictEntry); ok {
 		cdf.Body.Remove("functions")
 		c.files["system/functions"] = grammar.NewFile("dictionary", "functions", "system", fn.Dict)
-		c.moveProv(cdPtr+"/functions", "/files/"+escape("system/functions"))
+		c.moveProv(cdPtr+"/functions", filePtr("system/functions"))
 	}
 	c.dropFile("constant/regionProperties")
 	g, hasG := c.files["constant/g"]
@@ -263,8 +263,8 @@ func (c *emission) cht12() {
 			nf := grammar.NewFile("uniformDimensionedVectorField", "g", "constant/"+r, g.Body)
 			c.files["constant/"+r+"/g"] = nf
 			for k, v := range c.prov {
-				if hasPrefixSeg(k, "/files/"+escape("constant/g")) {
-					c.prov["/files/"+escape("constant/"+r+"/g")+strings.TrimPrefix(k, "/files/"+escape("constant/g"))] = v
+				if hasPrefixSeg(k, filePtr("constant/g")) {
+					c.prov[filePtr("constant/"+r+"/g")+strings.TrimPrefix(k, filePtr("constant/g"))] = v
 				}
 			}
 		}
@@ -298,12 +298,12 @@ func (c *emission) cht12() {
 	}
 	if f := c.files["system/fvSolution"]; f != nil && f.Body.Find("PIMPLE") == nil {
 		// A steady case too: foamMultiRun's loop reads PIMPLE (tutorials/multiRegion/CHT/heatExchanger).
-		node{c, f.Body, "/files/" + escape("system/fvSolution")}.sub("PIMPLE").set("nOuterCorrectors",
+		node{c, f.Body, filePtr("system/fvSolution")}.sub("PIMPLE").set("nOuterCorrectors",
 			curated(refCHT12+"; heatExchanger (steady): system/fvSolution PIMPLE nOuterCorrectors 1"), grammar.Label(1))
 	}
 	for p, f := range c.files {
 		if strings.HasPrefix(p, "0/") && strings.HasSuffix(p, "/T") {
-			c.wallT12(node{c, f.Body, "/files/" + escape(p)})
+			c.wallT12(node{c, f.Body, filePtr(p)})
 		}
 	}
 }
@@ -312,7 +312,7 @@ func (c *emission) cht12() {
 func (c *emission) dropFile(path string) {
 	delete(c.files, path)
 	for k := range c.prov {
-		if hasPrefixSeg(k, "/files/"+escape(path)) {
+		if hasPrefixSeg(k, filePtr(path)) {
 			delete(c.prov, k)
 		}
 	}
@@ -339,12 +339,12 @@ func (c *emission) solidThermo12(n node) {
 
 // solidEnergy12 renames a solid region's energy solvers h, hFinal to e, eFinal.
 func (c *emission) solidEnergy12(path string) {
-	f := c.files[path]
-	if f == nil {
+	n, ok := c.edit(path)
+	if !ok {
 		return
 	}
-	ptr := "/files/" + escape(path)
-	e, ok := f.Body.Find("solvers").(*grammar.DictEntry)
+	body, ptr := n.d, n.ptr
+	e, ok := body.Find("solvers").(*grammar.DictEntry)
 	if !ok {
 		return
 	}
@@ -363,12 +363,12 @@ func (c *emission) solidEnergy12(path string) {
 // singleRegionSolutionControl.C), and its one outer corrector is the final one, which
 // solves with the <field>Final solvers: those a steady region lacks are its solvers'.
 func (c *emission) regionPimple12(path string) {
-	f := c.files[path]
-	if f == nil {
+	n, ok := c.edit(path)
+	if !ok {
 		return
 	}
-	ptr := "/files/" + escape(path)
-	if e, ok := f.Body.Find("SIMPLE").(*grammar.DictEntry); ok && f.Body.Find("PIMPLE") == nil {
+	body, ptr := n.d, n.ptr
+	if e, ok := body.Find("SIMPLE").(*grammar.DictEntry); ok && body.Find("PIMPLE") == nil {
 		e.Key = grammar.NewKey("PIMPLE")
 		c.moveProv(ptr+"/SIMPLE", ptr+"/PIMPLE")
 	}
@@ -379,12 +379,12 @@ func (c *emission) regionPimple12(path string) {
 // settings): Foundation 12's modules solve the last PIMPLE corrector with the Final solver
 // and stop without it ("keyword YiFinal is undefined"), where v1912's solvers fall back.
 func (c *emission) finalSolvers12(path string) {
-	f := c.files[path]
-	if f == nil {
+	n, ok := c.edit(path)
+	if !ok {
 		return
 	}
-	ptr := "/files/" + escape(path)
-	e, ok := f.Body.Find("solvers").(*grammar.DictEntry)
+	body, ptr := n.d, n.ptr
+	e, ok := body.Find("solvers").(*grammar.DictEntry)
 	if !ok {
 		return
 	}
@@ -404,12 +404,12 @@ func (c *emission) finalSolvers12(path string) {
 // default: Foundation 12's solid module conducts in e and T (laplacian(kappa,T) among
 // others, solidThermophysicalTransportModels), as its tutorials' defaults cover.
 func (c *emission) solidLaplacian12(path string) {
-	f := c.files[path]
-	if f == nil {
+	n, ok := c.edit(path)
+	if !ok {
 		return
 	}
-	ptr := "/files/" + escape(path) + "/laplacianSchemes"
-	lap, ok := f.Body.Find("laplacianSchemes").(*grammar.DictEntry)
+	body, ptr := n.d, n.ptr+"/laplacianSchemes"
+	lap, ok := body.Find("laplacianSchemes").(*grammar.DictEntry)
 	if !ok {
 		return
 	}

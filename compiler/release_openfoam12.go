@@ -144,7 +144,7 @@ func (c *emission) forRelease(r *Result) (*Result, error) {
 	}
 	if f, ok := c.files["system/decomposeParDict"]; ok {
 		// Foundation 12 reads only <method>Coeffs (decompositionMethod.C).
-		n := node{c, f.Body, "/files/" + escape("system/decomposeParDict")}
+		n := node{c, f.Body, filePtr("system/decomposeParDict")}
 		if m, ok := f.Body.Find("method").(*grammar.PrimitiveEntry); ok && len(m.Value) == 1 {
 			if e, ok := f.Body.Find("coeffs").(*grammar.DictEntry); ok {
 				name := grammar.FormatItems(m.Value) + "Coeffs"
@@ -183,7 +183,7 @@ func (c *emission) forRelease(r *Result) (*Result, error) {
 // system/functions.
 func (c *emission) controlDict12(module string) {
 	f := c.files["system/controlDict"]
-	ptr := "/files/" + escape("system/controlDict")
+	ptr := filePtr("system/controlDict")
 	n := node{c, f.Body, ptr}
 	n.set("application", curated("Foundation 12 runs every solver module in foamRun"), grammar.NewWord(openfoam.Application12))
 	solver := &grammar.PrimitiveEntry{Key: grammar.NewKey("solver"), Value: []grammar.Item{grammar.NewWord(module)}}
@@ -199,7 +199,7 @@ func (c *emission) controlDict12(module string) {
 	}
 	f.Body.Remove("functions")
 	c.files["system/functions"] = grammar.NewFile("dictionary", "functions", "system", fn.Dict)
-	c.moveProv(ptr+"/functions", "/files/"+escape("system/functions"))
+	c.moveProv(ptr+"/functions", filePtr("system/functions"))
 }
 
 // rename12 moves the dictionary at from to the path to (the file object renamed with it)
@@ -213,8 +213,8 @@ func (c *emission) rename12(from, to string, edit func(node)) {
 	dir, object, _ := strings.Cut(to, "/")
 	nf := grammar.NewFile("dictionary", object, dir, f.Body)
 	c.files[to] = nf
-	c.moveProv("/files/"+escape(from), "/files/"+escape(to))
-	edit(node{c, nf.Body, "/files/" + escape(to)})
+	c.moveProv(filePtr(from), filePtr(to))
+	edit(node{c, nf.Body, filePtr(to)})
 }
 
 // fvSolution12: PISO -> PIMPLE, transonic, pressure limits -> fvConstraints limitPressure.
@@ -223,7 +223,7 @@ func (c *emission) fvSolution12() {
 	if f == nil {
 		return
 	}
-	ptr := "/files/" + escape("system/fvSolution")
+	ptr := filePtr("system/fvSolution")
 	if e, ok := f.Body.Find("PISO").(*grammar.DictEntry); ok {
 		e.Key = grammar.NewKey("PIMPLE")
 		c.moveProv(ptr+"/PISO", ptr+"/PIMPLE")
@@ -272,7 +272,7 @@ func (c *emission) fvSchemes12() {
 		return
 	}
 	if p, ok := div.Dict.Find("div(phid,p)").(*grammar.PrimitiveEntry); ok {
-		ptr := "/files/" + escape("system/fvSchemes") + "/divSchemes/"
+		ptr := filePtr("system/fvSchemes") + "/divSchemes/"
 		div.Dict.Set("div(phi,(p|rho))", p.Value...)
 		c.prov[ptr+escape("div(phi,(p|rho))")] = c.prov[ptr+escape("div(phid,p)")]
 	}
@@ -285,7 +285,7 @@ func (c *emission) fvSchemes12() {
 // div(tauMC).
 func (c *emission) shockFluid12() {
 	if f := c.files["system/fvSolution"]; f != nil {
-		ptr := "/files/" + escape("system/fvSolution")
+		ptr := filePtr("system/fvSolution")
 		if f.Body.Find("PIMPLE") == nil {
 			f.Body.SetDict("PIMPLE")
 			c.prov[ptr+"/PIMPLE"] = curated("shockFluid reads PIMPLE (tutorials/shockFluid)")
@@ -296,7 +296,7 @@ func (c *emission) shockFluid12() {
 		if div, ok := f.Body.Find("divSchemes").(*grammar.DictEntry); ok {
 			if p, ok := div.Dict.Find("div(tauMC)").(*grammar.PrimitiveEntry); ok {
 				const k = "div(((rho*nuEff)*dev2(T(grad(U)))))"
-				ptr := "/files/" + escape("system/fvSchemes") + "/divSchemes/"
+				ptr := filePtr("system/fvSchemes") + "/divSchemes/"
 				div.Dict.Set(k, p.Value...)
 				c.prov[ptr+escape(k)] = c.prov[ptr+escape("div(tauMC)")]
 			}

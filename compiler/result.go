@@ -232,7 +232,7 @@ func pointerOfSlot(id string) string {
 	if len(parts) < 2 {
 		return "/" + escape(id)
 	}
-	out := filePtr(parts[0]+"/"+parts[1])
+	out := filePtr(parts[0] + "/" + parts[1])
 	for _, p := range parts[2:] {
 		out += "/" + escape(p)
 	}

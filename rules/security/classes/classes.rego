@@ -1,6 +1,6 @@
 # METADATA
 # title: code-selecting entries name a class the case's OpenFOAM release compiles
-# description: "In the entries that select a class to construct (a function object's type, an fvOption's type and the Foundation's fvModel and fvConstraint types, dynamicMeshDict's dynamicFvMesh, motionSolver and solidBodyMotionFunction, and the Foundation's mover, topoChanger and distributor types; boundary conditions are FOAM-BC-001's, libraries FOAM-SEC-004's), only the classes the case's release compiles are allowed (data.kb.vocab.functionObjects and data.kb.vocab.classes, mined from that release's registration macros in the sources its Make/files compile): any other name can only come from a library that OpenFOAM does not ship. Pattern keywords count as every keyword they match. For a release foamc has no profile of, a class its nearest release lacks is an info finding, not a deny."
+# description: "In the entries that select a class to construct (a function object's type in controlDict's functions or the Foundation's system/functions, an fvOption's type and the Foundation's fvModel and fvConstraint types, dynamicMeshDict's dynamicFvMesh, motionSolver and solidBodyMotionFunction, and the Foundation's mover, topoChanger and distributor types; boundary conditions are FOAM-BC-001's, libraries FOAM-SEC-004's), only the classes the case's release compiles are allowed (data.kb.vocab.functionObjects and data.kb.vocab.classes, mined from that release's registration macros in the sources its Make/files compile): any other name can only come from a library that OpenFOAM does not ship. Pattern keywords count as every keyword they match. For a release foamc has no profile of, a class its nearest release lacks is an info finding, not a deny."
 # custom:
 #   id: FOAM-SEC-009
 #   severity: deny
@@ -48,11 +48,16 @@ selections contains [file, array.concat(ftok, array.concat(otok, ttok)), t, {x |
 	file := lib.sec_file(src)
 	d := lib.sec_body(src)
 	loc := lib.sec_loc(src)
-	file == "system/controlDict"
-	some [ftok, fs] in lib.entries(d, "functions")
+	some [ftok, fs] in function_dicts(file, d)
 	some [otok, fo] in members(fs)
 	some [ttok, t] in lib.types(fo)
 }
+
+# function_dicts: controlDict's functions, and the Foundation's system/functions, which
+# functionObjectList reads in its place (OpenFOAM-12 functionObjectList.C:38-66, 245).
+function_dicts(file, d) := lib.entries(d, "functions") if file == "system/controlDict"
+
+function_dicts(file, d) := {[[], d]} if file == "system/functions"
 
 selections contains [file, array.concat(otok, ttok), t, lib.fv_source_types, fv_what(file), loc] if {
 	some src in lib.sec_sources

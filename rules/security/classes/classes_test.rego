@@ -119,3 +119,10 @@ test_no_profile_is_info if {
 	f.severity == "info"
 	contains(f.msg, "no class list of openfoam-11")
 }
+
+# The Foundation reads its function objects from system/functions (the whole file).
+test_system_functions if {
+	doc := test.set(test.case, "/files/system~1functions", {"f": {"type": "forces"}, "x": {"type": "myFunction"}})
+	fs := classes.findings with input as doc with data.kb as kb12
+	{f.path | some f in fs} == {"/files/system~1functions/x/type"}
+}

@@ -248,8 +248,9 @@ foamdict-verdicts: deps
 	FOAMC_OPENFOAM_SRC=$$(ls -d $(SRC_DIR)/openfoam-*/ | head -1) FOAMC_WRITE_VERDICTS=1 \
 		$(GO) test ./grammar -run '^TestFoamDictVerdictsCache$$' -count=1 -v -timeout 60m
 
-# The Foundation 12 and ESI v2506 source trees (tutorials/, etc/) from ../shared/openfoam into
-# .cache/releases (FOAMC_RELEASES_DIR names another place): the grammar's release tests read them.
+# The Foundation 12 and ESI v2506 source trees (tutorials/, etc/, src/, applications/) from
+# ../shared/openfoam into .cache/releases (FOAMC_RELEASES_DIR names another place): the grammar's
+# release tests read tutorials and etc, kb/mine's TestReleaseClasses the C++ sources.
 # The v2506 tarball stores git's symbolic links as one-line files: restore-links.sh makes them
 # links again (idempotent), so multi-region tutorials read as a checkout does.
 .PHONY: openfoam-releases
@@ -258,6 +259,9 @@ openfoam-releases:
 		if [ ! -d $(CACHE)/releases/$$r/tutorials ]; then \
 			if [ ! -f $(OPENFOAM_SHARED)/$$r-src.tar.xz ]; then echo "no $(OPENFOAM_SHARED)/$$r-src.tar.xz: the release tests fail under CI=true"; continue; fi; \
 			mkdir -p $(CACHE)/releases && tar -C $(CACHE)/releases -xJf $(OPENFOAM_SHARED)/$$r-src.tar.xz $$r/tutorials $$r/etc || exit 1; \
+		fi; \
+		if [ ! -d $(CACHE)/releases/$$r/src ] && [ -f $(OPENFOAM_SHARED)/$$r-src.tar.xz ]; then \
+			tar -C $(CACHE)/releases -xJf $(OPENFOAM_SHARED)/$$r-src.tar.xz $$r/src $$r/applications || exit 1; \
 		fi; \
 		scripts/restore-links.sh $(CACHE)/releases/$$r/tutorials || exit 1; \
 	done

@@ -216,6 +216,12 @@ type Vocab struct {
 	LESDeltas            []string            `json:"lesDeltas"`
 	ThermoTypes          []string            `json:"thermoTypes"`
 	FunctionObjects      []string            `json:"functionObjects"`
+	// Classes are the other run-time selectable classes a case selects code by
+	// (FOAM-SEC-009), per vocabulary: fvOptions (ESI), fvModels and fvConstraints
+	// (Foundation), dynamicFvMeshes, motionSolvers, solidBodyMotionFunctions, and the
+	// Foundation's fvMeshMovers, fvMeshTopoChangers, fvMeshDistributors; each the names its
+	// table registers in the files the release compiles.
+	Classes map[string][]string `json:"classes,omitempty"`
 	// Libs are the shared libraries the release builds into $FOAM_LIBBIN (libX.so, from
 	// its Make/files): what `libs (...)` may load by bare name (FOAM-SEC-004).
 	Libs []string `json:"libs,omitempty"`
@@ -357,7 +363,7 @@ func (k *KB) normalise() {
 		&v.LESDeltas, &v.ThermoTypes, &v.FunctionObjects, &v.Libs} {
 		*l = SortedUnique(*l)
 	}
-	for _, m := range []map[string][]string{v.BCTypes, v.RASModels, v.LESModels, v.ThermoCombinations, v.Provenance} {
+	for _, m := range []map[string][]string{v.BCTypes, v.RASModels, v.LESModels, v.Classes, v.ThermoCombinations, v.Provenance} {
 		for key, l := range m {
 			m[key] = SortedUnique(l)
 		}
@@ -492,6 +498,7 @@ func (k *KB) Stats() Stats {
 	s.Vocab["lesDeltas"] = len(v.LESDeltas)
 	s.Vocab["thermoTypes"] = len(v.ThermoTypes)
 	s.Vocab["functionObjects"] = len(v.FunctionObjects)
+	s.Vocab["classes"] = count(v.Classes)
 	s.Vocab["thermoCombinations"] = count(v.ThermoCombinations)
 	return s
 }

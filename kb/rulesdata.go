@@ -116,6 +116,7 @@ func (k *KB) buildRulesData() (map[string]any, error) {
 		"smoothers": strs(v.Smoothers), "rasModels": strmap(v.RASModels), "lesModels": strmap(v.LESModels),
 		"lesDeltas": strs(v.LESDeltas), "thermoTypes": strs(v.ThermoTypes), "functionObjects": strs(v.FunctionObjects),
 		"thermoCombinations": strmap(v.ThermoCombinations), "libs": strs(v.Libs),
+		"classes": strmap(v.Classes),
 	}
 	rel := releaseDoc(k.Version)
 	doc := map[string]any{"version": k.Version, "bc": bc, "vocab": vocab, "release": rel}

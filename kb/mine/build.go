@@ -200,6 +200,15 @@ func Build(o BuildOptions) (*kb.KB, error) {
 	if vocab.Libs, err = scanLibs(src.Root); err != nil {
 		return nil, fmt.Errorf("kb: list libraries: %w", err)
 	}
+	built, err := builtLibs(src.Root)
+	if err != nil {
+		return nil, fmt.Errorf("kb: list libraries: %w", err)
+	}
+	etcFOs, err := caseDictFunctionObjects(filepath.Join(src.Root, "etc", "caseDicts"), built)
+	if err != nil {
+		return nil, fmt.Errorf("kb: list etc/caseDicts function objects: %w", err)
+	}
+	vocab.FunctionObjects = append(vocab.FunctionObjects, etcFOs...)
 	k := kb.New(versionOf(src.Root), records, contracts, vocab)
 	k.Source = kb.SourceInfo{Tutorials: src.TutorialsLayout, Src: src.RootLayout, Files: nFiles, Headers: nHeaders}
 	if k.Source.Tutorials == "flag" || k.Source.Src == "flag" {

@@ -20,6 +20,19 @@ import (
 // Allwmake builds as an object file (`wmake libo`: OSspecific, linked into libOpenFOAM).
 // To these come the libraries the release's etc/caseDicts load (caseDictLibs).
 func scanLibs(root string) ([]string, error) {
+	out, err := builtLibs(root)
+	if err != nil {
+		return nil, err
+	}
+	etcLibs, err := caseDictLibs(filepath.Join(root, "etc", "caseDicts"))
+	if err != nil {
+		return nil, err
+	}
+	return kb.SortedUnique(append(out, etcLibs...)), nil
+}
+
+// builtLibs: the Make/files targets of scanLibs.
+func builtLibs(root string) ([]string, error) {
 	var out []string
 	for _, dir := range []string{"src", "applications"} {
 		if !isDir(filepath.Join(root, dir)) {
@@ -43,11 +56,7 @@ func scanLibs(root string) ([]string, error) {
 			return nil, err
 		}
 	}
-	etcLibs, err := caseDictLibs(filepath.Join(root, "etc", "caseDicts"))
-	if err != nil {
-		return nil, err
-	}
-	return kb.SortedUnique(append(out, etcLibs...)), nil
+	return out, nil
 }
 
 // caseDictLibs: the libraries the release's own etc/caseDicts load (`libs (...)` of the
@@ -83,6 +92,55 @@ func caseDictLibs(dir string) ([]string, error) {
 	})
 	return out, err
 }
+
+// caseDictFunctionObjects: the function object types the release's etc/caseDicts select
+// together with a library no Make/files builds (the `type X;` entry next to its `libs`):
+// ESI's runTimePostProcessing, adiosWrite and catalyst, built from modules/ submodules its
+// source tarball leaves empty, so no registration of them is in the sources.
+func caseDictFunctionObjects(dir string, built []string) ([]string, error) {
+	if !isDir(dir) {
+		return nil, nil
+	}
+	have := map[string]bool{}
+	for _, l := range built {
+		have[l] = true
+	}
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range reTypeLibs().FindAllSubmatch(data, -1) {
+			typ, libs := m[1], m[2]
+			if typ == nil {
+				typ, libs = m[4], m[3]
+			}
+			for _, n := range strings.Fields(strings.ReplaceAll(string(libs), `"`, " ")) {
+				n = strings.TrimSuffix(n, ".so")
+				if !strings.HasPrefix(n, "lib") {
+					n = "lib" + n
+				}
+				if reLibName().MatchString(n) && !have[n+".so"] {
+					out = append(out, string(typ))
+					break
+				}
+			}
+		}
+		return nil
+	})
+	return kb.SortedUnique(out), err
+}
+
+// reTypeLibs: `type X;` then `libs (...)` as the next entry (blank and // comment lines
+// between), or the other way round.
+var reTypeLibs = sync.OnceValue(func() *regexp.Regexp {
+	sep := `;\s*(?://[^\n]*\n\s*)*`
+	return regexp.MustCompile(`(?m)^[ \t]*type[ \t]+(\w+)[ \t]*` + sep + `libs[ \t]*\(([^)]*)\)|^[ \t]*libs[ \t]*\(([^)]*)\)[ \t]*` + sep + `type[ \t]+(\w+)[ \t]*;`)
+})
 
 var reLibsEntry = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?m)^\s*libs\s*\(([^)]*)\)`)

@@ -120,14 +120,20 @@ func vocabRules() []vocabRule {
 		{vocab: "lesModels/incompressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", class: "incompressible"},
 		{vocab: "lesModels/compressible", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESModel\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESModel", class: "compressible"},
 		{vocab: "lesDeltas", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*LESdelta\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "LESdelta"},
-		{vocab: "functionObjects", re: regexp.MustCompile(`addToRunTimeSelectionTable\s*\(\s*functionObject\s*,\s*(\w+)\s*,\s*dictionary\s*\)`), lit: "functionObject"},
 	}
 }
 
-// scanVocab harvests the vocabularies from the registration macros in src/.
+// scanVocab harvests the vocabularies from the registration macros in src/ and the
+// selectable classes of classTables from the files wmake compiles (compiledSources).
 // typeNames maps C++ classes to their TypeName (from headers).
 func scanVocab(root string, files []string) (kb.Vocab, error) {
+	compiled, err := compiledSources(root)
+	if err != nil {
+		return kb.Vocab{}, fmt.Errorf("kb: list compiled sources: %w", err)
+	}
+	var classHits []classHit
 	typeNames := map[string]map[string]bool{}
+	headerTypeNames := map[string]map[string]map[string]bool{} // class -> header -> TypeNames
 	thermo := newThermoScan()
 	type hit struct{ vocab, name, at string }
 	var hits []hit
@@ -139,7 +145,9 @@ func scanVocab(root string, files []string) (kb.Vocab, error) {
 		}
 		s := string(data)
 		if strings.HasSuffix(rel, ".H") && strings.Contains(s, "TypeName") {
-			collectTypeNames(blankComments(s), typeNames)
+			code := blankComments(s)
+			collectTypeNames(code, typeNames)
+			collectHeaderTypeNames(rel, code, headerTypeNames)
 		}
 		if strings.HasPrefix(rel, "src/thermophysicalModels/") {
 			if strings.HasSuffix(rel, ".H") && (strings.Contains(s, "typeName()") || strings.Contains(s, "typedef")) {
@@ -149,6 +157,14 @@ func scanVocab(root string, files []string) (kb.Vocab, error) {
 				thermo.source(newCFile(rel, s))
 			}
 		}
+		if strings.HasSuffix(rel, ".cxx") {
+			// ESI's newer sources (v2506 bladeForces, fieldStatistics): only the class tables
+			// are read from them
+			if compiled[rel] {
+				classHits = append(classHits, scanClasses(newCFile(rel, s))...)
+			}
+			continue
+		}
 		if !strings.HasSuffix(rel, ".C") && !strings.HasSuffix(rel, ".H") {
 			continue
 		}
@@ -156,6 +172,9 @@ func scanVocab(root string, files []string) (kb.Vocab, error) {
 			continue
 		}
 		f := newCFile(rel, s)
+		if strings.HasSuffix(rel, ".H") || compiled[rel] {
+			classHits = append(classHits, scanClasses(f)...)
+		}
 		for _, m := range reDefineNamed().FindAllStringSubmatch(f.code, -1) {
 			addName(typeNames, m[1], m[2])
 		}
@@ -193,7 +212,26 @@ func scanVocab(root string, files []string) (kb.Vocab, error) {
 		}
 	}
 	v := kb.Vocab{BCTypes: map[string][]string{}, RASModels: map[string][]string{}, LESModels: map[string][]string{},
-		Provenance: map[string][]string{}}
+		Classes: map[string][]string{}, Provenance: map[string][]string{}}
+	for _, h := range classHits {
+		vocab := "classes/" + h.vocab
+		if h.vocab == "functionObjects" {
+			vocab = h.vocab
+		}
+		if cls, ok := strings.CutPrefix(h.name, "class:"); ok {
+			// resolved here, by the class's own header: another class of that name
+			// elsewhere (v1912's film constantHeatTransfer, TypeName "constant") is not it
+			names := nearestTypeNames(headerTypeNames[cls], h.at)
+			if names == nil {
+				names = resolveTypeName(typeNames, cls) // a typedef named by defineTemplateTypeNameAndDebugWithName
+			}
+			for _, n := range names {
+				hits = append(hits, hit{vocab, n, h.at})
+			}
+			continue
+		}
+		hits = append(hits, hit{vocab, h.name, h.at})
+	}
 	lists := map[string]*[]string{
 		"ddtSchemes": &v.DdtSchemes, "gradSchemes": &v.GradSchemes, "divSchemes": &v.DivSchemes,
 		"interpolationSchemes": &v.InterpolationSchemes, "laplacianSchemes": &v.LaplacianSchemes,
@@ -224,6 +262,9 @@ func scanVocab(root string, files []string) (kb.Vocab, error) {
 			names = resolveTypeName(typeNames, cls)
 		}
 		base := strings.SplitN(h.vocab, "/", 2)[0]
+		if kind, ok := strings.CutPrefix(h.vocab, "classes/"); ok {
+			base = kind
+		}
 		for _, n := range names {
 			// A name registered twice (GaussSeidel for lduMatrix and for the coupled
 			// LduMatrix templates) is described by its lduMatrix class, the one every
@@ -237,8 +278,11 @@ func scanVocab(root string, files []string) (kb.Vocab, error) {
 				*l = append(*l, n)
 			} else if cls, kind, ok := strings.Cut(h.vocab, "/"); ok {
 				m := v.RASModels
-				if cls == "lesModels" {
+				switch cls {
+				case "lesModels":
 					m = v.LESModels
+				case "classes":
+					m = v.Classes
 				}
 				m[kind] = append(m[kind], n)
 			}
@@ -261,6 +305,39 @@ func collectTypeNames(code string, out map[string]map[string]bool) {
 			addName(out, class, code[t[2]:t[3]])
 		}
 	}
+}
+
+// collectHeaderTypeNames records, per class, the TypeNames each header rel declares.
+func collectHeaderTypeNames(rel, code string, out map[string]map[string]map[string]bool) {
+	for _, t := range reTypeNameLit().FindAllStringSubmatchIndex(code, -1) {
+		if class, _, _ := enclosingClass(code, t[0]); class != "" {
+			if out[class] == nil {
+				out[class] = map[string]map[string]bool{}
+			}
+			addName(out[class], rel, code[t[2]:t[3]])
+		}
+	}
+}
+
+// nearestTypeNames: the TypeNames a class's header declares, the header whose path shares
+// the longest prefix with the registration at ("file:line"); nil when no header declares one.
+func nearestTypeNames(headers map[string]map[string]bool, at string) []string {
+	reg, _, _ := strings.Cut(at, ":")
+	best, bestLen := "", -1
+	for h := range headers {
+		if n := commonPrefix(h, reg); n > bestLen || (n == bestLen && h < best) {
+			best, bestLen = h, n
+		}
+	}
+	if best == "" {
+		return nil
+	}
+	out := make([]string, 0, len(headers[best]))
+	for n := range headers[best] {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func addName(m map[string]map[string]bool, class, name string) {

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// sourceFiles lists the .H and .C files under root/src and root/applications/solvers
-// (solvers register their own boundary conditions), relative to root, sorted.
+// sourceFiles lists the .H, .C and .cxx (ESI's newer sources) files under root/src,
+// root/applications/solvers and root/applications/modules (solvers register their own
+// boundary conditions), relative to root, sorted.
 func sourceFiles(root string) ([]string, error) {
 	var out []string
 	for _, dir := range []string{"src", "applications/solvers", "applications/modules"} {
@@ -34,7 +35,7 @@ func walkSources(root, dir string, out *[]string) error {
 			}
 			return nil
 		}
-		if strings.HasSuffix(p, ".H") || strings.HasSuffix(p, ".C") {
+		if strings.HasSuffix(p, ".H") || strings.HasSuffix(p, ".C") || strings.HasSuffix(p, ".cxx") {
 			rel, err := filepath.Rel(root, p)
 			if err != nil {
 				return err

@@ -1,112 +1,32 @@
-# The run-time selectable classes of OpenFOAM v1912 in positions that select code:
-# what v1912 prints as "Valid ... types" for an unknown type with every library of the
-# Debian libopenfoam package loaded (TestSelectableClasses asks the real binaries and
-# compares), plus the classes compiled into solvers (applications/solvers). The coded
-# classes are listed as OpenFOAM lists them; FOAM-SEC-002 denies them.
+# The run-time selectable classes of the judged release in positions that select code:
+# data.kb.vocab.classes, mined from the release's own sources (kb/mine classes.go: the
+# names its registration macros add to each selection table, in the files its Make/files
+# compile; TestSelectableClasses compares v1912's with what v1912 itself prints as "Valid
+# ... types"). The coded classes are listed as OpenFOAM lists them; FOAM-SEC-002 denies them.
 package foamc.lib
 
-# fv::option::New (constant/fvOptions, system/fvOptions); VoFSolidificationMeltingSource is
-# compiled into compressibleInterFilmFoam.
-fv_option_types := {
-	"VoFSolidificationMeltingSource",
-	"acousticDampingSource",
-	"actuationDiskSource",
-	"buoyancyEnergy",
-	"buoyancyForce",
-	"constantHeatTransfer",
-	"directionalPressureGradientExplicitSource",
-	"effectivenessHeatExchangerSource",
-	"explicitPorositySource",
-	"fixedTemperatureConstraint",
-	"interRegionExplicitPorositySource",
-	"jouleHeatingSource",
-	"limitTemperature",
-	"limitVelocity",
-	"meanVelocityForce",
-	"multiphaseMangrovesSource",
-	"multiphaseMangrovesTurbulenceModel",
-	"multiphaseStabilizedTurbulence",
-	"patchMeanVelocityForce",
-	"radialActuationDiskSource",
-	"radiation",
-	"rotorDisk",
-	"scalarCodedSource",
-	"scalarFixedValueConstraint",
-	"scalarPhaseLimitStabilization",
-	"scalarSemiImplicitSource",
-	"solidificationMeltingSource",
-	"sphericalTensorCodedSource",
-	"sphericalTensorFixedValueConstraint",
-	"sphericalTensorPhaseLimitStabilization",
-	"sphericalTensorSemiImplicitSource",
-	"symmTensorCodedSource",
-	"symmTensorFixedValueConstraint",
-	"symmTensorPhaseLimitStabilization",
-	"symmTensorSemiImplicitSource",
-	"tabulatedAccelerationSource",
-	"tabulatedHeatTransfer",
-	"tabulatedNTUHeatTransfer",
-	"tensorCodedSource",
-	"tensorFixedValueConstraint",
-	"tensorPhaseLimitStabilization",
-	"tensorSemiImplicitSource",
-	"variableHeatTransfer",
-	"vectorCodedSource",
-	"vectorFixedValueConstraint",
-	"vectorPhaseLimitStabilization",
-	"vectorSemiImplicitSource",
-	"velocityDampingConstraint",
-	"viscousDissipation",
+# selectable(vocab) is the release's class names of one data.kb.vocab.classes vocabulary
+# (fvOptions, fvModels, fvConstraints, dynamicFvMeshes, motionSolvers,
+# solidBodyMotionFunctions, fvMeshMovers, fvMeshTopoChangers, fvMeshDistributors).
+selectable(vocab) := {x | some x in object.get(data.kb.vocab, ["classes", vocab], [])}
+
+# fv_source_types: what constant/fvOptions, system/fvOptions, constant/fvModels and
+# system/fvConstraints may select. ESI reads fv::option from fvOptions; Foundation 12 reads
+# fvModels (constant/fvModels, else constant/ or system/fvOptions, fvModels.C:55-95) and
+# fvConstraints (system/fvConstraints, else fvOptions); a release has one kind or the
+# other, and any of them is a class it compiles.
+fv_source_types := (selectable("fvOptions") | selectable("fvModels")) | selectable("fvConstraints")
+
+# release_profiled: data.kb is the case's own release's (rules/release.go judge: no
+# release, or the reference one, is judged with the default data).
+release_profiled if {
+	object.get(input, ["release", "id"], "") == ""
+	object.get(input, ["release", "family"], "") == ""
 }
 
-# dynamicFvMesh::New (dynamicMeshDict dynamicFvMesh).
-dynamic_fv_mesh_types := {
-	"dynamicInkJetFvMesh",
-	"dynamicMotionSolverFvMesh",
-	"dynamicMotionSolverListFvMesh",
-	"dynamicMotionSolverTopoFvMesh",
-	"dynamicMultiMotionSolverFvMesh",
-	"dynamicOversetFvMesh",
-	"dynamicRefineFvMesh",
-	"interfaceTrackingFvMesh",
-	"movingConeTopoFvMesh",
-	"rawTopoChangerFvMesh",
-	"staticFvMesh",
-}
+release_profiled if input.release.id == object.get(data.kb, ["release", "id"], "")
 
-# motionSolver::New (dynamicMeshDict motionSolver, its v1612 name solver).
-motion_solver_types := {
-	"coded",
-	"displacementComponentLaplacian",
-	"displacementInterpolation",
-	"displacementLaplacian",
-	"displacementLayeredMotion",
-	"displacementMeshMover",
-	"displacementSBRStress",
-	"elasticityMotionSolver",
-	"laplacianMotionSolver",
-	"multiSolidBodyMotionSolver",
-	"rigidBodyMotion",
-	"rigidBodyMotionSolver",
-	"sixDoFRigidBodyMotion",
-	"solidBody",
-	"solidBodyDisplacementLaplacian",
-	"surfaceAlignedSBRStress",
-	"velocityComponentLaplacian",
-	"velocityDisplacement",
-	"velocityLaplacian",
-	"volumetricBSplinesMotionSolver",
-}
+# judged_release names the case's release in a message: its profile ID, else its family.
+judged_release := input.release.id if object.get(input, ["release", "id"], "") != ""
 
-# solidBodyMotionFunction::New (solidBody motion: solidBodyMotionFunction).
-solid_body_motion_functions := {
-	"SDA",
-	"axisRotationMotion",
-	"drivenLinearMotion",
-	"linearMotion",
-	"multiMotion",
-	"oscillatingLinearMotion",
-	"oscillatingRotatingMotion",
-	"rotatingMotion",
-	"tabulated6DoFMotion",
-}
+else := sprintf("this %s release", [object.get(input, ["release", "family"], "")])

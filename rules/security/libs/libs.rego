@@ -19,21 +19,6 @@ import data.foamc.lib
 # nearest release's (FOAM-REL-002), whose list cannot say what the case's release lacks.
 shipped := {l | some l in object.get(data.kb.vocab, "libs", [])}
 
-release := object.get(input, "release", {})
-
-# profiled: data.kb is the case's own release's (rules/release.go judge: no release, or the
-# reference one, is judged with the default data).
-profiled if {
-	object.get(release, "id", "") == ""
-	object.get(release, "family", "") == ""
-}
-
-profiled if release.id == object.get(data.kb, ["release", "id"], "")
-
-release_name := release.id if release.id != ""
-
-else := sprintf("this %s release", [release.family])
-
 # POSIX.C dlOpen (1668-1701): a bare name gets the lib prefix, and any name the .so
 # extension, so `libs (forces)` loads libforces.so. A path into OpenFOAM's library
 # directories is judged by its file name; other paths are FOAM-SEC-007's.
@@ -63,11 +48,11 @@ findings contains f if {
 	f := unshipped(file, path, name, loc)
 }
 
-unshipped(file, path, name, loc) := lib.sec_finding(file, path, loc, sprintf("%s loads %s, which OpenFOAM %s does not ship", [file, name, data.kb.version])) if profiled
+unshipped(file, path, name, loc) := lib.sec_finding(file, path, loc, sprintf("%s loads %s, which OpenFOAM %s does not ship", [file, name, data.kb.version])) if lib.release_profiled
 
 # Without the case's release's list, a library foamc does not know is not denied: the
 # release may ship it.
 else := object.union(
-	lib.sec_finding(file, path, loc, sprintf("%s loads %s, which foamc cannot check: it has no library list of %s", [file, name, release_name])),
-	{"severity": "info", "detail": sprintf("%s is not among the libraries of OpenFOAM %s, the nearest release foamc knows; check that %s ships it or that it is trusted", [canonical(name), data.kb.version, release_name])},
+	lib.sec_finding(file, path, loc, sprintf("%s loads %s, which foamc cannot check: it has no library list of %s", [file, name, lib.judged_release])),
+	{"severity": "info", "detail": sprintf("%s is not among the libraries of OpenFOAM %s, the nearest release foamc knows; check that %s ships it or that it is trusted", [canonical(name), data.kb.version, lib.judged_release])},
 )

@@ -97,3 +97,27 @@ func TestSwitchWordsGo(t *testing.T) {
 		}
 	}
 }
+
+// regoStrings evaluates a query of the built-in library that yields a list of strings,
+// sorted.
+func regoStrings(t *testing.T, query string) []string {
+	t.Helper()
+	srcs, err := builtinSources(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := compileSources(srcs, checked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rego.New(rego.Compiler(c), rego.Query(query)).Eval(context.Background())
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("%s: %v %v", query, rs, err)
+	}
+	var out []string
+	for _, v := range rs[0].Expressions[0].Value.([]any) {
+		out = append(out, v.(string))
+	}
+	slices.Sort(out)
+	return out
+}

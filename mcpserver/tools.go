@@ -23,6 +23,7 @@ import (
 	"github.com/foamc/foamc/suggest"
 	"github.com/foamc/foamc/verify"
 	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 func (s *Server) addTools() {
@@ -544,7 +545,7 @@ func (s *Server) inspectCase(ctx context.Context, req *mcp.CallToolRequest, in I
 		return nil, f
 	}
 	// the case as lint_case sees it (its Allrun read)
-	c, err := s.wf.LoadCase(dir, nil)
+	c, err := s.wf.LoadCase(dir, session.Sources{})
 	if err != nil {
 		return nil, findings(err, "loading "+dir)
 	}

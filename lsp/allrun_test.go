@@ -45,3 +45,24 @@ func TestAllrunDocument(t *testing.T) {
 		t.Fatalf("the Allrun on disk changed: %v", err)
 	}
 }
+
+// TestIsScript: what the editor calls a shell script, or a #! first line, is one; a
+// dictionary, whatever the editor calls it, is not.
+func TestIsScript(t *testing.T) {
+	for _, c := range []struct {
+		lang, src string
+		want      bool
+	}{
+		{"sh", "runApplication blockMesh\n", true},
+		{"bash", "", true},
+		{"shellscript", "restore0Dir\n", true},
+		{"", "#!/bin/sh\nrunApplication blockMesh\n", true},
+		{"foam", "#!/bin/bash\n", true},
+		{"foam", "FoamFile { version 2.0; }\n", false},
+		{"", "application simpleFoam;\n", false},
+	} {
+		if got := isScript(c.lang, []byte(c.src)); got != c.want {
+			t.Errorf("isScript(%q, %q) = %v, want %v", c.lang, c.src, got, c.want)
+		}
+	}
+}

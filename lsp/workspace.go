@@ -37,9 +37,14 @@ type document struct {
 }
 
 // isScript says whether an opened document is a shell script: the editor says so
-// (languageId sh or bash) or it starts with a #! line, as every tutorial's Allrun does.
+// (languageId sh or bash, VS Code's shellscript) or it starts with a #! line, as every
+// tutorial's Allrun does.
 func isScript(languageID string, src []byte) bool {
-	return languageID == "sh" || languageID == "bash" || bytes.HasPrefix(src, []byte("#!"))
+	switch languageID {
+	case "sh", "bash", "shellscript":
+		return true
+	}
+	return bytes.HasPrefix(src, []byte("#!"))
 }
 
 func (d *document) set(src []byte, max int) {

@@ -189,7 +189,7 @@ func (s *Server) relint(cs *caseState) error {
 	if s.opts.Session == nil {
 		return errNoSession
 	}
-	c, fs, err := s.opts.Session.LintCase(context.Background(), cs.root, session.Sources{Parse: s.parse(cs), Script: s.script})
+	c, fs, err := s.opts.Session.LintCase(context.Background(), cs.root, session.LoadOptions{Parse: s.parse(cs), Script: s.script})
 	if err != nil {
 		return err
 	}

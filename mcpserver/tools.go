@@ -545,7 +545,7 @@ func (s *Server) inspectCase(ctx context.Context, req *mcp.CallToolRequest, in I
 		return nil, f
 	}
 	// the case as lint_case sees it (its Allrun read)
-	c, err := s.wf.LoadCase(dir, session.Sources{})
+	c, err := s.wf.LoadCase(dir, session.LoadOptions{})
 	if err != nil {
 		return nil, findings(err, "loading "+dir)
 	}

@@ -78,7 +78,7 @@ func (e *UnknownRuleError) Error() string { return "no rule has the ID " + e.ID 
 func (s *Session) Engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
 	s.engineOnce.Do(func() {
 		// only foamc lint preloads: its cases load as Lint loads them (Allrun read).
-		opts := rules.Options{Preload: preload, PreloadOptions: s.caseOptions(Sources{}),
+		opts := rules.Options{Preload: preload, PreloadOptions: s.caseOptions(LoadOptions{}),
 			PolicyDirs: s.opts.PolicyDirs, AllowCode: s.opts.AllowCode, Disabled: s.opts.Disabled}
 		if s.opts.KBPath == "" {
 			// each case is judged with the profile of its release (docs/kb.md "Releases")
@@ -115,15 +115,16 @@ func (s *Session) Engine(ctx context.Context, preload ...string) (*rules.Engine,
 // one place that decides whether a case's Allrun is read (docs/case-document.md §3).
 //
 // A lint of a case alone, with no run (foamc lint, the language server, MCP lint_case and
-// inspect_case: Lint, LintCase, LoadCase, CaseLinter), judges it as its Allrun uses it:
-// the script read, never run; src serves the files the caller holds (the language
+// inspect_case, foamc inspect: Lint, LintCase, LoadCase, CaseLinter), judges it as its Allrun uses it:
+// the script read, never run; lo serves the files the caller holds (the language
 // server's open buffers), dictionaries and scripts alike.
 //
 // A lint for a run (Linter: the gate, foamc run, MCP gate_check, the compiler's check of
 // the case it wrote) never reads the script: a case must not ship an Allrun that says
 // "mesh only" and get its solver run unjudged (foamcase ignores Allrun with a Run, too).
-func (s *Session) caseOptions(src Sources) foamcase.Options {
-	return foamcase.Options{Release: s.opts.Release, Parse: src.Parse, Script: src.Script, Allrun: true}
+func (s *Session) caseOptions(lo LoadOptions) foamcase.Options {
+	return foamcase.Options{Release: s.opts.Release, Parse: lo.Parse, Script: lo.Script, Values: lo.Values,
+		AllowOutsideIncludes: lo.AllowOutsideIncludes, Allrun: true}
 }
 
 func (s *Session) runOptions(run *foamcase.Run) foamcase.Options {
@@ -140,7 +141,7 @@ func (s *Session) Linter(run *foamcase.Run) finding.Linter {
 // CaseLinter checks a case directory as `foamc lint` does: alone, as its Allrun uses it
 // (caseOptions).
 func (s *Session) CaseLinter() finding.Linter {
-	return s.linter(s.caseOptions(Sources{}))
+	return s.linter(s.caseOptions(LoadOptions{}))
 }
 
 func (s *Session) linter(opts foamcase.Options) finding.Linter {
@@ -161,7 +162,7 @@ func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done in
 	if err != nil {
 		return nil, err
 	}
-	cases, errs := eng.LintDirs(ctx, dirs, s.caseOptions(Sources{}), progress)
+	cases, errs := eng.LintDirs(ctx, dirs, s.caseOptions(LoadOptions{}), progress)
 	for i := range cases {
 		if errs[i] != nil {
 			cases[i].Error = errs[i].Error()
@@ -170,31 +171,35 @@ func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done in
 	return cases, nil
 }
 
-// Sources serve the files of a case the caller holds in place of those on disk (the
-// language server's open buffers); a nil field, or a file it does not serve, is read
-// from disk.
-type Sources struct {
+// LoadOptions are what a front end adds to the load of a case alone: the files it holds
+// in place of those on disk (the language server's open buffers; a nil func, or a file
+// it does not serve, is read from disk) and what foamc inspect's flags ask.
+type LoadOptions struct {
 	// Parse parses a dictionary, top-level or included (foamcase.Options.Parse).
 	Parse func(path string) (*grammar.File, error)
 	// Script is the content of a run script the Allrun reading follows: the Allrun
 	// itself, ./Allrun.pre (foamcase.Options.Script).
 	Script func(path string) ([]byte, bool)
+	// Values keeps nonuniform field data (foamcase.Options.Values).
+	Values bool
+	// AllowOutsideIncludes reads includes that leave the case (foamcase.Options).
+	AllowOutsideIncludes bool
 }
 
 // LoadCase loads the case at root as a lint of it alone sees it (caseOptions).
-func (s *Session) LoadCase(root string, src Sources) (*foamcase.Case, error) {
-	return foamcase.Load(root, s.caseOptions(src))
+func (s *Session) LoadCase(root string, lo LoadOptions) (*foamcase.Case, error) {
+	return foamcase.Load(root, s.caseOptions(lo))
 }
 
 // LintCase loads the case at root (LoadCase) and checks it as `foamc lint` does; the
-// language server passes its open documents as src. The loaded case comes back with
+// language server passes its open documents in lo. The loaded case comes back with
 // its findings.
-func (s *Session) LintCase(ctx context.Context, root string, src Sources) (*foamcase.Case, []finding.Finding, error) {
+func (s *Session) LintCase(ctx context.Context, root string, lo LoadOptions) (*foamcase.Case, []finding.Finding, error) {
 	eng, err := s.Engine(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := s.LoadCase(root, src)
+	c, err := s.LoadCase(root, lo)
 	if err != nil {
 		return nil, nil, err
 	}

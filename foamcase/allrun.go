@@ -106,10 +106,10 @@ const maxScriptDepth = 4
 
 // readAllrun reads the Allrun of the case at root (else the Allrun of its parent directory,
 // for the commands it runs in this case); nil when there is none. app is controlDict's
-// application, env the environment ($FOAM_TUTORIALS).
-func readAllrun(root, app string, env func(string) (string, bool)) *Allrun {
+// application, env the environment ($FOAM_TUTORIALS), read the caller's scripts (Options.Script).
+func readAllrun(root, app string, env func(string) (string, bool), read func(string) ([]byte, bool)) *Allrun {
 	a := &Allrun{Created: map[string]string{}, CreatedBy: map[string]AllrunStep{}}
-	r := &scriptReader{a: a, root: root, app: app, env: env, vars: map[string]string{}, funcs: map[string]bool{}, made: map[string]bool{}}
+	r := &scriptReader{a: a, root: root, app: app, env: env, read: read, vars: map[string]string{}, funcs: map[string]bool{}, made: map[string]bool{}}
 	switch {
 	case isFile(filepath.Join(root, "Allrun")):
 		a.File = "Allrun"
@@ -143,6 +143,8 @@ type scriptReader struct {
 	root string
 	app  string
 	env  func(string) (string, bool)
+	// read serves the scripts the caller holds (Options.Script), nil: none.
+	read func(string) ([]byte, bool)
 	vars map[string]string
 	// made are the directories mkdir makes (case-relative): cp into them copies into.
 	made map[string]bool
@@ -164,19 +166,34 @@ type shellCmd struct {
 
 // script reads one script file (case-relative rel) run in directory cwd (case-relative).
 func (r *scriptReader) script(rel, cwd string, depth int) {
-	f, _, err := saferead.Open(filepath.Join(r.root, filepath.FromSlash(rel)), 1<<20)
-	if err != nil {
-		return
-	}
-	b, err := io.ReadAll(f)
-	f.Close()
-	if err != nil {
+	b, ok := r.source(filepath.Join(r.root, filepath.FromSlash(rel)))
+	if !ok {
 		return
 	}
 	stack := []string{cwd}
 	for _, c := range parseShell(string(b), &stack) {
 		r.command(rel, c, depth)
 	}
+}
+
+// maxScriptBytes bounds a script read.
+const maxScriptBytes = 1 << 20
+
+// source is the content of the script at p: the caller's copy (Options.Script), else the
+// file; false when unreadable or over maxScriptBytes.
+func (r *scriptReader) source(p string) ([]byte, bool) {
+	if r.read != nil {
+		if b, ok := r.read(p); ok {
+			return b, len(b) <= maxScriptBytes
+		}
+	}
+	f, _, err := saferead.Open(p, maxScriptBytes)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	return b, err == nil
 }
 
 // parsedCmd is a command with the directory it runs in (case-relative, "" unknown).

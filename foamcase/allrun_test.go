@@ -137,6 +137,30 @@ func TestAllrunGateReadsNoScript(t *testing.T) {
 	}
 }
 
+// TestAllrunScriptOverlay: Options.Script serves the Allrun the caller holds (a language
+// server's unsaved buffer) in place of the file; other scripts still come from disk.
+func TestAllrunScriptOverlay(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "case")
+	foamtest.WriteTxtar(t, filepath.Join("testdata", "allrun", "meshonly.txtar"), dir)
+	var asked []string
+	c, err := Load(dir, Options{Allrun: true, Script: func(p string) ([]byte, bool) {
+		asked = append(asked, p)
+		if p != filepath.Join(dir, "Allrun") {
+			return nil, false
+		}
+		return []byte("#!/bin/sh\nrunApplication blockMesh\nrunApplication simpleFoam\n"), true
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Allrun == nil || c.Allrun.MeshOnly || !reflect.DeepEqual(commands(c.Allrun.Apps), []string{"blockMesh", "simpleFoam"}) || c.Allrun.Apps[1].Line != 3 {
+		t.Fatalf("Allrun %+v, want the buffer's blockMesh and simpleFoam (line 3)", c.Allrun)
+	}
+	if !reflect.DeepEqual(asked, []string{filepath.Join(dir, "Allrun")}) {
+		t.Fatalf("scripts asked for %v", asked)
+	}
+}
+
 // TestAllrunRunFunctions holds the port to the release's RunFunctions: restore0Dir copies
 // 0.orig to 0, getApplication reads controlDict's application, runApplication and
 // runParallel take the options runFunctionApp skips before the application.

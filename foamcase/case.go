@@ -55,6 +55,10 @@ type Options struct {
 	// their sources (never written). Case.Allrun says what it runs. Only for a lint with
 	// no Run: the gate and foamc run judge the run they start, not the script.
 	Allrun bool
+	// Script reads a run script the Allrun reading follows (its absolute path) when the
+	// caller holds it (a language server's open, unsaved buffer); false, or nil: the file
+	// on disk. A script is read only where a file of that name exists on disk.
+	Script func(path string) ([]byte, bool)
 }
 
 // Patch is one boundary patch of the mesh (or of blockMeshDict before meshing).
@@ -198,7 +202,7 @@ func Load(dir string, opts Options) (*Case, error) {
 		l.app = app
 	}
 	if opts.Allrun && opts.Run == nil {
-		c.Allrun = readAllrun(abs, l.app, l.env)
+		c.Allrun = readAllrun(abs, l.app, l.env, opts.Script)
 	}
 	tc := l.timeControls("system/controlDict")
 	startName, startDirs, known := startTime(abs, tc)

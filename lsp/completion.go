@@ -138,6 +138,10 @@ func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	if err != nil {
 		return nil, err
 	}
+	if d.script {
+		// the dictionary vocabulary means nothing in a shell script
+		return protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
+	}
 	off := d.text.offset(p.Position)
 	t := scanTyping(d.text.src, off)
 	items := s.complete(d, t)

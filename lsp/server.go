@@ -228,7 +228,7 @@ func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	if err != nil {
 		return err
 	}
-	d := &document{uri: p.TextDocument.URI, path: path}
+	d := &document{uri: p.TextDocument.URI, path: path, script: isScript(p.TextDocument.LanguageID, []byte(p.TextDocument.Text))}
 	d.set([]byte(p.TextDocument.Text), s.opts.MaxDocumentBytes)
 	s.docs[path] = d
 	d.cs = s.caseOf(path)

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/grammar"
 	"github.com/foamc/foamc/openfoam"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 // document is an open editor buffer.
@@ -29,6 +31,20 @@ type document struct {
 	// user is half-way through typing an entry.
 	good *grammar.File
 	cs   *caseState
+	// script: a shell script (the Allrun), not a dictionary: never parsed, its text read
+	// by the case's Allrun reading (Server.script), its diagnostics those on the file.
+	script bool
+}
+
+// isScript says whether an opened document is a shell script: the editor says so
+// (languageId sh or bash, VS Code's shellscript) or it starts with a #! line, as every
+// tutorial's Allrun does.
+func isScript(languageID string, src []byte) bool {
+	switch languageID {
+	case "sh", "bash", "shellscript":
+		return true
+	}
+	return bytes.HasPrefix(src, []byte("#!"))
 }
 
 func (d *document) set(src []byte, max int) {
@@ -42,6 +58,9 @@ func (d *document) set(src []byte, max int) {
 		return
 	}
 	d.text = newText(src)
+	if d.script {
+		return
+	}
 	d.file, d.err = grammar.Parse(d.path, src)
 	if d.file != nil {
 		d.good = d.file
@@ -58,6 +77,9 @@ func (d *document) rel() string {
 
 // standaloneFindings are the parse and expansion findings of a file outside any case.
 func (d *document) standaloneFindings() []finding.Finding {
+	if d.script {
+		return nil
+	}
 	if d.err != nil {
 		return parseFindings(d.path, d.err)
 	}
@@ -131,7 +153,7 @@ func (s *Server) caseOf(path string) *caseState {
 func (s *Server) parse(cs *caseState) func(string) (*grammar.File, error) {
 	return func(path string) (*grammar.File, error) {
 		path = filepath.Clean(path)
-		if d := s.docs[path]; d != nil {
+		if d := s.docs[path]; d != nil && !d.script {
 			if d.file == nil && d.good != nil {
 				// half-typed: the rest of the case is checked against the last text
 				// that parsed (lintCase shows the parse error instead of its findings)
@@ -152,12 +174,22 @@ func (s *Server) parse(cs *caseState) func(string) (*grammar.File, error) {
 	}
 }
 
+// script serves the Allrun reading the open scripts as they are in the editor: an
+// unsaved Allrun counts, as a dictionary's unsaved buffer does.
+func (s *Server) script(path string) ([]byte, bool) {
+	d := s.docs[filepath.Clean(path)]
+	if d == nil || !d.script || d.err != nil {
+		return nil, false
+	}
+	return d.text.src, true
+}
+
 // relint loads the case again (reusing unchanged parses) and evaluates the rules.
 func (s *Server) relint(cs *caseState) error {
 	if s.opts.Session == nil {
 		return errNoSession
 	}
-	c, fs, err := s.opts.Session.LintCase(context.Background(), cs.root, s.parse(cs))
+	c, fs, err := s.opts.Session.LintCase(context.Background(), cs.root, session.LoadOptions{Parse: s.parse(cs), Script: s.script})
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/foamc/foamc/suggest"
 	"github.com/foamc/foamc/verify"
 	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 func (s *Server) addTools() {
@@ -197,12 +198,14 @@ type LintOutput struct {
 	Report
 }
 
-func (s *Server) lint(ctx context.Context, caseDir string) (string, []finding.Finding, failure) {
+// lint checks the case at caseDir with l: lint_case as foamc lint does (CaseLinter, its
+// Allrun read), gate_check for a run (Linter, the script unread).
+func (s *Server) lint(ctx context.Context, l finding.Linter, caseDir string) (string, []finding.Finding, failure) {
 	dir, f := s.resolveCase(ctx, "case_dir", caseDir)
 	if f != nil {
 		return "", nil, f
 	}
-	fs, err := s.wf.Linter(nil).LintDir(ctx, dir)
+	fs, err := l.LintDir(ctx, dir)
 	if err != nil {
 		return dir, nil, findings(err, "evaluating the rules on "+dir)
 	}
@@ -210,7 +213,7 @@ func (s *Server) lint(ctx context.Context, caseDir string) (string, []finding.Fi
 }
 
 func (s *Server) lintCase(ctx context.Context, req *mcp.CallToolRequest, in CaseInput) (*LintOutput, failure) {
-	dir, fs, f := s.lint(ctx, in.CaseDir)
+	dir, fs, f := s.lint(ctx, s.wf.CaseLinter(), in.CaseDir)
 	if f != nil {
 		return nil, f
 	}
@@ -226,7 +229,7 @@ type GateOutput struct {
 }
 
 func (s *Server) gateCheck(ctx context.Context, req *mcp.CallToolRequest, in CaseInput) (*GateOutput, failure) {
-	dir, fs, f := s.lint(ctx, in.CaseDir)
+	dir, fs, f := s.lint(ctx, s.wf.Linter(nil), in.CaseDir)
 	if f != nil {
 		if dir == "" {
 			return nil, f
@@ -541,7 +544,8 @@ func (s *Server) inspectCase(ctx context.Context, req *mcp.CallToolRequest, in I
 	if f != nil {
 		return nil, f
 	}
-	c, err := foamcase.Load(dir, foamcase.Options{})
+	// the case as lint_case sees it (its Allrun read)
+	c, err := s.wf.LoadCase(dir, session.LoadOptions{})
 	if err != nil {
 		return nil, findings(err, "loading "+dir)
 	}

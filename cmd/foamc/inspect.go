@@ -12,6 +12,8 @@ import (
 	"github.com/foamc/foamc/finding"
 	"github.com/foamc/foamc/foamcase"
 	"github.com/foamc/foamc/output"
+	"github.com/foamc/foamc/workflow"
+	"github.com/foamc/foamc/workflow/session"
 )
 
 func newInspectCmd() *cobra.Command {
@@ -26,7 +28,8 @@ func newInspectCmd() *cobra.Command {
 	format := addFormatFlag(cmd.Flags(), "output format (json: the case document; sarif, junit, github: the case's read errors)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]
-		c, err := foamcase.Load(dir, foamcase.Options{Values: values, AllowOutsideIncludes: allowOutside})
+		// the case as foamc lint and MCP inspect_case see it (its Allrun read)
+		c, err := workflow.New(session.Options{}).LoadCase(dir, session.LoadOptions{Values: values, AllowOutsideIncludes: allowOutside})
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foamc/foamc/internal/foamtest"
 )
 
 // TestInspectRegions: a split multi-region case lists each region of regionProperties with
@@ -40,5 +42,19 @@ func TestInspectRegions(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("inspect output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestInspectAllrun: foamc inspect loads a case as foamc lint does, as its Allrun leaves
+// it: circuitBoardCooling's createBafflesDict includes 0/include files restore0Dir makes
+// from 0.orig, so no include is missing and nothing is denied.
+func TestInspectAllrun(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "circuitBoardCooling")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(foamtest.Tutorials(t), "heatTransfer", "buoyantSimpleFoam", "circuitBoardCooling"))); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runFoamc("inspect", dir)
+	if code != 0 || strings.Contains(out, "FOAM-EXPAND-001") {
+		t.Fatalf("inspect: exit %d %s\n%s", code, errs, out)
 	}
 }

@@ -78,7 +78,7 @@ func (e *UnknownRuleError) Error() string { return "no rule has the ID " + e.ID 
 func (s *Session) Engine(ctx context.Context, preload ...string) (*rules.Engine, error) {
 	s.engineOnce.Do(func() {
 		// only foamc lint preloads: its cases load as Lint loads them (Allrun read).
-		opts := rules.Options{Preload: preload, PreloadOptions: foamcase.Options{Release: s.opts.Release, Allrun: true},
+		opts := rules.Options{Preload: preload, PreloadOptions: s.caseOptions(LoadOptions{}),
 			PolicyDirs: s.opts.PolicyDirs, AllowCode: s.opts.AllowCode, Disabled: s.opts.Disabled}
 		if s.opts.KBPath == "" {
 			// each case is judged with the profile of its release (docs/kb.md "Releases")
@@ -111,16 +111,46 @@ func (s *Session) Engine(ctx context.Context, preload ...string) (*rules.Engine,
 	return s.engine, s.engineErr
 }
 
-// Linter checks a case directory exactly as `foamc lint` does, for the run it guards
-// (rules such as FOAM-PAR-001 deny only for a parallel run); nil is no run known, as
-// for foamc lint and the compiler's check of the case it wrote.
+// caseOptions and runOptions are the load options of every lint the session makes: the
+// one place that decides whether a case's Allrun is read (docs/case-document.md §3).
+//
+// A lint of a case alone, with no run (foamc lint, the language server, MCP lint_case and
+// inspect_case, foamc inspect: Lint, LintCase, LoadCase, CaseLinter), judges it as its Allrun uses it:
+// the script read, never run; lo serves the files the caller holds (the language
+// server's open buffers), dictionaries and scripts alike.
+//
+// A lint for a run (Linter: the gate, foamc run, MCP gate_check, the compiler's check of
+// the case it wrote) never reads the script: a case must not ship an Allrun that says
+// "mesh only" and get its solver run unjudged (foamcase ignores Allrun with a Run, too).
+func (s *Session) caseOptions(lo LoadOptions) foamcase.Options {
+	return foamcase.Options{Release: s.opts.Release, Parse: lo.Parse, Script: lo.Script, Values: lo.Values,
+		AllowOutsideIncludes: lo.AllowOutsideIncludes, Allrun: true}
+}
+
+func (s *Session) runOptions(run *foamcase.Run) foamcase.Options {
+	return foamcase.Options{Run: run, Release: s.opts.Release}
+}
+
+// Linter checks a case directory for the run it guards (rules such as FOAM-PAR-001 deny
+// only for a parallel run), its Allrun unread (runOptions); nil is a run not known (MCP
+// gate_check, the compiler's check of the case it wrote).
 func (s *Session) Linter(run *foamcase.Run) finding.Linter {
+	return s.linter(s.runOptions(run))
+}
+
+// CaseLinter checks a case directory as `foamc lint` does: alone, as its Allrun uses it
+// (caseOptions).
+func (s *Session) CaseLinter() finding.Linter {
+	return s.linter(s.caseOptions(LoadOptions{}))
+}
+
+func (s *Session) linter(opts foamcase.Options) finding.Linter {
 	return finding.LintFunc(func(ctx context.Context, dir string) ([]finding.Finding, error) {
 		eng, err := s.Engine(ctx)
 		if err != nil {
 			return nil, err
 		}
-		res, err := eng.LintDir(ctx, dir, foamcase.Options{Run: run, Release: s.opts.Release})
+		res, err := eng.LintDir(ctx, dir, opts)
 		return res.Findings, err
 	})
 }
@@ -132,9 +162,7 @@ func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done in
 	if err != nil {
 		return nil, err
 	}
-	// foamc lint judges a case as its Allrun uses it (foamcase.Options.Allrun); the gate
-	// and foamc run (Linter) judge the run they start, without it.
-	cases, errs := eng.LintDirs(ctx, dirs, foamcase.Options{Release: s.opts.Release, Allrun: true}, progress)
+	cases, errs := eng.LintDirs(ctx, dirs, s.caseOptions(LoadOptions{}), progress)
 	for i := range cases {
 		if errs[i] != nil {
 			cases[i].Error = errs[i].Error()
@@ -143,15 +171,35 @@ func (s *Session) Lint(ctx context.Context, dirs []string, progress func(done in
 	return cases, nil
 }
 
-// LintCase loads the case at root and checks it as Linter(nil) does, reading each
-// dictionary through parse (nil: from disk); the language server passes its open
-// documents. The loaded case comes back with its findings.
-func (s *Session) LintCase(ctx context.Context, root string, parse func(path string) (*grammar.File, error)) (*foamcase.Case, []finding.Finding, error) {
+// LoadOptions are what a front end adds to the load of a case alone: the files it holds
+// in place of those on disk (the language server's open buffers; a nil func, or a file
+// it does not serve, is read from disk) and what foamc inspect's flags ask.
+type LoadOptions struct {
+	// Parse parses a dictionary, top-level or included (foamcase.Options.Parse).
+	Parse func(path string) (*grammar.File, error)
+	// Script is the content of a run script the Allrun reading follows: the Allrun
+	// itself, ./Allrun.pre (foamcase.Options.Script).
+	Script func(path string) ([]byte, bool)
+	// Values keeps nonuniform field data (foamcase.Options.Values).
+	Values bool
+	// AllowOutsideIncludes reads includes that leave the case (foamcase.Options).
+	AllowOutsideIncludes bool
+}
+
+// LoadCase loads the case at root as a lint of it alone sees it (caseOptions).
+func (s *Session) LoadCase(root string, lo LoadOptions) (*foamcase.Case, error) {
+	return foamcase.Load(root, s.caseOptions(lo))
+}
+
+// LintCase loads the case at root (LoadCase) and checks it as `foamc lint` does; the
+// language server passes its open documents in lo. The loaded case comes back with
+// its findings.
+func (s *Session) LintCase(ctx context.Context, root string, lo LoadOptions) (*foamcase.Case, []finding.Finding, error) {
 	eng, err := s.Engine(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := foamcase.Load(root, foamcase.Options{Parse: parse, Release: s.opts.Release})
+	c, err := s.LoadCase(root, lo)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -45,7 +45,7 @@ func TestLintCase(t *testing.T) {
 	}
 	for _, release := range []string{"", "openfoam-12"} {
 		s := session.New(session.Options{Release: release})
-		c, fs, err := s.LintCase(context.Background(), root, parse)
+		c, fs, err := s.LintCase(context.Background(), root, session.LoadOptions{Parse: parse})
 		if err != nil {
 			t.Fatal(err)
 		}

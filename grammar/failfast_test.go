@@ -3,12 +3,16 @@ package grammar
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/foamc/foamc/finding"
 )
 
 // malformedSTL is an ASCII STL of n facets: no ';' anywhere, so the grammar's first
@@ -60,5 +64,59 @@ func TestMalformedLargeFileFailsOnce(t *testing.T) {
 	_, want = parseWhole(p, src, bounds{})
 	if _, err := ParseFile(p); !reflect.DeepEqual(err, want) {
 		t.Errorf("ParseFile: %v, want %v", err, want)
+	}
+}
+
+// TestUnterminatedLastEntry: a file whose last entry is a keyword and one-token items up
+// to its end, without the ';' (an ASCII STL is one such entry), fails with the grammar's
+// own finding, found without running the grammar over it (stretch).
+func TestUnterminatedLastEntry(t *testing.T) {
+	for _, head := range []string{"", "FoamFile { format ascii; }\n", "{ s 1; }\n", "a 1;\nb { c (1 2); }\n", "#include \"f\"\n", "d (1 2);;\n"} {
+		for _, last := range []string{
+			"solid hull facet normal 0 0 1", `"k" v`, "k $v", "k 1.5e3", `k "s"`, "k a : b , c", "k #{ x #}", "k x\n// c\n", "k -",
+		} {
+			src := []byte(head + last)
+			_, got := Parse("t", src)
+			_, want := parseWhole("t", src, bounds{})
+			if want == nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: Parse %v\ngrammar %v", src, got, want)
+			}
+		}
+	}
+}
+
+// corruptSTL is malformedSTL(n) with the "vertex" of facet k spelled "vertx" (a bad
+// token for an STL reader, a word like any other for the grammar), and where it is.
+func corruptSTL(n, k int) (src []byte, line, col int) {
+	src = malformedSTL(n)
+	line = 1 + 7*k + 4 // "solid", then 7 lines a facet; its first vertex is the 3rd
+	i := 0
+	for l := 1; l < line; l++ {
+		i += bytes.IndexByte(src[i:], '\n') + 1
+	}
+	j := i + bytes.Index(src[i:], []byte("vertex"))
+	return append(append(append([]byte{}, src[:j]...), "vertx"...), src[j+len("vertex"):]...), line, j - i + 1
+}
+
+// TestMalformedSTLFinding: a 2.6 MB STL with a bad token near its start or its end is a
+// located finding, the grammar's: the solid's value misses its ';' at the end of the file.
+func TestMalformedSTLFinding(t *testing.T) {
+	for _, k := range []int{3, 19990} {
+		src, _, _ := corruptSTL(20000, k)
+		start := time.Now()
+		_, err := Parse("hull.stl", src)
+		took := time.Since(start)
+		var fd finding.Finding
+		if !errors.As(err, &fd) || fd.ID != "FOAM-PARSE-007" {
+			t.Fatalf("facet %d: %v", k, err)
+		}
+		lines := bytes.Count(src, []byte("\n"))
+		if fd.Location.File != "hull.stl" || fd.Location.Line != lines || fd.Location.Column != len("endsolid hull")+1 ||
+			!strings.Contains(fd.Summary, `missing ';' after the value of "solid" (found the end of the file)`) {
+			t.Errorf("facet %d: %+v", k, fd)
+		}
+		if took > 5*time.Second {
+			t.Errorf("facet %d: %v for %d bytes", k, took, len(src))
+		}
 	}
 }

@@ -306,6 +306,12 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 		}
 		var ok bool
 		if body, ok = c.stretch(f, body, s.toks, s.pos(), first, true); !ok {
+			// The whole file is in s.toks, every entry before the last parsed: the grammar
+			// fails at the end of the file, where the last entry's ';' is missing, and
+			// grammarFinding would report that (nothing was sunk yet).
+			if c.unterminated {
+				return nil, missingSemicolon(name, src, s.toks, len(s.toks), s.pos(), "the end of the file")
+			}
 			if cfg.sink != nil {
 				return nil, errSunk
 			}
@@ -428,6 +434,14 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 		if j < len(toks) && depth == 0 {
 			j++
 		}
+		// A keyword and one-token items up to the end of the whole file, without the
+		// ';' (an ASCII STL or OBJ surface is one such run): the grammar would take every
+		// token, ~5 µs and ~1 kB of garbage each, only to fail at the end. Its finding
+		// is known without it (parseWith).
+		if first && top && !c.s.paused && len(c.open) == 0 && j == len(toks) && j-i >= 2 && plainRun(toks[i:]) == j-i {
+			c.unterminated = true
+			return body, false
+		}
 		segEnd := end
 		if j < len(toks) {
 			segEnd = tpos(toks[j])
@@ -491,22 +505,27 @@ func nesting(t lexer.Token) int {
 // plainEntry returns the token count of the plain entry `key atom… ;` at the start of
 // toks (key a word or string, atoms the one-token items), or 0.
 func plainEntry(toks []lexer.Token) int {
+	n := plainRun(toks)
+	if n == 0 || n == len(toks) || toks[n].Type != tSym || toks[n].Value != ";" {
+		return 0
+	}
+	return n + 1
+}
+
+// plainRun returns the token count of a keyword (a word or string) and the one-token
+// items after it at the start of toks, or 0 when toks do not start with a keyword.
+func plainRun(toks []lexer.Token) int {
 	if len(toks) == 0 || toks[0].Type != tWord && toks[0].Type != tString {
 		return 0
 	}
 	for j := 1; j < len(toks); j++ {
 		switch toks[j].Type {
 		case tWord, tNumber, tString, tVariable, tPunct, tVerbatim, tEvalBrace:
-		case tSym:
-			if toks[j].Value == ";" {
-				return j + 1
-			}
-			return 0
 		default:
-			return 0
+			return j
 		}
 	}
-	return 0
+	return len(toks)
 }
 
 // plain converts the tokens of a plain entry, as entries does the grammar's.
@@ -619,6 +638,9 @@ type converter struct {
 	// wholeErr is the grammar error of a first stretch parsed from its first token to its
 	// end in one segment (parseWith).
 	wholeErr error
+	// unterminated: the whole file was scanned in one stretch and its last entry is a
+	// keyword and one-token items without the ';' (stretch).
+	unterminated bool
 }
 
 // posOf converts a participle position (Parse keeps offsets below 2 GiB).
@@ -972,18 +994,8 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 			"a keyword, or a list `N ( … )`", "put a keyword before the value, or write a list `N ( … )`")
 	}
 	// Inside a primitive entry the only way out is ';': report it after the last value token.
-	if strings.Contains(msg, `";"`) || strings.Contains(msg, `';'`) {
-		if k > 0 {
-			prev := toks[k-1]
-			key := entryKeyBefore(toks, k)
-			where := advance(posOf(prev.Pos), prev.Value)
-			f := newFinding(name, src, "FOAM-PARSE-007", where,
-				fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
-				"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
-				"end the entry with ';'")
-			f.Related = []finding.Related{{Location: finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)}, Message: "the next token, which the value runs into"}}
-			return f
-		}
+	if (strings.Contains(msg, `";"`) || strings.Contains(msg, `';'`)) && k > 0 {
+		return missingSemicolon(name, src, toks, k, p, at)
 	}
 	expected := "an entry: keyword value; | keyword { … } | #directive | $variable"
 	fix := "check the syntax at this point"
@@ -1010,6 +1022,20 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		}
 	}
 	return newFinding(name, src, "FOAM-PARSE-001", p, summary, expected, fix)
+}
+
+// missingSemicolon is FOAM-PARSE-007: the value before token k (at p, described as at)
+// misses its ';'. It is located after the last value token.
+func missingSemicolon(name string, src []byte, toks []lexer.Token, k int, p Pos, at string) finding.Finding {
+	prev := toks[k-1]
+	key := entryKeyBefore(toks, k)
+	where := advance(posOf(prev.Pos), prev.Value)
+	f := newFinding(name, src, "FOAM-PARSE-007", where,
+		fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
+		"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
+		"end the entry with ';'")
+	f.Related = []finding.Related{{Location: finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)}, Message: "the next token, which the value runs into"}}
+	return f
 }
 
 // entryKeyBefore finds the keyword of the primitive entry containing token k: the last word or

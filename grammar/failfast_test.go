@@ -120,3 +120,27 @@ func TestMalformedSTLFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestSegmentErrorIsTheGrammars: a grammar error in any top-level segment of a file
+// scanned in one piece is reported from that segment's parse; it is the finding of the
+// grammar over the whole file, wherever the segment is.
+func TestSegmentErrorIsTheGrammars(t *testing.T) {
+	good := "a 1;;\nb { c (1 2 3); d \"x\"; }\n#include \"f\"\ne $a;\nf ( w ( 1 2 ) ) ;\ng [0 1 -1 0 0 0 0] 2.5;\n$b\nh #eval{ 1 + 2 };\n"
+	for _, bad := range []string{
+		"k 1 ; 0 0 x;\n", "5 b;\n", "x { y }\n", "#include\n", "k [0 1;\n", "k (1 2) 3 ( a;\n",
+		"#remove\n", "k #eval;\n", "k 1 2 ;; 3;\n", "\"s\" { } 1 ;\n", "#inputMode;\n", "k ( ] ;\n",
+	} {
+		long := strings.Repeat(good, 20) // past a chunk of 3 or 50 tokens: the error is in a later stretch
+		for _, src := range []string{bad + good, good + bad + good, good + bad, long + bad + good, long + bad, long + bad + long + "x \x00;"} {
+			_, want := parseWhole("t", []byte(src), bounds{})
+			if want == nil {
+				t.Errorf("%q parses", src)
+			}
+			for _, chunk := range []int{0, 3, 50} {
+				if _, got := parseChunked("t", []byte(src), chunk); !reflect.DeepEqual(got, want) {
+					t.Errorf("%.80q…, chunks of %d:\nParse   %v\ngrammar %v", src, chunk, got, want)
+				}
+			}
+		}
+	}
+}

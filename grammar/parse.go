@@ -315,12 +315,17 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 			if cfg.sink != nil {
 				return nil, errSunk
 			}
-			// The failing stretch was the whole file (scanned in one piece, parsed from
-			// its first token to its end, as parseWhole parses it): its error is the
-			// finding, and a large malformed file (an STL surface has no ';') is not
-			// parsed a second time.
-			if c.wholeErr != nil && !s.paused {
-				return nil, grammarFinding(name, src, s.toks, s.pos(), c.wholeErr)
+			// The segment that failed ran from a top-level entry boundary to the next,
+			// every entry before it parsed: its error is the grammar's on the whole file
+			// (the grammar ends entries there too), so only it goes through participle,
+			// not the whole file again. When the stretch was the whole file, its tokens
+			// and error are those; otherwise the file is scanned whole, for a lexical
+			// error after the stretch (it wins) and the tokens the finding looks back on.
+			if c.seg.err != nil && first && !s.paused {
+				return nil, grammarFinding(name, src, s.toks, s.pos(), c.seg.err)
+			}
+			if c.seg.err != nil {
+				return segmentFinding(name, src, cfg.bounds, c.seg)
 			}
 			return parseWhole(name, src, cfg.bounds)
 		}
@@ -447,8 +452,8 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 			segEnd = tpos(toks[j])
 		}
 		stray, gs, err := parseTokens(toks[i:j], segEnd, first && i == 0)
-		if err != nil && first && top && i == 0 && j == len(toks) {
-			c.wholeErr = err
+		if err != nil && top && len(c.open) == 0 {
+			c.seg = failedSegment{from: toks[i].Pos.Offset, to: segEnd, err: err}
 		}
 		if err != nil || j == i {
 			return body, false
@@ -600,6 +605,34 @@ func parseWhole(name string, src []byte, b bounds) (*File, error) {
 	return finish(f, s, c.entries(nil, gs)), nil
 }
 
+// failedSegment is a top-level segment of a stretch the grammar failed on: the offset of
+// its first token, where it ends (the next token, or the end of the file) and the error.
+type failedSegment struct {
+	from int
+	to   Pos
+	err  error
+}
+
+// segmentFinding is the finding of a file whose segment seg failed in a later stretch:
+// the file scanned whole (a lexical error anywhere wins, as in parseWhole) and only the
+// segment parsed again, as the grammar parses it within the whole file.
+func segmentFinding(name string, src []byte, b bounds, seg failedSegment) (*File, error) {
+	s := newScanner(src)
+	s.hdr = sniffHeader(src)
+	s.bounds = b
+	s.run()
+	if s.err != nil {
+		return nil, lexFinding(name, src, s.err)
+	}
+	toks := s.toks
+	i := sort.Search(len(toks), func(k int) bool { return toks[k].Pos.Offset >= seg.from })
+	j := sort.Search(len(toks), func(k int) bool { return toks[k].Pos.Offset >= int(seg.to.Offset) })
+	if _, _, err := parseTokens(toks[i:j], seg.to, i == 0); err != nil {
+		return nil, grammarFinding(name, src, toks, s.pos(), err)
+	}
+	return parseWhole(name, src, b) // not reached: the segment failed with the same tokens
+}
+
 // finish completes a parsed file: comments, trailer, body range, header, warnings.
 func finish(f *File, s *scanner, body []Entry) *File {
 	f.Comments = s.comments
@@ -635,9 +668,8 @@ type converter struct {
 	s       *scanner
 	src     []byte
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order
-	// wholeErr is the grammar error of a first stretch parsed from its first token to its
-	// end in one segment (parseWith).
-	wholeErr error
+	// seg is the top-level segment the grammar failed on (parseWith).
+	seg failedSegment
 	// unterminated: the whole file was scanned in one stretch and its last entry is a
 	// keyword and one-token items without the ';' (stretch).
 	unterminated bool

@@ -256,9 +256,10 @@ func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
 //
 // The scanner stops after a top-level ';' every chunkTokens tokens; each stretch is parsed
 // and converted before the next is scanned (a top-level ';' ends an entry or is a spurious
-// ';' entry itself, which the converter attaches to the entry before it). Any grammar
-// error makes Parse scan and parse the whole input in one piece, so errors, and which of a
-// lexical and a grammar error is reported, are exactly those of an unchunked parse.
+// ';' entry itself, which the converter attaches to the entry before it). A grammar error
+// is that of the top-level segment (from one such ';' to the next) that failed, the whole
+// input scanned first, so errors, and which of a lexical and a grammar error is reported,
+// are exactly those of an unchunked parse (FuzzParse compares them with parseWhole's).
 func Parse(name string, src []byte) (*File, error) { return parseChunked(name, src, chunkTokens) }
 
 // parseChunked is Parse with chunks of chunk tokens (0: one piece); tests and fuzzing
@@ -582,7 +583,8 @@ func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, e
 	return nil, g.Entries, nil
 }
 
-// parseWhole scans and parses src in one piece, after a chunk failed.
+// parseWhole scans and parses src in one piece, after a chunk failed other than in a
+// top-level segment (in the body of a dictionary entry, say).
 func parseWhole(name string, src []byte, b bounds) (*File, error) {
 	s := newScanner(src)
 	s.hdr = sniffHeader(src)

@@ -46,6 +46,10 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("a bounded parse failed where the unbounded one did not, with %v", berr)
 		}
 		if file == nil {
+			// The finding is the grammar's own (stretch's shortcuts included).
+			if _, perr := parseWhole("fuzz", src, bounds{}); fmt.Sprint(perr) != fmt.Sprint(werr) {
+				t.Fatalf("Parse failed with %v, the grammar alone with %v", werr, perr)
+			}
 			return
 		}
 		if !reflect.DeepEqual(whole, small) {

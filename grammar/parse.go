@@ -256,9 +256,10 @@ func readLimited(path string, max int64) ([]byte, bool, *finding.Finding) {
 //
 // The scanner stops after a top-level ';' every chunkTokens tokens; each stretch is parsed
 // and converted before the next is scanned (a top-level ';' ends an entry or is a spurious
-// ';' entry itself, which the converter attaches to the entry before it). Any grammar
-// error makes Parse scan and parse the whole input in one piece, so errors, and which of a
-// lexical and a grammar error is reported, are exactly those of an unchunked parse.
+// ';' entry itself, which the converter attaches to the entry before it). A grammar error
+// is that of the top-level segment (from one such ';' to the next) that failed, the whole
+// input scanned first, so errors, and which of a lexical and a grammar error is reported,
+// are exactly those of an unchunked parse (FuzzParse compares them with parseWhole's).
 func Parse(name string, src []byte) (*File, error) { return parseChunked(name, src, chunkTokens) }
 
 // parseChunked is Parse with chunks of chunk tokens (0: one piece); tests and fuzzing
@@ -306,15 +307,26 @@ func parseWith(name string, src []byte, cfg parseConfig) (*File, error) {
 		}
 		var ok bool
 		if body, ok = c.stretch(f, body, s.toks, s.pos(), first, true); !ok {
+			// The whole file is in s.toks, every entry before the last parsed: the grammar
+			// fails at the end of the file, where the last entry's ';' is missing, and
+			// grammarFinding would report that (nothing was sunk yet).
+			if c.unterminated {
+				return nil, missingSemicolon(name, src, s.toks, len(s.toks), s.pos(), "the end of the file")
+			}
 			if cfg.sink != nil {
 				return nil, errSunk
 			}
-			// The failing stretch was the whole file (scanned in one piece, parsed from
-			// its first token to its end, as parseWhole parses it): its error is the
-			// finding, and a large malformed file (an STL surface has no ';') is not
-			// parsed a second time.
-			if c.wholeErr != nil && !s.paused {
-				return nil, grammarFinding(name, src, s.toks, s.pos(), c.wholeErr)
+			// The segment that failed ran from a top-level entry boundary to the next,
+			// every entry before it parsed: its error is the grammar's on the whole file
+			// (the grammar ends entries there too), so only it goes through participle,
+			// not the whole file again. When the stretch was the whole file, its tokens
+			// and error are those; otherwise the file is scanned whole, for a lexical
+			// error after the stretch (it wins) and the tokens the finding looks back on.
+			if c.seg.err != nil && first && !s.paused {
+				return nil, grammarFinding(name, src, s.toks, s.pos(), c.seg.err)
+			}
+			if c.seg.err != nil {
+				return segmentFinding(name, src, cfg.bounds, c.seg)
 			}
 			return parseWhole(name, src, cfg.bounds)
 		}
@@ -428,13 +440,21 @@ func (c *converter) stretch(f *File, body []Entry, toks []lexer.Token, end Pos, 
 		if j < len(toks) && depth == 0 {
 			j++
 		}
+		// A keyword and one-token items up to the end of the whole file, without the
+		// ';' (an ASCII STL or OBJ surface is one such run): the grammar would take every
+		// token, ~5 µs and ~1 kB of garbage each, only to fail at the end. Its finding
+		// is known without it (parseWith).
+		if first && top && !c.s.paused && len(c.open) == 0 && j == len(toks) && j-i >= 2 && plainRun(toks[i:]) == j-i {
+			c.unterminated = true
+			return body, false
+		}
 		segEnd := end
 		if j < len(toks) {
 			segEnd = tpos(toks[j])
 		}
 		stray, gs, err := parseTokens(toks[i:j], segEnd, first && i == 0)
-		if err != nil && first && top && i == 0 && j == len(toks) {
-			c.wholeErr = err
+		if err != nil && top && len(c.open) == 0 {
+			c.seg = failedSegment{from: toks[i].Pos.Offset, to: segEnd, err: err}
 		}
 		if err != nil || j == i {
 			return body, false
@@ -491,22 +511,27 @@ func nesting(t lexer.Token) int {
 // plainEntry returns the token count of the plain entry `key atom… ;` at the start of
 // toks (key a word or string, atoms the one-token items), or 0.
 func plainEntry(toks []lexer.Token) int {
+	n := plainRun(toks)
+	if n == 0 || n == len(toks) || toks[n].Type != tSym || toks[n].Value != ";" {
+		return 0
+	}
+	return n + 1
+}
+
+// plainRun returns the token count of a keyword (a word or string) and the one-token
+// items after it at the start of toks, or 0 when toks do not start with a keyword.
+func plainRun(toks []lexer.Token) int {
 	if len(toks) == 0 || toks[0].Type != tWord && toks[0].Type != tString {
 		return 0
 	}
 	for j := 1; j < len(toks); j++ {
 		switch toks[j].Type {
 		case tWord, tNumber, tString, tVariable, tPunct, tVerbatim, tEvalBrace:
-		case tSym:
-			if toks[j].Value == ";" {
-				return j + 1
-			}
-			return 0
 		default:
-			return 0
+			return j
 		}
 	}
-	return 0
+	return len(toks)
 }
 
 // plain converts the tokens of a plain entry, as entries does the grammar's.
@@ -558,7 +583,8 @@ func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, e
 	return nil, g.Entries, nil
 }
 
-// parseWhole scans and parses src in one piece, after a chunk failed.
+// parseWhole scans and parses src in one piece, after a chunk failed other than in a
+// top-level segment (in the body of a dictionary entry, say).
 func parseWhole(name string, src []byte, b bounds) (*File, error) {
 	s := newScanner(src)
 	s.hdr = sniffHeader(src)
@@ -579,6 +605,34 @@ func parseWhole(name string, src []byte, b bounds) (*File, error) {
 		f.Stray = c.block(stray)
 	}
 	return finish(f, s, c.entries(nil, gs)), nil
+}
+
+// failedSegment is a top-level segment of a stretch the grammar failed on: the offset of
+// its first token, where it ends (the next token, or the end of the file) and the error.
+type failedSegment struct {
+	from int
+	to   Pos
+	err  error
+}
+
+// segmentFinding is the finding of a file whose segment seg failed in a later stretch:
+// the file scanned whole (a lexical error anywhere wins, as in parseWhole) and only the
+// segment parsed again, as the grammar parses it within the whole file.
+func segmentFinding(name string, src []byte, b bounds, seg failedSegment) (*File, error) {
+	s := newScanner(src)
+	s.hdr = sniffHeader(src)
+	s.bounds = b
+	s.run()
+	if s.err != nil {
+		return nil, lexFinding(name, src, s.err)
+	}
+	toks := s.toks
+	i := sort.Search(len(toks), func(k int) bool { return toks[k].Pos.Offset >= seg.from })
+	j := sort.Search(len(toks), func(k int) bool { return toks[k].Pos.Offset >= int(seg.to.Offset) })
+	if _, _, err := parseTokens(toks[i:j], seg.to, i == 0); err != nil {
+		return nil, grammarFinding(name, src, toks, s.pos(), err)
+	}
+	return parseWhole(name, src, b) // not reached: the segment failed with the same tokens
 }
 
 // finish completes a parsed file: comments, trailer, body range, header, warnings.
@@ -616,9 +670,11 @@ type converter struct {
 	s       *scanner
 	src     []byte
 	nextNum int // index into s.numInfo, NumList tokens arrive in source order
-	// wholeErr is the grammar error of a first stretch parsed from its first token to its
-	// end in one segment (parseWith).
-	wholeErr error
+	// seg is the top-level segment the grammar failed on (parseWith).
+	seg failedSegment
+	// unterminated: the whole file was scanned in one stretch and its last entry is a
+	// keyword and one-token items without the ';' (stretch).
+	unterminated bool
 }
 
 // posOf converts a participle position (Parse keeps offsets below 2 GiB).
@@ -972,18 +1028,8 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 			"a keyword, or a list `N ( … )`", "put a keyword before the value, or write a list `N ( … )`")
 	}
 	// Inside a primitive entry the only way out is ';': report it after the last value token.
-	if strings.Contains(msg, `";"`) || strings.Contains(msg, `';'`) {
-		if k > 0 {
-			prev := toks[k-1]
-			key := entryKeyBefore(toks, k)
-			where := advance(posOf(prev.Pos), prev.Value)
-			f := newFinding(name, src, "FOAM-PARSE-007", where,
-				fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
-				"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
-				"end the entry with ';'")
-			f.Related = []finding.Related{{Location: finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)}, Message: "the next token, which the value runs into"}}
-			return f
-		}
+	if (strings.Contains(msg, `";"`) || strings.Contains(msg, `';'`)) && k > 0 {
+		return missingSemicolon(name, src, toks, k, p, at)
 	}
 	expected := "an entry: keyword value; | keyword { … } | #directive | $variable"
 	fix := "check the syntax at this point"
@@ -1010,6 +1056,20 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		}
 	}
 	return newFinding(name, src, "FOAM-PARSE-001", p, summary, expected, fix)
+}
+
+// missingSemicolon is FOAM-PARSE-007: the value before token k (at p, described as at)
+// misses its ';'. It is located after the last value token.
+func missingSemicolon(name string, src []byte, toks []lexer.Token, k int, p Pos, at string) finding.Finding {
+	prev := toks[k-1]
+	key := entryKeyBefore(toks, k)
+	where := advance(posOf(prev.Pos), prev.Value)
+	f := newFinding(name, src, "FOAM-PARSE-007", where,
+		fmt.Sprintf("missing ';' after the value of %q (found %s)", key, at),
+		"';' to end the entry (OpenFOAM: \"ill defined primitiveEntry\" or \"Too many closing '}'\")",
+		"end the entry with ';'")
+	f.Related = []finding.Related{{Location: finding.Location{File: name, Line: int(p.Line), Column: int(p.Column)}, Message: "the next token, which the value runs into"}}
+	return f
 }
 
 // entryKeyBefore finds the keyword of the primitive entry containing token k: the last word or

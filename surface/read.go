@@ -72,6 +72,39 @@ func Read(path string) (*Surface, error) {
 	return s, nil
 }
 
+// SyntaxError is a surface file's malformed record, at the token that is wrong (line and
+// column 1-based, the column in bytes).
+type SyntaxError struct {
+	Line, Column int
+	Msg          string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
+}
+
+// fields appends the fields of an ASCII record (strings.Fields on ASCII blanks) to f and
+// their 1-based byte columns to col.
+func fields(line string, f []string, col []int) ([]string, []int) {
+	for i := 0; i < len(line); {
+		if asciiSpace(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && !asciiSpace(line[j]) {
+			j++
+		}
+		f, col = append(f, line[i:j]), append(col, i+1)
+		i = j
+	}
+	return f, col
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'
+}
+
 // builder merges points by exact coordinates: STLReader merges within 1e-14 (binary) or
 // 1e-13 (ASCII) metres, i.e. identical values, and reads coordinates as 32-bit floats.
 type builder struct {
@@ -168,10 +201,12 @@ func parseASCIISTL(data []byte) (*Surface, error) {
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	region := -1
 	var verts []int
+	var f []string
+	var col []int
 	line := 0
 	for sc.Scan() {
 		line++
-		f := strings.Fields(sc.Text())
+		f, col = fields(sc.Text(), f[:0], col[:0])
 		if len(f) == 0 {
 			continue
 		}
@@ -184,20 +219,20 @@ func parseASCIISTL(data []byte) (*Surface, error) {
 			region = b.regionOf(name)
 		case "vertex":
 			if len(f) < 4 {
-				return nil, fmt.Errorf("line %d: vertex needs three coordinates", line)
+				return nil, &SyntaxError{line, col[0], "vertex needs three coordinates"}
 			}
 			var p [3]float32
 			for k := 0; k < 3; k++ {
 				x, err := strconv.ParseFloat(f[1+k], 32)
 				if err != nil {
-					return nil, fmt.Errorf("line %d: %w", line, err)
+					return nil, &SyntaxError{line, col[1+k], fmt.Sprintf("%q is no coordinate", f[1+k])}
 				}
 				p[k] = float32(x)
 			}
 			verts = append(verts, b.point(p))
 		case "endloop":
 			if len(verts) != 3 {
-				return nil, fmt.Errorf("line %d: a facet with %d vertices (STL facets are triangles)", line, len(verts))
+				return nil, &SyntaxError{line, col[0], fmt.Sprintf("a facet with %d vertices (STL facets are triangles)", len(verts))}
 			}
 			if region < 0 {
 				region = b.regionOf("patch1")
@@ -223,23 +258,25 @@ func parseOBJ(data []byte) (*Surface, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	region := -1
+	var f []string
+	var col []int
 	line := 0
 	for sc.Scan() {
 		line++
-		f := strings.Fields(sc.Text())
+		f, col = fields(sc.Text(), f[:0], col[:0])
 		if len(f) == 0 {
 			continue
 		}
 		switch f[0] {
 		case "v":
 			if len(f) < 4 {
-				return nil, fmt.Errorf("line %d: v needs three coordinates", line)
+				return nil, &SyntaxError{line, col[0], "v needs three coordinates"}
 			}
 			var p [3]float64
 			for k := 0; k < 3; k++ {
 				x, err := strconv.ParseFloat(f[1+k], 64)
 				if err != nil {
-					return nil, fmt.Errorf("line %d: %w", line, err)
+					return nil, &SyntaxError{line, col[1+k], fmt.Sprintf("%q is no coordinate", f[1+k])}
 				}
 				p[k] = x
 			}
@@ -252,17 +289,17 @@ func parseOBJ(data []byte) (*Surface, error) {
 			}
 		case "f":
 			if len(f) < 4 {
-				return nil, fmt.Errorf("line %d: a face needs three vertices", line)
+				return nil, &SyntaxError{line, col[0], "a face needs three vertices"}
 			}
 			idx := make([]int, 0, len(f)-1)
-			for _, w := range f[1:] {
+			for i, w := range f[1:] {
 				v, _, _ := strings.Cut(w, "/")
 				k, err := strconv.Atoi(v)
 				if err != nil {
-					return nil, fmt.Errorf("line %d: %w", line, err)
+					return nil, &SyntaxError{line, col[1+i], fmt.Sprintf("%q is no vertex index", w)}
 				}
 				if k < 1 || k > len(pts) {
-					return nil, fmt.Errorf("line %d: vertex %d out of range 1..%d", line, k, len(pts))
+					return nil, &SyntaxError{line, col[1+i], fmt.Sprintf("vertex %d out of range 1..%d", k, len(pts))}
 				}
 				idx = append(idx, pts[k-1])
 			}

@@ -1,6 +1,7 @@
 package foamcase
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -212,6 +213,9 @@ func measureFile(p string, s *Surface, loc []float64) {
 	surf, err := surface.Read(p)
 	if err != nil {
 		s.Error = err.Error()
+		if re, ok := errors.AsType[*surface.ReadError](err); ok {
+			s.Error = re.Err.Error() // the finding names the file
+		}
 		return
 	}
 	r := surface.Check(surf)

@@ -47,13 +47,13 @@ func Read(path string) (*Surface, error) {
 	if compressed {
 		zr, err := gzip.NewReader(bytes.NewReader(b))
 		if err != nil {
-			return nil, fmt.Errorf("surface: %s: %w", path, err)
+			return nil, &ReadError{path, err}
 		}
 		if b, err = io.ReadAll(io.LimitReader(zr, MaxSize+1)); err != nil {
-			return nil, fmt.Errorf("surface: %s: %w", path, err)
+			return nil, &ReadError{path, err}
 		}
 		if len(b) > MaxSize {
-			return nil, fmt.Errorf("surface: %s: larger than %d bytes uncompressed", path, MaxSize)
+			return nil, &ReadError{path, fmt.Errorf("larger than %d bytes uncompressed", MaxSize)}
 		}
 		name = strings.TrimSuffix(name, ".gz")
 	}
@@ -64,13 +64,24 @@ func Read(path string) (*Surface, error) {
 	case ".obj":
 		s, err = parseOBJ(b)
 	default:
-		return nil, fmt.Errorf("surface: %s: unknown format %q (STL or OBJ)", path, filepath.Ext(name))
+		return nil, &ReadError{path, fmt.Errorf("unknown format %q (STL or OBJ)", filepath.Ext(name))}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("surface: %s: %w", path, err)
+		return nil, &ReadError{path, err}
 	}
 	return s, nil
 }
+
+// ReadError is a surface file that does not read: Err says why without the path, for a
+// finding located at the file already.
+type ReadError struct {
+	Path string
+	Err  error
+}
+
+func (e *ReadError) Error() string { return "surface: " + e.Path + ": " + e.Err.Error() }
+
+func (e *ReadError) Unwrap() error { return e.Err }
 
 // SyntaxError is a surface file's malformed record, at the token that is wrong (line and
 // column 1-based, the column in bytes).

@@ -49,7 +49,7 @@ func TestLintMalformedSTL(t *testing.T) {
 			fmt.Sprintf("/constant/hull.stl:%d:%d: warn [FOAM-PARSE-007] cannot read constant/hull.stl: missing ';' after the value of \"solid\" (found the end of the file)", lines, len("endsolid hull")+1)},
 		{"triSurface", map[string][]byte{"constant/triSurface/hull.stl": coord, "system/snappyHexMeshDict": []byte(
 			"FoamFile { version 2.0; format ascii; class dictionary; object snappyHexMeshDict; }\ncastellatedMesh true;\ngeometry { hull.stl { type triSurfaceMesh; name hull; } }\n")},
-			fmt.Sprintf("/system/snappyHexMeshDict:3:12: warn [FOAM-STRUCT-013] constant/triSurface/hull.stl cannot be read as a surface: surface: %%s: line %d, column %d: \"zero\" is no coordinate", coordLine, coordCol)},
+			fmt.Sprintf("/system/snappyHexMeshDict:3:12: warn [FOAM-STRUCT-013] constant/triSurface/hull.stl cannot be read as a surface: line %d, column %d: \"zero\" is no coordinate", coordLine, coordCol)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -62,9 +62,6 @@ func TestLintMalformedSTL(t *testing.T) {
 				}
 			}
 			want := c.want
-			if strings.Contains(want, "%s") {
-				want = fmt.Sprintf(want, filepath.Join(dir, "constant/triSurface/hull.stl"))
-			}
 			start := time.Now()
 			_, out, errs := runFoamc("lint", dir)
 			t.Logf("lint: %v", time.Since(start))

@@ -149,3 +149,21 @@ func TestSegmentErrorIsTheGrammars(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingSemicolonKey: the finding names the entry whose value runs on, also when a
+// dictionary entry (ended by its '}', no ';') comes before it; it named the file's first
+// keyword there.
+func TestMissingSemicolonKey(t *testing.T) {
+	for src, want := range map[string]string{
+		"a { x 1; }\nb 1\n":         `"b"`,
+		"a { x 1; }\nb (1 2)\n":     `"b"`,
+		"a { x { y 1; } }\nb 1\n":   `"b"`,
+		"a 1;\nb { x 1; }\nc d e\n": `"c"`,
+	} {
+		_, err := Parse("d", []byte(src))
+		var fd finding.Finding
+		if !errors.As(err, &fd) || !strings.Contains(fd.Summary, "after the value of "+want) {
+			t.Errorf("%q: %v, want the value of %s", src, err, want)
+		}
+	}
+}

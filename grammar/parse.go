@@ -1080,7 +1080,17 @@ func entryKeyBefore(toks []lexer.Token, k int) string {
 		v := toks[i].Value
 		if toks[i].Type == tSym {
 			switch v {
-			case ")", "]", "}":
+			case "}":
+				// A dictionary entry at this level ends at its '}' as another at its ';'.
+				if depth == 0 {
+					if i+1 < k {
+						return toks[i+1].Value
+					}
+					return ""
+				}
+				depth++
+				continue
+			case ")", "]":
 				depth++
 				continue
 			case "(", "[":

@@ -1031,6 +1031,13 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 	if (strings.Contains(msg, `";"`) || strings.Contains(msg, `';'`)) && k > 0 {
 		return missingSemicolon(name, src, toks, k, p, at)
 	}
+	// `a { x 1; y 2 }`: participle stops at the entry that the dictionary's '}' ends before
+	// any ';' (OpenFOAM: "ill defined primitiveEntry starting at keyword 'y'").
+	if tok != nil && (tok.Type == tWord || tok.Type == tString) {
+		if j := unendedEntry(toks, k); j > k {
+			return missingSemicolon(name, src, toks, j, posOf(toks[j].Pos), describe(toks[j]))
+		}
+	}
 	expected := "an entry: keyword value; | keyword { … } | #directive | $variable"
 	fix := "check the syntax at this point"
 	summary := "unexpected " + at
@@ -1056,6 +1063,32 @@ func grammarFinding(name string, src []byte, toks []lexer.Token, eof Pos, err er
 		}
 	}
 	return newFinding(name, src, "FOAM-PARSE-001", p, summary, expected, fix)
+}
+
+// unendedEntry is the index of the '}' that ends the entry starting at token k before a ';'
+// or a '{' of its own, -1 when none does.
+func unendedEntry(toks []lexer.Token, k int) int {
+	depth := 0
+	for j := k + 1; j < len(toks); j++ {
+		if toks[j].Type != tSym {
+			continue
+		}
+		switch toks[j].Value {
+		case "(", "[":
+			depth++
+		case ")", "]":
+			depth--
+		case ";", "{":
+			if depth == 0 {
+				return -1
+			}
+		case "}":
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // missingSemicolon is FOAM-PARSE-007: the value before token k (at p, described as at)

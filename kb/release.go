@@ -39,6 +39,11 @@ type Layout struct {
 	// Applications are the applications that take a solver module from `solver`
 	// (Foundation: foamRun, foamMultiRun); empty where every application is a solver.
 	Applications []string `json:"applications"`
+	// RegionApplications run one solver module per region named by controlDict's
+	// regionSolvers, each region reading its own system/<region>/fvSchemes and fvSolution
+	// (Foundation: foamMultiRun, foamMultiRun.C), the regionSolvers file possibly made by
+	// a set-up step (foamSetupCHT).
+	RegionApplications []string `json:"regionApplications"`
 	// Functions is the file function objects may also live in (system/functions).
 	Functions string `json:"functions"`
 	// FvModels and FvConstraints are the fvModels/fvConstraints dictionaries (Foundation);
@@ -131,7 +136,7 @@ func releaseDoc(v string) map[string]any {
 		"layout": map[string]any{
 			"transport": l.Transport, "transportModelKey": l.TransportModelKey,
 			"turbulence": l.Turbulence, "modelKeys": strs(l.ModelKeys),
-			"applications": strs(l.Applications), "functions": l.Functions,
+			"applications": strs(l.Applications), "regionApplications": strs(l.RegionApplications), "functions": l.Functions,
 			"fvModels": l.FvModels, "fvConstraints": l.FvConstraints, "fvOptions": l.FvOptions,
 			"foamFileVersion": l.FoamFileVersion, "pimpleResidualDicts": l.PimpleResidualDicts,
 			"schemesOnDemand": l.SchemesOnDemand, "solvers": l.Solvers,

@@ -21,7 +21,7 @@ var _ = register(Profile{
 	Layout: Layout{
 		Transport: "constant/physicalProperties", TransportModelKey: "viscosityModel",
 		Turbulence: "constant/momentumTransport", ModelKeys: []string{"model"},
-		Applications: []string{"foamMultiRun", "foamRun"}, Functions: "system/functions",
+		Applications: []string{"foamMultiRun", "foamRun"}, RegionApplications: []string{"foamMultiRun"}, Functions: "system/functions",
 		FvModels: "constant/fvModels", FvConstraints: "system/fvConstraints", SchemesOnDemand: true,
 	},
 })

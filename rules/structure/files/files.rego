@@ -22,8 +22,13 @@ needed(name) if name == "system/controlDict"
 needed(name) if {
 	not lib.file_exists("constant/regionProperties")
 	not input.files["system/controlDict"].regionSolvers
+	not region_application
 	schemes_read
 }
+
+# foamMultiRun reads its regions from regionSolvers, which may be a file a set-up step
+# makes (coolingSphere: `#includeIfPresent "regionSolvers"`, foamSetupCHT).
+region_application if input.files["system/controlDict"].application in object.get(data.kb.release.layout, "regionApplications", [])
 
 schemes_read if not data.kb.release.layout.schemesOnDemand
 

@@ -48,3 +48,10 @@ test_multi_region if {
 	doc := test.set(test.del(test.case, "/files/system~1fvSolution"), "/files/constant~1regionProperties", {"regions": []})
 	count(files.findings) == 0 with input as doc
 }
+
+# foamMultiRun keeps fvSchemes per region even before a set-up step writes its regionSolvers.
+test_region_application if {
+	doc := test.set(test.del(test.case, "/files/system~1fvSchemes"), "/files/system~1controlDict/application", "foamMultiRun")
+	count(files.findings) == 1 with input as doc
+	count(files.findings) == 0 with input as doc with data.kb.release.layout.regionApplications as ["foamMultiRun"]
+}

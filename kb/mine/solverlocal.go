@@ -33,14 +33,24 @@ type wmakeTarget struct {
 	libs []string
 }
 
-// solverTargets reads every Make/files (and Make/options) under applications/solvers.
+// solverTargets reads every Make/files (and Make/options) under the solver directories.
 func solverTargets(root string) ([]wmakeTarget, error) {
 	var out []wmakeTarget
-	base := filepath.Join(root, "applications", "solvers")
-	if !isDir(base) {
-		return nil, nil
+	for _, dir := range solverDirs {
+		base := filepath.Join(root, filepath.FromSlash(dir))
+		if !isDir(base) {
+			continue
+		}
+		if err := wmakeTargets(root, base, &out); err != nil {
+			return nil, err
+		}
 	}
-	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+	sort.Slice(out, func(i, j int) bool { return out[i].dir < out[j].dir })
+	return out, nil
+}
+
+func wmakeTargets(root, base string, out *[]wmakeTarget) error {
+	return filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -65,18 +75,16 @@ func solverTargets(root string) ([]wmakeTarget, error) {
 				t.libs = append(t.libs, string(l[1]))
 			}
 		}
-		out = append(out, t)
+		*out = append(*out, t)
 		return filepath.SkipDir
 	})
-	sort.Slice(out, func(i, j int) bool { return out[i].dir < out[j].dir })
-	return out, err
 }
 
-// solversOf names the solvers a BC header under applications/solvers is
+// solversOf names the solvers a BC header under a solver directory is
 // available in: the executable its directory builds, or every solver linking
 // the library it builds. nil for headers elsewhere (shared libraries).
 func solversOf(header string, targets []wmakeTarget) []string {
-	if !strings.HasPrefix(header, "applications/solvers/") {
+	if !inSolverDir(header) {
 		return nil
 	}
 	// the nearest enclosing wmake target

@@ -53,7 +53,7 @@ func modelClassOf(rel, code string) string {
 		return "incompressible"
 	case compressibleModels().MatchString(rel):
 		return "compressible"
-	case strings.HasPrefix(rel, "applications/solvers/"):
+	case inSolverDir(rel):
 		if m := reNamespace().FindStringSubmatch(code); m != nil {
 			return m[1]
 		}

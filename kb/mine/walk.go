@@ -7,12 +7,27 @@ import (
 	"strings"
 )
 
+// solverDirs hold the solver applications: applications/solvers, and the Foundation's
+// applications/legacy, where its releases keep the solvers not yet modules (PDRFoam,
+// shallowWaterFoam in 12).
+var solverDirs = []string{"applications/solvers", "applications/legacy"}
+
+// inSolverDir reports a path under one of solverDirs.
+func inSolverDir(rel string) bool {
+	for _, d := range solverDirs {
+		if strings.HasPrefix(rel, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // sourceFiles lists the .H, .C and .cxx (ESI's newer sources) files under root/src,
-// root/applications/solvers and root/applications/modules (solvers register their own
+// the solver directories and root/applications/modules (solvers register their own
 // boundary conditions), relative to root, sorted.
 func sourceFiles(root string) ([]string, error) {
 	var out []string
-	for _, dir := range []string{"src", "applications/solvers", "applications/modules"} {
+	for _, dir := range append(append([]string{"src"}, solverDirs...), "applications/modules") {
 		if dir != "src" && !isDir(filepath.Join(root, dir)) {
 			continue // an installation without the solver sources
 		}

@@ -74,8 +74,13 @@ func addEngineFlags(fs *pflag.FlagSet) *engineFlags {
 	fs.StringArrayVar(&ef.opts.PolicyDirs, "policy", nil, "directory of extra Rego rules (repeatable)")
 	fs.StringArrayVar(&ef.opts.Disabled, "disable", nil, "rule ID to skip (repeatable)")
 	fs.BoolVar(&ef.opts.AllowCode, "allow-code", false, "allow #codeStream, #calc, coded* and systemCall (SEC-001..003)")
-	fs.StringVar(&ef.opts.Release, "openfoam", "", "OpenFOAM release the cases are for (openfoam-v1912, openfoam-v2506, openfoam-12; default: $FOAMC_OPENFOAM, the case's banner and layout, $WM_PROJECT_VERSION)")
+	addReleaseFlag(fs, &ef.opts.Release)
 	return ef
+}
+
+// addReleaseFlag is --openfoam, the release a case is read and judged as.
+func addReleaseFlag(fs *pflag.FlagSet, release *string) {
+	fs.StringVar(release, "openfoam", "", "OpenFOAM release the cases are for (openfoam-v1912, openfoam-v2506, openfoam-12; default: $FOAMC_OPENFOAM, the case's banner and layout, $WM_PROJECT_VERSION)")
 }
 
 // session is the command's workflow session, made from the parsed flags.

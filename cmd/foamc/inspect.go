@@ -18,6 +18,7 @@ import (
 
 func newInspectCmd() *cobra.Command {
 	var values, allowOutside bool
+	var release string
 	cmd := &cobra.Command{
 		Use:   "inspect CASE",
 		Short: "print the derived features of a case (--format json: the whole case document)",
@@ -25,11 +26,12 @@ func newInspectCmd() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&values, "values", false, "with --format json, include nonuniform field values")
 	cmd.Flags().BoolVar(&allowOutside, "allow-outside", false, "read includes outside the case directory")
+	addReleaseFlag(cmd.Flags(), &release)
 	format := addFormatFlag(cmd.Flags(), "output format (json: the case document; sarif, junit, github: the case's read errors)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		dir := args[0]
 		// the case as foamc lint and MCP inspect_case see it (its Allrun read)
-		c, err := workflow.New(session.Options{}).LoadCase(dir, session.LoadOptions{Values: values, AllowOutsideIncludes: allowOutside})
+		c, err := workflow.New(session.Options{Release: release}).LoadCase(dir, session.LoadOptions{Values: values, AllowOutsideIncludes: allowOutside})
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,5 +58,28 @@ func TestInspectAllrun(t *testing.T) {
 	code, out, errs := runFoamc("inspect", dir)
 	if code != 0 || strings.Contains(out, "FOAM-EXPAND-001") {
 		t.Fatalf("inspect: exit %d %s\n%s", code, errs, out)
+	}
+}
+
+// TestInspectRelease: --openfoam names the release the case document is read as, as lint's
+// does; without it the v1912 cavity's banner decides.
+func TestInspectRelease(t *testing.T) {
+	dir := filepath.Join(foamtest.Tutorials(t), "incompressible", "icoFoam", "cavity", "cavity")
+	for flag, want := range map[string]string{"": `"id":"openfoam-v1912","source":"case"`, "openfoam-12": `"id":"openfoam-12","source":"flag"`} {
+		args := []string{"inspect", dir, "--format", "json"}
+		if flag != "" {
+			args = append(args, "--openfoam", flag)
+		}
+		code, out, errs := runFoamc(args...)
+		var doc struct {
+			Release json.RawMessage `json:"release"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil {
+			t.Fatalf("inspect %v: exit %d %v %s", args, code, err, errs)
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, doc.Release); err != nil || !strings.Contains(compact.String(), want) {
+			t.Errorf("inspect --openfoam %q: release %s, want %s", flag, compact.String(), want)
+		}
 	}
 }

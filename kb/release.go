@@ -56,6 +56,9 @@ type Layout struct {
 	// PimpleResidualTolerance: PIMPLE residualControl entries are {tolerance; relTol;}
 	// dictionaries (ESI); false where a field's entry is a plain tolerance (Foundation).
 	PimpleResidualDicts bool `json:"pimpleResidualDicts"`
+	// RelaxationFunction1: solution.C reads each relaxation factor as a Function1 of time
+	// (constant, table, lookup ...: ESI v2506 solution.C:343-397), not a plain scalar.
+	RelaxationFunction1 bool `json:"relaxationFunction1"`
 	// SchemesOnDemand: fvMesh reads fvSchemes/fvSolution when a scheme is first asked for
 	// (Foundation 12 fvMesh.C:1744), so utilities run without them.
 	SchemesOnDemand bool `json:"schemesOnDemand"`
@@ -139,7 +142,7 @@ func releaseDoc(v string) map[string]any {
 			"applications": strs(l.Applications), "regionApplications": strs(l.RegionApplications), "functions": l.Functions,
 			"fvModels": l.FvModels, "fvConstraints": l.FvConstraints, "fvOptions": l.FvOptions,
 			"foamFileVersion": l.FoamFileVersion, "pimpleResidualDicts": l.PimpleResidualDicts,
-			"schemesOnDemand": l.SchemesOnDemand, "solvers": l.Solvers,
+			"schemesOnDemand": l.SchemesOnDemand, "solvers": l.Solvers, "relaxationFunction1": l.RelaxationFunction1,
 			"densityVariable": strs(l.DensityVariable),
 		},
 	}

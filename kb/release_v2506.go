@@ -19,7 +19,7 @@ var _ = register(Profile{
 	Layout: Layout{
 		Transport: "constant/transportProperties", TransportModelKey: "transportModel",
 		Turbulence: "constant/turbulenceProperties", ModelKeys: []string{"LESModel", "RASModel", "model"},
-		FvOptions: true, PimpleResidualDicts: true, Solvers: true,
+		FvOptions: true, PimpleResidualDicts: true, Solvers: true, RelaxationFunction1: true,
 		DensityVariable: []string{"interFoam", "interIsoFoam"},
 	},
 })

@@ -3,7 +3,7 @@
 # description: |
 #   solutionControl, pisoControl, pimpleControl and setRefCell read the algorithm dictionary
 #   (SIMPLE, PISO, PIMPLE) with typed lookups, solution::read reads every relaxation factor
-#   as a scalar, and lduMatrix::solver reads tolerance, relTol, maxIter and minIter of the
+#   as a scalar (ESI v2506: a Function1 of time, not judged here), and lduMatrix::solver reads tolerance, relTol, maxIter and minIter of the
 #   field's solver dictionary; a value of another type stops the solver with a FATAL IO
 #   ERROR ("Wrong token type - expected label ...", "Expected 'true/false', 'on/off' ...").
 #   Integer controls: nCorrectors, nOuterCorrectors, nNonOrthogonalCorrectors, pRefCell,
@@ -52,7 +52,9 @@ checks contains [[lib.algorithm, "pRefValue"], v, "a number"] if {
 	not is_number(v)
 }
 
+# ESI v2506 reads each factor as a Function1 (`U table (...)`, `U lookup; name r;`).
 checks contains [["relaxationFactors", kind, name], v, "a number"] if {
+	not data.kb.release.layout.relaxationFunction1
 	some kind in ["fields", "equations"]
 	some name, v in fvs.relaxationFactors[kind]
 	name != "$regex"

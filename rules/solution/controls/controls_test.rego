@@ -30,6 +30,12 @@ test_relaxation if {
 	msgs(doc) == {"relaxationFactors/equations/U high is not a number: the solver stops reading fvSolution"}
 }
 
+# ESI v2506 reads a factor as a Function1 (`U lookup; name banana;`, mesh/blockMesh/pipe).
+test_relaxation_function1 if {
+	doc := test.set(test.case, concat("", [fvs, "/relaxationFactors/equations/U"]), "lookup")
+	count(controls.findings) == 0 with input as doc with data.kb.release.layout.relaxationFunction1 as true
+}
+
 test_solver_controls if {
 	doc := test.set(test.set(test.case, concat("", [fvs, "/solvers/p/tolerance"]), "small"), concat("", [fvs, "/solvers/p/maxIter"]), 10.5)
 	msgs(doc) == {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/grammar"
+	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 )
 
@@ -23,14 +24,7 @@ import (
 // skips it when it reads false.
 func TestSwitchWords(t *testing.T) {
 	e := withOpenFOAM(t, "icoFoam")
-	srcs, err := builtinSources(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := compileSources(srcs, checked)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := libCompiler(t)
 	holds := func(fn string, v any) bool {
 		lit, _ := json.Marshal(v)
 		rs, err := rego.New(rego.Compiler(c), rego.Query("data.foamc.lib."+fn+"("+string(lit)+")")).Eval(context.Background())
@@ -102,15 +96,7 @@ func TestSwitchWordsGo(t *testing.T) {
 // sorted.
 func regoStrings(t *testing.T, query string) []string {
 	t.Helper()
-	srcs, err := builtinSources(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := compileSources(srcs, checked)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := rego.New(rego.Compiler(c), rego.Query(query)).Eval(context.Background())
+	rs, err := rego.New(rego.Compiler(libCompiler(t)), rego.Query(query)).Eval(context.Background())
 	if err != nil || len(rs) != 1 {
 		t.Fatalf("%s: %v %v", query, rs, err)
 	}
@@ -120,4 +106,18 @@ func regoStrings(t *testing.T, query string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// libCompiler compiles the built-in rules and library, as the engine does.
+func libCompiler(t *testing.T) *ast.Compiler {
+	t.Helper()
+	srcs, err := builtinSources(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := compileSources(srcs, checked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

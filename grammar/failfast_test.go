@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,27 +12,15 @@ import (
 	"time"
 
 	"github.com/foamc/foamc/finding"
+	"github.com/foamc/foamc/internal/foamtest"
 )
-
-// malformedSTL is an ASCII STL of n facets: no ';' anywhere, so the grammar's first
-// stretch is the whole file, and it fails (a solid is no dictionary).
-func malformedSTL(n int) []byte {
-	var b bytes.Buffer
-	b.WriteString("solid hull\n")
-	for i := 0; i < n; i++ {
-		x := float64(i) * 1e-3
-		fmt.Fprintf(&b, "  facet normal 0 0 1\n    outer loop\n      vertex %g 0 0\n      vertex %g 1 0\n      vertex %g 0 1\n    endloop\n  endfacet\n", x, x, x)
-	}
-	b.WriteString("endsolid hull\n")
-	return b.Bytes()
-}
 
 // TestMalformedLargeFileFailsOnce: a large malformed file whose one failing stretch was the
 // whole file (no ';': an STL surface, gzipped) is reported from that parse, not parsed
 // again: the finding is the one the whole parse gives, at the same place, in about half
 // the time (the second participle pass over every token is gone).
 func TestMalformedLargeFileFailsOnce(t *testing.T) {
-	src := malformedSTL(1500) // 0.2 MB, 21 k tokens (participle's parse is superlinear)
+	src, _, _ := foamtest.ASCIISTL(1500, -1, "") // 0.2 MB, 21 k tokens, no ';': a solid is no dictionary
 	_, want := parseWhole("hull.stl", src, bounds{})
 	if want == nil {
 		t.Fatal("the malformed STL parses as a dictionary")
@@ -85,19 +72,6 @@ func TestUnterminatedLastEntry(t *testing.T) {
 	}
 }
 
-// corruptSTL is malformedSTL(n) with the first "vertex" of facet k replaced by bad, and
-// the line and column of bad.
-func corruptSTL(n, k int, bad string) (src []byte, line, col int) {
-	src = malformedSTL(n)
-	line = 4 + 7*k // "solid", then 7 lines a facet; its first vertex is the 3rd
-	i := 0
-	for l := 1; l < line; l++ {
-		i += bytes.IndexByte(src[i:], '\n') + 1
-	}
-	j := i + bytes.Index(src[i:], []byte("vertex"))
-	return append(append(append([]byte{}, src[:j]...), bad...), src[j+len("vertex"):]...), line, j - i + 1
-}
-
 // TestMalformedSTLFinding: a 2.6 MB STL with a bad token near its start or its end is the
 // grammar's located finding, found in well under a second. A word ("vertx") is a value
 // like any other: the solid's value misses its ';' at the end of the file. A ';' ends the
@@ -105,7 +79,7 @@ func corruptSTL(n, k int, bad string) (src []byte, line, col int) {
 func TestMalformedSTLFinding(t *testing.T) {
 	for _, k := range []int{3, 19990} {
 		for _, bad := range []string{"vertx", ";"} {
-			src, line, col := corruptSTL(20000, k, bad)
+			src, line, col := foamtest.ASCIISTL(20000, k, bad)
 			start := time.Now()
 			_, err := Parse("hull.stl", src)
 			took := time.Since(start)

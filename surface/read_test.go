@@ -1,25 +1,13 @@
 package surface
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-// asciiSTL is a closed-enough ASCII STL of n facets (~130 bytes each: 20 000 make 2.6 MB).
-func asciiSTL(n int) []byte {
-	var b bytes.Buffer
-	b.WriteString("solid hull\n")
-	for i := 0; i < n; i++ {
-		x := float64(i) * 1e-3
-		fmt.Fprintf(&b, "  facet normal 0 0 1\n    outer loop\n      vertex %g 0 0\n      vertex %g 1 0\n      vertex %g 0 1\n    endloop\n  endfacet\n", x, x, x)
-	}
-	b.WriteString("endsolid hull\n")
-	return b.Bytes()
-}
+	"github.com/foamc/foamc/internal/foamtest"
+)
 
 // TestReadLocatesBadToken: a malformed record is a SyntaxError at the token that is wrong.
 func TestReadLocatesBadToken(t *testing.T) {
@@ -50,7 +38,7 @@ func TestReadLocatesBadToken(t *testing.T) {
 
 // BenchmarkReadASCIISTL reads a well-formed 2.6 MB ASCII STL.
 func BenchmarkReadASCIISTL(b *testing.B) {
-	src := asciiSTL(20000)
+	src, _, _ := foamtest.ASCIISTL(20000, -1, "")
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -8,24 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// bigSTL is a 2.6 MB ASCII STL (20 000 facets) with the first "vertex" of facet k replaced
-// by bad, and the line and column of bad.
-func bigSTL(k int, bad string) (src []byte, line, col int) {
-	var b bytes.Buffer
-	b.WriteString("solid hull\n")
-	for i := 0; i < 20000; i++ {
-		v := "vertex"
-		if i == k {
-			v, line = bad, 4+7*i
-		}
-		x := float64(i) * 1e-3
-		fmt.Fprintf(&b, "  facet normal 0 0 1\n    outer loop\n      %s %g 0 0\n      vertex %g 1 0\n      vertex %g 0 1\n    endloop\n  endfacet\n", v, x, x, x)
-	}
-	b.WriteString("endsolid hull\n")
-	return b.Bytes(), line, len("      ") + 1
-}
+	"github.com/foamc/foamc/internal/foamtest"
+)
 
 // TestLintMalformedSTL: a large malformed STL in a case is a located finding of foamc lint,
 // quickly. Outside constant/triSurface it is read as any case file, as a possible
@@ -33,10 +18,10 @@ func bigSTL(k int, bad string) (src []byte, line, col int) {
 // the surface reader's, at the bad token.
 func TestLintMalformedSTL(t *testing.T) {
 	control := "FoamFile { version 2.0; format ascii; class dictionary; object controlDict; }\napplication simpleFoam;\nstartFrom startTime;\nstartTime 0;\n"
-	semi, semiLine, semiCol := bigSTL(19990, ";") // a ';' near the end: a number then starts an entry
-	word, _, _ := bigSTL(3, "vertx")              // a word near the start: no ';' anywhere
+	semi, semiLine, semiCol := foamtest.ASCIISTL(20000, 19990, ";") // a ';' near the end: a number then starts an entry
+	word, _, _ := foamtest.ASCIISTL(20000, 3, "vertx")              // a word near the start: no ';' anywhere
 	lines := bytes.Count(word, []byte("\n"))
-	coord, coordLine, _ := bigSTL(19990, "vertex 1 0 zero")
+	coord, coordLine, _ := foamtest.ASCIISTL(20000, 19990, "vertex 1 0 zero")
 	coordCol := len("      vertex 1 0 ") + 1
 	for _, c := range []struct {
 		name  string

@@ -197,11 +197,11 @@ func Build(o BuildOptions) (*kb.KB, error) {
 			vocab.BCTypes[r] = append(vocab.BCTypes[r], c.Type)
 		}
 	}
-	if vocab.Libs, err = scanLibs(src.Root); err != nil {
-		return nil, fmt.Errorf("kb: list libraries: %w", err)
-	}
 	built, err := builtLibs(src.Root)
 	if err != nil {
+		return nil, fmt.Errorf("kb: list libraries: %w", err)
+	}
+	if vocab.Libs, err = scanLibs(src.Root, built); err != nil {
 		return nil, fmt.Errorf("kb: list libraries: %w", err)
 	}
 	etcFOs, err := caseDictFunctionObjects(filepath.Join(src.Root, "etc", "caseDicts"), built)

@@ -2,7 +2,6 @@ package mine
 
 import (
 	"bufio"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -136,32 +135,18 @@ func isMacroDefinition(code string, off int) bool {
 // no Make/files names (linearValveFvMesh, commented out in v1912) is in no library.
 func compiledSources(root string) (map[string]bool, error) {
 	out := map[string]bool{}
-	for _, dir := range []string{"src", "applications"} {
-		if !isDir(filepath.Join(root, dir)) {
-			continue
-		}
-		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() || d.Name() != "files" || filepath.Base(filepath.Dir(p)) != "Make" {
-				return nil
-			}
-			base, err := filepath.Rel(root, filepath.Dir(filepath.Dir(p)))
-			if err != nil {
-				return err
-			}
-			srcs, err := makeFilesSources(p)
-			for _, s := range srcs {
-				out[path.Clean(path.Join(filepath.ToSlash(base), s))] = true
-			}
-			return err
-		})
+	err := walkMakeFiles(root, func(p string) error {
+		base, err := filepath.Rel(root, filepath.Dir(filepath.Dir(p)))
 		if err != nil {
-			return nil, err
+			return err
 		}
-	}
-	return out, nil
+		srcs, err := makeFilesSources(p)
+		for _, s := range srcs {
+			out[path.Clean(path.Join(filepath.ToSlash(base), s))] = true
+		}
+		return err
+	})
+	return out, err
 }
 
 var (

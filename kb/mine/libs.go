@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -18,22 +19,33 @@ import (
 // release's etc/config.sh puts on the library path), as libX.so. A user library
 // ($(FOAM_USER_LIBBIN)) or a ParaView plugin is not the release's, nor a library its
 // Allwmake builds as an object file (`wmake libo`: OSspecific, linked into libOpenFOAM).
-// To these come the libraries the release's etc/caseDicts load (caseDictLibs).
-func scanLibs(root string) ([]string, error) {
-	out, err := builtLibs(root)
-	if err != nil {
-		return nil, err
-	}
+// To these come the libraries the release's etc/caseDicts load (caseDictLibs). built is
+// builtLibs(root), which the caller also needs.
+func scanLibs(root string, built []string) ([]string, error) {
 	etcLibs, err := caseDictLibs(filepath.Join(root, "etc", "caseDicts"))
 	if err != nil {
 		return nil, err
 	}
-	return kb.SortedUnique(append(out, etcLibs...)), nil
+	return kb.SortedUnique(append(slices.Clone(built), etcLibs...)), nil
 }
 
 // builtLibs: the Make/files targets of scanLibs.
 func builtLibs(root string) ([]string, error) {
 	var out []string
+	err := walkMakeFiles(root, func(p string) error {
+		if objectOnly(filepath.Dir(filepath.Dir(p))) {
+			return nil
+		}
+		libs, err := makeFilesLibs(p)
+		out = append(out, libs...)
+		return err
+	})
+	return out, err
+}
+
+// walkMakeFiles calls fn with the path of every Make/files under root/src and
+// root/applications (wmake's targets).
+func walkMakeFiles(root string, fn func(p string) error) error {
 	for _, dir := range []string{"src", "applications"} {
 		if !isDir(filepath.Join(root, dir)) {
 			continue
@@ -45,18 +57,13 @@ func builtLibs(root string) ([]string, error) {
 			if d.IsDir() || d.Name() != "files" || filepath.Base(filepath.Dir(p)) != "Make" {
 				return nil
 			}
-			if objectOnly(filepath.Dir(filepath.Dir(p))) {
-				return nil
-			}
-			libs, err := makeFilesLibs(p)
-			out = append(out, libs...)
-			return err
+			return fn(p)
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // caseDictLibs: the libraries the release's own etc/caseDicts load (`libs (...)` of the

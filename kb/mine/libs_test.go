@@ -31,7 +31,11 @@ func TestScanLibs(t *testing.T) {
 	write("applications/utilities/paraview/Make/files", "LIB = $(PV_PLUGIN_PATH)/libvtkPVFoam\n")
 	write("etc/caseDicts/postProcessing/visualization/runTimePostPro.cfg", "type runTimePostProcessing;\nlibs (\"librunTimePostProcessing.so\");\n")
 	write("etc/caseDicts/insitu/catalyst/catalyst.cfg", "    libs    (catalystFoam);\n")
-	got, err := scanLibs(root)
+	built, err := builtLibs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := scanLibs(root, built)
 	if err != nil {
 		t.Fatal(err)
 	}

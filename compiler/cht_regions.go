@@ -128,7 +128,7 @@ func (c *resolution) checkZones() {
 	if c.mesh.Kind != "blockMeshDict" || c.mesh.file == nil {
 		return
 	}
-	zones := blockZones(c.mesh.file.Body)
+	zones, unzoned := blockZones(c.mesh.file.Body)
 	for _, r := range sortedKeys(c.spec.Regions) {
 		if slices.Contains(zones, r) {
 			continue
@@ -150,9 +150,9 @@ func (c *resolution) checkZones() {
 	}
 	if len(zones) == 0 {
 		c.fail(IDMesh, "/mesh/blockMeshDict", "the blockMeshDict's blocks name no cell zone: there are no regions to split", "name each block's zone: hex (…) <region> (nx ny nz) simpleGrading (…)")
-	} else if n := unzonedBlocks(c.mesh.file.Body); n > 0 {
+	} else if unzoned > 0 {
 		// splitMeshRegions -cellZonesOnly: "For the cellZonesOnly option all cells must be in a cellZone".
-		c.fail(IDMesh, "/mesh/blockMeshDict", fmt.Sprintf("%d block(s) of the blockMeshDict name no cell zone: their cells would belong to no region", n),
+		c.fail(IDMesh, "/mesh/blockMeshDict", fmt.Sprintf("%d block(s) of the blockMeshDict name no cell zone: their cells would belong to no region", unzoned),
 			"name each block's zone: hex (…) <region> (nx ny nz) simpleGrading (…)")
 	}
 }
@@ -237,9 +237,9 @@ func (c *resolution) patchZones() map[string][]string {
 	return out
 }
 
-// blockZones lists the zone names of a blockMeshDict's hex blocks, in order of first use.
-func blockZones(body *grammar.Dict) []string {
-	var zones []string
+// blockZones lists the zone names of a blockMeshDict's hex blocks, in order of first use,
+// and counts the hex blocks that name none.
+func blockZones(body *grammar.Dict) (zones []string, unzoned int) {
 	blocks := body.ListItems("blocks")
 	for i := 0; i+2 < len(blocks); i++ {
 		if w, ok := blocks[i].(*grammar.Word); !ok || w.Value != "hex" {
@@ -248,29 +248,16 @@ func blockZones(body *grammar.Dict) []string {
 		if _, ok := blocks[i+1].(*grammar.List); !ok {
 			continue
 		}
-		if z, ok := blocks[i+2].(*grammar.Word); ok && !slices.Contains(zones, z.Value) {
-			zones = append(zones, z.Value)
+		switch z := blocks[i+2].(type) {
+		case *grammar.Word:
+			if !slices.Contains(zones, z.Value) {
+				zones = append(zones, z.Value)
+			}
+		case *grammar.List:
+			unzoned++
 		}
 	}
-	return zones
-}
-
-// unzonedBlocks counts the hex blocks that name no cell zone.
-func unzonedBlocks(body *grammar.Dict) int {
-	n := 0
-	blocks := body.ListItems("blocks")
-	for i := 0; i+2 < len(blocks); i++ {
-		if w, ok := blocks[i].(*grammar.Word); !ok || w.Value != "hex" {
-			continue
-		}
-		if _, ok := blocks[i+1].(*grammar.List); !ok {
-			continue
-		}
-		if _, ok := blocks[i+2].(*grammar.List); ok {
-			n++
-		}
-	}
-	return n
+	return zones, unzoned
 }
 
 // checkRegionBoundaries: a region's own boundary entries name patches of the base mesh

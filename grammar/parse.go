@@ -586,12 +586,9 @@ func parseTokens(toks []lexer.Token, end Pos, first bool) (*gBlock, []*gEntry, e
 // parseWhole scans and parses src in one piece, after a chunk failed other than in a
 // top-level segment (in the body of a dictionary entry, say).
 func parseWhole(name string, src []byte, b bounds) (*File, error) {
-	s := newScanner(src)
-	s.hdr = sniffHeader(src)
-	s.bounds = b
-	s.run()
-	if s.err != nil {
-		return nil, lexFinding(name, src, s.err)
+	s, err := scanWhole(name, src, b)
+	if err != nil {
+		return nil, err
 	}
 	eof := s.pos()
 	stray, gs, err := parseTokens(s.toks, eof, true)
@@ -607,6 +604,18 @@ func parseWhole(name string, src []byte, b bounds) (*File, error) {
 	return finish(f, s, c.entries(nil, gs)), nil
 }
 
+// scanWhole scans src in one piece; a lexical error anywhere is the file's finding.
+func scanWhole(name string, src []byte, b bounds) (*scanner, error) {
+	s := newScanner(src)
+	s.hdr = sniffHeader(src)
+	s.bounds = b
+	s.run()
+	if s.err != nil {
+		return nil, lexFinding(name, src, s.err)
+	}
+	return s, nil
+}
+
 // failedSegment is a top-level segment of a stretch the grammar failed on: the offset of
 // its first token, where it ends (the next token, or the end of the file) and the error.
 type failedSegment struct {
@@ -619,12 +628,9 @@ type failedSegment struct {
 // the file scanned whole (a lexical error anywhere wins, as in parseWhole) and only the
 // segment parsed again, as the grammar parses it within the whole file.
 func segmentFinding(name string, src []byte, b bounds, seg failedSegment) (*File, error) {
-	s := newScanner(src)
-	s.hdr = sniffHeader(src)
-	s.bounds = b
-	s.run()
-	if s.err != nil {
-		return nil, lexFinding(name, src, s.err)
+	s, err := scanWhole(name, src, b)
+	if err != nil {
+		return nil, err
 	}
 	toks := s.toks
 	i := sort.Search(len(toks), func(k int) bool { return toks[k].Pos.Offset >= seg.from })

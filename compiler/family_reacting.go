@@ -506,19 +506,10 @@ func (c *emission) turbulenceReynolds(st *state, m *mechanism, inert string) (de
 
 // speciesList is the words of a reactions dictionary's `species (...)`.
 func speciesList(d *grammar.Dict) []string {
-	var out []string
 	if e, ok := d.Find("species").(*grammar.PrimitiveEntry); ok {
-		for _, it := range e.Value {
-			if l, ok := it.(*grammar.List); ok {
-				for _, w := range l.Items {
-					if w, ok := w.(*grammar.Word); ok {
-						out = append(out, w.Value)
-					}
-				}
-			}
-		}
+		return grammar.ListWords(e.Value)
 	}
-	return out
+	return nil
 }
 
 // dictNumber is the number at a path of sub-dictionaries and a key.

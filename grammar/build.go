@@ -137,6 +137,22 @@ func RegexKey(pattern string) Key {
 // NewWord returns a bare word item.
 func NewWord(s string) *Word { return &Word{Value: s} }
 
+// ListWords returns the words inside the lists of a value, in order: `species (O2 N2);`
+// gives O2, N2.
+func ListWords(value []Item) []string {
+	var out []string
+	for _, it := range value {
+		if l, ok := it.(*List); ok {
+			for _, w := range l.Items {
+				if w, ok := w.(*Word); ok {
+					out = append(out, w.Value)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Words returns one word item per string, for values like `Gauss linear`.
 func Words(ss ...string) []Item {
 	out := make([]Item, len(ss))

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 )
 
@@ -122,5 +123,16 @@ func TestNumFormsReadBack(t *testing.T) {
 		if !ok || f != v || k != n.Kind {
 			t.Errorf("Num(%v) = %q reads back as %v %v %v", v, n.Raw, k, f, ok)
 		}
+	}
+}
+
+func TestListWords(t *testing.T) {
+	f, err := Parse("d", []byte("species (O2 \"x\" N2) 3 (CH4);\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := f.Body.Find("species").(*PrimitiveEntry)
+	if got := ListWords(e.Value); !slices.Equal(got, []string{"O2", "N2", "CH4"}) {
+		t.Errorf("ListWords = %v", got)
 	}
 }

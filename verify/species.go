@@ -68,17 +68,7 @@ func (r *Run) species() []string {
 	if list == nil {
 		return nil
 	}
-	var out []string
-	for _, it := range list.Value {
-		if l, ok := it.(*grammar.List); ok {
-			for _, w := range l.Items {
-				if w, ok := w.(*grammar.Word); ok {
-					out = append(out, w.Value)
-				}
-			}
-		}
-	}
-	return out
+	return grammar.ListWords(list.Value)
 }
 
 func checkSpecies(r *Run) []finding.Finding {
